@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+
+/** HTTP methods the contract uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call an endpoint: anyone, anyone (the user is read when a token is sent), or a logged-in user. */
+export type EndpointAuth = 'public' | 'optional' | 'user';
+
+export interface EndpointSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+/**
+ * One call of the spec's section 7, declared once: the server registers its route from it and the web
+ * client addresses it by its key `'METHOD /path'` (types only, so zod never reaches the browser).
+ */
+export interface Endpoint<
+  M extends HttpMethod = HttpMethod,
+  P extends string = string,
+  S extends EndpointSchemas = EndpointSchemas,
+> {
+  method: M;
+  path: P;
+  summary: string;
+  tag: string;
+  auth: EndpointAuth;
+  schemas: S;
+}
+
+export function defineEndpoint<
+  const M extends HttpMethod,
+  const P extends string,
+  const S extends EndpointSchemas,
+>(endpoint: Endpoint<M, P, S>): Endpoint<M, P, S> {
+  return endpoint;
+}
+
+export type EndpointKey<E> = E extends Endpoint<infer M, infer P, EndpointSchemas> ? `${M} ${P}` : never;
+
+type InputPart<K extends string, T> = T extends z.ZodType ? { [P in K]: z.input<T> } : { [P in K]?: never };
+
+/** What a caller sends: path params, query and body, each only when the endpoint declares it. */
+export type EndpointInput<E extends Endpoint> = InputPart<'params', E['schemas']['params']> &
+  InputPart<'query', E['schemas']['query']> &
+  InputPart<'body', E['schemas']['body']>;
+
+/** What a caller receives (after the server's response schema has shaped it). */
+export type EndpointOutput<E extends Endpoint> = z.output<E['schemas']['response']>;
+
+/** The shape of every 4xx/5xx body: a message a person can read and, where useful, a stable code. */
+export interface ApiErrorBody {
+  message: string;
+  code?: string;
+  fields?: Record<string, string>;
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { MODULE_IDS, type ModuleId } from '../lib/modules';
+import { defineEndpoint } from './endpoint';
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Цвет задаётся как #RRGGBB');
+const url = z.string().url('Нужна ссылка вида https://…').max(500);
+const internalPath = z
+  .string()
+  .regex(/^\/[a-zA-Z0-9/_-]*$/, 'Путь начинается с / и состоит из латиницы, цифр, -, _')
+  .max(100);
+
+/** Spec section 3 "Active module": id, name, path; a listed module may be switched off. */
+export const activeModuleSchema = z.strictObject({
+  id: z.enum(MODULE_IDS as [ModuleId, ...ModuleId[]]),
+  name: z.string().min(1).max(40),
+  path: internalPath,
+  disabled: z.boolean().default(false),
+});
+
+/** A page of the operator's own content; its text comes from `api/custom`. */
+export const customModuleSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  name: z.string().min(1).max(40),
+  path: internalPath,
+});
+
+/** An embedded partner page shown under /bonus; it is in the menu only with menuName and menuIcon. */
+export const iframePageSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  title: z.string().min(1).max(80),
+  url,
+  menuName: z.string().min(1).max(40).nullable().default(null),
+  menuIcon: z.string().min(1).max(200).nullable().default(null),
+});
+
+export const appLinkSchema = z.union([
+  url,
+  z.strictObject({ googleplay: url.nullable().default(null), appstore: url.nullable().default(null) }),
+]);
+
+/**
+ * The brand's global settings as the operator stores them (spec section 3 "Global settings"). The header
+ * response adds the per-visitor fields `isLogged` and `refererId`.
+ */
+export const brandSettingsSchema = z.strictObject({
+  title: z.string().min(1).max(60),
+  name: z.string().min(1).max(120),
+  description: z.string().max(300).default(''),
+  colorPrimary: hexColor,
+  colorPrimaryDark: hexColor,
+  colorOnPrimary: hexColor,
+  colorAccent: hexColor,
+  colorOnSecondary: hexColor,
+  modules: z.array(activeModuleSchema).max(20),
+  customModules: z.array(customModuleSchema).max(10).default([]),
+  iframePages: z.array(iframePageSchema).max(10).default([]),
+  appLink: appLinkSchema.nullable().default(null),
+  sosLink: url.nullable().default(null),
+  creditCard: z.boolean().default(false),
+  exclude: z.array(z.string().max(40)).max(20).default([]),
+  bonusTermsURL: url.nullable().default(null),
+  complexId: z.string().max(100).nullable().default(null),
+  mobile: z.boolean().default(false),
+  webShop: url.nullable().default(null),
+  loyaltyType: z.enum(['default', 'onlyPayment']).default('default'),
+  QRVersion: z.number().int().min(1).max(2).default(2),
+  bundleName: z.string().max(120).default(''),
+  giftCardVersion: z.number().int().min(1).max(2).default(1),
+  giftCardPointId: z.number().int().positive().nullable().default(null),
+  oferta: url.nullable().default(null),
+  discount: z.boolean().default(false),
+  referer: z.boolean().default(true),
+  phone: z.string().max(30).default(''),
+  email: z.string().email().max(120).nullable().default(null),
+  provider: z.strictObject({ name: z.string().min(1).max(60), url }),
+});
+
+export type BrandSettings = z.output<typeof brandSettingsSchema>;
+export type BrandSettingsInput = z.input<typeof brandSettingsSchema>;
+
+export const headerResponseSchema = brandSettingsSchema.extend({
+  /** Where the logo (picture key xxhdpi_logo_small) is served. */
+  logo: z.string(),
+  isLogged: z.boolean(),
+  refererId: z.string().nullable(),
+});
+
+export type HeaderSettings = z.output<typeof headerResponseSchema>;
+
+export const getHeader = defineEndpoint({
+  method: 'GET',
+  path: '/api/header',
+  summary: 'The brand: title, colours, logo, modules and every other global setting',
+  tag: 'settings',
+  auth: 'optional',
+  schemas: { response: headerResponseSchema },
+});

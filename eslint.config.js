@@ -1,0 +1,56 @@
+// Lint with the architecture's boundaries (../shared/design/architecture.md, "Boundaries") as rules.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const restrict = (...patterns) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+});
+
+const noServer = { group: ['**/server/**'], message: 'web and common never import the server' };
+const noWeb = { group: ['**/web/**'], message: 'server and common never import the web' };
+const contractTypesOnly = {
+  group: ['**/common/contract/*', 'zod', 'zod/*'],
+  allowTypeImports: true,
+  message: 'the web imports contract types only: zod must not reach the browser (use request(key, input))',
+};
+const noFeatures = {
+  group: ['**/features/**', '**/app/**'],
+  message: 'ui and lib sit below features and app',
+};
+const noApp = { group: ['**/app/**'], message: 'a feature does not import the app' };
+const noSiblingFeature = {
+  regex: '^\\.\\./(?!\\.\\.)[^/]+/',
+  message: 'a feature does not import another feature: move what two need down to ui/ or lib/',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'server/db/seed/demo/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
+  { files: ['common/**/*.ts'], rules: restrict(noServer, noWeb) },
+  { files: ['server/**/*.ts'], rules: restrict(noWeb) },
+  { files: ['web/**/*.{ts,tsx}'], rules: restrict(noServer, contractTypesOnly) },
+  {
+    files: ['web/ui/**', 'web/lib/**', 'web/i18n/**'],
+    rules: restrict(noServer, contractTypesOnly, noFeatures),
+  },
+  { files: ['web/features/**'], rules: restrict(noServer, contractTypesOnly, noApp, noSiblingFeature) },
+);

@@ -1,0 +1,58 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E } from './e2e/support/e2e-env';
+
+/**
+ * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the built app. Two servers on
+ * throw-away embedded databases: one for journeys that only read, one for journeys that change settings.
+ */
+const server = (port: number) => ({
+  command: 'node dist/server/main.js',
+  url: `http://localhost:${port}/readyz`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'kopilka-e2e-')),
+    EMBED_ORIGINS: E2E.partnerOrigin,
+    OPERATOR_TOKEN: E2E.operatorToken,
+    CONTENT_POLL_MS: '200',
+    LOG_LEVEL: 'warn',
+  },
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: E2E.readOnlyUrl,
+    locale: 'ru-RU',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: [server(E2E.readOnlyPort), server(E2E.mutablePort)],
+});

@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { ContentCache } from './lib/content-cache';
+
+/** A clock services take as an argument, so tests can move time. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** What buildApp needs from the outside world; tests hand in their own. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  cache: ContentCache;
+  clock: Clock;
+  /** Whether the request carries a valid access token (the header's `isLogged`). */
+  isLoggedIn(request: FastifyRequest): Promise<boolean>;
+}

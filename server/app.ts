@@ -1,0 +1,61 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps';
+import { registerHealthRoutes } from './features/health/routes';
+import { registerOperatorRoutes } from './features/operator/routes';
+import { registerPictureRoutes } from './features/pictures/routes';
+import { registerSettingsRoutes } from './features/settings/routes';
+import { registerSiteRoutes } from './features/site/routes';
+import type { SiteBundle } from './features/site/site-renderer';
+import { registerErrorHandlers } from './lib/error-handler';
+import { loggerOptions } from './lib/logger';
+import { registerSecurityHeaders } from './lib/security-headers';
+
+export interface BuildAppOptions {
+  /** The built site; API tests leave it out. */
+  site?: SiteBundle | null;
+  /** Pino options; tests pass false. */
+  logger?: boolean;
+}
+
+/** Builds the whole application (API, site, docs) without listening, so tests drive it with inject. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const serverOptions: FastifyServerOptions = {
+    logger: options.logger === false ? false : loggerOptions(deps.config.logLevel),
+    // A hop count is valid for Fastify (proxy-addr) though its types list only the other forms.
+    trustProxy: deps.config.trustProxy as FastifyServerOptions['trustProxy'],
+    bodyLimit: 1024 * 1024,
+    // A phone number or an id never needs more; longer URLs are refused before routing.
+    routerOptions: { maxParamLength: 200 },
+  };
+  const app = Fastify(serverOptions);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandlers(app);
+  await registerSecurityHeaders(app, { embedOrigins: deps.config.embedOrigins });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Kopilka API', version: '1', description: 'The loyalty site calls (spec section 7)' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerHealthRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
+  registerPictureRoutes(app, deps);
+  registerOperatorRoutes(app, deps);
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({
+      message: `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NOT_FOUND',
+    }),
+  );
+  if (options.site) await registerSiteRoutes(app, deps, options.site);
+  return app;
+}

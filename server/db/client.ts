@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { schema } from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** A query that proves the database answers (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Migrations sit beside this file in the source tree and beside the bundle in dist/server. */
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'pglite-instance'; client: PGlite };
+
+/** Opens PGlite (in `dataDir`, or in memory for null) or a PostgreSQL pool, and applies the migrations. */
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { migrate?: boolean } = {},
+): Promise<Database> {
+  const shouldMigrate = options.migrate ?? true;
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // A dropped connection must not crash the process; the next query gets a fresh one.
+    pool.on('error', () => undefined);
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+    if (shouldMigrate) await migratePg(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (target.kind === 'pglite-instance') client = target.client;
+  else {
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  if (shouldMigrate) await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,52 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { brandSettingsSchema } from '../../../common/contract/header';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../errors';
+import { readBrandSettings, saveBrandSettings } from '../settings/service';
+
+/**
+ * The operator's API: changes settings and content of a running deployment (the operator's command-line tool
+ * calls it). It exists only when OPERATOR_TOKEN is set, and every call must carry that token.
+ */
+export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
+  const token = deps.config.operatorToken;
+  if (!token) return;
+  const expected = Buffer.from(`Bearer ${token}`);
+
+  const requireOperator = async (request: FastifyRequest) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new AppError('UNAUTHORIZED', 'Нужен ключ оператора');
+    }
+  };
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/operator/settings',
+    {
+      onRequest: requireOperator,
+      schema: {
+        summary: 'The brand settings as stored',
+        tags: ['operator'],
+        response: { 200: brandSettingsSchema },
+      },
+    },
+    async () => readBrandSettings(deps.db),
+  );
+  api.put(
+    '/api/operator/settings',
+    {
+      onRequest: requireOperator,
+      schema: {
+        summary: 'Replace the brand settings (validated; the site shows them at once)',
+        tags: ['operator'],
+        body: z.unknown(),
+        response: { 200: brandSettingsSchema },
+      },
+    },
+    async (request) => saveBrandSettings(deps.db, deps.cache, request.body),
+  );
+}

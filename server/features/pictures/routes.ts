@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../errors';
+import { sendWithEtag } from '../../lib/http-cache';
+import { findPicture, PICTURE_NAME } from './service';
+
+export function registerPictureRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/proxy/pictures/:image',
+    {
+      schema: {
+        summary: 'A brand picture: logo (xxhdpi_logo_small), favicon.png, icons, news and gift-card images',
+        tags: ['settings'],
+        params: z.object({ image: z.string().regex(PICTURE_NAME, 'Неверное имя картинки') }),
+      },
+    },
+    async (request, reply) => {
+      const picture = await findPicture(deps.db, deps.cache, request.params.image);
+      if (!picture) throw new AppError('NOT_FOUND', 'Картинка не найдена');
+      // Pictures may be cached a little while; a changed picture has a new ETag once that passes.
+      return sendWithEtag(
+        request,
+        reply,
+        picture.data,
+        picture.etag,
+        picture.contentType,
+        'public, max-age=300',
+      );
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import {
+  brandSettingsSchema,
+  headerResponseSchema,
+  type BrandSettings,
+} from '../../../common/contract/header';
+import type { Db } from '../../db/client';
+import { brandSettings } from '../../db/schema/brand';
+import { AppError } from '../../errors';
+import { etagOf, type ContentCache } from '../../lib/content-cache';
+
+export const LOGO_PICTURE = 'xxhdpi_logo_small';
+export const LOGO_URL = `/api/proxy/pictures/${LOGO_PICTURE}`;
+
+/** The brand's settings; a deployment without them is not set up, which is an operator's error. */
+export async function readBrandSettings(db: Db): Promise<BrandSettings> {
+  const [row] = await db.select().from(brandSettings).limit(1);
+  if (!row) throw new AppError('UNAVAILABLE', 'Программа лояльности ещё не настроена');
+  return brandSettingsSchema.parse(row.settings);
+}
+
+/** Validates and stores the brand's settings, then drops every cached copy (here and, by revision, elsewhere). */
+export async function saveBrandSettings(db: Db, cache: ContentCache, input: unknown): Promise<BrandSettings> {
+  const parsed = brandSettingsSchema.safeParse(input);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new AppError('VALIDATION', `Настройки не сохранены: ${first?.path.join('.')}: ${first?.message}`);
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(brandSettings)
+      .values({ id: 1, settings: parsed.data })
+      .onConflictDoUpdate({
+        target: brandSettings.id,
+        set: { settings: parsed.data, updatedAt: new Date() },
+      });
+    await cache.bumpRevision(tx as unknown as Db);
+  });
+  cache.invalidate();
+  return parsed.data;
+}
+
+/** The header body without its per-visitor fields, serialised once per change of the settings. */
+export interface HeaderBase {
+  settings: BrandSettings;
+  /** The JSON text of the shared part, without the closing brace, so per-visitor fields append cheaply. */
+  jsonPrefix: string;
+  etag: string;
+}
+
+export function getHeaderBase(db: Db, cache: ContentCache): Promise<HeaderBase> {
+  return cache.get('header', async () => {
+    const settings = await readBrandSettings(db);
+    const shaped = headerResponseSchema.parse({
+      ...settings,
+      logo: LOGO_URL,
+      isLogged: false,
+      refererId: null,
+    });
+    const { isLogged: _l, refererId: _r, ...shared } = shaped;
+    const json = JSON.stringify(shared);
+    return { settings, jsonPrefix: json.slice(0, -1), etag: etagOf(json) };
+  });
+}
+
+/** The full header body for one visitor: the shared part plus whether they are logged in and their referrer. */
+export function composeHeaderBody(base: HeaderBase, isLogged: boolean, refererId: string | null) {
+  const body = `${base.jsonPrefix},"isLogged":${isLogged},"refererId":${JSON.stringify(refererId)}}`;
+  const variant = isLogged || refererId ? etagOf(`${isLogged}:${refererId}`).slice(1, 9) : '0';
+  return { body, etag: `${base.etag.slice(0, -1)}-${variant}"` };
+}

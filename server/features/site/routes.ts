@@ -1,0 +1,79 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import { getHeaderBase } from '../settings/service';
+import { buildWebManifest } from './web-manifest';
+import type { SiteBundle } from './site-renderer';
+
+/** Referrer ids arriving as `?referrer=` are kept in the `referer` cookie (spec section 2) for 30 days. */
+const REFERRER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const REFERER_COOKIE_DAYS = 30;
+
+/** The site: hashed assets, the web manifest, and every other GET rendered on the server. */
+export async function registerSiteRoutes(app: FastifyInstance, deps: AppDeps, site: SiteBundle) {
+  await app.register(fastifyStatic, {
+    root: `${site.clientDir}/assets`,
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    wildcard: true,
+    preCompressed: true,
+  });
+
+  app.get('/manifest.json', { schema: { hide: true } }, async (_request, reply) => {
+    const { settings } = await getHeaderBase(deps.db, deps.cache);
+    reply.header('cache-control', 'public, max-age=300');
+    return reply.type('application/manifest+json').send(JSON.stringify(buildWebManifest(settings)));
+  });
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    const url = new URL(request.url, deps.config.publicUrl);
+    const result = await site.render({
+      url: url.href,
+      cookie: request.headers.cookie,
+      assets: site.assets,
+      fetchApi: (path, init) => injectApi(app, request, path, init),
+    });
+    const referrer = url.searchParams.get('referrer');
+    if (referrer && REFERRER_ID.test(referrer)) {
+      reply.setCookie('referer', referrer, {
+        path: '/',
+        maxAge: REFERER_COOKIE_DAYS * 86_400,
+        sameSite: 'lax',
+        secure: url.protocol === 'https:',
+      });
+    }
+    if (result.location) return reply.redirect(result.location, result.status);
+    // Pages depend on the brand's current settings; browsers must ask again rather than keep old copies.
+    reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
+    return reply.code(result.status).type('text/html; charset=utf-8').send(result.stream);
+  };
+
+  app.get('/*', { schema: { hide: true } }, renderPage);
+  app.get('/', { schema: { hide: true } }, renderPage);
+}
+
+/** Calls our own API in process while rendering, with the visitor's cookies and address but no tokens. */
+async function injectApi(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  path: string,
+  init: RequestInit = {},
+) {
+  const response = await app.inject({
+    method: (init.method ?? 'GET') as 'GET',
+    url: path,
+    remoteAddress: request.ip,
+    headers: {
+      ...(request.headers.cookie && { cookie: request.headers.cookie }),
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(typeof init.body === 'string' && { payload: init.body }),
+  });
+  return new Response(response.statusCode === 304 ? null : new Uint8Array(response.rawPayload), {
+    status: response.statusCode,
+    headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+  });
+}

@@ -1,0 +1,40 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/** Paths in logged objects that may hold a secret: they are replaced before a line is written. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.token',
+  '*.refresh',
+  '*.code',
+  '*.password',
+  '*.cardNum',
+  '*.paymentToken',
+  '*.verificationCode',
+];
+
+/** Query parameters and path parts that carry secrets (tokens, gift-card ids) are masked in logged URLs. */
+export function maskUrl(url: string): string {
+  return url
+    .replace(/([?&](?:token|refresh|code|orderId|d)=)[^&]*/gi, '$1***')
+    .replace(
+      /^(\/(?:api\/)?gc\/)(?!sale|result|endpayment|entity|images|create|payment|juridical|getcard|discount)[^/?]+/i,
+      '$1***',
+    );
+}
+
+/** Structured JSON logs without secrets. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: maskUrl(req.url),
+        ip: req.ip,
+      }),
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { systemClock, type AppDeps } from './app-deps';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoBrand } from './db/seed/demo-brand';
+import { loadSiteBundle } from './features/site/site-renderer';
+import { createContentCache } from './lib/content-cache';
+
+/** The built bundle runs from dist/server; from the source tree the build output is ./dist. */
+function distDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return existsSync(resolve(here, '../client')) ? resolve(here, '..') : resolve('dist');
+}
+
+async function start(config: Config) {
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  if (config.seedDemo) await seedDemoBrand(database.db);
+  const cache = createContentCache(database.db, config.contentPollMs);
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    cache,
+    clock: systemClock,
+    // Login arrives with the cabinet; until then nobody is logged in.
+    isLoggedIn: async () => false,
+  };
+  const app = await buildApp(deps, { site: await loadSiteBundle(distDir()) });
+  cache.start();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      cache.stop();
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info({ database: database.kind, url: config.publicUrl }, 'Kopilka is ready');
+}
+
+try {
+  await start(loadConfig());
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
+  console.error(error);
+  process.exit(1);
+}

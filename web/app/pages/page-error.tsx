@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ru } from '../../i18n/ru';
+import { isChunkLoadError, reloadAfterChunkError } from '../../lib/chunk-reload';
+import { useSettings } from '../../lib/settings';
+import { PageMeta } from '../../ui/page-meta';
+import { useShell } from '../../ui/shell-state';
+import { NotFoundPage } from './not-found-page';
+
+/** What a page shows when it cannot: the not-found page for 404, a reload for a stale build, else an apology. */
+export function PageErrorBoundary() {
+  const error = useRouteError();
+  const settings = useSettings();
+  const { notify } = useShell();
+  const chunkError = isChunkLoadError(error);
+  useEffect(() => {
+    if (chunkError && !reloadAfterChunkError()) notify({ message: ru.shell.chunkError, reload: true });
+  }, [chunkError, notify]);
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <div className="container page page--centered">
+      <PageMeta title={ru.shell.errorTitle} brand={settings.title} />
+      <h1 className="page__title">{ru.shell.errorTitle}</h1>
+      <p className="page__lead">{ru.shell.somethingWrong}</p>
+      <button type="button" className="button" onClick={() => window.location.reload()}>
+        {ru.shell.reloadPage}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { ru } from '../../i18n/ru';
+import { useSettings } from '../../lib/settings';
+import { PageMeta } from '../../ui/page-meta';
+import { useShell } from '../../ui/shell-state';
+
+/** /ui: the interface's building blocks in the brand's colours, for operators checking a new brand. */
+export function UiKitPage() {
+  const settings = useSettings();
+  const { openPopup, closePopup, notify } = useShell();
+  return (
+    <div className="container page">
+      <PageMeta title={ru.pages.ui} brand={settings.title} />
+      <h1 className="page__title">{ru.pages.ui}</h1>
+      <p className="page__lead">{ru.uiKit.lead}</p>
+      <div className="ui-kit">
+        <section aria-labelledby="ui-kit-buttons">
+          <h2 className="section-title" id="ui-kit-buttons">
+            {ru.uiKit.buttons}
+          </h2>
+          <div className="ui-kit__row">
+            <button type="button" className="button">
+              {ru.uiKit.primary}
+            </button>
+            <button type="button" className="button button--accent">
+              {ru.uiKit.accent}
+            </button>
+            <button type="button" className="button" disabled>
+              {ru.uiKit.disabled}
+            </button>
+          </div>
+        </section>
+        <section aria-labelledby="ui-kit-layers">
+          <h2 className="section-title" id="ui-kit-layers">
+            {ru.uiKit.layers}
+          </h2>
+          <div className="ui-kit__row">
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                openPopup({
+                  title: ru.uiKit.popupTitle,
+                  content: (
+                    <div className="ui-kit__popup">
+                      <p>{ru.uiKit.popupText}</p>
+                      <button type="button" className="button" onClick={closePopup}>
+                        {ru.uiKit.popupOk}
+                      </button>
+                    </div>
+                  ),
+                })
+              }
+            >
+              {ru.uiKit.showPopup}
+            </button>
+            <button
+              type="button"
+              className="button button--accent"
+              onClick={() => notify({ message: ru.uiKit.noticeText, reload: true })}
+            >
+              {ru.uiKit.showNotice}
+            </button>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

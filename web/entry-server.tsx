@@ -1,0 +1,70 @@
+import { PassThrough } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { SsrRender, SsrResult } from '../common/ssr';
+import { Document } from './app/document';
+import { serializePayload } from './app/hydration-data';
+import { Providers } from './app/providers';
+import { createRoutes } from './app/routes';
+import { createApiClient } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { settingsQuery } from './lib/settings';
+
+const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * Renders one request: the route's loaders fill the query cache through the in-process API, then React
+ * renders the whole document. Streaming starts once everything is ready, so the page never needs inline
+ * scripts to patch itself (the CSP allows none).
+ */
+export const render: SsrRender = async (request) => {
+  const queryClient = createQueryClient();
+  const api = createApiClient({ fetch: request.fetchApi, getAccessToken: () => null });
+  try {
+    await queryClient.fetchQuery(settingsQuery(api));
+  } catch {
+    return unavailable();
+  }
+  const routes = createRoutes({ queryClient, api });
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(
+    new Request(request.url, { headers: request.cookie ? { cookie: request.cookie } : {} }),
+  );
+  if (context instanceof Response) {
+    return { status: context.status, location: context.headers.get('location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const data = serializePayload(context, queryClient, request.assets);
+  return new Promise<SsrResult>((resolve, reject) => {
+    const stream = new PassThrough();
+    const { pipe, abort } = renderToPipeableStream(
+      <Providers queryClient={queryClient} api={api}>
+        <Document assets={request.assets} data={data}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Document>
+      </Providers>,
+      {
+        onAllReady() {
+          pipe(stream);
+          resolve({ status: context.statusCode, stream });
+        },
+        onShellError: reject,
+        onError(error) {
+          // Reported by the server's logger through the rejected promise or the error boundary.
+          if (process.env.NODE_ENV !== 'production') console.error(error);
+        },
+      },
+    );
+    setTimeout(() => abort(), RENDER_TIMEOUT_MS).unref();
+  });
+};
+
+/** Without the brand's settings there is nothing to render: a plain page that asks to come back. */
+function unavailable(): SsrResult {
+  const stream = new PassThrough();
+  stream.end(
+    '<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"><title>Сервис недоступен</title></head>' +
+      '<body><h1>Сервис временно недоступен</h1><p>Попробуйте обновить страницу через минуту.</p></body></html>',
+  );
+  return { status: 503, stream };
+}

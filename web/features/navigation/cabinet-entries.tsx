@@ -1,0 +1,45 @@
+import { Link, useNavigate } from 'react-router';
+import { ru } from '../../i18n/ru';
+import { forgetSession, useIsLoggedIn } from '../../lib/session';
+
+/**
+ * The cabinet entries (spec "Navigation"): logged in, 'Личный кабинет' and 'Выход' (then to /);
+ * logged out, 'Вход в личный кабинет' and 'Регистрация карты'. The mobile menu calls logout 'Выйти'.
+ */
+export function CabinetEntries({
+  variant,
+  onChoose,
+}: {
+  variant: 'dropdown' | 'mobile';
+  onChoose?: () => void;
+}) {
+  const isLoggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
+  if (!isLoggedIn) {
+    return (
+      <>
+        <Link className="menu-entry" to="/login" onClick={onChoose}>
+          {ru.nav.login}
+        </Link>
+        <Link className="menu-entry" to="/registration" onClick={onChoose}>
+          {ru.nav.register}
+        </Link>
+      </>
+    );
+  }
+  const handleLogout = () => {
+    forgetSession();
+    onChoose?.();
+    void navigate('/');
+  };
+  return (
+    <>
+      <Link className="menu-entry" to="/profile" onClick={onChoose}>
+        {ru.nav.cabinet}
+      </Link>
+      <button type="button" className="menu-entry" onClick={handleLogout}>
+        {variant === 'mobile' ? ru.nav.logoutMobile : ru.nav.logout}
+      </button>
+    </>
+  );
+}
