@@ -1,13 +1,15 @@
-/** Ports and secrets of the end-to-end run (loopback only). */
+/** Ports and secrets of the end-to-end run (loopback only). E2E_PORT_BASE moves every port, so runs can coexist. */
+const base = Number(process.env.E2E_PORT_BASE ?? 3210);
+
 export const E2E = {
-  readOnlyPort: 3210,
-  readOnlyUrl: 'http://localhost:3210',
+  readOnlyPort: base,
+  readOnlyUrl: `http://localhost:${base}`,
   /** A second server whose settings the journeys change. */
-  mutablePort: 3220,
-  mutableUrl: 'http://localhost:3220',
+  mutablePort: base + 10,
+  mutableUrl: `http://localhost:${base + 10}`,
   /** The partner page allowed to embed the site, and one that is not. */
-  partnerPort: 3211,
-  partnerOrigin: 'http://localhost:3211',
-  strangerPort: 3212,
+  partnerPort: base + 1,
+  partnerOrigin: `http://localhost:${base + 1}`,
+  strangerPort: base + 2,
   operatorToken: 'e2e-operator-token-0123456789abcdef0123',
 } as const;
