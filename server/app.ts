@@ -34,7 +34,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
-  await registerSecurityHeaders(app, { embedOrigins: deps.config.embedOrigins });
+  registerSecurityHeaders(app, { embedOrigins: deps.config.embedOrigins });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {

@@ -10,6 +10,8 @@ import { contentRevision } from '../db/schema/brand';
  */
 export interface ContentCache {
   get<T>(key: string, build: () => Promise<T>): Promise<T>;
+  /** The value already built for `key`, without waiting (the hot path of every content read). */
+  peek<T>(key: string): T | undefined;
   invalidate(): void;
   /** Bumps the shared revision inside the writer's transaction, so other instances drop their copies. */
   bumpRevision(tx: Db): Promise<void>;
@@ -19,11 +21,14 @@ export interface ContentCache {
 
 export function createContentCache(db: Db, pollMs: number): ContentCache {
   let entries = new Map<string, Promise<unknown>>();
+  // Values whose build has finished, for synchronous reads; cleared with the entries.
+  let ready = new Map<string, unknown>();
   let knownRevision: number | null = null;
   let timer: NodeJS.Timeout | null = null;
 
   const invalidate = () => {
     entries = new Map();
+    ready = new Map();
   };
 
   const poll = async () => {
@@ -42,12 +47,19 @@ export function createContentCache(db: Db, pollMs: number): ContentCache {
       let entry = entries.get(key) as Promise<T> | undefined;
       if (!entry) {
         const map = entries;
+        const done = ready;
         entry = build();
         map.set(key, entry);
-        // A failed build is not kept: the next request tries again.
-        entry.catch(() => map.get(key) === entry && map.delete(key));
+        entry.then(
+          (value) => map.get(key) === entry && done.set(key, value),
+          // A failed build is not kept: the next request tries again.
+          () => map.get(key) === entry && map.delete(key),
+        );
       }
       return entry;
+    },
+    peek<T>(key: string): T | undefined {
+      return ready.get(key) as T | undefined;
     },
     invalidate,
     async bumpRevision(tx: Db) {

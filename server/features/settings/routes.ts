@@ -3,18 +3,20 @@ import { getHeader } from '../../../common/contract/header';
 import type { AppDeps } from '../../app-deps';
 import { sendWithEtag } from '../../lib/http-cache';
 import { registerEndpoint } from '../../lib/register-endpoint';
-import { composeHeaderBody, getHeaderBase } from './service';
+import { composeHeaderBody, getHeaderBase, peekHeaderBase } from './service';
 
 /** Referrer ids are short opaque tokens; anything else in the cookie is ignored. */
 const REFERER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, getHeader, async (request, reply) => {
-    const base = await getHeaderBase(deps.db, deps.cache);
+    const base = peekHeaderBase(deps.cache) ?? (await getHeaderBase(deps.db, deps.cache));
     const cookie = request.cookies.referer;
     const refererId = cookie && REFERER_ID.test(cookie) ? cookie : null;
-    const isLogged = await deps.isLoggedIn(request);
-    const { body, etag } = composeHeaderBody(base, isLogged, refererId);
+    // Only a request that carries a token can be logged in; the rest skip the check.
+    const isLogged = request.headers.authorization ? await deps.isLoggedIn(request) : false;
+    const { body, etag } =
+      isLogged || refererId ? composeHeaderBody(base, isLogged, refererId) : base.anonymous;
     reply.header('vary', 'Authorization, Cookie');
     return sendWithEtag(request, reply, body, etag, 'application/json; charset=utf-8');
   });

@@ -1,0 +1,40 @@
+// Started by bench/run.ts in its own process, so the load generator does not share the servers' thread:
+// the app on a fresh embedded database, and the reference bare Fastify route. Prints the URLs as one JSON line.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { systemClock } from '../server/app-deps';
+import { buildApp } from '../server/app';
+import { testConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { seedDemoBrand } from '../server/db/seed/demo-brand';
+import { createContentCache } from '../server/lib/content-cache';
+
+const database = await openDatabase({
+  kind: 'pglite',
+  dataDir: mkdtempSync(join(tmpdir(), 'kopilka-bench-')),
+});
+await seedDemoBrand(database.db);
+const config = testConfig({ logLevel: 'silent' });
+const cache = createContentCache(database.db, config.contentPollMs);
+const app = await buildApp(
+  { config, database, db: database.db, cache, clock: systemClock, isLoggedIn: async () => false },
+  { logger: false },
+);
+await app.listen({ host: '127.0.0.1', port: 0 });
+const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+// The reference answers the same JSON body, serialised on every request, with no hooks at all.
+const body = await (await fetch(`${appUrl}/api/header`)).json();
+const bare = Fastify({ logger: false });
+bare.get('/bare', async () => body);
+await bare.listen({ host: '127.0.0.1', port: 0 });
+const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+
+console.log(JSON.stringify({ appUrl, bareUrl }));
+process.on('SIGTERM', async () => {
+  await Promise.all([app.close(), bare.close()]);
+  await database.close();
+  process.exit(0);
+});
