@@ -21,8 +21,9 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
         return;
       }
       if (event.key !== 'Tab') return;
+      // Controls inside a hidden or inert part of the container cannot take focus.
       const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-        (el) => el.offsetParent !== null,
+        (el) => !el.closest('[hidden], [inert]'),
       );
       if (items.length === 0) {
         event.preventDefault();
