@@ -1,0 +1,32 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { maskUrl, REDACTED_PATHS } from './logger';
+
+describe('logs without secrets', () => {
+  it('masks tokens and codes in query strings and gift-card ids in paths', () => {
+    expect(maskUrl('/api/x?token=abc&page=2&code=12345')).toBe('/api/x?token=***&page=2&code=***');
+    expect(maskUrl('/gc/8f3a9c0d1e2f?x=1')).toBe('/gc/***?x=1');
+    expect(maskUrl('/gc/sale')).toBe('/gc/sale');
+    expect(maskUrl('/loyalty/finish?d=42&p=1')).toBe('/loyalty/finish?d=***&p=1');
+  });
+
+  it('redacts authorization, cookies, codes, tokens and card numbers in logged objects', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const log = pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink);
+    log.info({
+      req: { headers: { authorization: 'Bearer eyJsecret', cookie: 'referer=1' } },
+      body: { code: '12345', token: 't0k', refresh: 'r3f', cardNum: '4111111111111111' },
+    });
+    const line = lines.join('');
+    for (const secret of ['eyJsecret', 'referer=1', '12345', 't0k', 'r3f', '4111111111111111']) {
+      expect(line).not.toContain(secret);
+    }
+  });
+});
