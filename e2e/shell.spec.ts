@@ -255,3 +255,36 @@ test('a chunk that fails to load reloads the page once, then offers the reload b
   ).toBeVisible();
   expect(loads).toBe(1);
 });
+
+test('the web manifest is built from the settings, and its icons and the favicon load', async ({
+  request,
+}) => {
+  const response = await request.get('/manifest.json');
+  expect(response.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = await response.json();
+  expect(manifest).toMatchObject({
+    name: 'Программа лояльности «Берёзка»',
+    short_name: 'Берёзка',
+    theme_color: '#2E7D32',
+  });
+  for (const icon of manifest.icons as Array<{ src: string }>) {
+    expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
+  }
+  expect((await request.get('/api/proxy/pictures/favicon.png')).status()).toBe(200);
+});
+
+test('pages send the CSP with no inline script and hashed assets are cached for good', async ({
+  request,
+  page,
+}) => {
+  const response = await request.get('/');
+  const csp = response.headers()['content-security-policy']!;
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  await page.goto('/');
+  const entry = await page.locator('script[type="module"]').getAttribute('src');
+  const asset = await request.get(entry!);
+  expect(asset.headers()['cache-control']).toContain('immutable');
+});
