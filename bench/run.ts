@@ -11,6 +11,7 @@ import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seedDemoBrand } from '../server/db/seed/demo-brand';
+import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
 import { createContentCache } from '../server/lib/content-cache';
 import { load, printTable, type Row } from './lib';
 
@@ -26,7 +27,15 @@ async function startApp() {
   const config = testConfig({ logLevel: 'silent' });
   const cache = createContentCache(database.db, config.contentPollMs);
   const app = await buildApp(
-    { config, database, db: database.db, cache, clock: systemClock, isLoggedIn: async () => false },
+    {
+      config,
+      database,
+      db: database.db,
+      cache,
+      clock: systemClock,
+      sms: createConsoleSmsProvider({ clock: systemClock, log: () => undefined }),
+      isLoggedIn: async () => false,
+    },
     { logger: false },
   );
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -6,7 +6,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoBrand } from './db/seed/demo-brand';
+import { isLoggedInWith } from './features/auth/access';
 import { loadSiteBundle } from './features/site/site-renderer';
+import { createSmsProvider } from './integrations/sms/create-sms-provider';
 import { createContentCache } from './lib/content-cache';
 
 /** The built bundle runs from dist/server; from the source tree the build output is ./dist. */
@@ -23,16 +25,21 @@ async function start(config: Config) {
   );
   if (config.seedDemo) await seedDemoBrand(database.db);
   const cache = createContentCache(database.db, config.contentPollMs);
+  // The console provider logs through the app's logger, which exists only once the app is built.
+  let logLine = (line: string) => console.log(line);
+  const access = { config, db: database.db, clock: systemClock };
   const deps: AppDeps = {
-    config,
+    ...access,
     database,
-    db: database.db,
     cache,
-    clock: systemClock,
-    // Login arrives with the cabinet; until then nobody is logged in.
-    isLoggedIn: async () => false,
+    sms: createSmsProvider(config, systemClock, (line) => logLine(line)),
+    isLoggedIn: isLoggedInWith(access),
   };
   const app = await buildApp(deps, { site: await loadSiteBundle(distDir()) });
+  logLine = (line) => app.log.info(line);
+  if (config.authSecretIsDefault) {
+    app.log.warn('AUTH_SECRET is not set: using the INSECURE development secret (refused in production)');
+  }
   cache.start();
 
   let closing = false;

@@ -3,6 +3,9 @@ import { systemClock, type AppDeps, type Clock } from '../app-deps';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
 import type { Database } from '../db/client';
+import { isLoggedInWith } from '../features/auth/access';
+import { createConsoleSmsProvider } from '../integrations/sms/console-provider';
+import type { SmsProvider } from '../integrations/sms/sms-provider';
 import { createContentCache } from '../lib/content-cache';
 import { createTestDatabase } from './test-database';
 
@@ -10,6 +13,8 @@ export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
   database: Database;
+  /** Lines the default console SMS provider logged. */
+  smsLog: string[];
   close(): Promise<void>;
 }
 
@@ -18,6 +23,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Share another test app's database (two instances of one deployment). */
   database?: Database;
+  /** Another SMS provider; the default is the console provider, whose log lines go to `smsLog`. */
+  sms?: SmsProvider;
 }
 
 /** The whole app on a fresh database (or a shared one), ready for `app.inject`. */
@@ -26,13 +33,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.config);
   const cache = createContentCache(database.db, config.contentPollMs);
+  const clock = options.clock ?? systemClock;
+  const smsLog: string[] = [];
+  const access = { config, db: database.db, clock };
   const deps: AppDeps = {
-    config,
+    ...access,
     database,
-    db: database.db,
     cache,
-    clock: options.clock ?? systemClock,
-    isLoggedIn: async () => false,
+    sms: options.sms ?? createConsoleSmsProvider({ clock, log: (line) => smsLog.push(line) }),
+    isLoggedIn: isLoggedInWith(access),
   };
   const app = await buildApp(deps, { logger: false });
   await app.ready();
@@ -40,6 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     deps,
     database,
+    smsLog,
     async close() {
       cache.stop();
       await app.close();
