@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { systemClock } from '../server/app-deps';
 import { buildApp } from '../server/app';
+import { assembleDeps } from '../server/assemble-deps';
 import { testConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seedDemoBrand } from '../server/db/seed/demo-brand';
-import { createContentCache } from '../server/lib/content-cache';
+import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
 
 const database = await openDatabase({
   kind: 'pglite',
@@ -17,11 +18,8 @@ const database = await openDatabase({
 });
 await seedDemoBrand(database.db);
 const config = testConfig({ logLevel: 'silent' });
-const cache = createContentCache(database.db, config.contentPollMs);
-const app = await buildApp(
-  { config, database, db: database.db, cache, clock: systemClock, isLoggedIn: async () => false },
-  { logger: false },
-);
+const sms = createConsoleSmsProvider({ clock: systemClock, log: () => undefined });
+const app = await buildApp(assembleDeps({ config, database, sms }), { logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { SmsProvider } from './integrations/sms/sms-provider';
 import type { ContentCache } from './lib/content-cache';
 
 /** A clock services take as an argument, so tests can move time. */
@@ -17,6 +18,8 @@ export interface AppDeps {
   db: Db;
   cache: ContentCache;
   clock: Clock;
+  /** Sends login codes (the console provider in development and tests). */
+  sms: SmsProvider;
   /** Whether the request carries a valid access token (the header's `isLogged`). */
   isLoggedIn(request: FastifyRequest): Promise<boolean>;
 }

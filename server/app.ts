@@ -3,6 +3,8 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
+import { registerAuthRoutes } from './features/auth/routes';
+import { registerDevRoutes } from './features/dev/routes';
 import { registerHealthRoutes } from './features/health/routes';
 import { registerOperatorRoutes } from './features/operator/routes';
 import { registerPictureRoutes } from './features/pictures/routes';
@@ -48,6 +50,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerSettingsRoutes(app, deps);
   registerPictureRoutes(app, deps);
   registerOperatorRoutes(app, deps);
+  registerAuthRoutes(app, deps);
+  registerDevRoutes(app, deps);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   app.setNotFoundHandler((request, reply) =>

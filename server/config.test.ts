@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const productionAuth = {
+  AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+  SMS_PROVIDER: 'smsru',
+  SMSRU_API_ID: 'api-id',
+};
+
 describe('loadConfig', () => {
   it('has working defaults: port 3000, the embedded database in ./.data, the demo seed', () => {
     const config = loadConfig({});
@@ -26,11 +32,35 @@ describe('loadConfig', () => {
 
   it('never seeds demo data in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...productionAuth }).seedDemo).toBe(false);
   });
 
   it('refuses a non-postgres DATABASE_URL and a short operator token', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN/);
+  });
+
+  it('demands AUTH_SECRET in production and marks the development default', () => {
+    expect(() => loadConfig({ ...productionAuth, NODE_ENV: 'production', AUTH_SECRET: undefined })).toThrow(
+      /AUTH_SECRET: required in production/,
+    );
+    expect(() => loadConfig({ AUTH_SECRET: 'too-short' })).toThrow(/AUTH_SECRET/);
+    const dev = loadConfig({});
+    expect(dev.authSecretIsDefault).toBe(true);
+    expect(dev.authSecret).toMatch(/INSECURE/);
+  });
+
+  it('refuses the console SMS provider in production unless ALLOW_CONSOLE_SMS=true', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: productionAuth.AUTH_SECRET };
+    expect(() => loadConfig(production)).toThrow(/ALLOW_CONSOLE_SMS/);
+    expect(loadConfig({ ...production, ALLOW_CONSOLE_SMS: 'true' }).smsProvider).toBe('console');
+    expect(() => loadConfig({ SMS_PROVIDER: 'smsru' })).toThrow(/SMSRU_API_ID/);
+  });
+
+  it('parses fixed test codes and refuses malformed ones', () => {
+    const config = loadConfig({ SMS_TEST_OTP: '79990000000:12345, 79990000001:54321' });
+    expect(config.smsTestOtp.get('79990000000')).toBe('12345');
+    expect(config.smsTestOtp.get('79990000001')).toBe('54321');
+    expect(() => loadConfig({ SMS_TEST_OTP: '89990000000:1234' })).toThrow(/SMS_TEST_OTP/);
   });
 });

@@ -17,6 +17,22 @@ const originList = z
     z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin is scheme://host[:port] with no path')),
   );
 
+/** `79990000000:12345,...`: fixed codes for listed phones (store review, demos). */
+const testOtpList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^7\d{10}:\d{5}$/, 'each entry is 7XXXXXXXXXX:12345')))
+  .transform((entries) => new Map(entries.map((e) => e.split(':') as [string, string])));
+
+/** Used only outside production when AUTH_SECRET is unset; anyone can read it here, so it protects nothing. */
+export const DEV_AUTH_SECRET = 'INSECURE-development-only-auth-secret-set-AUTH_SECRET';
+
 /** Every environment variable the product reads. The README's configuration table mirrors this. */
 const configSchema = z
   .object({
@@ -42,6 +58,13 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     CONTENT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMS_PROVIDER: z.enum(['console', 'smsru']).default('console'),
+    SMSRU_API_ID: z.string().min(1).optional(),
+    SMSRU_URL: z.string().url().default('https://sms.ru'),
+    SMS_TEST_OTP: testOtpList,
+    SMS_DAILY_BUDGET: z.coerce.number().int().min(1).default(2000),
+    ALLOW_CONSOLE_SMS: booleanFlag.default(false),
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -57,6 +80,15 @@ const configSchema = z
     logLevel: env.LOG_LEVEL,
     operatorToken: env.OPERATOR_TOKEN,
     contentPollMs: env.CONTENT_POLL_MS,
+    // Outside production a fixed, clearly marked secret keeps `npm start` zero-config; production demands one.
+    authSecret: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    authSecretIsDefault: env.AUTH_SECRET === undefined,
+    smsProvider: env.SMS_PROVIDER,
+    smsruApiId: env.SMSRU_API_ID,
+    smsruUrl: env.SMSRU_URL.replace(/\/+$/, ''),
+    smsTestOtp: env.SMS_TEST_OTP,
+    smsDailyBudget: env.SMS_DAILY_BUDGET,
+    allowConsoleSms: env.ALLOW_CONSOLE_SMS,
   }));
 
 export type Config = z.output<typeof configSchema>;
@@ -73,7 +105,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (result.data.isProduction && result.data.seedDemo) {
     throw new ConfigError('Invalid configuration:\n  SEED_DEMO: the demo seed never runs in production');
   }
-  return result.data;
+  const config = result.data;
+  const problems: string[] = [];
+  if (config.isProduction && config.authSecretIsDefault) {
+    problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
+  }
+  if (config.isProduction && config.smsProvider === 'console' && !config.allowConsoleSms) {
+    problems.push(
+      'SMS_PROVIDER: the console provider sends nothing; in production set ALLOW_CONSOLE_SMS=true to allow it',
+    );
+  }
+  if (config.smsProvider === 'smsru' && !config.smsruApiId) {
+    problems.push('SMSRU_API_ID: required when SMS_PROVIDER=smsru');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return config;
 }
 
 /** A configuration for tests: defaults with overrides, never read from the environment. */

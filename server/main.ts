@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { systemClock, type AppDeps } from './app-deps';
+import { systemClock } from './app-deps';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoBrand } from './db/seed/demo-brand';
+import { assembleDeps } from './assemble-deps';
 import { loadSiteBundle } from './features/site/site-renderer';
-import { createContentCache } from './lib/content-cache';
+import { createSmsProvider } from './integrations/sms/create-sms-provider';
 
 /** The built bundle runs from dist/server; from the source tree the build output is ./dist. */
 function distDir(): string {
@@ -22,17 +23,19 @@ async function start(config: Config) {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   if (config.seedDemo) await seedDemoBrand(database.db);
-  const cache = createContentCache(database.db, config.contentPollMs);
-  const deps: AppDeps = {
+  // The console provider logs through the app's logger, which exists only once the app is built.
+  let logLine = (line: string) => console.log(line);
+  const deps = assembleDeps({
     config,
     database,
-    db: database.db,
-    cache,
-    clock: systemClock,
-    // Login arrives with the cabinet; until then nobody is logged in.
-    isLoggedIn: async () => false,
-  };
+    sms: createSmsProvider(config, systemClock, (line) => logLine(line)),
+  });
+  const { cache } = deps;
   const app = await buildApp(deps, { site: await loadSiteBundle(distDir()) });
+  logLine = (line) => app.log.info(line);
+  if (config.authSecretIsDefault) {
+    app.log.warn('AUTH_SECRET is not set: using the INSECURE development secret (refused in production)');
+  }
   cache.start();
 
   let closing = false;

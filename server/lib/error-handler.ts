@@ -8,6 +8,8 @@ const INTERNAL_MESSAGE = 'Внутренняя ошибка сервера. По
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (typeof error.extra.retryAfter === 'number')
+        reply.header('retry-after', String(error.extra.retryAfter));
       return reply.code(error.status).send({ message: error.message, code: error.code, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

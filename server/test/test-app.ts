@@ -3,13 +3,17 @@ import { systemClock, type AppDeps, type Clock } from '../app-deps';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
 import type { Database } from '../db/client';
-import { createContentCache } from '../lib/content-cache';
+import { assembleDeps } from '../assemble-deps';
+import { createConsoleSmsProvider } from '../integrations/sms/console-provider';
+import type { SmsProvider } from '../integrations/sms/sms-provider';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
   database: Database;
+  /** Lines the default console SMS provider logged. */
+  smsLog: string[];
   close(): Promise<void>;
 }
 
@@ -18,6 +22,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Share another test app's database (two instances of one deployment). */
   database?: Database;
+  /** Another SMS provider; the default is the console provider, whose log lines go to `smsLog`. */
+  sms?: SmsProvider;
 }
 
 /** The whole app on a fresh database (or a shared one), ready for `app.inject`. */
@@ -25,23 +31,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const ownsDatabase = !options.database;
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.config);
-  const cache = createContentCache(database.db, config.contentPollMs);
-  const deps: AppDeps = {
-    config,
-    database,
-    db: database.db,
-    cache,
-    clock: options.clock ?? systemClock,
-    isLoggedIn: async () => false,
-  };
+  const clock = options.clock ?? systemClock;
+  const smsLog: string[] = [];
+  const sms = options.sms ?? createConsoleSmsProvider({ clock, log: (line) => smsLog.push(line) });
+  const deps = assembleDeps({ config, database, sms, clock });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   return {
     app,
     deps,
     database,
+    smsLog,
     async close() {
-      cache.stop();
+      deps.cache.stop();
       await app.close();
       if (ownsDatabase) await database.close();
     },

@@ -1,0 +1,24 @@
+import { systemClock, type AppDeps, type Clock } from './app-deps';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { isLoggedInWith } from './features/auth/access';
+import type { SmsProvider } from './integrations/sms/sms-provider';
+import { createContentCache } from './lib/content-cache';
+
+/** Wires the app's dependencies the same way for the process, the tests and the benchmarks. */
+export function assembleDeps(input: {
+  config: Config;
+  database: Database;
+  sms: SmsProvider;
+  clock?: Clock;
+}): AppDeps {
+  const clock = input.clock ?? systemClock;
+  const access = { config: input.config, db: input.database.db, clock };
+  return {
+    ...access,
+    database: input.database,
+    cache: createContentCache(input.database.db, input.config.contentPollMs),
+    sms: input.sms,
+    isLoggedIn: isLoggedInWith(access),
+  };
+}

@@ -1,0 +1,84 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const at = () => timestamp({ withTimezone: true });
+
+/** A customer, created on the first confirmed code for a phone (the cabinet adds the rest of the profile). */
+export const users = pgTable('users', {
+  id: uuid().primaryKey().defaultRandom(),
+  phone: text().notNull().unique(),
+  createdAt: at().notNull().defaultNow(),
+});
+
+/**
+ * The one live code of a phone. One row per phone makes "only the newest code is valid" structural, and the
+ * conditional upsert on `sent_at` makes the 60 s resend gap atomic across connections and instances.
+ */
+export const authCodes = pgTable('auth_codes', {
+  phone: text().primaryKey(),
+  /** HMAC-SHA256 (hex) of phone and code with a key derived from AUTH_SECRET; the code itself is never stored. */
+  codeHash: text().notNull(),
+  sentAt: at().notNull(),
+  expiresAt: at().notNull(),
+  attempts: integer().notNull().default(0),
+  usedAt: at(),
+});
+
+/** Every SMS sent: the sliding per-phone window (5 per 10 minutes) counts these rows. */
+export const smsSends = pgTable(
+  'sms_sends',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    phone: text().notNull(),
+    ip: text().notNull(),
+    sentAt: at().notNull(),
+  },
+  (t) => [index('sms_sends_phone_sent_at').on(t.phone, t.sentAt)],
+);
+
+/** Every wrong code entered: the sliding per-phone cap (10 per 24 h) counts these rows. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    phone: text().notNull(),
+    failedAt: at().notNull(),
+  },
+  (t) => [index('auth_failures_phone_failed_at').on(t.phone, t.failedAt)],
+);
+
+/** Fixed-window counters (per-IP sends, the global daily budget), bumped by one conditional upsert each. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  windowStart: at().notNull(),
+  count: integer().notNull(),
+});
+
+/** A login: the family of refresh tokens issued from one confirmation. Revoking it ends them all. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    createdAt: at().notNull(),
+    lastUsedAt: at().notNull(),
+    revokedAt: at(),
+    revokedReason: text(),
+  },
+  (t) => [index('sessions_user_id').on(t.userId)],
+);
+
+/** Refresh tokens by SHA-256 (hex) of the token; a rotated one keeps `rotatedAt` for reuse detection. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => sessions.id),
+    createdAt: at().notNull(),
+    rotatedAt: at(),
+  },
+  (t) => [index('refresh_tokens_session_id').on(t.sessionId)],
+);

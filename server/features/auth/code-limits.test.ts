@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { AUTH_LIMITS } from './limits';
+import {
+  confirm,
+  fakeClock,
+  lastCode,
+  login,
+  outbox,
+  sendPhone,
+  wrongCode,
+  type FakeClock,
+} from './auth-test-kit';
+
+const PHONE = '79001234567';
+
+describe('login by SMS code: the code', () => {
+  let t: TestApp;
+  let clock: FakeClock;
+  beforeEach(async () => {
+    clock = fakeClock();
+    t = await createTestApp({ clock });
+  });
+  afterEach(() => t.close());
+
+  it('sends a 5-digit code and exchanges it once for a token pair', async () => {
+    const sent = await sendPhone(t, PHONE);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ code: 0, message: 'Код отправлен' });
+    const code = await lastCode(t, PHONE);
+    expect(code).toMatch(/^\d{5}$/);
+    const ok = await confirm(t, PHONE, code);
+    expect(ok.statusCode).toBe(200);
+    expect(Object.keys(ok.json()).sort()).toEqual(['refresh', 'token']);
+    const again = await confirm(t, PHONE, code);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'CODE_USED' });
+  });
+
+  it('answers a wrong code with INCORRECT_ACTIVATION_CODE and its Russian text', async () => {
+    await sendPhone(t, PHONE);
+    const response = await confirm(t, PHONE, wrongCode(await lastCode(t, PHONE)));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Неправильный код подтверждения',
+      code: 'INCORRECT_ACTIVATION_CODE',
+    });
+  });
+
+  it('kills a code after 5 wrong tries: the 6th try fails even when it is right', async () => {
+    await sendPhone(t, PHONE);
+    const code = await lastCode(t, PHONE);
+    for (let i = 0; i < 5; i++) {
+      expect((await confirm(t, PHONE, wrongCode(code))).json().code).toBe('INCORRECT_ACTIVATION_CODE');
+    }
+    const sixth = await confirm(t, PHONE, code);
+    expect(sixth.statusCode).toBe(400);
+    expect(sixth.json().code).toBe('CODE_BLOCKED');
+    expect(sixth.json().message).toMatch(/Запросите новый код/);
+  });
+
+  it('refuses a code older than 5 minutes', async () => {
+    await sendPhone(t, PHONE);
+    const code = await lastCode(t, PHONE);
+    clock.advance(AUTH_LIMITS.codeTtlMs);
+    const response = await confirm(t, PHONE, code);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'CODE_EXPIRED', message: expect.stringMatching(/истёк/) });
+  });
+
+  it('accepts only the newest code: the old one fails after a resend', async () => {
+    await sendPhone(t, PHONE);
+    const old = await lastCode(t, PHONE);
+    clock.advance(AUTH_LIMITS.resendGapMs);
+    await sendPhone(t, PHONE);
+    const newest = await lastCode(t, PHONE);
+    if (newest === old) return; // 1 in 100,000: the same digits are the same code
+    expect((await confirm(t, PHONE, old)).json().code).toBe('INCORRECT_ACTIVATION_CODE');
+    expect((await confirm(t, PHONE, newest)).statusCode).toBe(200);
+  });
+
+  it('caps failures per phone at 10 a day across codes, then lets the phone in again a day later', async () => {
+    for (let round = 0; round < 2; round++) {
+      await sendPhone(t, PHONE);
+      const code = await lastCode(t, PHONE);
+      for (let i = 0; i < 5; i++) await confirm(t, PHONE, wrongCode(code));
+      clock.advance(AUTH_LIMITS.resendGapMs);
+    }
+    expect((await sendPhone(t, PHONE)).statusCode).toBe(200);
+    const right = await confirm(t, PHONE, await lastCode(t, PHONE));
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    expect(right.json().message).toMatch(/Слишком много неверных кодов/);
+
+    clock.advance(AUTH_LIMITS.failureWindowMs);
+    expect((await sendPhone(t, PHONE)).statusCode).toBe(200);
+    expect((await confirm(t, PHONE, await lastCode(t, PHONE))).statusCode).toBe(200);
+  });
+
+  it('fixes the code of phones listed in SMS_TEST_OTP', async () => {
+    const fixed = await createTestApp({
+      database: t.database,
+      config: { smsTestOtp: new Map([['79990000000', '12345']]) },
+    });
+    try {
+      await sendPhone(fixed, '79990000000');
+      expect(await lastCode(fixed, '79990000000')).toBe('12345');
+      expect((await confirm(fixed, '79990000000', '12345')).statusCode).toBe(200);
+    } finally {
+      await fixed.close();
+    }
+  });
+
+  it('never writes the code to a log line', async () => {
+    await login(t, PHONE);
+    const code = (await outbox(t, PHONE))[0]?.code ?? '';
+    expect(t.smsLog).toEqual(['SMS to 7900***4567 queued']);
+    expect(t.smsLog.join('\n')).not.toContain(code);
+  });
+});

@@ -1,0 +1,138 @@
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { TokenPair } from '../../../common/contract/auth';
+import { authCodes, authFailures, smsSends } from '../../db/schema/auth';
+import { AppError, tooManyRequests } from '../../errors';
+import { maskPhone } from '../../integrations/sms/sms-provider';
+import { generateCode, hashCode, sameHash } from './auth-crypto';
+import { inTransaction, type AuthContext, type SmsAuthContext } from './auth-context';
+import { AUTH_LIMITS as L } from './limits';
+import { takeFromWindow } from './rate-limit';
+import { startSession } from './token-service';
+
+const seconds = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 1000;
+const after = (date: Date, ms: number) => new Date(date.getTime() + ms);
+
+/** Sends a new code, after every limit has been taken in one transaction; answers nothing about the phone. */
+export async function sendCode(
+  ctx: SmsAuthContext,
+  phone: string,
+  ip: string,
+  log: { warn(obj: object, msg: string): void },
+): Promise<void> {
+  const now = ctx.clock.now();
+  const code = ctx.config.smsTestOtp.get(phone) ?? generateCode();
+  const codeHash = hashCode(ctx.keys, phone, code);
+  await inTransaction(ctx.db, async (tx) => {
+    // One row per phone, replaced only when the last send is 60 s old: of parallel sends exactly one wins.
+    const fresh = { codeHash, sentAt: now, expiresAt: after(now, L.codeTtlMs), attempts: 0, usedAt: null };
+    const stored = await tx
+      .insert(authCodes)
+      .values({ phone, ...fresh })
+      .onConflictDoUpdate({
+        target: authCodes.phone,
+        set: fresh,
+        setWhere: lte(authCodes.sentAt, new Date(now.getTime() - L.resendGapMs)),
+      })
+      .returning({ phone: authCodes.phone });
+    if (stored.length === 0) {
+      const [row] = await tx.select().from(authCodes).where(eq(authCodes.phone, phone));
+      const wait = seconds(now, after(row?.sentAt ?? now, L.resendGapMs));
+      throw tooManyRequests(`Повторная отправка кода возможна через ${Math.ceil(wait)} с`, wait);
+    }
+    // The phone's row is locked until commit, so this count cannot race with another send to the phone.
+    const recent = await tx
+      .select({ sentAt: smsSends.sentAt })
+      .from(smsSends)
+      .where(
+        and(eq(smsSends.phone, phone), gt(smsSends.sentAt, new Date(now.getTime() - L.phoneSendWindowMs))),
+      )
+      .orderBy(asc(smsSends.sentAt));
+    if (recent.length >= L.phoneSendsPerWindow && recent[0]) {
+      const wait = seconds(now, after(recent[0].sentAt, L.phoneSendWindowMs));
+      throw tooManyRequests(
+        `Слишком много СМС на этот номер. Попробуйте через ${Math.ceil(wait / 60)} мин.`,
+        wait,
+      );
+    }
+    const ipUntil = await takeFromWindow(tx, `sms-ip:${ip}`, L.ipSendsPerWindow, L.ipSendWindowMs, now);
+    if (ipUntil) {
+      throw tooManyRequests(
+        'Слишком много запросов кода с вашего адреса. Попробуйте позже.',
+        seconds(now, ipUntil),
+      );
+    }
+    const budget = ctx.config.smsDailyBudget;
+    const budgetUntil = await takeFromWindow(tx, 'sms-budget', budget, L.budgetWindowMs, now);
+    if (budgetUntil) {
+      throw tooManyRequests('Отправка СМС временно недоступна. Попробуйте позже.', seconds(now, budgetUntil));
+    }
+    await tx.insert(smsSends).values({ phone, ip, sentAt: now });
+  });
+  try {
+    await ctx.sms.send(phone, `Код для входа: ${code}. Никому его не сообщайте.`);
+  } catch (error) {
+    // Not delivered: let the customer ask again at once (the limits above stay taken: they cost us nothing).
+    await ctx.db
+      .update(authCodes)
+      .set({ sentAt: new Date(now.getTime() - L.resendGapMs), attempts: L.maxTriesPerCode })
+      .where(and(eq(authCodes.phone, phone), eq(authCodes.codeHash, codeHash)));
+    log.warn({ phone: maskPhone(phone), reason: (error as Error).message }, 'SMS not sent');
+    throw new AppError('SMS_FAILED', 'Не удалось отправить СМС. Попробуйте позже.');
+  }
+}
+
+type Verdict =
+  | { kind: 'ok'; pair: TokenPair }
+  | { kind: 'locked'; retryAfter: number }
+  | { kind: 'none' | 'used' | 'blocked' | 'expired' | 'wrong' };
+
+/** Checks a code: once, within 5 minutes, 5 tries; success starts a session (and the customer, the first time). */
+export async function verifyCode(ctx: AuthContext, phone: string, code: string): Promise<TokenPair> {
+  const now = ctx.clock.now();
+  const verdict = await inTransaction(ctx.db, async (tx): Promise<Verdict> => {
+    // Lock the phone's code first: concurrent guesses are then counted one after another.
+    const [row] = await tx.select().from(authCodes).where(eq(authCodes.phone, phone)).for('update');
+    if (!row) return { kind: 'none' };
+    const since = new Date(now.getTime() - L.failureWindowMs);
+    const failures = await tx
+      .select({ failedAt: authFailures.failedAt })
+      .from(authFailures)
+      .where(and(eq(authFailures.phone, phone), gt(authFailures.failedAt, since)))
+      .orderBy(asc(authFailures.failedAt));
+    if (failures.length >= L.phoneFailuresPerDay && failures[0]) {
+      return { kind: 'locked', retryAfter: seconds(now, after(failures[0].failedAt, L.failureWindowMs)) };
+    }
+    if (row.usedAt) return { kind: 'used' };
+    if (row.attempts >= L.maxTriesPerCode) return { kind: 'blocked' };
+    if (row.expiresAt <= now) return { kind: 'expired' };
+    if (!sameHash(row.codeHash, hashCode(ctx.keys, phone, code))) {
+      await tx
+        .update(authCodes)
+        .set({ attempts: sql`${authCodes.attempts} + 1` })
+        .where(eq(authCodes.phone, phone));
+      await tx.insert(authFailures).values({ phone, failedAt: now });
+      return { kind: 'wrong' };
+    }
+    await tx.update(authCodes).set({ usedAt: now }).where(eq(authCodes.phone, phone));
+    return { kind: 'ok', pair: await startSession(tx, ctx.keys, phone, now) };
+  });
+  switch (verdict.kind) {
+    case 'ok':
+      return verdict.pair;
+    case 'locked':
+      throw tooManyRequests(
+        'Слишком много неверных кодов для этого номера. Попробуйте позже.',
+        verdict.retryAfter,
+      );
+    case 'wrong':
+      throw new AppError('INCORRECT_ACTIVATION_CODE', 'Неправильный код подтверждения');
+    case 'used':
+      throw new AppError('CODE_USED', 'Этот код уже использован. Запросите новый код.');
+    case 'blocked':
+      throw new AppError('CODE_BLOCKED', 'Код заблокирован после 5 неверных попыток. Запросите новый код.');
+    case 'expired':
+      throw new AppError('CODE_EXPIRED', 'Срок действия кода истёк. Запросите новый код.');
+    case 'none':
+      throw new AppError('CODE_EXPIRED', 'Код не запрашивался или устарел. Запросите новый код.');
+  }
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rateLimits } from '../../db/schema/auth';
+
+/**
+ * Counts one event against a fixed window in one statement: the row is created, reset when its window has
+ * passed, or incremented only while under the limit. Returns null when counted, else when the window ends.
+ * Atomic on PostgreSQL under concurrency (the upsert locks the row), so it holds across instances.
+ */
+export async function takeFromWindow(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: Date,
+): Promise<Date | null> {
+  const windowOpen = new Date(now.getTime() - windowMs);
+  const expired = sql`${rateLimits.windowStart} <= ${windowOpen.toISOString()}::timestamptz`;
+  const counted = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+      },
+      setWhere: sql`${expired} or ${rateLimits.count} < ${limit}`,
+    })
+    .returning({ key: rateLimits.key });
+  if (counted.length > 0) return null;
+  const [row] = await db
+    .select({ windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key}`);
+  return new Date((row?.windowStart ?? now).getTime() + windowMs);
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { confirmPhoneCode, logout, refreshTokens, sendPhoneCode } from '../../../common/contract/auth';
+import type { AppDeps } from '../../app-deps';
+import { registerEndpoint } from '../../lib/register-endpoint';
+import { requireUser } from './access';
+import { keysFor, type SmsAuthContext } from './auth-context';
+import { sendCode, verifyCode } from './code-service';
+import { endSession, refreshSession } from './token-service';
+
+/** The same answer for every phone, known or not: it tells nobody who is a customer. */
+const SENT = { code: 0 as const, message: 'Код отправлен' };
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
+  const ctx: SmsAuthContext = { ...deps, keys: keysFor(deps.config.authSecret) };
+
+  registerEndpoint(app, sendPhoneCode, async (request) => {
+    await sendCode(ctx, request.body.phone, request.ip, request.log);
+    return SENT;
+  });
+  registerEndpoint(app, confirmPhoneCode, async (request) =>
+    verifyCode(ctx, request.body.phone, request.body.token),
+  );
+  registerEndpoint(app, refreshTokens, async (request) => refreshSession(ctx, request.body.refresh));
+  registerEndpoint(app, logout, async (request) => {
+    const user = await requireUser(deps, request);
+    await endSession(ctx, user.sessionId);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,127 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { TokenPair } from '../../../common/contract/auth';
+import { refreshTokens, sessions, users } from '../../db/schema/auth';
+import { AppError } from '../../errors';
+import { hashRefreshToken, newRefreshToken, successorOf, type AuthKeys } from './auth-crypto';
+import { inTransaction, type AuthContext, type Tx } from './auth-context';
+import { ACCESS_TOKEN_TYP, AUTH_LIMITS as L, JWT_AUDIENCE, JWT_ISSUER } from './limits';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Signs an access token. Every claim comes from the arguments (no random jti), so the same session and
+ * issue time give the same token: that is how duplicate refreshes receive an identical pair.
+ */
+export async function signAccessToken(keys: AuthKeys, userId: string, sessionId: string, issuedAt: Date) {
+  const iat = Math.floor(issuedAt.getTime() / 1000);
+  return new SignJWT({ typ: 'access', sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TOKEN_TYP })
+    .setSubject(userId)
+    .setIssuer(JWT_ISSUER)
+    .setAudience(JWT_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + L.accessTokenTtlSeconds)
+    .sign(keys.jwt);
+}
+
+/** The claims of a valid access token (HS256 only, issuer, audience, type and expiry checked), or null. */
+export async function verifyAccessToken(keys: AuthKeys, token: string, now: Date) {
+  try {
+    const { payload } = await jwtVerify(token, keys.jwt, {
+      algorithms: ['HS256'],
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      typ: ACCESS_TOKEN_TYP,
+      currentDate: now,
+      requiredClaims: ['sub', 'sid', 'iat', 'exp'],
+    });
+    const { sub, sid, typ } = payload;
+    if (typ !== 'access' || typeof sid !== 'string' || !sub || !UUID.test(sub) || !UUID.test(sid))
+      return null;
+    return { userId: sub, sessionId: sid };
+  } catch {
+    return null;
+  }
+}
+
+/** Creates the customer on first login, then a session with its first refresh token. */
+export async function startSession(tx: Tx, keys: AuthKeys, phone: string, now: Date): Promise<TokenPair> {
+  const [user] = await tx
+    .insert(users)
+    .values({ phone })
+    .onConflictDoUpdate({ target: users.phone, set: { phone } })
+    .returning({ id: users.id });
+  if (!user) throw new Error('user upsert returned nothing');
+  const [session] = await tx
+    .insert(sessions)
+    .values({ userId: user.id, createdAt: now, lastUsedAt: now })
+    .returning({ id: sessions.id });
+  if (!session) throw new Error('session insert returned nothing');
+  const refresh = newRefreshToken();
+  await tx
+    .insert(refreshTokens)
+    .values({ tokenHash: hashRefreshToken(refresh), sessionId: session.id, createdAt: now });
+  return { token: await signAccessToken(keys, user.id, session.id, now), refresh };
+}
+
+const invalidRefresh = () => new AppError('INVALID_REFRESH', 'Сессия завершена. Войдите снова.');
+
+/**
+ * Rotates a refresh token. A duplicate within the grace window gets the same successor pair; any later reuse
+ * of a rotated token revokes the whole session (its family), since one of the two holders is a thief.
+ */
+export async function refreshSession(ctx: AuthContext, presented: string): Promise<TokenPair> {
+  const now = ctx.clock.now();
+  const outcome = await inTransaction(ctx.db, async (tx): Promise<TokenPair | null> => {
+    const [row] = await tx
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        lastUsedAt: sessions.lastUsedAt,
+        revokedAt: sessions.revokedAt,
+        rotatedAt: refreshTokens.rotatedAt,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented)))
+      .for('update');
+    if (!row || row.revokedAt) return null;
+    if (row.lastUsedAt.getTime() + L.sessionIdleMs <= now.getTime()) {
+      await revoke(tx, row.sessionId, now, 'idle');
+      return null;
+    }
+    const successor = successorOf(ctx.keys, presented);
+    if (row.rotatedAt) {
+      if (now.getTime() - row.rotatedAt.getTime() <= L.refreshGraceMs) {
+        const token = await signAccessToken(ctx.keys, row.userId, row.sessionId, row.rotatedAt);
+        return { token, refresh: successor };
+      }
+      await revoke(tx, row.sessionId, now, 'reuse');
+      return null;
+    }
+    await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented)));
+    await tx
+      .insert(refreshTokens)
+      .values({ tokenHash: hashRefreshToken(successor), sessionId: row.sessionId, createdAt: now });
+    await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
+    return { token: await signAccessToken(ctx.keys, row.userId, row.sessionId, now), refresh: successor };
+  });
+  if (!outcome) throw invalidRefresh();
+  return outcome;
+}
+
+/** Ends a session: its refresh tokens stop rotating and its access tokens fail the per-request check. */
+export async function endSession(ctx: AuthContext, sessionId: string): Promise<void> {
+  await revoke(ctx.db, sessionId, ctx.clock.now(), 'logout');
+}
+
+async function revoke(tx: Tx, sessionId: string, now: Date, reason: string) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
