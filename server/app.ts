@@ -3,9 +3,14 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
+import { registerDocumentRoutes } from './features/documents/routes';
+import { registerFaqRoutes } from './features/faq/routes';
+import { registerFeedbackRoutes } from './features/feedback/routes';
 import { registerHealthRoutes } from './features/health/routes';
+import { registerNewsRoutes } from './features/news/routes';
 import { registerOperatorRoutes } from './features/operator/routes';
 import { registerPictureRoutes } from './features/pictures/routes';
+import { registerPointRoutes } from './features/points/routes';
 import { registerSettingsRoutes } from './features/settings/routes';
 import { registerSiteRoutes } from './features/site/routes';
 import type { SiteBundle } from './features/site/site-renderer';
@@ -47,6 +52,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerHealthRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerPictureRoutes(app, deps);
+  registerDocumentRoutes(app, deps);
+  registerFaqRoutes(app, deps);
+  registerNewsRoutes(app, deps);
+  registerPointRoutes(app, deps);
+  registerFeedbackRoutes(app, deps);
   registerOperatorRoutes(app, deps);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
