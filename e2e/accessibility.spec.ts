@@ -6,7 +6,21 @@ for (const width of [375, 1440]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    for (const path of ['/', '/faq', '/no-such-page', '/profile?view=clear', '/ui']) {
+    for (const path of [
+      '/',
+      '/faq',
+      '/about',
+      '/news',
+      '/news/4',
+      '/points',
+      '/points/3',
+      '/contacts',
+      '/join',
+      '/countdown',
+      '/no-such-page',
+      '/profile?view=clear',
+      '/ui',
+    ]) {
       test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
         await open(page, path);
         await expectNoAxeViolations(page);

@@ -242,7 +242,7 @@ test('going offline and back is noticed', async ({ page, context }) => {
 
 test('a chunk that fails to load reloads the page once, then offers the reload button', async ({ page }) => {
   await open(page, '/');
-  await page.route(/\/assets\/section-page-.*\.js/, (route) => route.abort());
+  await page.route(/\/assets\/faq-page-.*\.js/, (route) => route.abort());
   let loads = 0;
   page.on('load', () => loads++);
   await page

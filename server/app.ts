@@ -5,9 +5,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './app-deps';
 import { registerAuthRoutes } from './features/auth/routes';
 import { registerDevRoutes } from './features/dev/routes';
+import { registerDocumentRoutes } from './features/documents/routes';
+import { registerFaqRoutes } from './features/faq/routes';
+import { registerFeedbackRoutes } from './features/feedback/routes';
 import { registerHealthRoutes } from './features/health/routes';
+import { registerNewsRoutes } from './features/news/routes';
 import { registerOperatorRoutes } from './features/operator/routes';
 import { registerPictureRoutes } from './features/pictures/routes';
+import { registerPointRoutes } from './features/points/routes';
 import { registerSettingsRoutes } from './features/settings/routes';
 import { registerSiteRoutes } from './features/site/routes';
 import type { SiteBundle } from './features/site/site-renderer';
@@ -49,6 +54,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerHealthRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerPictureRoutes(app, deps);
+  registerDocumentRoutes(app, deps);
+  registerFaqRoutes(app, deps);
+  registerNewsRoutes(app, deps);
+  registerPointRoutes(app, deps);
+  registerFeedbackRoutes(app, deps);
   registerOperatorRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerDevRoutes(app, deps);

@@ -12,6 +12,7 @@ import { createQueryClient } from './lib/query-client';
 import './styles/tokens.css';
 import './styles/global.css';
 import './styles/shell.css';
+import './styles/content.css';
 
 /** The routes the server rendered are loaded before hydrating, so the first client render matches its HTML. */
 async function loadMatchedRoutes(routes: RouteObject[]) {

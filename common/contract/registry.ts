@@ -1,11 +1,12 @@
 import type { Endpoint, EndpointKey } from './endpoint';
 import type * as auth from './auth';
+import type * as content from './content';
 import type * as header from './header';
 
 type EndpointsOf<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M];
 
 /** Every endpoint of the contract; add a contract module here when you add one. */
-export type AnyEndpoint = EndpointsOf<typeof header> | EndpointsOf<typeof auth>;
+export type AnyEndpoint = EndpointsOf<typeof header> | EndpointsOf<typeof auth> | EndpointsOf<typeof content>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

@@ -2,8 +2,16 @@ import type { QueryClient } from '@tanstack/react-query';
 import { data, type RouteObject } from 'react-router';
 import { isModuleEnabled, type ModuleId } from '../../common/lib/modules';
 import { ru } from '../i18n/ru';
-import type { ApiClient } from '../lib/api-client';
+import { ApiError, type ApiClient } from '../lib/api-client';
+import { newsListQuery, pointsQuery } from '../lib/content';
 import { settingsQuery } from '../lib/settings';
+import { rulesQuery } from '../features/about/api';
+import { contactsQuery } from '../features/contacts/api';
+import { countdownQuery } from '../features/countdown/api';
+import { faqQuery } from '../features/faq/api';
+import { joinQuery } from '../features/join/api';
+import { newsItemQuery } from '../features/news/api';
+import { pointQuery } from '../features/points/api';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { PageErrorBoundary } from './pages/page-error';
@@ -28,6 +36,36 @@ type Lazy = RouteObject['lazy'];
 const sectionPage: Lazy = () => import('./pages/section-page').then((m) => ({ Component: m.SectionPage }));
 const uiKitPage: Lazy = () => import('./pages/ui-kit-page').then((m) => ({ Component: m.UiKitPage }));
 const homePage: Lazy = () => import('../features/home/home-page').then((m) => ({ Component: m.HomePage }));
+const aboutPage: Lazy = () =>
+  import('../features/about/about-page').then((m) => ({ Component: m.AboutPage }));
+const faqPage: Lazy = () => import('../features/faq/faq-page').then((m) => ({ Component: m.FaqPage }));
+const newsListPage: Lazy = () =>
+  import('../features/news/news-list-page').then((m) => ({ Component: m.NewsListPage }));
+const newsItemPage: Lazy = () =>
+  import('../features/news/news-item-page').then((m) => ({ Component: m.NewsItemPage }));
+const pointsPage: Lazy = () =>
+  import('../features/points/points-page').then((m) => ({ Component: m.PointsPage }));
+const pointPage: Lazy = () =>
+  import('../features/points/point-page').then((m) => ({ Component: m.PointPage }));
+const contactsPage: Lazy = () =>
+  import('../features/contacts/contacts-page').then((m) => ({ Component: m.ContactsPage }));
+const joinPage: Lazy = () => import('../features/join/join-page').then((m) => ({ Component: m.JoinPage }));
+const countdownPage: Lazy = () =>
+  import('../features/countdown/countdown-page').then((m) => ({ Component: m.CountdownPage }));
+
+const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
+
+/** An unknown item id is the page's 404, not an error. */
+async function orNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw notFound();
+    throw error;
+  }
+}
+
+type Load = (params: Record<string, string | undefined>) => Promise<unknown>;
 
 /**
  * Every route of the spec (section 2), used by the server renderer and the browser alike, so an unknown path
@@ -36,18 +74,31 @@ const homePage: Lazy = () => import('../features/home/home-page').then((m) => ({
 export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const loadSettings = () => queryClient.ensureQueryData(settingsQuery(api));
 
-  const page = (path: string | undefined, handle: PageHandle, lazy: Lazy = sectionPage): RouteObject => ({
+  const page = (
+    path: string | undefined,
+    handle: PageHandle,
+    lazy: Lazy = sectionPage,
+    load?: Load,
+  ): RouteObject => ({
     ...(path === undefined ? { index: true } : { path }),
     handle,
     lazy,
-    loader: async () => {
+    // Loaders fill the query cache, so the server renders the content and the browser never fetches it again.
+    loader: async ({ params }) => {
       const settings = await loadSettings();
-      if (handle.module && !isModuleEnabled(settings.modules, handle.module)) {
-        throw data(null, { status: 404, statusText: 'Not Found' });
-      }
+      if (handle.module && !isModuleEnabled(settings.modules, handle.module)) throw notFound();
+      if (load) await load(params);
       return null;
     },
   });
+  const ensure = queryClient.ensureQueryData.bind(queryClient);
+  const loadHome: Load = async () => {
+    const { modules } = await loadSettings();
+    await Promise.all([
+      isModuleEnabled(modules, 'news') && ensure(newsListQuery(api)),
+      isModuleEnabled(modules, 'points') && ensure(pointsQuery(api)),
+    ]);
+  };
 
   return [
     {
@@ -63,13 +114,17 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
           id: 'pages',
           ErrorBoundary: PageErrorBoundary,
           children: [
-            page(undefined, { module: 'main' }, homePage),
-            page('about', { title: ru.pages.about }),
+            page(undefined, { module: 'main' }, homePage, loadHome),
+            page('about', { title: ru.pages.about }, aboutPage, () => ensure(rulesQuery(api))),
             page('bonus', { title: ru.pages.bonus }),
-            page('contacts', { module: 'contacts', title: ru.pages.contacts }),
-            page('countdown', { module: 'countdown', title: ru.pages.countdown }),
-            page('faq', { module: 'faq', title: ru.pages.faq }),
-            page('join', { module: 'join', title: ru.pages.join }),
+            page('contacts', { module: 'contacts', title: ru.pages.contacts }, contactsPage, () =>
+              ensure(contactsQuery(api)),
+            ),
+            page('countdown', { module: 'countdown', title: ru.pages.countdown }, countdownPage, () =>
+              ensure(countdownQuery(api)),
+            ),
+            page('faq', { module: 'faq', title: ru.pages.faq }, faqPage, () => ensure(faqQuery(api))),
+            page('join', { module: 'join', title: ru.pages.join }, joinPage, () => ensure(joinQuery(api))),
             page('login', { module: 'cabinet', title: ru.pages.login }),
             page('loyalty', { title: ru.pages.loyalty }),
             page('loyalty/finish', { title: ru.pages.loyaltyFinish }),
@@ -77,10 +132,18 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             page('loyalty/oldpayment', { title: ru.pages.loyalty }),
             page('map', { module: 'points', title: ru.pages.map }),
             page('map/:title', { module: 'points', title: ru.pages.map }),
-            page('news', { module: 'news', title: ru.pages.news }),
-            page('news/:id', { module: 'news', title: ru.pages.news }),
-            page('points', { module: 'points', title: ru.pages.points }),
-            page('points/:id', { module: 'points', title: ru.pages.points }),
+            page('news', { module: 'news', title: ru.pages.news }, newsListPage, () =>
+              ensure(newsListQuery(api)),
+            ),
+            page('news/:id', { module: 'news', title: ru.pages.news }, newsItemPage, ({ id = '' }) =>
+              Promise.all([orNotFound(ensure(newsItemQuery(api, id))), ensure(pointsQuery(api))]),
+            ),
+            page('points', { module: 'points', title: ru.pages.points }, pointsPage, () =>
+              ensure(pointsQuery(api)),
+            ),
+            page('points/:id', { module: 'points', title: ru.pages.points }, pointPage, ({ id = '' }) =>
+              orNotFound(ensure(pointQuery(api, id))),
+            ),
             page('profile', { module: 'cabinet', title: ru.pages.profile }),
             page('registration', { module: 'cabinet', title: ru.pages.registration }),
             page('session', { module: 'cabinet', title: ru.pages.session }),
@@ -102,7 +165,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
               path: '*',
               Component: NotFoundPage,
               loader: () => {
-                throw data(null, { status: 404, statusText: 'Not Found' });
+                throw notFound();
               },
             },
           ],

@@ -3,6 +3,8 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../client';
 import { brandSettings, pictures } from '../schema/brand';
+import { contentDocuments } from '../schema/content';
+import { seedDemoContent } from './demo-content';
 
 /** The demo brand's files sit beside this module in the source tree and beside the bundle in dist/server. */
 export const DEMO_DIR = fileURLToPath(new URL('./demo/', import.meta.url));
@@ -23,10 +25,16 @@ const PICTURE_KEYS: Record<string, string> = { 'logo.svg': 'xxhdpi_logo_small' }
  */
 export async function seedDemoBrand(db: Db): Promise<boolean> {
   const [existing] = await db.select({ id: brandSettings.id }).from(brandSettings).limit(1);
-  if (existing) return false;
+  if (existing) {
+    // A database seeded before content existed gets the demo content once; an operator's is never touched.
+    const [document] = await db.select({ name: contentDocuments.name }).from(contentDocuments).limit(1);
+    if (!document) await db.transaction((tx) => seedDemoContent(tx as unknown as Db, DEMO_DIR));
+    return false;
+  }
   const settings = JSON.parse(readFileSync(join(DEMO_DIR, 'settings.json'), 'utf8'));
   await db.transaction(async (tx) => {
     await tx.insert(brandSettings).values({ id: 1, settings });
+    await seedDemoContent(tx as unknown as Db, DEMO_DIR);
     const folder = join(DEMO_DIR, 'pictures');
     if (!existsSync(folder)) return;
     for (const file of readdirSync(folder)) {

@@ -2,11 +2,14 @@ import { Link } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { useModuleEnabled, useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
+import { HomeNews, HomePoints } from './home-content';
 
 /** The home page (module main): what the programme gives, the way into the cabinet, and its sections. */
 export function HomePage() {
   const settings = useSettings();
   const hasCabinet = useModuleEnabled('cabinet');
+  const hasNews = useModuleEnabled('news');
+  const hasPoints = useModuleEnabled('points');
   const sections = settings.modules.filter((m) => !m.disabled && m.id !== 'main' && m.id !== 'cabinet');
   return (
     <>
@@ -32,6 +35,8 @@ export function HomePage() {
           )}
         </div>
       </section>
+      {hasNews && <HomeNews />}
+      {hasPoints && <HomePoints />}
       {sections.length > 0 && (
         <section className="container page" aria-labelledby="home-sections">
           <h2 className="section-title" id="home-sections">

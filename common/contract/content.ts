@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { checkEmail, checkPhone, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
+import { defineEndpoint } from './endpoint';
+
+const text = (max: number) => z.string().max(max);
+const pictureUrl = z.string().max(300);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата задаётся как ГГГГ-ММ-ДД');
+
+/** Spec section 3 "Point"; the address is nested as the spec shows it. */
+export const pointSchema = z.strictObject({
+  id: z.number().int().positive(),
+  title: text(200).min(1),
+  phone: text(40),
+  rating: z.number().min(0).max(5),
+  currentBonus: z.number().int().min(0).max(100),
+  firmId: z.number().int(),
+  categoryName: text(60).min(1),
+  address: z.strictObject({
+    city: text(100),
+    street: text(200),
+    house: text(40),
+    latitude: z.number().min(-90).max(90).nullable(),
+    longitude: z.number().min(-180).max(180).nullable(),
+  }),
+  workingHours: text(200).default(''),
+});
+export type Point = z.output<typeof pointSchema>;
+
+/** A promotion and the points it is valid at. */
+export const actionSchema = z.strictObject({
+  id: z.number().int().positive(),
+  title: text(200).min(1),
+  description: text(2000),
+  pointIds: z.array(z.number().int().positive()).max(1000),
+  validFrom: isoDate.nullable().default(null),
+  validTo: isoDate.nullable().default(null),
+});
+export type Action = z.output<typeof actionSchema>;
+
+export const faqQuestionSchema = z.strictObject({
+  id: z.number().int().positive(),
+  question: text(300).min(1),
+  answer: text(5000).min(1),
+});
+export type FaqQuestion = z.output<typeof faqQuestionSchema>;
+
+export const newsPreviewSchema = z.strictObject({
+  id: z.number().int().positive(),
+  title: text(200).min(1),
+  /** ISO 8601 date-time. */
+  date: z.string(),
+  preview: text(500),
+  /** Picture URLs (/api/proxy/pictures/{name}). */
+  images: z.array(pictureUrl).max(20),
+  pointIds: z.array(z.number().int().positive()).max(1000),
+});
+export const newsItemSchema = newsPreviewSchema.extend({ text: text(20000) });
+export type NewsPreview = z.output<typeof newsPreviewSchema>;
+export type NewsItem = z.output<typeof newsItemSchema>;
+
+/** Spec section 3 "Rules": about, creators, link, img, phone, email. `img` is a picture URL. */
+export const rulesSchema = z.strictObject({
+  about: text(20000),
+  creators: text(1000),
+  link: text(500).nullable(),
+  img: pictureUrl.nullable(),
+  phone: text(40),
+  email: text(120),
+});
+export type Rules = z.output<typeof rulesSchema>;
+
+/** The custom module's page: its headline and text. */
+export const customSchema = z.strictObject({ headline: text(200), text: text(20000) });
+export type CustomModule = z.output<typeof customSchema>;
+
+export const contactsSchema = z.strictObject({
+  title: text(200),
+  phone: text(40),
+  email: text(120),
+  address: text(300),
+  workingHours: text(200),
+  pointId: z.number().int().positive().nullable().default(null),
+  socials: z.array(z.strictObject({ name: text(60), url: z.string().url().max(300) })).max(10),
+});
+export type Contacts = z.output<typeof contactsSchema>;
+
+export const joinSchema = z.strictObject({
+  title: text(200),
+  text: text(5000),
+  steps: z.array(text(300)).max(20),
+  benefits: z.array(text(300)).max(20),
+});
+export type JoinPage = z.output<typeof joinSchema>;
+
+export const countdownSchema = z.strictObject({
+  title: text(200),
+  text: text(5000),
+  /** When the countdown ends, ISO 8601 with an offset. */
+  date: z.string().datetime({ offset: true }),
+});
+export type Countdown = z.output<typeof countdownSchema>;
+
+const idParams = z.object({ id: z.string().max(20) });
+
+export const getRules = defineEndpoint({
+  method: 'GET',
+  path: '/api/rules',
+  summary: 'The programme rules (about page)',
+  tag: 'content',
+  auth: 'public',
+  schemas: { response: rulesSchema },
+});
+
+export const getCustom = defineEndpoint({
+  method: 'GET',
+  path: '/api/custom',
+  summary: 'The custom module: headline and text',
+  tag: 'content',
+  auth: 'public',
+  schemas: { response: customSchema },
+});
+
+export const getFaq = defineEndpoint({
+  method: 'GET',
+  path: '/api/faq',
+  summary: 'Questions and answers',
+  tag: 'content',
+  auth: 'public',
+  schemas: { response: z.strictObject({ questions: z.array(faqQuestionSchema) }) },
+});
+
+export const getNews = defineEndpoint({
+  method: 'GET',
+  path: '/api/news',
+  summary: 'News, newest first (without the full text)',
+  tag: 'content',
+  auth: 'public',
+  schemas: { response: z.strictObject({ news: z.array(newsPreviewSchema) }) },
+});
+
+export const getNewsItem = defineEndpoint({
+  method: 'GET',
+  path: '/api/news/:id',
+  summary: 'One news item with its text',
+  tag: 'content',
+  auth: 'public',
+  schemas: { params: idParams, response: newsItemSchema },
+});
+
+export const getPoints = defineEndpoint({
+  method: 'GET',
+  path: '/api/points',
+  summary: 'Retail points and the actions (promotions) valid at them',
+  tag: 'content',
+  auth: 'public',
+  schemas: {
+    response: z.strictObject({ points: z.array(pointSchema), actions: z.array(actionSchema) }),
+  },
+});
+
+export const getPoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/points/:id',
+  summary: 'One retail point and the actions valid there',
+  tag: 'content',
+  auth: 'public',
+  schemas: {
+    params: idParams,
+    response: z.strictObject({ point: pointSchema, actions: z.array(actionSchema) }),
+  },
+});
+
+export const getContacts = defineEndpoint({
+  method: 'GET',
+  path: '/api/contacts',
+  summary: 'The operator’s contacts',
+  tag: 'content',
+  auth: 'public',
+  schemas: { response: contactsSchema },
+});
+
+export const getJoin = defineEndpoint({
+  method: 'GET',
+  path: '/api/join',
+  summary: 'The join page',
+  tag: 'content',
+  auth: 'public',
+  schemas: { response: joinSchema },
+});
+
+export const getCountdown = defineEndpoint({
+  method: 'GET',
+  path: '/api/countdown',
+  summary: 'The countdown module',
+  tag: 'content',
+  auth: 'public',
+  schemas: { response: countdownSchema },
+});
+
+const formText = (max = DEFAULT_MAX_LENGTH) =>
+  z.string().trim().min(1, VALIDATION_MESSAGES.required).max(max, VALIDATION_MESSAGES.maxLength);
+
+/** The contacts page's form: a name, a phone or an e-mail to answer to, and the message. */
+export const feedbackBodySchema = z
+  .strictObject({
+    name: formText(100),
+    phone: z
+      .string()
+      .max(18, VALIDATION_MESSAGES.phone)
+      .default('')
+      .refine((v) => checkPhone(v) === null, VALIDATION_MESSAGES.phone),
+    email: z
+      .string()
+      .trim()
+      .max(120, VALIDATION_MESSAGES.email)
+      .default('')
+      .refine((v) => checkEmail(v) === null, VALIDATION_MESSAGES.email),
+    message: formText(),
+  })
+  .refine((b) => b.phone.length > 1 || b.email.length > 0, {
+    path: ['phone'],
+    message: 'Укажите телефон или e-mail, чтобы мы могли ответить',
+  });
+export type FeedbackBody = z.input<typeof feedbackBodySchema>;
+
+export const postFeedback = defineEndpoint({
+  method: 'POST',
+  path: '/api/feedback',
+  summary: 'Send a message to the programme operator (stored; limited per visitor)',
+  tag: 'content',
+  auth: 'public',
+  schemas: { body: feedbackBodySchema, response: z.strictObject({ ok: z.literal(true) }) },
+});

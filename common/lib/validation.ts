@@ -1,0 +1,52 @@
+/**
+ * The spec's form rules (section 5) as plain functions, so the browser's forms and the server's schemas agree
+ * without zod reaching the browser. Each returns the spec's message, or null when the value passes.
+ */
+export const VALIDATION_MESSAGES = {
+  required: 'Обязательное поле',
+  maxLength: 'Слишком много символов',
+  phone: 'Введены не все символы',
+  email: 'Неверный формат почты',
+} as const;
+
+/** Default maximum length of a text input (spec section 9). */
+export const DEFAULT_MAX_LENGTH = 500;
+
+/** The masked phone +7 (###) ###-##-## is complete at 18 characters. */
+export const PHONE_MASKED = /^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function checkRequired(value: string): string | null {
+  return value.trim() ? null : VALIDATION_MESSAGES.required;
+}
+
+export function checkMaxLength(value: string, max = DEFAULT_MAX_LENGTH): string | null {
+  return value.length > max ? VALIDATION_MESSAGES.maxLength : null;
+}
+
+/** Empty or a lone first character passes (the field is optional until typed into), as the spec says. */
+export function checkPhone(value: string): string | null {
+  if (value.length <= 1) return null;
+  return PHONE_MASKED.test(value) ? null : VALIDATION_MESSAGES.phone;
+}
+
+export function checkEmail(value: string): string | null {
+  if (!value) return null;
+  return EMAIL.test(value) && value.length <= 120 ? null : VALIDATION_MESSAGES.email;
+}
+
+/** Formats typed digits as +7 (###) ###-##-## (the spec's mask); a leading 8 or 7 is the country code. */
+export function maskPhone(input: string): string {
+  let digits = input.replace(/\D/g, '');
+  if (digits.startsWith('8') || digits.startsWith('7')) digits = digits.slice(1);
+  digits = digits.slice(0, 10);
+  if (!digits) return input.trim() ? '+7' : '';
+  const parts = [
+    '+7 (',
+    digits.slice(0, 3),
+    digits.length > 3 ? ') ' + digits.slice(3, 6) : '',
+    digits.length > 6 ? '-' + digits.slice(6, 8) : '',
+    digits.length > 8 ? '-' + digits.slice(8, 10) : '',
+  ];
+  return parts.join('');
+}

@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  contactsSchema,
+  countdownSchema,
+  customSchema,
+  joinSchema,
+  rulesSchema,
+} from '../../../common/contract/content';
+import type { Db } from '../../db/client';
+import { contentDocuments } from '../../db/schema/content';
+import { AppError } from '../../errors';
+import type { ContentCache } from '../../lib/content-cache';
+import { pictureUrl, toCachedJson, type CachedJson } from '../../lib/cached-json';
+
+/** The single-row content documents and the schema each one is stored and served with. */
+export const DOCUMENT_SCHEMAS = {
+  rules: rulesSchema,
+  custom: customSchema,
+  contacts: contactsSchema,
+  join: joinSchema,
+  countdown: countdownSchema,
+} as const;
+
+export type DocumentName = keyof typeof DOCUMENT_SCHEMAS;
+export type DocumentOf<N extends DocumentName> = z.output<(typeof DOCUMENT_SCHEMAS)[N]>;
+
+/** What an empty deployment answers, so a page shows its empty state rather than an error. */
+const EMPTY: { [N in DocumentName]: z.input<(typeof DOCUMENT_SCHEMAS)[N]> } = {
+  rules: { about: '', creators: '', link: null, img: null, phone: '', email: '' },
+  custom: { headline: '', text: '' },
+  contacts: { title: '', phone: '', email: '', address: '', workingHours: '', socials: [] },
+  join: { title: '', text: '', steps: [], benefits: [] },
+  countdown: { title: '', text: '', date: '1970-01-01T00:00:00Z' },
+};
+
+export async function readDocument<N extends DocumentName>(db: Db, name: N): Promise<DocumentOf<N>> {
+  const [row] = await db
+    .select({ document: contentDocuments.document })
+    .from(contentDocuments)
+    .where(eq(contentDocuments.name, name));
+  return DOCUMENT_SCHEMAS[name].parse(row?.document ?? EMPTY[name]) as DocumentOf<N>;
+}
+
+/** The document as the API serves it: the rules' picture name becomes its URL. */
+function forApi(name: DocumentName, document: DocumentOf<DocumentName>): unknown {
+  if (name === 'rules') {
+    const rules = document as DocumentOf<'rules'>;
+    return { ...rules, img: rules.img && !rules.img.startsWith('/') ? pictureUrl(rules.img) : rules.img };
+  }
+  return document;
+}
+
+export function getDocumentJson(db: Db, cache: ContentCache, name: DocumentName): Promise<CachedJson> {
+  return cache.get(`document:${name}`, async () =>
+    toCachedJson(DOCUMENT_SCHEMAS[name], forApi(name, await readDocument(db, name)) as never),
+  );
+}
+
+/** Validates and stores a document, bumping the content revision so every instance serves the change. */
+export async function saveDocument(db: Db, cache: ContentCache, name: DocumentName, input: unknown) {
+  const parsed = DOCUMENT_SCHEMAS[name].safeParse(input);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new AppError('VALIDATION', `${name} не сохранён: ${first?.path.join('.')}: ${first?.message}`);
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(contentDocuments)
+      .values({ name, document: parsed.data })
+      .onConflictDoUpdate({
+        target: contentDocuments.name,
+        set: { document: parsed.data, updatedAt: new Date() },
+      });
+    await cache.bumpRevision(tx as unknown as Db);
+  });
+  cache.invalidate();
+  return parsed.data;
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { getFaq } from '../../../common/contract/content';
+import type { AppDeps } from '../../app-deps';
+import { sendCachedJson } from '../../lib/cached-json';
+import { registerEndpoint } from '../../lib/register-endpoint';
+import { getFaqJson } from './service';
+
+export function registerFaqRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerEndpoint(app, getFaq, async (request, reply) =>
+    sendCachedJson(request, reply, await getFaqJson(deps.db, deps.cache)),
+  );
+}

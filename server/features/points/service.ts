@@ -1,0 +1,61 @@
+import { asc } from 'drizzle-orm';
+import { getPoint, getPoints, type Action, type Point } from '../../../common/contract/content';
+import type { Db } from '../../db/client';
+import { actions, retailPoints } from '../../db/schema/content';
+import type { ContentCache } from '../../lib/content-cache';
+import { parseId, toCachedJson, type CachedJson } from '../../lib/cached-json';
+
+type PointRow = typeof retailPoints.$inferSelect;
+
+/** A row in the spec's "Point" shape: the address nested, the rating a number. */
+export function toPoint(row: PointRow): Point {
+  return {
+    id: row.id,
+    title: row.title,
+    phone: row.phone,
+    rating: Number(row.rating),
+    currentBonus: row.currentBonus,
+    firmId: row.firmId,
+    categoryName: row.categoryName,
+    address: {
+      city: row.city,
+      street: row.street,
+      house: row.house,
+      latitude: row.latitude,
+      longitude: row.longitude,
+    },
+    workingHours: row.workingHours,
+  };
+}
+
+interface PointBodies {
+  list: CachedJson;
+  items: Map<number, CachedJson>;
+}
+
+function getPointBodies(db: Db, cache: ContentCache): Promise<PointBodies> {
+  return cache.get('points', async () => {
+    const [pointRows, actionRows] = await Promise.all([
+      db.select().from(retailPoints).orderBy(asc(retailPoints.sort), asc(retailPoints.id)),
+      db.select().from(actions).orderBy(asc(actions.sort), asc(actions.id)),
+    ]);
+    const points = pointRows.map(toPoint);
+    const allActions: Action[] = actionRows.map(({ sort: _s, ...action }) => action);
+    const items = new Map<number, CachedJson>();
+    for (const point of points) {
+      const valid = allActions.filter((a) => a.pointIds.includes(point.id));
+      items.set(point.id, toCachedJson(getPoint.schemas.response, { point, actions: valid }));
+    }
+    return { list: toCachedJson(getPoints.schemas.response, { points, actions: allActions }), items };
+  });
+}
+
+export async function getPointsJson(db: Db, cache: ContentCache): Promise<CachedJson> {
+  return (await getPointBodies(db, cache)).list;
+}
+
+export async function getPointJson(db: Db, cache: ContentCache, rawId: string): Promise<CachedJson | null> {
+  const id = parseId(rawId);
+  if (id === null) return null;
+  return (await getPointBodies(db, cache)).items.get(id) ?? null;
+}

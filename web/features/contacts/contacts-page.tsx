@@ -1,0 +1,65 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { ru } from '../../i18n/ru';
+import { useApi } from '../../lib/api-context';
+import { telHref } from '../../lib/formats';
+import { useSettings } from '../../lib/settings';
+import { PageMeta } from '../../ui/page-meta';
+import { contactsQuery } from './api';
+import { FeedbackForm } from './feedback-form';
+
+export function ContactsPage() {
+  const settings = useSettings();
+  const contacts = useSuspenseQuery(contactsQuery(useApi())).data;
+  const title = contacts.title || ru.pages.contacts;
+  return (
+    <div className="container page">
+      <PageMeta title={title} brand={settings.title} description={contacts.address || undefined} />
+      <h1 className="page__title">{title}</h1>
+      <div className="contacts">
+        <dl className="contacts__list">
+          {contacts.phone && (
+            <div>
+              <dt>{ru.contacts.phone}</dt>
+              <dd>
+                <a href={telHref(contacts.phone)}>{contacts.phone}</a>
+              </dd>
+            </div>
+          )}
+          {contacts.email && (
+            <div>
+              <dt>{ru.contacts.email}</dt>
+              <dd>
+                <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+              </dd>
+            </div>
+          )}
+          {contacts.address && (
+            <div>
+              <dt>{ru.contacts.address}</dt>
+              <dd>{contacts.address}</dd>
+            </div>
+          )}
+          {contacts.workingHours && (
+            <div>
+              <dt>{ru.contacts.hours}</dt>
+              <dd>{contacts.workingHours}</dd>
+            </div>
+          )}
+          {contacts.socials.length > 0 && (
+            <div>
+              <dt>{ru.contacts.socials}</dt>
+              <dd className="contacts__socials">
+                {contacts.socials.map((s) => (
+                  <a key={s.url} href={s.url} rel="noopener">
+                    {s.name}
+                  </a>
+                ))}
+              </dd>
+            </div>
+          )}
+        </dl>
+        <FeedbackForm />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../lib/api-client';
+
+export const customQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: ['custom'], queryFn: () => api.request('GET /api/custom') });

@@ -1,0 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../lib/api-client';
+
+export { newsListQuery } from '../../lib/content';
+
+export const newsItemQuery = (api: ApiClient, id: string) =>
+  queryOptions({
+    queryKey: ['news', id],
+    queryFn: () => api.request('GET /api/news/:id', { params: { id } }),
+  });

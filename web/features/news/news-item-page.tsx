@@ -1,0 +1,64 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { ru } from '../../i18n/ru';
+import { useApi } from '../../lib/api-context';
+import { pointsQuery } from '../../lib/content';
+import { formatDate, paragraphs } from '../../lib/formats';
+import { useSettings } from '../../lib/settings';
+import { PageMeta } from '../../ui/page-meta';
+import { PointCard } from '../../ui/point-card';
+import { newsItemQuery } from './api';
+
+/** One news item: pictures, text and the points taking part (the map is a later step). */
+export function NewsItemPage() {
+  const settings = useSettings();
+  const api = useApi();
+  const id = useParams().id ?? '';
+  const item = useSuspenseQuery(newsItemQuery(api, id)).data;
+  const { points } = useSuspenseQuery(pointsQuery(api)).data;
+  const taking = points.filter((p) => item.pointIds.includes(p.id));
+  return (
+    <div className="container page">
+      <PageMeta title={item.title} brand={settings.title} description={item.preview} image={item.images[0]} />
+      <Link className="back-link" to="/news">
+        ← {ru.news.back}
+      </Link>
+      <article className="news-item">
+        <time className="news-card__date" dateTime={item.date}>
+          {formatDate(item.date)}
+        </time>
+        <h1 className="page__title">{item.title}</h1>
+        {item.images.map((src, i) => (
+          <img
+            key={src}
+            className="news-item__image"
+            src={src}
+            alt=""
+            width={1280}
+            height={720}
+            loading={i ? 'lazy' : 'eager'}
+          />
+        ))}
+        <div className="prose">
+          {paragraphs(item.text).map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+        </div>
+      </article>
+      {taking.length > 0 && (
+        <section className="news-item__points" aria-labelledby="news-points">
+          <h2 className="section-title" id="news-points">
+            {ru.news.points}
+          </h2>
+          <ul className="card-grid">
+            {taking.map((point) => (
+              <li key={point.id}>
+                <PointCard point={point} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

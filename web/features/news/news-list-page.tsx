@@ -1,0 +1,30 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { ru } from '../../i18n/ru';
+import { useApi } from '../../lib/api-context';
+import { useSettings } from '../../lib/settings';
+import { EmptyState } from '../../ui/empty-state';
+import { NewsCard } from '../../ui/news-card';
+import { PageMeta } from '../../ui/page-meta';
+import { newsListQuery } from './api';
+
+export function NewsListPage() {
+  const settings = useSettings();
+  const { news } = useSuspenseQuery(newsListQuery(useApi())).data;
+  return (
+    <div className="container page">
+      <PageMeta title={ru.pages.news} brand={settings.title} description={news[0]?.preview} />
+      <h1 className="page__title">{ru.pages.news}</h1>
+      {news.length === 0 ? (
+        <EmptyState title={ru.news.empty} />
+      ) : (
+        <ul className="card-grid">
+          {news.map((item) => (
+            <li key={item.id}>
+              <NewsCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../lib/api-client';
+
+export { pointsQuery } from '../../lib/content';
+
+export const pointQuery = (api: ApiClient, id: string) =>
+  queryOptions({
+    queryKey: ['points', id],
+    queryFn: () => api.request('GET /api/points/:id', { params: { id } }),
+  });

@@ -1,0 +1,31 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { ru } from '../../i18n/ru';
+import { useApi } from '../../lib/api-context';
+import { useSettings } from '../../lib/settings';
+import { PageMeta } from '../../ui/page-meta';
+import { PointCard } from '../../ui/point-card';
+import { ActionList } from './action-list';
+import { pointQuery } from './api';
+
+export function PointPage() {
+  const settings = useSettings();
+  const id = useParams().id ?? '';
+  const { point, actions } = useSuspenseQuery(pointQuery(useApi(), id)).data;
+  const { city, street, house } = point.address;
+  return (
+    <div className="container page point-page">
+      <PageMeta title={point.title} brand={settings.title} description={`${city}, ${street}, ${house}`} />
+      <Link className="back-link" to="/points">
+        ← {ru.points.back}
+      </Link>
+      <PointCard point={point} link={false} headingLevel={1} />
+      <section aria-labelledby="point-actions">
+        <h2 className="section-title" id="point-actions">
+          {ru.points.actions}
+        </h2>
+        <ActionList actions={actions} full />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ru } from '../../i18n/ru';
+import { useApi } from '../../lib/api-context';
+import { useSettings } from '../../lib/settings';
+import { EmptyState } from '../../ui/empty-state';
+import { PageMeta } from '../../ui/page-meta';
+import { PointCard } from '../../ui/point-card';
+import { ActionList } from './action-list';
+import { pointsQuery } from './api';
+import { CategoryTabs } from './category-tabs';
+
+const PANEL_ID = 'points-panel';
+
+/** Points by category (tabs from categoryName, in the order they first appear), each with its actions. */
+export function PointsPage() {
+  const settings = useSettings();
+  const { points, actions } = useSuspenseQuery(pointsQuery(useApi())).data;
+  const [category, setCategory] = useState<string | null>(null);
+  const categories = [...new Set(points.map((p) => p.categoryName))];
+  const shown = category ? points.filter((p) => p.categoryName === category) : points;
+  const selectedIndex = category ? categories.indexOf(category) + 1 : 0;
+  return (
+    <div className="container page">
+      <PageMeta title={ru.pages.points} brand={settings.title} description={ru.points.lead} />
+      <h1 className="page__title">{ru.pages.points}</h1>
+      <p className="page__lead">{ru.points.lead}</p>
+      {points.length === 0 ? (
+        <EmptyState title={ru.points.empty} />
+      ) : (
+        <>
+          <CategoryTabs
+            categories={categories}
+            selected={category}
+            onSelect={setCategory}
+            panelId={PANEL_ID}
+          />
+          <div id={PANEL_ID} role="tabpanel" aria-labelledby={`tab-${selectedIndex}`}>
+            <ul className="card-grid">
+              {shown.map((point) => (
+                <li key={point.id}>
+                  <PointCard point={point}>
+                    <ActionList actions={actions.filter((a) => a.pointIds.includes(point.id))} />
+                  </PointCard>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

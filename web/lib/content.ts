@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from './api-client';
+
+/**
+ * Content lists more than one feature shows (the home page's news strip and points, the news item's points).
+ * They live below the features so none imports another; each is fetched once and kept.
+ */
+export const newsListQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: ['news'], queryFn: () => api.request('GET /api/news') });
+
+export const pointsQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: ['points'], queryFn: () => api.request('GET /api/points') });
