@@ -13,8 +13,11 @@ export interface ContentCache {
   /** The value already built for `key`, without waiting (the hot path of every content read). */
   peek<T>(key: string): T | undefined;
   invalidate(): void;
-  /** Bumps the shared revision inside the writer's transaction, so other instances drop their copies. */
-  bumpRevision(tx: Db): Promise<void>;
+  /**
+   * Runs a content write in one transaction that also bumps the shared revision (so other instances drop
+   * their copies), then drops this instance's copies.
+   */
+  write<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   start(): void;
   stop(): void;
 }
@@ -62,14 +65,20 @@ export function createContentCache(db: Db, pollMs: number): ContentCache {
       return ready.get(key) as T | undefined;
     },
     invalidate,
-    async bumpRevision(tx: Db) {
-      await tx
-        .insert(contentRevision)
-        .values({ id: 1, revision: 1 })
-        .onConflictDoUpdate({
-          target: contentRevision.id,
-          set: { revision: sql`${contentRevision.revision} + 1` },
-        });
+    async write<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+      const result = await db.transaction(async (tx) => {
+        const value = await work(tx as unknown as Db);
+        await tx
+          .insert(contentRevision)
+          .values({ id: 1, revision: 1 })
+          .onConflictDoUpdate({
+            target: contentRevision.id,
+            set: { revision: sql`${contentRevision.revision} + 1` },
+          });
+        return value;
+      });
+      invalidate();
+      return result;
     },
     start() {
       if (timer) return;

@@ -9,7 +9,7 @@ import {
 } from '../../../common/contract/content';
 import type { Db } from '../../db/client';
 import { contentDocuments } from '../../db/schema/content';
-import { AppError } from '../../errors';
+import { parseInput } from '../../lib/parse-input';
 import type { ContentCache } from '../../lib/content-cache';
 import { pictureUrl, toCachedJson, type CachedJson } from '../../lib/cached-json';
 
@@ -59,21 +59,12 @@ export function getDocumentJson(db: Db, cache: ContentCache, name: DocumentName)
 
 /** Validates and stores a document, bumping the content revision so every instance serves the change. */
 export async function saveDocument(db: Db, cache: ContentCache, name: DocumentName, input: unknown) {
-  const parsed = DOCUMENT_SCHEMAS[name].safeParse(input);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    throw new AppError('VALIDATION', `${name} не сохранён: ${first?.path.join('.')}: ${first?.message}`);
-  }
-  await db.transaction(async (tx) => {
-    await tx
+  const document = parseInput(DOCUMENT_SCHEMAS[name], input, `${name} не сохранён`);
+  await cache.write((tx) =>
+    tx
       .insert(contentDocuments)
-      .values({ name, document: parsed.data })
-      .onConflictDoUpdate({
-        target: contentDocuments.name,
-        set: { document: parsed.data, updatedAt: new Date() },
-      });
-    await cache.bumpRevision(tx as unknown as Db);
-  });
-  cache.invalidate();
-  return parsed.data;
+      .values({ name, document })
+      .onConflictDoUpdate({ target: contentDocuments.name, set: { document, updatedAt: new Date() } }),
+  );
+  return document;
 }

@@ -37,12 +37,10 @@ export async function savePicture(
   contentType: string,
   data: Buffer,
 ) {
-  await db.transaction(async (tx) => {
-    await tx
+  await cache.write((tx) =>
+    tx
       .insert(pictures)
       .values({ name, contentType, data })
-      .onConflictDoUpdate({ target: pictures.name, set: { contentType, data, updatedAt: new Date() } });
-    await cache.bumpRevision(tx as unknown as Db);
-  });
-  cache.invalidate();
+      .onConflictDoUpdate({ target: pictures.name, set: { contentType, data, updatedAt: new Date() } }),
+  );
 }

@@ -6,6 +6,7 @@ import {
 import type { Db } from '../../db/client';
 import { brandSettings } from '../../db/schema/brand';
 import { AppError } from '../../errors';
+import { parseInput } from '../../lib/parse-input';
 import { etagOf, type ContentCache } from '../../lib/content-cache';
 
 export const LOGO_PICTURE = 'xxhdpi_logo_small';
@@ -20,23 +21,14 @@ export async function readBrandSettings(db: Db): Promise<BrandSettings> {
 
 /** Validates and stores the brand's settings, then drops every cached copy (here and, by revision, elsewhere). */
 export async function saveBrandSettings(db: Db, cache: ContentCache, input: unknown): Promise<BrandSettings> {
-  const parsed = brandSettingsSchema.safeParse(input);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    throw new AppError('VALIDATION', `Настройки не сохранены: ${first?.path.join('.')}: ${first?.message}`);
-  }
-  await db.transaction(async (tx) => {
-    await tx
+  const settings = parseInput(brandSettingsSchema, input, 'Настройки не сохранены');
+  await cache.write((tx) =>
+    tx
       .insert(brandSettings)
-      .values({ id: 1, settings: parsed.data })
-      .onConflictDoUpdate({
-        target: brandSettings.id,
-        set: { settings: parsed.data, updatedAt: new Date() },
-      });
-    await cache.bumpRevision(tx as unknown as Db);
-  });
-  cache.invalidate();
-  return parsed.data;
+      .values({ id: 1, settings })
+      .onConflictDoUpdate({ target: brandSettings.id, set: { settings, updatedAt: new Date() } }),
+  );
+  return settings;
 }
 
 /** The header body without its per-visitor fields, serialised once per change of the settings. */
