@@ -17,6 +17,8 @@ export interface SsrRequest {
   /** The visitor's cookie header, passed on to API calls made while rendering. */
   cookie: string | undefined;
   assets: SsrAssets;
+  /** Each lazily loaded page's chunk name and the files it needs beyond the entry, to preload with a match. */
+  routeChunks: Record<string, string[]>;
   /** Calls this deployment's API in process (no network), as `fetch` would. */
   fetchApi(path: string, init?: RequestInit): Promise<Response>;
 }

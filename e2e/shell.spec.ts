@@ -288,3 +288,15 @@ test('pages send the CSP with no inline script and hashed assets are cached for 
   const asset = await request.get(entry!);
   expect(asset.headers()['cache-control']).toContain('immutable');
 });
+
+test('the matched page’s module is preloaded with the entry, not fetched after it', async ({ request }) => {
+  for (const [path, chunk] of [
+    ['/', 'home-page'],
+    ['/faq', 'faq-page'],
+    ['/news/1', 'news-item-page'],
+    ['/loyalty', 'section-page'],
+  ]) {
+    const html = await (await request.get(path!)).text();
+    expect(html, path).toMatch(new RegExp(`<link rel="modulepreload" href="/assets/${chunk}-[^"]+\\.js"`));
+  }
+});

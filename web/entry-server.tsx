@@ -5,7 +5,7 @@ import type { SsrRender, SsrResult } from '../common/ssr';
 import { Document } from './app/document';
 import { serializePayload } from './app/hydration-data';
 import { Providers } from './app/providers';
-import { createRoutes } from './app/routes';
+import { createRoutes, type PageHandle } from './app/routes';
 import { createApiClient } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { settingsQuery } from './lib/settings';
@@ -34,12 +34,17 @@ export const render: SsrRender = async (request) => {
     return { status: context.status, location: context.headers.get('location') ?? '/' };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const data = serializePayload(context, queryClient, request.assets);
+  // The matched pages' modules load with the entry, so hydration need not wait for them.
+  const pageChunks = context.matches.flatMap(
+    (match) => request.routeChunks[(match.route.handle as PageHandle | undefined)?.chunk ?? ''] ?? [],
+  );
+  const assets = { ...request.assets, preload: [...new Set([...request.assets.preload, ...pageChunks])] };
+  const data = serializePayload(context, queryClient, assets);
   return new Promise<SsrResult>((resolve, reject) => {
     const stream = new PassThrough();
     const { pipe, abort } = renderToPipeableStream(
       <Providers queryClient={queryClient} api={api}>
-        <Document assets={request.assets} data={data}>
+        <Document assets={assets} data={data}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </Document>
       </Providers>,

@@ -12,6 +12,7 @@ import { faqQuery } from '../features/faq/api';
 import { joinQuery } from '../features/join/api';
 import { newsItemQuery } from '../features/news/api';
 import { pointQuery } from '../features/points/api';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { PageErrorBoundary } from './pages/page-error';
@@ -23,6 +24,8 @@ export interface PageHandle {
   /** The page's heading, where the module's own name (from the settings) is not used. */
   title?: string;
   hideFooter?: boolean;
+  /** The built chunk of the page's module, preloaded with the first HTML. */
+  chunk?: string;
 }
 
 export interface RouteDeps {
@@ -30,28 +33,43 @@ export interface RouteDeps {
   api: ApiClient;
 }
 
-type Lazy = RouteObject['lazy'];
-
 /** A page whose own screen is built by a later issue: its heading, inside the full layout. */
-const sectionPage: Lazy = () => import('./pages/section-page').then((m) => ({ Component: m.SectionPage }));
-const uiKitPage: Lazy = () => import('./pages/ui-kit-page').then((m) => ({ Component: m.UiKitPage }));
-const homePage: Lazy = () => import('../features/home/home-page').then((m) => ({ Component: m.HomePage }));
-const aboutPage: Lazy = () =>
-  import('../features/about/about-page').then((m) => ({ Component: m.AboutPage }));
-const faqPage: Lazy = () => import('../features/faq/faq-page').then((m) => ({ Component: m.FaqPage }));
-const newsListPage: Lazy = () =>
-  import('../features/news/news-list-page').then((m) => ({ Component: m.NewsListPage }));
-const newsItemPage: Lazy = () =>
-  import('../features/news/news-item-page').then((m) => ({ Component: m.NewsItemPage }));
-const pointsPage: Lazy = () =>
-  import('../features/points/points-page').then((m) => ({ Component: m.PointsPage }));
-const pointPage: Lazy = () =>
-  import('../features/points/point-page').then((m) => ({ Component: m.PointPage }));
-const contactsPage: Lazy = () =>
-  import('../features/contacts/contacts-page').then((m) => ({ Component: m.ContactsPage }));
-const joinPage: Lazy = () => import('../features/join/join-page').then((m) => ({ Component: m.JoinPage }));
-const countdownPage: Lazy = () =>
-  import('../features/countdown/countdown-page').then((m) => ({ Component: m.CountdownPage }));
+const sectionPage = lazyPage('section-page', () =>
+  import('./pages/section-page').then((m) => ({ Component: m.SectionPage })),
+);
+const uiKitPage = lazyPage('ui-kit-page', () =>
+  import('./pages/ui-kit-page').then((m) => ({ Component: m.UiKitPage })),
+);
+const homePage = lazyPage('home-page', () =>
+  import('../features/home/home-page').then((m) => ({ Component: m.HomePage })),
+);
+const aboutPage = lazyPage('about-page', () =>
+  import('../features/about/about-page').then((m) => ({ Component: m.AboutPage })),
+);
+const faqPage = lazyPage('faq-page', () =>
+  import('../features/faq/faq-page').then((m) => ({ Component: m.FaqPage })),
+);
+const newsListPage = lazyPage('news-list-page', () =>
+  import('../features/news/news-list-page').then((m) => ({ Component: m.NewsListPage })),
+);
+const newsItemPage = lazyPage('news-item-page', () =>
+  import('../features/news/news-item-page').then((m) => ({ Component: m.NewsItemPage })),
+);
+const pointsPage = lazyPage('points-page', () =>
+  import('../features/points/points-page').then((m) => ({ Component: m.PointsPage })),
+);
+const pointPage = lazyPage('point-page', () =>
+  import('../features/points/point-page').then((m) => ({ Component: m.PointPage })),
+);
+const contactsPage = lazyPage('contacts-page', () =>
+  import('../features/contacts/contacts-page').then((m) => ({ Component: m.ContactsPage })),
+);
+const joinPage = lazyPage('join-page', () =>
+  import('../features/join/join-page').then((m) => ({ Component: m.JoinPage })),
+);
+const countdownPage = lazyPage('countdown-page', () =>
+  import('../features/countdown/countdown-page').then((m) => ({ Component: m.CountdownPage })),
+);
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
@@ -77,12 +95,12 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
   const page = (
     path: string | undefined,
     handle: PageHandle,
-    lazy: Lazy = sectionPage,
+    page: LazyPage = sectionPage,
     load?: Load,
   ): RouteObject => ({
     ...(path === undefined ? { index: true } : { path }),
-    handle,
-    lazy,
+    handle: { ...handle, chunk: page.chunk },
+    lazy: page.lazy,
     // Loaders fill the query cache, so the server renders the content and the browser never fetches it again.
     loader: async ({ params }) => {
       const settings = await loadSettings();

@@ -34,6 +34,7 @@ export async function registerSiteRoutes(app: FastifyInstance, deps: AppDeps, si
       url: url.href,
       cookie: request.headers.cookie,
       assets: site.assets,
+      routeChunks: site.routeChunks,
       fetchApi: (path, init) => injectApi(app, request, path, init),
     });
     const referrer = url.searchParams.get('referrer');

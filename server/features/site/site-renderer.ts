@@ -6,15 +6,37 @@ import type { SsrAssets, SsrRender } from '../../../common/ssr';
 export interface SiteBundle {
   render: SsrRender;
   assets: SsrAssets;
+  routeChunks: Record<string, string[]>;
   /** The folder of the built client (hashed assets under /assets). */
   clientDir: string;
 }
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
+}
+
+/** Each lazily loaded module's chunk with the chunks it imports, less what the entry already brings. */
+function routeChunksOf(manifest: Record<string, ManifestChunk>, entryKey: string): Record<string, string[]> {
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return seen;
+    seen.add(key);
+    for (const child of chunk.imports ?? []) closure(child, seen);
+    return seen;
+  };
+  const inEntry = closure(entryKey);
+  const chunks: Record<string, string[]> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry || !chunk.name) continue;
+    const keys = [...closure(key)].filter((k) => !inEntry.has(k));
+    chunks[chunk.name] = keys.map((k) => `/${manifest[k]!.file}`);
+  }
+  return chunks;
 }
 
 /** Loads what `npm run build` produced: the client manifest and the server renderer. */
@@ -28,8 +50,9 @@ export async function loadSiteBundle(distDir: string): Promise<SiteBundle> {
     );
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error('The client manifest has no entry chunk');
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const entry = entryKey ? manifest[entryKey] : undefined;
+  if (!entryKey || !entry) throw new Error('The client manifest has no entry chunk');
   // One stylesheet for the whole site (cssCodeSplit off): every page's first paint has all its styles.
   const styles = new Set<string>(entry.css ?? []);
   for (const chunk of Object.values(manifest)) {
@@ -43,6 +66,7 @@ export async function loadSiteBundle(distDir: string): Promise<SiteBundle> {
   return {
     render: module.render,
     clientDir,
+    routeChunks: routeChunksOf(manifest, entryKey),
     assets: {
       entry: `/${entry.file}`,
       styles: [...styles].map((f) => `/${f}`),
