@@ -18,7 +18,7 @@ describe('GET /api/news and /api/news/{id}', () => {
     expect(news[0]).toEqual({
       id: 5,
       title: 'Новогодняя распродажа начнётся 20 декабря',
-      date: '2026-11-25T06:00:00.000Z',
+      date: '2026-11-20T06:00:00.000Z',
       preview: expect.stringContaining('С 20 декабря'),
       images: ['/api/proxy/pictures/news-3.webp'],
       pointIds: [1, 5, 8, 12],

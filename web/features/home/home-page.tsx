@@ -3,11 +3,11 @@ import { ru } from '../../i18n/ru';
 import { useModuleEnabled, useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
 import { HomeNews, HomePoints } from './home-content';
+import { HomeHero } from './home-hero';
 
 /** The home page (module main): what the programme gives, the way into the cabinet, and its sections. */
 export function HomePage() {
   const settings = useSettings();
-  const hasCabinet = useModuleEnabled('cabinet');
   const hasNews = useModuleEnabled('news');
   const hasPoints = useModuleEnabled('points');
   const sections = settings.modules.filter((m) => !m.disabled && m.id !== 'main' && m.id !== 'cabinet');
@@ -19,22 +19,7 @@ export function HomePage() {
         description={settings.description}
         image={settings.logo}
       />
-      <section className="hero">
-        <div className="container hero__inner">
-          <h1 className="hero__title">{settings.name}</h1>
-          <p className="hero__lead">{settings.description || ru.home.lead}</p>
-          {hasCabinet && (
-            <div className="hero__actions">
-              <Link className="button button--accent" to="/registration">
-                {ru.nav.register}
-              </Link>
-              <Link className="button button--ghost" to="/login">
-                {ru.nav.login}
-              </Link>
-            </div>
-          )}
-        </div>
-      </section>
+      <HomeHero />
       {hasNews && <HomeNews />}
       {hasPoints && <HomePoints />}
       {sections.length > 0 && (
