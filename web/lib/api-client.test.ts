@@ -36,3 +36,78 @@ describe('the API client', () => {
     await expect(failure).rejects.toMatchObject({ status: 404, message: 'Нет такого адреса' });
   });
 });
+
+describe('refreshing on 401 Invalid Token', () => {
+  /** A fake server: access token `a2` is valid; refresh `r1` gives the pair a2/r2 once. */
+  function fakeServer() {
+    const calls: string[] = [];
+    const fetch = vi.fn(async (path: string, init?: RequestInit) => {
+      const auth = (init?.headers as Record<string, string>).authorization;
+      calls.push(`${path} ${auth ?? ''}`);
+      if (path === '/api/auth/refresh') {
+        const { refresh } = JSON.parse(String(init?.body)) as { refresh: string };
+        return refresh === 'r1'
+          ? new Response(JSON.stringify({ token: 'a2', refresh: 'r2' }), { status: 200 })
+          : new Response(JSON.stringify({ message: 'Сессия завершена' }), { status: 401 });
+      }
+      return auth === 'Bearer a2'
+        ? new Response(JSON.stringify({ ok: true }), { status: 200 })
+        : new Response(JSON.stringify({ message: 'Invalid Token' }), { status: 401 });
+    });
+    return { fetch, calls };
+  }
+
+  function memoryTokens(access: string | null, refresh: string | null) {
+    const state = { access, refresh };
+    return {
+      state,
+      store: {
+        readRefresh: () => state.refresh,
+        save: (a: string, r: string) => Object.assign(state, { access: a, refresh: r }),
+        clear: () => Object.assign(state, { access: null, refresh: null }),
+      },
+    };
+  }
+
+  it('refreshes once for requests that fail together, and retries each once', async () => {
+    const server = fakeServer();
+    const tokens = memoryTokens('a1', 'r1');
+    const api = createApiClient({
+      fetch: server.fetch,
+      getAccessToken: () => tokens.state.access,
+      tokens: tokens.store,
+    });
+    const results = await Promise.all([1, 2, 3].map(() => api.request('GET /api/header')));
+    expect(results).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(server.calls.filter((c) => c.startsWith('/api/auth/refresh'))).toHaveLength(1);
+    expect(tokens.state).toEqual({ access: 'a2', refresh: 'r2' });
+  });
+
+  it('forgets the tokens and reports the lost session when the refresh is refused', async () => {
+    const server = fakeServer();
+    const tokens = memoryTokens('a1', 'stale');
+    const onSessionLost = vi.fn();
+    const api = createApiClient({
+      fetch: server.fetch,
+      getAccessToken: () => tokens.state.access,
+      tokens: tokens.store,
+      onSessionLost,
+    });
+    await expect(api.request('GET /api/header')).rejects.toMatchObject({ status: 401 });
+    expect(tokens.state).toEqual({ access: null, refresh: null });
+    expect(onSessionLost).toHaveBeenCalledOnce();
+  });
+
+  it('does not refresh on another 401, nor without a refresh token', async () => {
+    const server = fakeServer();
+    const tokens = memoryTokens('a1', null);
+    const api = createApiClient({
+      fetch: server.fetch,
+      getAccessToken: () => tokens.state.access,
+      tokens: tokens.store,
+    });
+    await expect(api.request('GET /api/header')).rejects.toMatchObject({ status: 401 });
+    expect(server.calls.some((c) => c.startsWith('/api/auth/refresh'))).toBe(false);
+    expect(tokens.state.access).toBeNull();
+  });
+});

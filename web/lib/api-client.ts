@@ -1,6 +1,6 @@
 import type { ApiErrorBody, EndpointInput, EndpointOutput } from '../../common/contract/endpoint';
 import type { EndpointKeyOf, EndpointsByKey } from '../../common/contract/registry';
-import { readAccessToken } from './auth-tokens';
+import { clearTokens, readAccessToken, readRefreshToken, saveTokens } from './auth-tokens';
 
 /** A failed call: the HTTP status and the server's `{message, code}` when it sent one. */
 export class ApiError extends Error {
@@ -25,7 +25,22 @@ export interface ApiClientOptions {
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
   /** Reads the stored access token; the server renders as a visitor and passes none. */
   getAccessToken?: () => string | null;
+  /** Where the token pair lives; the browser's local storage unless a test gives another. */
+  tokens?: TokenStore;
+  /** Called when the session is lost (no or a rejected refresh token): spec section 8's auth error. */
+  onSessionLost?: () => void;
 }
+
+export interface TokenStore {
+  readRefresh(): string | null;
+  save(access: string, refresh: string): void;
+  clear(): void;
+}
+
+const browserTokens: TokenStore = { readRefresh: readRefreshToken, save: saveTokens, clear: clearTokens };
+
+/** The server's answer for an expired or unknown access token: the one the client refreshes on. */
+const INVALID_TOKEN = 'Invalid Token';
 
 export function buildPath(
   template: string,
@@ -43,23 +58,71 @@ export function buildPath(
   return qs ? `${path}?${qs}` : path;
 }
 
-export function createApiClient({ fetch, getAccessToken = readAccessToken }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  fetch,
+  getAccessToken = readAccessToken,
+  tokens = browserTokens,
+  onSessionLost,
+}: ApiClientOptions): ApiClient {
+  // One refresh at a time: requests that fail together wait for the same new pair.
+  let refreshing: Promise<boolean> | null = null;
+
+  const send = async (method: string, path: string, body: unknown) => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = getAccessToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(path, {
+      method,
+      headers,
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    return { response, parsed, sentToken: token };
+  };
+
+  const refresh = async (): Promise<boolean> => {
+    const refreshToken = tokens.readRefresh();
+    if (!refreshToken) return false;
+    try {
+      const { response, parsed } = await send('POST', '/api/auth/refresh', { refresh: refreshToken });
+      if (!response.ok) return false;
+      const pair = parsed as { token: string; refresh: string };
+      tokens.save(pair.token, pair.refresh);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const refreshOnce = () => {
+    refreshing ??= refresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  };
+
   return {
     async request(key, input) {
       const space = key.indexOf(' ');
       const method = key.slice(0, space);
       const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
-      const headers: Record<string, string> = { accept: 'application/json' };
-      const token = getAccessToken();
-      if (token) headers.authorization = `Bearer ${token}`;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(buildPath(key.slice(space + 1), params as never, query as never), {
-        method,
-        headers,
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      const text = await response.text();
-      const parsed: unknown = text ? JSON.parse(text) : null;
+      const path = buildPath(key.slice(space + 1), params as never, query as never);
+      const first = await send(method, path, body);
+      let { response, parsed } = first;
+      const { sentToken } = first;
+      if (response.status === 401 && sentToken) {
+        const expired = (parsed as ApiErrorBody | null)?.message === INVALID_TOKEN;
+        // Another request may already have renewed the pair since this one was sent: then just retry.
+        const renewed = expired && (getAccessToken() !== sentToken || (await refreshOnce()));
+        if (renewed) {
+          ({ response, parsed } = await send(method, path, body));
+        } else {
+          tokens.clear();
+          onSessionLost?.();
+        }
+      }
       if (!response.ok) throw new ApiError(response.status, parsed as ApiErrorBody | null);
       return parsed as never;
     },
