@@ -17,6 +17,7 @@ for (const width of [375, 1440]) {
       '/contacts',
       '/join',
       '/countdown',
+      '/login',
       '/no-such-page',
       '/profile?view=clear',
       '/ui',

@@ -9,9 +9,12 @@ import { Providers } from './app/providers';
 import { createRoutes } from './app/routes';
 import { createApiClient } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
+import { markSessionLost } from './lib/session';
 import './styles/tokens.css';
 import './styles/global.css';
 import './styles/shell.css';
+import './styles/forms.css';
+import './styles/auth.css';
 import './styles/content.css';
 
 /** The routes the server rendered are loaded before hydrating, so the first client render matches its HTML. */
@@ -32,7 +35,10 @@ async function start() {
   const payload = JSON.parse(dataText) as HydrationPayload;
   const queryClient = createQueryClient();
   hydrate(queryClient, payload.query);
-  const api = createApiClient({ fetch: (path, init) => window.fetch(path, init) });
+  const api = createApiClient({
+    fetch: (path, init) => window.fetch(path, init),
+    onSessionLost: markSessionLost,
+  });
   const routes = createRoutes({ queryClient, api });
   // If a chunk cannot load (a new build replaced it), hydrate anyway: the router meets the same failure and
   // its error boundary reloads the page or shows the notification bar.

@@ -67,6 +67,9 @@ const contactsPage = lazyPage('contacts-page', () =>
 const joinPage = lazyPage('join-page', () =>
   import('../features/join/join-page').then((m) => ({ Component: m.JoinPage })),
 );
+const loginPage = lazyPage('login-page', () =>
+  import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+);
 const countdownPage = lazyPage('countdown-page', () =>
   import('../features/countdown/countdown-page').then((m) => ({ Component: m.CountdownPage })),
 );
@@ -143,7 +146,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             ),
             page('faq', { module: 'faq', title: ru.pages.faq }, faqPage, () => ensure(faqQuery(api))),
             page('join', { module: 'join', title: ru.pages.join }, joinPage, () => ensure(joinQuery(api))),
-            page('login', { module: 'cabinet', title: ru.pages.login }),
+            page('login', { module: 'cabinet', title: ru.pages.login }, loginPage),
             page('loyalty', { title: ru.pages.loyalty }),
             page('loyalty/finish', { title: ru.pages.loyaltyFinish }),
             page('loyalty/oldindex', { title: ru.pages.loyalty }),

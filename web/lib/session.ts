@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { ApiClient } from './api-client';
 import { clearTokens, readAccessToken, subscribeTokens } from './auth-tokens';
 
 /**
@@ -13,7 +14,32 @@ export function useIsLoggedIn(): boolean {
   );
 }
 
-/** Forgets the session in this browser. */
-export function forgetSession() {
+let sessionLost = false;
+const lostListeners = new Set<() => void>();
+
+/** Spec section 8: a refused refresh (or another 401) sets the authorization error until the page reloads. */
+export function markSessionLost() {
+  sessionLost = true;
+  lostListeners.forEach((listener) => listener());
+}
+
+export function useSessionLost(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      lostListeners.add(listener);
+      return () => lostListeners.delete(listener);
+    },
+    () => sessionLost,
+    () => false,
+  );
+}
+
+/** Ends the session on the server (its tokens stop working everywhere), then forgets it here. */
+export async function logout(api: ApiClient) {
+  try {
+    await api.request('GET /api/user/logout');
+  } catch {
+    // Already ended or unreachable: forgetting the tokens here is what matters to this browser.
+  }
   clearTokens();
 }

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { ru } from '../../i18n/ru';
-import { forgetSession, useIsLoggedIn } from '../../lib/session';
+import { useApi } from '../../lib/api-context';
+import { logout, useIsLoggedIn } from '../../lib/session';
 
 /**
  * The cabinet entries (spec "Navigation"): logged in, 'Личный кабинет' and 'Выход' (then to /);
@@ -15,6 +16,7 @@ export function CabinetEntries({
 }) {
   const isLoggedIn = useIsLoggedIn();
   const navigate = useNavigate();
+  const api = useApi();
   if (!isLoggedIn) {
     return (
       <>
@@ -27,9 +29,9 @@ export function CabinetEntries({
       </>
     );
   }
-  const handleLogout = () => {
-    forgetSession();
+  const handleLogout = async () => {
     onChoose?.();
+    await logout(api);
     void navigate('/');
   };
   return (

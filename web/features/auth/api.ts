@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { useApi } from '../../lib/api-context';
+import { saveTokens } from '../../lib/auth-tokens';
+
+/** Spec section 7: `api/auth/phone` sends the code by SMS. */
+export function useSendCode() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (phone: string) => api.request('POST /api/auth/phone', { body: { phone } }),
+  });
+}
+
+/** Spec section 7: `api/auth/token` exchanges the code for the token pair, kept under the spec's two keys. */
+export function useConfirmCode() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (input: { phone: string; code: string }) =>
+      api.request('POST /api/auth/token', { body: { phone: input.phone, token: input.code } }),
+    onSuccess: (pair) => saveTokens(pair.token, pair.refresh),
+  });
+}

@@ -1,0 +1,17 @@
+import { ru } from '../../i18n/ru';
+import { useSettings } from '../../lib/settings';
+
+/** Spec section 2 "Error screens": the authorization load error with the support contacts. */
+export function AuthErrorBlock() {
+  const settings = useSettings();
+  return (
+    <div className="auth-error" role="alert">
+      <p className="auth-error__title">{ru.auth.errorTitle}</p>
+      <p>{ru.auth.errorText}</p>
+      <p className="auth-error__contacts">
+        {settings.phone && <a href={`tel:${settings.phone.replace(/[^+\d]/g, '')}`}>{settings.phone}</a>}
+        {settings.email && <a href={`mailto:${settings.email}`}>{settings.email}</a>}
+      </p>
+    </div>
+  );
+}

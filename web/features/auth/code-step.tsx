@@ -1,0 +1,77 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ru } from '../../i18n/ru';
+
+interface CodeStepProps {
+  phone: string;
+  secondsLeft: number;
+  pending: boolean;
+  confirmText: string;
+  onResend(): void;
+  onConfirm(code: string): void;
+  onChangePhone(): void;
+}
+
+const CODE = /^\d{5}$/;
+
+/**
+ * The second half: 'Пароль из СМС' (5 digits), the resend countdown 'Повторная отправка возможна через 0:SS'
+ * then 'Отправить код повторно', and the confirm button, enabled once the code is complete and not pending.
+ */
+export function CodeStep(props: CodeStepProps) {
+  const [code, setCode] = useState('');
+  const codeId = useId();
+  const canConfirm = CODE.test(code) && !props.pending;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canConfirm) props.onConfirm(code);
+  };
+
+  return (
+    <form className="auth-form" onSubmit={handleSubmit} noValidate>
+      <p className="auth-form__sent">
+        {ru.auth.codeSentTo(props.phone)}{' '}
+        <button type="button" className="link-button" onClick={props.onChangePhone}>
+          {ru.auth.changePhone}
+        </button>
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor={codeId}>
+          {ru.auth.codeLabel}{' '}
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          id={codeId}
+          className="field__input field__input--code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={5}
+          required
+          autoFocus
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 5))}
+        />
+      </div>
+      <p className="auth-form__resend" aria-live="polite">
+        {props.secondsLeft > 0 ? (
+          ru.auth.resendIn(props.secondsLeft)
+        ) : (
+          <button type="button" className="link-button" onClick={props.onResend}>
+            {ru.auth.resend}
+          </button>
+        )}
+      </p>
+      <button
+        type="submit"
+        className="button auth-form__submit"
+        disabled={!canConfirm}
+        aria-busy={props.pending}
+      >
+        {props.confirmText}
+      </button>
+    </form>
+  );
+}

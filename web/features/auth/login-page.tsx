@@ -1,0 +1,30 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ru } from '../../i18n/ru';
+import { useSessionLost } from '../../lib/session';
+import { useSettings } from '../../lib/settings';
+import { PageMeta } from '../../ui/page-meta';
+import { AuthErrorBlock } from './auth-error-block';
+import { PhoneConfirmation } from './phone-confirmation';
+
+/** Spec section 2 "Login screen": 'Личный кабинет', 'Выполните вход', the phone confirmation block. */
+export function LoginPage() {
+  const settings = useSettings();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const sessionLost = useSessionLost();
+  const clear = new URLSearchParams(location.search).get('view') === 'clear';
+  const handleConfirmed = useCallback(() => {
+    void navigate(clear ? '/profile?view=clear' : '/profile', { replace: true });
+  }, [navigate, clear]);
+  return (
+    <div className="container page auth-page">
+      <PageMeta title={ru.auth.heading} brand={settings.title} />
+      <div className="auth-card">
+        <h1 className="page__title">{ru.auth.heading}</h1>
+        <p className="auth-card__subheading">{ru.auth.subheading}</p>
+        {sessionLost ? <AuthErrorBlock /> : <PhoneConfirmation onConfirmed={handleConfirmed} />}
+      </div>
+    </div>
+  );
+}
