@@ -48,6 +48,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // A safety net under the journeys' own page.route blocking: the map's tile host never resolves.
+        '--host-resolver-rules=MAP tile.openstreetmap.org ~NOTFOUND, MAP *.tile.openstreetmap.org ~NOTFOUND',
       ],
     },
   },

@@ -16,7 +16,8 @@ async function startServers() {
   });
   const lines = createInterface({ input: child.stdout });
   const [line] = (await once(lines, 'line')) as [string];
-  return { ...(JSON.parse(line) as { appUrl: string; bareUrl: string }), stop: () => child.kill('SIGTERM') };
+  const urls = JSON.parse(line) as { appUrl: string; bareUrl: string; paths: string[] };
+  return { ...urls, stop: () => child.kill('SIGTERM') };
 }
 
 /** Gzipped bytes of the JavaScript `/` loads before interaction: the entry, its imports, the home chunk. */
@@ -56,26 +57,29 @@ async function main() {
   const rows: Row[] = [];
   const servers = await startServers();
   try {
-    await load(`${servers.appUrl}/api/header`, 1); // warm-up
-    const { app, reference } = await compare(`${servers.appUrl}/api/header`, servers.bareUrl);
-    const ratio = app.requestsPerSecond / reference.requestsPerSecond;
-    rows.push({
-      figure: 'GET /api/header req/s',
-      value: app.requestsPerSecond.toFixed(0),
-      reference: `bare Fastify ${reference.requestsPerSecond.toFixed(0)}`,
-      ratio: `${(ratio * 100).toFixed(0)}%`,
-      bar: '>= 80%',
-      verdict: ratio >= 0.8 ? 'ok' : 'MISSED',
-    });
-    rows.push({
-      figure: 'GET /api/header p99, 50 conn',
-      value: `${app.p99Ms} ms`,
-      reference: `bare Fastify ${reference.p99Ms} ms`,
-      ratio: `${(app.p99Ms / Math.max(reference.p99Ms, 1)).toFixed(2)}x`,
-      bar: '< 10 ms',
-      verdict: app.p99Ms < 10 ? 'ok' : 'MISSED',
-    });
-    if (app.errors) console.warn(`the app answered ${app.errors} errors`);
+    for (const path of servers.paths) {
+      const appUrl = `${servers.appUrl}${path}`;
+      await load(appUrl, 1); // warm-up
+      const { app, reference } = await compare(appUrl, `${servers.bareUrl}${path}`);
+      const ratio = app.requestsPerSecond / reference.requestsPerSecond;
+      rows.push({
+        figure: `GET ${path} req/s`,
+        value: app.requestsPerSecond.toFixed(0),
+        reference: `bare Fastify ${reference.requestsPerSecond.toFixed(0)}`,
+        ratio: `${(ratio * 100).toFixed(0)}%`,
+        bar: '>= 80%',
+        verdict: ratio >= 0.8 ? 'ok' : 'MISSED',
+      });
+      rows.push({
+        figure: `GET ${path} p99, 50 conn`,
+        value: `${app.p99Ms} ms`,
+        reference: `bare Fastify ${reference.p99Ms} ms`,
+        ratio: `${(app.p99Ms / Math.max(reference.p99Ms, 1)).toFixed(2)}x`,
+        bar: '< 10 ms',
+        verdict: app.p99Ms < 10 ? 'ok' : 'MISSED',
+      });
+      if (app.errors) console.warn(`${path}: the app answered ${app.errors} errors`);
+    }
   } finally {
     servers.stop();
   }

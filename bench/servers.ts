@@ -23,14 +23,19 @@ const app = await buildApp(assembleDeps({ config, database, sms }), { logger: fa
 await app.listen({ host: '127.0.0.1', port: 0 });
 const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-// The reference answers the same JSON body, serialised on every request, with no hooks at all.
-const body = await (await fetch(`${appUrl}/api/header`)).json();
+/** The content reads the bar covers; bench/run.ts measures each against its bare twin. */
+export const CONTENT_PATHS = ['/api/header', '/api/points', '/api/news', '/api/faq'];
+
+// Each reference answers the same JSON body as its app route, serialised on every request, with no hooks.
 const bare = Fastify({ logger: false });
-bare.get('/bare', async () => body);
+for (const path of CONTENT_PATHS) {
+  const body = await (await fetch(`${appUrl}${path}`)).json();
+  bare.get(`/bare${path}`, async () => body);
+}
 await bare.listen({ host: '127.0.0.1', port: 0 });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
 
-console.log(JSON.stringify({ appUrl, bareUrl }));
+console.log(JSON.stringify({ appUrl, bareUrl, paths: CONTENT_PATHS }));
 process.on('SIGTERM', async () => {
   await Promise.all([app.close(), bare.close()]);
   await database.close();

@@ -1,10 +1,12 @@
 import { test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { blockTiles } from './support/map';
 import { open } from './support/navigation';
 
 for (const width of [375, 1440]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
+    test.beforeEach(({ page }) => blockTiles(page));
 
     for (const path of [
       '/',
@@ -14,6 +16,9 @@ for (const width of [375, 1440]) {
       '/news/4',
       '/points',
       '/points/3',
+      '/map',
+      '/map/3',
+      '/bonus',
       '/contacts',
       '/join',
       '/countdown',
@@ -24,6 +29,11 @@ for (const width of [375, 1440]) {
     ]) {
       test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
         await open(page, path);
+        // A map is checked once Leaflet has drawn its markers and controls, not as the empty box.
+        if (await page.locator('.point-map').count()) {
+          await page.locator('.point-map .leaflet-marker-icon').first().waitFor();
+          if (path.startsWith('/map/')) await page.locator('.map-popup').waitFor();
+        }
         await expectNoAxeViolations(page);
       });
     }

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { blockTiles } from './support/map';
 import { open } from './support/navigation';
 
 // The demo brand «Берёзка»: 14 points in 4 categories, 5 actions, 5 news, 9 questions.
+test.beforeEach(({ page }) => blockTiles(page));
 
 test('the rules page shows the operator’s rules, picture and support contacts', async ({ page }) => {
   await open(page, '/about');

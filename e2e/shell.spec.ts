@@ -141,7 +141,7 @@ test('every route of the spec exists', async ({ request }) => {
     '/loyalty/oldindex',
     '/loyalty/oldpayment',
     '/map',
-    '/map/centre',
+    '/map/1',
     '/news',
     '/news/1',
     '/points',

@@ -9,6 +9,7 @@ import { registerDocumentRoutes } from './features/documents/routes';
 import { registerFaqRoutes } from './features/faq/routes';
 import { registerFeedbackRoutes } from './features/feedback/routes';
 import { registerHealthRoutes } from './features/health/routes';
+import { registerMapRoutes } from './features/map/routes';
 import { registerNewsRoutes } from './features/news/routes';
 import { registerOperatorRoutes } from './features/operator/routes';
 import { registerPictureRoutes } from './features/pictures/routes';
@@ -41,7 +42,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
-  registerSecurityHeaders(app, { embedOrigins: deps.config.embedOrigins });
+  registerSecurityHeaders(app, {
+    embedOrigins: deps.config.embedOrigins,
+    imageOrigins: [deps.config.mapTileOrigin],
+  });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -58,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerFaqRoutes(app, deps);
   registerNewsRoutes(app, deps);
   registerPointRoutes(app, deps);
+  registerMapRoutes(app, deps);
   registerFeedbackRoutes(app, deps);
   registerOperatorRoutes(app, deps);
   registerAuthRoutes(app, deps);

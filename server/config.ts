@@ -65,6 +65,14 @@ const configSchema = z
     SMS_TEST_OTP: testOtpList,
     SMS_DAILY_BUDGET: z.coerce.number().int().min(1).default(2000),
     ALLOW_CONSOLE_SMS: booleanFlag.default(false),
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/, 'an http(s) URL template with {z}, {x} and {y}')
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_ATTRIBUTION: z
+      .string()
+      .max(500)
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -89,6 +97,10 @@ const configSchema = z
     smsTestOtp: env.SMS_TEST_OTP,
     smsDailyBudget: env.SMS_DAILY_BUDGET,
     allowConsoleSms: env.ALLOW_CONSOLE_SMS,
+    mapTileUrl: env.MAP_TILE_URL,
+    mapAttribution: env.MAP_ATTRIBUTION,
+    // The CSP's img-src entry for the tiles; a `{s}` subdomain placeholder becomes a wildcard.
+    mapTileOrigin: /^https?:\/\/[^/]+/.exec(env.MAP_TILE_URL)![0].replace('{s}', '*'),
   }));
 
 export type Config = z.output<typeof configSchema>;

@@ -16,6 +16,8 @@ import './styles/shell.css';
 import './styles/forms.css';
 import './styles/auth.css';
 import './styles/content.css';
+import './styles/map.css';
+import './styles/bonus.css';
 
 /** The routes the server rendered are loaded before hydrating, so the first client render matches its HTML. */
 async function loadMatchedRoutes(routes: RouteObject[]) {

@@ -2,11 +2,16 @@ import type { Endpoint, EndpointKey } from './endpoint';
 import type * as auth from './auth';
 import type * as content from './content';
 import type * as header from './header';
+import type * as map from './map';
 
 type EndpointsOf<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M];
 
 /** Every endpoint of the contract; add a contract module here when you add one. */
-export type AnyEndpoint = EndpointsOf<typeof header> | EndpointsOf<typeof auth> | EndpointsOf<typeof content>;
+export type AnyEndpoint =
+  | EndpointsOf<typeof header>
+  | EndpointsOf<typeof auth>
+  | EndpointsOf<typeof content>
+  | EndpointsOf<typeof map>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

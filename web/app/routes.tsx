@@ -4,6 +4,7 @@ import { isModuleEnabled, type ModuleId } from '../../common/lib/modules';
 import { ru } from '../i18n/ru';
 import { ApiError, type ApiClient } from '../lib/api-client';
 import { newsListQuery, pointsQuery } from '../lib/content';
+import { mapSettingsQuery } from '../lib/map-settings';
 import { settingsQuery } from '../lib/settings';
 import { rulesQuery } from '../features/about/api';
 import { contactsQuery } from '../features/contacts/api';
@@ -73,6 +74,12 @@ const loginPage = lazyPage('login-page', () =>
 const countdownPage = lazyPage('countdown-page', () =>
   import('../features/countdown/countdown-page').then((m) => ({ Component: m.CountdownPage })),
 );
+const mapPage = lazyPage('map-page', () =>
+  import('../features/map/map-page').then((m) => ({ Component: m.MapPage })),
+);
+const bonusPage = lazyPage('bonus-page', () =>
+  import('../features/bonus/bonus-page').then((m) => ({ Component: m.BonusPage })),
+);
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
@@ -121,6 +128,13 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     ]);
   };
 
+  // Pages with a map also load its tile settings, so the server's data block carries them.
+  const loadPoints = () => Promise.all([ensure(pointsQuery(api)), ensure(mapSettingsQuery(api))]);
+  const loadMapPoint: Load = async ({ title = '' }) => {
+    const [{ points }] = await loadPoints();
+    if (!points.some((p) => p.title === title || String(p.id) === title)) throw notFound();
+  };
+
   return [
     {
       id: 'root',
@@ -137,7 +151,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
           children: [
             page(undefined, { module: 'main' }, homePage, loadHome),
             page('about', { title: ru.pages.about }, aboutPage, () => ensure(rulesQuery(api))),
-            page('bonus', { title: ru.pages.bonus }),
+            page('bonus', { title: ru.pages.bonus }, bonusPage),
             page('contacts', { module: 'contacts', title: ru.pages.contacts }, contactsPage, () =>
               ensure(contactsQuery(api)),
             ),
@@ -151,17 +165,15 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             page('loyalty/finish', { title: ru.pages.loyaltyFinish }),
             page('loyalty/oldindex', { title: ru.pages.loyalty }),
             page('loyalty/oldpayment', { title: ru.pages.loyalty }),
-            page('map', { module: 'points', title: ru.pages.map }),
-            page('map/:title', { module: 'points', title: ru.pages.map }),
+            page('map', { module: 'points', title: ru.pages.map }, mapPage, loadPoints),
+            page('map/:title', { module: 'points', title: ru.pages.map }, mapPage, loadMapPoint),
             page('news', { module: 'news', title: ru.pages.news }, newsListPage, () =>
               ensure(newsListQuery(api)),
             ),
             page('news/:id', { module: 'news', title: ru.pages.news }, newsItemPage, ({ id = '' }) =>
-              Promise.all([orNotFound(ensure(newsItemQuery(api, id))), ensure(pointsQuery(api))]),
+              Promise.all([orNotFound(ensure(newsItemQuery(api, id))), loadPoints()]),
             ),
-            page('points', { module: 'points', title: ru.pages.points }, pointsPage, () =>
-              ensure(pointsQuery(api)),
-            ),
+            page('points', { module: 'points', title: ru.pages.points }, pointsPage, loadPoints),
             page('points/:id', { module: 'points', title: ru.pages.points }, pointPage, ({ id = '' }) =>
               orNotFound(ensure(pointQuery(api, id))),
             ),

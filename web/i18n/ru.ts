@@ -142,6 +142,21 @@ export const ru = {
     noActions: 'Сейчас здесь нет акций.',
     validTo: (date: string) => `до ${date}`,
   },
+  bonus: {
+    lead: 'Предложения партнёров программы лояльности.',
+    pages: 'Страницы партнёров',
+    openInNewTab: (title: string) => `Открыть «${title}» в новой вкладке`,
+  },
+  map: {
+    label: 'Карта магазинов',
+    newsLabel: 'Магазины, где действует предложение, на карте',
+    pointsLabel: 'Магазины на карте',
+    zoomIn: 'Приблизить',
+    zoomOut: 'Отдалить',
+    closePopup: 'Закрыть',
+    cluster: (count: number) => `Магазинов рядом: ${count}, показать`,
+    empty: 'Магазинов с адресом на карте пока нет.',
+  },
   contacts: {
     email: 'Электронная почта',
     phone: 'Телефон',

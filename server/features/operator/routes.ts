@@ -6,6 +6,7 @@ import { brandSettingsSchema } from '../../../common/contract/header';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { readBrandSettings, saveBrandSettings } from '../settings/service';
+import { exportContent, importContent } from './content-transfer';
 
 /**
  * The operator's API: changes settings and content of a running deployment (the operator's command-line tool
@@ -48,5 +49,30 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => saveBrandSettings(deps.db, deps.cache, request.body),
+  );
+  api.get(
+    '/api/operator/content',
+    {
+      onRequest: requireOperator,
+      schema: {
+        summary: 'The brand as one JSON document: settings, content and pictures (base64)',
+        tags: ['operator'],
+      },
+    },
+    async () => exportContent(deps.db),
+  );
+  api.put(
+    '/api/operator/content',
+    {
+      onRequest: requireOperator,
+      // The pictures travel inside the document as base64.
+      bodyLimit: 64 * 1024 * 1024,
+      schema: {
+        summary: 'Replace settings, content and pictures in one transaction (validated; shown at once)',
+        tags: ['operator'],
+        body: z.unknown(),
+      },
+    },
+    async (request) => ({ imported: await importContent(deps.db, deps.cache, request.body) }),
   );
 }

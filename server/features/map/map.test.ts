@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { pageCsp } from '../../lib/security-headers';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+describe('GET /api/map', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: { mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png', mapAttribution: '© Example' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers the configured tile server and attribution, with an ETag', async () => {
+    const response = await t.app.inject('/api/map');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      tileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+      attribution: '© Example',
+    });
+    expect(response.headers.etag).toBeTruthy();
+  });
+});
+
+describe('map configuration', () => {
+  it('defaults to OpenStreetMap and allows its tiles in the CSP img-src', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(config.mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(config.mapAttribution).toContain('OpenStreetMap');
+    expect(pageCsp({ embedOrigins: [], imageOrigins: [config.mapTileOrigin] })).toContain(
+      "img-src 'self' data: blob: https://tile.openstreetmap.org;",
+    );
+  });
+
+  it('turns a {s} subdomain into a wildcard origin and refuses a URL without {z}', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      MAP_TILE_URL: 'https://{s}.tiles.example/{z}/{x}/{y}.png',
+    });
+    expect(config.mapTileOrigin).toBe('https://*.tiles.example');
+    expect(() => loadConfig({ NODE_ENV: 'test', MAP_TILE_URL: 'https://tiles.example/a.png' })).toThrow(
+      /MAP_TILE_URL/,
+    );
+  });
+});

@@ -1,0 +1,40 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import type { Point } from '../../../common/contract/content';
+import { ru } from '../../i18n/ru';
+import { useApi } from '../../lib/api-context';
+import { pointsQuery } from '../../lib/content';
+import { useSettings } from '../../lib/settings';
+import { EmptyState } from '../../ui/empty-state';
+import { PageMeta } from '../../ui/page-meta';
+import { PointCard } from '../../ui/point-card';
+import { isPlaced, PointMap } from '../../ui/point-map';
+
+/** /map/{title}: the point whose title (or id) is given; the route's loader answers 404 for none. */
+export function findMapPoint(points: Point[], title: string): Point | undefined {
+  return points.find((p) => p.title === title || String(p.id) === title);
+}
+
+/** /map and /map/{title}: every point with coordinates, clustered; the named point centred and opened. */
+export function MapPage() {
+  const settings = useSettings();
+  const { points } = useSuspenseQuery(pointsQuery(useApi())).data;
+  const title = useParams().title;
+  const focus = title === undefined ? undefined : findMapPoint(points, title);
+  return (
+    <div className="container page">
+      <PageMeta title={focus?.title ?? ru.pages.map} brand={settings.title} description={ru.points.lead} />
+      <h1 className="page__title">{ru.pages.map}</h1>
+      {points.some(isPlaced) ? (
+        <PointMap points={points} focusId={focus?.id} />
+      ) : (
+        <EmptyState title={ru.map.empty} />
+      )}
+      {focus && (
+        <div className="map-page__point">
+          <PointCard point={focus} headingLevel={2} />
+        </div>
+      )}
+    </div>
+  );
+}

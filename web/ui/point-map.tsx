@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { Point } from '../../common/contract/content';
+import { ru } from '../i18n/ru';
+import { useApi } from '../lib/api-context';
+import { mapSettingsQuery } from '../lib/map-settings';
+
+interface PointMapProps {
+  points: Point[];
+  /** The point to centre on and open (the /map/{title} page). */
+  focusId?: number;
+  label?: string;
+}
+
+/** Spec section 2: points without coordinates are not placed on the map. */
+export const isPlaced = (p: Point) => p.address.latitude !== null && p.address.longitude !== null;
+
+/**
+ * The points on a Leaflet map. The server and the first client render draw only the box (its size is fixed
+ * in CSS, so nothing jumps); Leaflet is imported after hydration, so only pages with a map download it.
+ */
+export function PointMap({ points, focusId, label = ru.map.label }: PointMapProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const settings = useQuery(mapSettingsQuery(useApi())).data;
+  const placed = points.filter(isPlaced);
+  const key = placed.map((p) => p.id).join(',');
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element || !settings) return;
+    let destroy: (() => void) | null = null;
+    let cancelled = false;
+    void import('./leaflet-map').then(({ mountMap }) => {
+      if (cancelled) return;
+      destroy = mountMap(element, { points: placed, focusId, ...settings });
+    });
+    return () => {
+      cancelled = true;
+      destroy?.();
+    };
+    // The points are compared by their ids: a new array with the same points must not rebuild the map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, focusId, settings]);
+
+  if (placed.length === 0) return null;
+  return <div ref={box} className="point-map" role="region" aria-label={label} />;
+}
