@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointKey } from './endpoint';
 import type * as auth from './auth';
+import type * as cabinet from './cabinet';
 import type * as content from './content';
 import type * as header from './header';
 import type * as map from './map';
@@ -11,7 +12,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof header>
   | EndpointsOf<typeof auth>
   | EndpointsOf<typeof content>
-  | EndpointsOf<typeof map>;
+  | EndpointsOf<typeof map>
+  | EndpointsOf<typeof cabinet>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };
