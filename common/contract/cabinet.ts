@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
+import { checkDate, checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { phoneSchema } from './auth';
 import { defineEndpoint } from './endpoint';
 
@@ -18,21 +18,9 @@ const email = z
 export const birthDateSchema = z
   .string()
   .regex(/^\d{2}\.\d{2}\.\d{4}$/, 'Дата: ДД.ММ.ГГГГ')
-  .refine(isRealPastDate, 'Такой даты нет');
+  .refine((value) => checkDate(value) === null, VALIDATION_MESSAGES.date);
 /** A loyalty card number: 16 digits (spec section 5 "card"). */
 export const cardNumSchema = z.string().regex(/^\d{16}$/, 'Номер карты: 16 цифр');
-
-function isRealPastDate(value: string): boolean {
-  const [day, month, year] = value.split('.').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1900 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    date.getTime() <= Date.now()
-  );
-}
 
 /** Roubles (or bonuses) with at most 2 decimals. */
 const money = z.number();

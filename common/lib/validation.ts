@@ -7,6 +7,8 @@ export const VALIDATION_MESSAGES = {
   maxLength: 'Слишком много символов',
   phone: 'Введены не все символы',
   email: 'Неверный формат почты',
+  minLength: 'Введены не все символы',
+  date: 'Такой даты нет',
 } as const;
 
 /** Default maximum length of a text input (spec section 9). */
@@ -49,4 +51,30 @@ export function maskPhone(input: string): string {
     digits.length > 8 ? '-' + digits.slice(8, 10) : '',
   ];
   return parts.join('');
+}
+
+/** Formats typed digits as the spec's date mask ##.##.####. */
+export function maskDate(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join('.');
+}
+
+/** A complete dd.mm.yyyy that names a real day; empty passes (the field is optional). */
+export function checkDate(value: string): string | null {
+  if (!value) return null;
+  if (!/^\d{2}\.\d{2}\.\d{4}$/.test(value)) return VALIDATION_MESSAGES.minLength;
+  const [day, month, year] = value.split('.').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real && year >= 1900 && date.getTime() <= Date.now() ? null : VALIDATION_MESSAGES.date;
+}
+
+/** Keeps the digits of a loyalty card number, at most 16 (spec section 5 "card"). */
+export function maskCardNumber(input: string): string {
+  return input.replace(/\D/g, '').slice(0, 16);
+}
+
+export function checkCardNumber(value: string): string | null {
+  if (!value) return null;
+  return /^\d{16}$/.test(value) ? null : VALIDATION_MESSAGES.minLength;
 }
