@@ -69,7 +69,7 @@ const joinPage = lazyPage('join-page', () =>
   import('../features/join/join-page').then((m) => ({ Component: m.JoinPage })),
 );
 const loginPage = lazyPage('login-page', () =>
-  import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+  import('../features/cabinet/login-page').then((m) => ({ Component: m.LoginPage })),
 );
 const countdownPage = lazyPage('countdown-page', () =>
   import('../features/countdown/countdown-page').then((m) => ({ Component: m.CountdownPage })),
@@ -79,6 +79,16 @@ const mapPage = lazyPage('map-page', () =>
 );
 const bonusPage = lazyPage('bonus-page', () =>
   import('../features/bonus/bonus-page').then((m) => ({ Component: m.BonusPage })),
+);
+
+const profilePage = lazyPage('profile-page', () =>
+  import('../features/cabinet/profile-page').then((m) => ({ Component: m.ProfilePage })),
+);
+const registrationPage = lazyPage('registration-page', () =>
+  import('../features/cabinet/registration-page').then((m) => ({ Component: m.RegistrationPage })),
+);
+const sessionPage = lazyPage('session-page', () =>
+  import('../features/cabinet/session-page').then((m) => ({ Component: m.SessionPage })),
 );
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
@@ -177,9 +187,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             page('points/:id', { module: 'points', title: ru.pages.points }, pointPage, ({ id = '' }) =>
               orNotFound(ensure(pointQuery(api, id))),
             ),
-            page('profile', { module: 'cabinet', title: ru.pages.profile }),
-            page('registration', { module: 'cabinet', title: ru.pages.registration }),
-            page('session', { module: 'cabinet', title: ru.pages.session }),
+            page('profile', { module: 'cabinet', title: ru.pages.profile }, profilePage),
+            page('registration', { module: 'cabinet', title: ru.pages.registration }, registrationPage),
+            page('session', { module: 'cabinet', title: ru.pages.session }, sessionPage),
             page('ui', { title: ru.pages.ui }, uiKitPage),
             {
               path: 'gc',

@@ -46,7 +46,10 @@ export function plural(value: number, forms: PluralForms): string {
  */
 export function formatAmount(value: number): string {
   const sign = value < 0 ? '−' : '';
-  const [whole = '0', fraction] = Math.abs(value).toFixed(2).replace(/\.?0+$/, '').split('.');
+  const [whole = '0', fraction] = Math.abs(value)
+    .toFixed(2)
+    .replace(/\.?0+$/, '')
+    .split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
   return `${sign}${grouped}${fraction ? `,${fraction}` : ''}`;
 }

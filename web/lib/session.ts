@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { clearTokens, readAccessToken, subscribeTokens } from './auth-tokens';
 
@@ -34,12 +35,32 @@ export function useSessionLost(): boolean {
   );
 }
 
+/** Everything cached about the logged-in customer sits under this key, so one call forgets it all. */
+export const USER_KEY = ['user'] as const;
+
+/** Forgets the customer's cached data (on logout and on a new login, so no one sees another's cabinet). */
+export function forgetUser(queryClient: QueryClient) {
+  queryClient.removeQueries({ queryKey: USER_KEY });
+}
+
 /** Ends the session on the server (its tokens stop working everywhere), then forgets it here. */
-export async function logout(api: ApiClient) {
+export async function logout(api: ApiClient, queryClient: QueryClient) {
   try {
     await api.request('GET /api/user/logout');
   } catch {
     // Already ended or unreachable: forgetting the tokens here is what matters to this browser.
   }
   clearTokens();
+  forgetUser(queryClient);
+}
+
+const noSubscription = () => () => {};
+
+/** False while the server renders and the browser hydrates, true from the first browser-only render on. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

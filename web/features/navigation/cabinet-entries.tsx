@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { useApi } from '../../lib/api-context';
@@ -17,6 +18,7 @@ export function CabinetEntries({
   const isLoggedIn = useIsLoggedIn();
   const navigate = useNavigate();
   const api = useApi();
+  const queryClient = useQueryClient();
   if (!isLoggedIn) {
     return (
       <>
@@ -31,7 +33,7 @@ export function CabinetEntries({
   }
   const handleLogout = async () => {
     onChoose?.();
-    await logout(api);
+    await logout(api, queryClient);
     void navigate('/');
   };
   return (

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ru } from '../../i18n/ru';
+import { useApi } from '../../lib/api-context';
 import { useSessionLost } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
@@ -14,9 +15,16 @@ export function LoginPage() {
   const location = useLocation();
   const sessionLost = useSessionLost();
   const clear = new URLSearchParams(location.search).get('view') === 'clear';
+  const api = useApi();
+  // Spec section 2 "Login screen": once confirmed, the registration step runs with an empty payload, then
+  // /profile (whose guard sends a phone without a card on to /registration). A failed step still goes on:
+  // the guard reports what is wrong.
   const handleConfirmed = useCallback(() => {
-    void navigate(clear ? '/profile?view=clear' : '/profile', { replace: true });
-  }, [navigate, clear]);
+    void api
+      .request('POST /api/user/registration', { body: {} })
+      .catch(() => undefined)
+      .then(() => navigate(clear ? '/profile?view=clear' : '/profile', { replace: true }));
+  }, [api, navigate, clear]);
   return (
     <div className="container page auth-page">
       <PageMeta title={ru.auth.heading} brand={settings.title} />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ru } from '../../i18n/ru';
 import { codeOf, messageOf } from '../../lib/api-errors';
 import { useIsLoggedIn } from '../../lib/session';
-import { useConfirmCode, useSendCode } from './api';
+import { useConfirmCode, useSendCode } from './auth-api';
 import { CodeStep } from './code-step';
 import { PhoneStep } from './phone-step';
 import { useCountdown } from './use-countdown';

@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context';
 import { saveTokens } from '../../lib/auth-tokens';
+import { forgetUser } from '../../lib/session';
 
 /** Spec section 7: `api/auth/phone` sends the code by SMS. */
 export function useSendCode() {
@@ -13,9 +14,14 @@ export function useSendCode() {
 /** Spec section 7: `api/auth/token` exchanges the code for the token pair, kept under the spec's two keys. */
 export function useConfirmCode() {
   const api = useApi();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { phone: string; code: string }) =>
       api.request('POST /api/auth/token', { body: { phone: input.phone, token: input.code } }),
-    onSuccess: (pair) => saveTokens(pair.token, pair.refresh),
+    onSuccess: (pair) => {
+      // A new login: nothing cached about a previous customer may show in this one's cabinet.
+      forgetUser(queryClient);
+      saveTokens(pair.token, pair.refresh);
+    },
   });
 }

@@ -1,0 +1,122 @@
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserInfoResponse } from '../../../common/contract/cabinet';
+import type { ApiClient } from '../../lib/api-client';
+import { useApi } from '../../lib/api-context';
+import { USER_KEY } from '../../lib/session';
+
+export const userInfoQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: [...USER_KEY, 'info'],
+    queryFn: () => api.request('GET /api/user/info'),
+    // A 401 is the client's business (refresh, then the session error); other failures are not retried
+    // blindly either: the guard shows 'Ошибка загрузки данных'.
+    retry: false,
+    staleTime: 30_000,
+  });
+
+/** `GET api/user/info`, only in the browser and only with a stored token (tokens never reach the server). */
+export function useUserInfo(enabled: boolean) {
+  return useQuery({ ...userInfoQuery(useApi()), enabled });
+}
+
+export function useOperations(enabled = true) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: [...USER_KEY, 'operations'],
+    queryFn: ({ pageParam }) => api.request('GET /api/user/operations', { query: { page: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    enabled,
+  });
+}
+
+export function useSessionOperations(phone: string | null) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: [...USER_KEY, 'session-operations', phone],
+    queryFn: ({ pageParam }) =>
+      api.request('POST /api/session/operations', { body: { phone: phone ?? '', page: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    enabled: phone !== null,
+  });
+}
+
+export function useCertificates(phone: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...USER_KEY, 'certificates', phone],
+    queryFn: () => api.request('POST /api/user/getCerts', { body: { phone } }),
+  });
+}
+
+/** Mutations that return the fresh user info put it straight into the cache. */
+function useSetInfo() {
+  const queryClient = useQueryClient();
+  return (info: UserInfoResponse) => queryClient.setQueryData([...USER_KEY, 'info'], info);
+}
+
+export function useRegisterCard() {
+  const api = useApi();
+  const setInfo = useSetInfo();
+  return useMutation({
+    mutationFn: (body: NewCardBody) => api.request('POST /api/user/newCard', { body }),
+    onSuccess: setInfo,
+  });
+}
+
+export interface ProfileBody {
+  firstName: string;
+  lastName: string;
+  middleName: string;
+  email: string;
+  birthDate: string;
+}
+
+export type NewCardBody = ProfileBody & { cardNum: string; refererID: string };
+
+export function useEditProfile() {
+  const api = useApi();
+  const setInfo = useSetInfo();
+  return useMutation({
+    mutationFn: (body: ProfileBody) => api.request('POST /api/user/edit', { body }),
+    onSuccess: setInfo,
+  });
+}
+
+export function useEditSession() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (body: ProfileBody) => api.request('POST /api/session/edit', { body }),
+  });
+}
+
+export function useSetActiveCard() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.request('PUT /api/user/setActiveCard', { body: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...USER_KEY, 'info'] }),
+  });
+}
+
+export function useActivateCertificate(phone: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.request('PATCH /api/user/activateCert', { body: { phone, ids: [id] } }),
+    onSuccess: (result) => {
+      queryClient.setQueryData([...USER_KEY, 'certificates', phone], {
+        certificates: result.certificates,
+      });
+      // The money balance and the history changed on the server.
+      void queryClient.invalidateQueries({ queryKey: [...USER_KEY, 'info'] });
+      void queryClient.invalidateQueries({ queryKey: [...USER_KEY, 'operations'] });
+    },
+  });
+}
+
+/** The login screen's registration step: called with an empty payload once the phone is confirmed. */
+export function cabinetRegistration(api: ApiClient) {
+  return api.request('POST /api/user/registration', { body: {} });
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { ru } from '../../i18n/ru';
+import { telHref } from '../../lib/formats';
+import { useSettings } from '../../lib/settings';
+import { useCabinetPath } from './use-cabinet-guard';
+
+/** Spec section 2 "Cabinet error screen" for 'Ошибка загрузки данных': title, text, button, help contacts. */
+export function CabinetError() {
+  const settings = useSettings();
+  const pathOf = useCabinetPath();
+  return (
+    <div className="auth-error cabinet-error" role="alert">
+      <h2 className="auth-error__title">{ru.cabinet.loadError}</h2>
+      <p>{ru.cabinet.loadErrorText}</p>
+      <p className="cabinet-error__contacts">
+        {settings.phone && <a href={telHref(settings.phone)}>{settings.phone}</a>}
+        {settings.email && <a href={`mailto:${settings.email}`}>{settings.email}</a>}
+      </p>
+      <Link className="button" to={pathOf('/login')}>
+        {ru.cabinet.loginAgain}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { LoyaltyCard } from '../../../common/contract/cabinet';
+import { ru } from '../../i18n/ru';
+import { formatBonuses, formatRoubles, maskCardNum } from '../../lib/formats';
+import { MemberCodeView } from './member-code-view';
+
+/** The active card: its balance in bonuses, the money-like amount, and the member code for the till. */
+export function CardPanel({ card, brand }: { card: LoyaltyCard; brand: string }) {
+  return (
+    <section className="card-panel" aria-labelledby="card-panel-title">
+      <div className="loyalty-card">
+        <p className="loyalty-card__brand">{brand}</p>
+        <h2 className="loyalty-card__title" id="card-panel-title">
+          {ru.cabinet.cardTitle}
+        </h2>
+        <p className="loyalty-card__label">{ru.cabinet.balance}</p>
+        <p className="loyalty-card__balance" data-testid="bonus-balance">
+          {formatBonuses(card.balance.balance)}
+        </p>
+        {card.balance.amount > 0 && (
+          <p className="loyalty-card__amount" data-testid="money-balance">
+            {ru.cabinet.amount}: {formatRoubles(card.balance.amount)}
+          </p>
+        )}
+        <p className="loyalty-card__number">{maskCardNum(card.cardNum)}</p>
+      </div>
+      {card.locked ? (
+        <p className="form-error" role="alert">
+          {ru.cabinet.locked}
+        </p>
+      ) : (
+        <MemberCodeView card={card} />
+      )}
+    </section>
+  );
+}

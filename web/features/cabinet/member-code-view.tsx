@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { LoyaltyCard } from '../../../common/contract/cabinet';
+import { ru } from '../../i18n/ru';
+import { maskCardNum } from '../../lib/formats';
+import { CloseIcon } from '../../ui/icons';
+import { QrCode } from '../../ui/qr-code';
+import { useFocusTrap } from '../../ui/use-focus-trap';
+import { useNow } from '../../ui/use-now';
+import { useScrollLock } from '../../ui/use-scroll-lock';
+import { formatCountdown, memberCodePayload, secondsToNextCode } from './member-code';
+
+/**
+ * The rotating member code (product.md "The member code at the till"): computed here from the card's secret,
+ * so it shows with no network at the till; a new code every 120 s with the countdown, the masked number, and
+ * a full-screen white view for scanning.
+ */
+export function MemberCodeView({ card }: { card: LoyaltyCard }) {
+  const now = useNow(1000);
+  const [fullScreen, setFullScreen] = useState(false);
+  const payload = memberCodePayload(card.cardNum, card.qrSalt, now);
+  const countdown = ru.cabinet.qrRefresh(formatCountdown(secondsToNextCode(now)));
+  return (
+    <div className="member-code">
+      <button
+        type="button"
+        className="member-code__qr-button"
+        onClick={() => setFullScreen(true)}
+        aria-label={ru.cabinet.qrFullscreen}
+      >
+        <QrCode className="member-code__qr" value={payload} label={ru.cabinet.qrLabel} />
+      </button>
+      <p className="member-code__number">{maskCardNum(card.cardNum)}</p>
+      <p className="member-code__countdown" data-testid="member-code-countdown">
+        {countdown}
+      </p>
+      <p className="member-code__hint">{ru.cabinet.qrHint}</p>
+      <button type="button" className="button button--ghost" onClick={() => setFullScreen(true)}>
+        {ru.cabinet.qrFullscreen}
+      </button>
+      {fullScreen && (
+        <FullScreenCode
+          payload={payload}
+          cardNum={card.cardNum}
+          countdown={countdown}
+          onClose={() => setFullScreen(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+interface FullScreenCodeProps {
+  payload: string;
+  cardNum: string;
+  countdown: string;
+  onClose(): void;
+}
+
+/** White, edge to edge, the screen kept awake where the browser allows: what a till scanner reads best. */
+function FullScreenCode({ payload, cardNum, countdown, onClose }: FullScreenCodeProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const close = useCallback(() => onClose(), [onClose]);
+  useFocusTrap(ref, true, close);
+  useScrollLock(true);
+  useWakeLock();
+  return (
+    <div className="member-code-full" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>
+      <h2 className="member-code-full__title" id={titleId}>
+        {ru.cabinet.qrFullscreenTitle}
+      </h2>
+      <QrCode className="member-code-full__qr" value={payload} label={ru.cabinet.qrLabel} />
+      <p className="member-code__number">{maskCardNum(cardNum)}</p>
+      <p className="member-code__countdown">{countdown}</p>
+      <button type="button" className="button member-code-full__close" onClick={close}>
+        <CloseIcon /> {ru.cabinet.qrClose}
+      </button>
+    </div>
+  );
+}
+
+interface WakeLockSentinelLike {
+  release(): Promise<void>;
+}
+
+/** Keeps the screen on while the code is shown full screen (Screen Wake Lock API, where supported). */
+function useWakeLock() {
+  useEffect(() => {
+    let sentinel: WakeLockSentinelLike | null = null;
+    let released = false;
+    const wakeLock = (
+      navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<WakeLockSentinelLike> } }
+    ).wakeLock;
+    wakeLock
+      ?.request('screen')
+      .then((lock) => {
+        if (released) void lock.release();
+        else sentinel = lock;
+      })
+      .catch(() => {
+        // Refused (battery saver, no permission): the code still shows.
+      });
+    return () => {
+      released = true;
+      void sentinel?.release();
+    };
+  }, []);
+}

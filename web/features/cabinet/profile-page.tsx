@@ -1,0 +1,113 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { UserInfoResponse } from '../../../common/contract/cabinet';
+import { ru } from '../../i18n/ru';
+import { useApi } from '../../lib/api-context';
+import { formatPhone } from '../../lib/formats';
+import { logout } from '../../lib/session';
+import { useSettings } from '../../lib/settings';
+import { PageMeta } from '../../ui/page-meta';
+import { useOperations } from './api';
+import { CabinetError } from './cabinet-error';
+import { CardPanel } from './card-panel';
+import { CardsTab } from './cards-tab';
+import { CertificatesList } from './certificates-list';
+import { OperationsList } from './operations-list';
+import { ProfileTab } from './profile-tab';
+import { useCabinetGuard, useCabinetPath } from './use-cabinet-guard';
+
+const TABS = [
+  { id: 'card', label: ru.cabinet.tabCard },
+  { id: 'operations', label: ru.cabinet.tabOperations },
+  { id: 'certificates', label: ru.cabinet.tabCertificates },
+  { id: 'cards', label: ru.cabinet.tabCards },
+  { id: 'profile', label: ru.cabinet.tabProfile },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** `/profile`: the cabinet behind the access guard; `?t=` picks the section (`t=cards` after card binding). */
+export function ProfilePage() {
+  const settings = useSettings();
+  const guard = useCabinetGuard('profile');
+  return (
+    <div className="container page cabinet-page">
+      <PageMeta title={ru.pages.profile} brand={settings.title} />
+      <h1 className="page__title">{ru.pages.profile}</h1>
+      {guard.status === 'error' && <CabinetError />}
+      {guard.status === 'ready' && guard.info.code === 0 ? (
+        <Cabinet response={guard.info} brand={settings.title} />
+      ) : (
+        guard.status !== 'error' && (
+          <p className="loader-text" role="status">
+            {ru.shell.loading}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+function Cabinet({ response, brand }: { response: Extract<UserInfoResponse, { code: 0 }>; brand: string }) {
+  const { info } = response;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const pathOf = useCabinetPath();
+  const search = new URLSearchParams(location.search);
+  const requested = search.get('t');
+  const tab: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : 'card';
+  const operations = useOperations(tab === 'card' || tab === 'operations');
+  const active = info.cards.find((card) => card.active) ?? info.cards[0];
+  const fullName = [info.firstName, info.lastName].filter(Boolean).join(' ');
+
+  const tabHref = (id: TabId) => {
+    const next = new URLSearchParams(search);
+    if (id === 'card') next.delete('t');
+    else next.set('t', id);
+    const query = next.toString();
+    return query ? `/profile?${query}` : '/profile';
+  };
+  const handleLogout = async () => {
+    await logout(api, queryClient);
+    // Spec section 4: logout clears the state and the tokens and goes to /login.
+    void navigate(pathOf('/login'), { replace: true });
+  };
+
+  return (
+    <>
+      <div className="cabinet-head">
+        <div>
+          <p className="cabinet-head__name">{fullName && ru.cabinet.hello(fullName)}</p>
+          <p className="cabinet-head__phone">{formatPhone(info.phone)}</p>
+        </div>
+        <button type="button" className="button button--ghost" onClick={() => void handleLogout()}>
+          {ru.cabinet.logout}
+        </button>
+      </div>
+      <nav className="cabinet-tabs" aria-label={ru.cabinet.tabs}>
+        {TABS.map((t) => (
+          <Link
+            key={t.id}
+            className="cabinet-tabs__tab"
+            to={tabHref(t.id)}
+            replace
+            aria-current={t.id === tab ? 'page' : undefined}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      {tab === 'card' && (
+        <div className="cabinet-grid">
+          {active && <CardPanel card={active} brand={brand} />}
+          <OperationsList query={operations} title={ru.cabinet.operationsTitle} />
+        </div>
+      )}
+      {tab === 'operations' && <OperationsList query={operations} title={ru.cabinet.operationsTitle} />}
+      {tab === 'certificates' && <CertificatesList phone={info.phone} />}
+      {tab === 'cards' && <CardsTab info={info} />}
+      {tab === 'profile' && <ProfileTab info={info} />}
+    </>
+  );
+}

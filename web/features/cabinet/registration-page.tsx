@@ -1,0 +1,115 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { checkCardNumber, checkRequired, maskCardNumber } from '../../../common/lib/validation';
+import { ru } from '../../i18n/ru';
+import { useApi } from '../../lib/api-context';
+import { readReferrer } from '../../lib/referrer';
+import { useSettings } from '../../lib/settings';
+import { PageMeta } from '../../ui/page-meta';
+import { TextField } from '../../ui/text-field';
+import { PhoneConfirmation } from './phone-confirmation';
+import { cabinetRegistration, useRegisterCard } from './api';
+import { CabinetError } from './cabinet-error';
+import { ProfileForm, serverFailure, type FieldErrors } from './profile-form';
+import { useCabinetGuard, useCabinetPath } from './use-cabinet-guard';
+
+const EMPTY_PROFILE = { firstName: '', lastName: '', middleName: '', email: '', birthDate: '' };
+
+/**
+ * `/registration`: a visitor first confirms the phone; a logged-in phone without a card fills in the form and
+ * gets a card (the `creditCard` setting makes the 16-digit number of a plastic card required); a customer who
+ * already has one is sent to /profile by the guard.
+ */
+export function RegistrationPage() {
+  const settings = useSettings();
+  const guard = useCabinetGuard('registration');
+  const api = useApi();
+  // The registration step the login screen also runs, so the server knows the phone signed in to the cabinet.
+  const handleConfirmed = useCallback(() => void cabinetRegistration(api).catch(() => undefined), [api]);
+  return (
+    <div className="container page auth-page">
+      <PageMeta title={ru.pages.registration} brand={settings.title} />
+      <div className="auth-card auth-card--wide">
+        <h1 className="page__title">{ru.pages.registration}</h1>
+        {guard.status === 'anonymous' && (
+          <>
+            <p className="auth-card__subheading">{ru.registration.phoneLead}</p>
+            <PhoneConfirmation confirmText={ru.registration.continue} onConfirmed={handleConfirmed} />
+          </>
+        )}
+        {guard.status === 'error' && <CabinetError />}
+        {guard.status === 'pending' && (
+          <p className="loader-text" role="status">
+            {ru.shell.loading}
+          </p>
+        )}
+        {guard.status === 'ready' && guard.info.code === 3 && (
+          <RegistrationForm creditCard={settings.creditCard === true} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function RegistrationForm({ creditCard }: { creditCard: boolean }) {
+  const register = useRegisterCard();
+  const navigate = useNavigate();
+  const pathOf = useCabinetPath();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [cardNum, setCardNum] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const checkCard = () => {
+    const problem = (creditCard ? checkRequired(cardNum) : null) ?? checkCardNumber(cardNum);
+    return problem ? { cardNum: problem } : {};
+  };
+  return (
+    <>
+      <p className="auth-card__subheading">{ru.registration.lead}</p>
+      <ProfileForm
+        initial={EMPTY_PROFILE}
+        submitText={ru.registration.submit}
+        pending={register.isPending}
+        errors={errors}
+        onErrors={setErrors}
+        validateExtra={checkCard}
+        extra={
+          <TextField
+            label={creditCard ? ru.cabinet.cardNumber : ru.registration.plasticCard}
+            value={cardNum}
+            error={errors.cardNum}
+            onValue={(value) => {
+              setCardNum(maskCardNumber(value));
+              setErrors((e) => ({ ...e, cardNum: undefined }));
+            }}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={16}
+            required={creditCard}
+          />
+        }
+        onSubmit={(values) => {
+          setFailure(null);
+          register.mutate(
+            { ...values, cardNum, refererID: readReferrer() },
+            {
+              // Spec section 4: registration success sets the user and goes to /profile.
+              onSuccess: (info) => {
+                if (info.code === 0) void navigate(pathOf('/profile'), { replace: true });
+              },
+              onError: (error) => {
+                const { fields, message } = serverFailure(error);
+                setErrors(fields);
+                setFailure(message);
+              },
+            },
+          );
+        }}
+      />
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </>
+  );
+}

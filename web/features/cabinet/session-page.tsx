@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { ru } from '../../i18n/ru';
+import { formatPhone } from '../../lib/formats';
+import { useHydrated, useIsLoggedIn } from '../../lib/session';
+import { useSettings } from '../../lib/settings';
+import { PageMeta } from '../../ui/page-meta';
+import { PhoneConfirmation } from './phone-confirmation';
+import { useEditSession, useSessionOperations, useUserInfo } from './api';
+import { OperationsList } from './operations-list';
+import { ProfileForm, serverFailure, type FieldErrors } from './profile-form';
+
+/**
+ * `/session`: the session-based view the spec keeps beside the cabinet (`api/session/edit`,
+ * `api/session/operations`). It works for a confirmed phone with or without a card: the customer's data and
+ * the operations of the session's phone.
+ */
+export function SessionPage() {
+  const settings = useSettings();
+  const hydrated = useHydrated();
+  const loggedIn = useIsLoggedIn();
+  const info = useUserInfo(hydrated && loggedIn);
+  const data = info.data;
+  const phone = !data ? null : data.code === 0 ? data.info.phone : data.phone;
+  return (
+    <div className="container page cabinet-page">
+      <PageMeta title={ru.pages.session} brand={settings.title} />
+      <h1 className="page__title">{ru.pages.session}</h1>
+      {hydrated && !loggedIn && (
+        <div className="auth-card">
+          <PhoneConfirmation onConfirmed={() => undefined} />
+        </div>
+      )}
+      {loggedIn && !info.data && (
+        <p className="loader-text" role="status">
+          {info.isError ? ru.cabinet.failed : ru.shell.loading}
+        </p>
+      )}
+      {loggedIn && info.data && phone && (
+        <>
+          <p className="cabinet-head__phone">
+            {ru.session.lead} {formatPhone(phone)}
+          </p>
+          <div className="cabinet-grid">
+            <SessionProfile
+              initial={
+                info.data.code === 0
+                  ? {
+                      firstName: info.data.info.firstName,
+                      lastName: info.data.info.lastName,
+                      middleName: info.data.info.middleName,
+                      email: info.data.info.email,
+                      birthDate: info.data.info.birthDate,
+                    }
+                  : { firstName: '', lastName: '', middleName: '', email: '', birthDate: '' }
+              }
+              birthDateLocked={info.data.code === 0 && info.data.info.birthDate !== ''}
+            />
+            <SessionOperations phone={phone} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function SessionOperations({ phone }: { phone: string }) {
+  const operations = useSessionOperations(phone);
+  return <OperationsList query={operations} title={ru.session.operationsTitle} />;
+}
+
+function SessionProfile({
+  initial,
+  birthDateLocked,
+}: {
+  initial: Parameters<typeof ProfileForm>[0]['initial'];
+  birthDateLocked: boolean;
+}) {
+  const edit = useEditSession();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  return (
+    <section className="cabinet-section" aria-labelledby="session-profile-title">
+      <h2 className="cabinet-section__title" id="session-profile-title">
+        {ru.cabinet.profileTitle}
+      </h2>
+      <ProfileForm
+        initial={initial}
+        birthDateLocked={birthDateLocked}
+        submitText={ru.cabinet.save}
+        pending={edit.isPending}
+        errors={errors}
+        onErrors={setErrors}
+        onSubmit={(values) =>
+          edit.mutate(values, {
+            onSuccess: () => setNotice({ ok: true, text: ru.cabinet.saved }),
+            onError: (error) => {
+              const failure = serverFailure(error);
+              setErrors(failure.fields);
+              setNotice({ ok: false, text: failure.message });
+            },
+          })
+        }
+      />
+      <p className={notice?.ok ? 'form-success' : 'form-error'} role="status">
+        {notice?.text}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { UserInfoResponse } from '../../../common/contract/cabinet';
+import { ApiError } from '../../lib/api-client';
+import { clearTokens } from '../../lib/auth-tokens';
+import { markSessionLost, useHydrated, useIsLoggedIn } from '../../lib/session';
+import { useUserInfo } from './api';
+
+export type CabinetPlace = 'profile' | 'registration';
+
+export type GuardState =
+  /** Rendering on the server, hydrating, or loading the user: the page shows only a loader. */
+  | { status: 'pending' }
+  /** Not logged in on /registration: the page starts with the phone confirmation. */
+  | { status: 'anonymous' }
+  /** Spec section 8 'Ошибка загрузки данных': the tokens are gone, the page says so. */
+  | { status: 'error' }
+  | { status: 'ready'; info: UserInfoResponse };
+
+/** Keeps `?view=clear` (the clear layout) on the cabinet's own redirects. */
+export function useCabinetPath() {
+  const clear = new URLSearchParams(useLocation().search).get('view') === 'clear';
+  return useCallback((path: string) => (clear ? `${path}?view=clear` : path), [clear]);
+}
+
+/** 401s other than 'Invalid Token' (the client refreshes on that one) and 404 'User not found'. */
+function isAuthFailure(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 404);
+}
+
+/**
+ * Spec section 4 "Access guard on entry pages". Not logged in: /registration stays (it begins with the phone),
+ * anything else goes to /login. Logged in: the user info decides, /profile for a customer with a card ('actual',
+ * code 0), /registration for a phone without one (code 3). A failed load goes to /login with the authorization
+ * error; an error code in the answer logs out locally ('Ошибка загрузки данных').
+ */
+export function useCabinetGuard(place: CabinetPlace): GuardState {
+  const hydrated = useHydrated();
+  const loggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
+  const pathOf = useCabinetPath();
+  const info = useUserInfo(hydrated && loggedIn);
+  const data = info.data;
+  const badCode = data !== undefined && data.code !== 0 && data.code !== 3;
+  const failed = info.isError && !isAuthFailure(info.error);
+
+  useEffect(() => {
+    if (!hydrated) return;
+    if (badCode || failed) {
+      clearTokens();
+      return;
+    }
+    if (!loggedIn) {
+      if (place !== 'registration') void navigate(pathOf('/login'), { replace: true });
+      return;
+    }
+    if (info.isError && isAuthFailure(info.error)) {
+      clearTokens();
+      markSessionLost();
+      void navigate(pathOf('/login'), { replace: true });
+    } else if (data?.code === 0 && place === 'registration') {
+      void navigate(pathOf('/profile'), { replace: true });
+    } else if (data?.code === 3 && place === 'profile') {
+      void navigate(pathOf('/registration'), { replace: true });
+    }
+  }, [hydrated, loggedIn, place, info.isError, info.error, data, badCode, failed, navigate, pathOf]);
+
+  if (badCode || failed) return { status: 'error' };
+  if (!hydrated) return { status: 'pending' };
+  if (!loggedIn) return place === 'registration' ? { status: 'anonymous' } : { status: 'pending' };
+  if (!data) return { status: 'pending' };
+  return { status: 'ready', info: data };
+}
