@@ -25,6 +25,8 @@ for (const width of [375, 1440]) {
       '/login',
       '/no-such-page',
       '/profile?view=clear',
+      '/registration',
+      '/session',
       '/ui',
     ]) {
       test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {

@@ -1,0 +1,153 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PHONE, freshPhone, lastCode, loginThroughApi } from './support/cabinet';
+import { E2E } from './support/e2e-env';
+import { open } from './support/navigation';
+import { expectNoAxeViolations } from './support/axe';
+
+// The cabinet changes data (cards, certificates), so it runs on the mutable server.
+test.use({ baseURL: E2E.mutableUrl });
+
+test('the demo customer logs in and sees the card, the balance, the rotating QR and the history', async ({
+  page,
+  request,
+}) => {
+  await open(page, '/login');
+  await page.getByLabel('На номер будет выслано СМС с кодом').fill('9000000001');
+  await page.getByRole('checkbox', { name: 'Я согласен с условиями участия' }).check();
+  await page.getByRole('button', { name: 'Отправить код' }).click();
+  await page.getByLabel('Пароль из СМС').fill(await lastCode(request, DEMO_PHONE));
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('Здравствуйте, Анна Иванова!')).toBeVisible();
+  await expect(page.getByText('+7 (900) 000-00-01')).toBeVisible();
+  await expect(page.getByTestId('bonus-balance')).toHaveText(/^[\d\u00a0]+(,\d{1,2})?\u00a0бонус(а|ов)?$/);
+  await expect(page.getByText(/^\*{4} \*{4} \*{4} \d{4}$/).first()).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR-код карты для кассы' })).toBeVisible();
+  await expect(page.getByTestId('member-code-countdown')).toHaveText(/^Код обновится через [0-2]:[0-5]\d$/);
+
+  // The history: newest first, 20 at a time.
+  const operations = page.getByTestId('operations').getByRole('listitem');
+  await expect(operations).toHaveCount(20);
+  await page.getByRole('button', { name: 'Показать ещё' }).click();
+  await expect.poll(() => operations.count()).toBeGreaterThan(20);
+
+  // The full-screen view for the till closes with Escape.
+  await page.getByRole('button', { name: 'Показать на весь экран' }).last().click();
+  const dialog = page.getByRole('dialog', { name: 'Код для кассы' });
+  await expect(dialog.getByRole('img', { name: 'QR-код карты для кассы' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('the demo customer activates a certificate and its value reaches the account once', async ({
+  page,
+  request,
+}) => {
+  await loginThroughApi(page, request, DEMO_PHONE);
+  await open(page, '/profile?t=certificates');
+  await expect(page.getByRole('heading', { name: 'Сертификаты', level: 2 })).toBeVisible();
+  const certificate = page.getByRole('listitem').filter({ hasText: 'Подарочный сертификат на 1 000 ₽' });
+  const activate = certificate.getByRole('button', { name: 'Активировать' });
+  // A retried run finds it already activated; either way it ends activated, and only once.
+  if (await activate.isVisible()) {
+    await activate.click();
+    await expect(page.getByText('Сертификат активирован: сумма зачислена на счёт.')).toBeVisible();
+  }
+  await expect(certificate.getByText(/^Активирован \d{2}\.\d{2}\.\d{4}$/)).toBeVisible();
+  await expect(certificate.getByRole('button', { name: 'Активировать' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Карта', exact: true }).click();
+  await expect(page.getByTestId('money-balance')).toHaveText('На счёте: 1\u00a0500\u00a0рублей');
+});
+
+test('a new phone registers a card: required fields, then the cabinet with an empty history', async ({
+  page,
+  request,
+}) => {
+  const phone = freshPhone();
+  await open(page, '/registration');
+  await expect(page.getByRole('heading', { level: 1, name: 'Регистрация карты' })).toBeVisible();
+  await page.getByLabel('На номер будет выслано СМС с кодом').fill(phone.slice(1));
+  await page.getByRole('checkbox', { name: 'Я согласен с условиями участия' }).check();
+  await page.getByRole('button', { name: 'Отправить код' }).click();
+  await page.getByLabel('Пароль из СМС').fill(await lastCode(request, phone));
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+
+  const submit = page.getByRole('button', { name: 'Зарегистрировать карту' });
+  await expect(submit).toBeVisible();
+  await submit.click();
+  await expect(page.getByText('Обязательное поле')).toHaveCount(2);
+  await page.getByLabel('Фамилия').fill('Петров');
+  await page.getByLabel('Имя').fill('Пётр');
+  await page.getByLabel('E-mail').fill('petr@');
+  await submit.click();
+  await expect(page.getByText('Неверный формат почты')).toBeVisible();
+  await page.getByLabel('E-mail').fill('petr@example.ru');
+  await page.getByLabel('Дата рождения').pressSequentially('01021985');
+  await expect(page.getByLabel('Дата рождения')).toHaveValue('01.02.1985');
+  await submit.click();
+
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('Здравствуйте, Пётр Петров!')).toBeVisible();
+  await expect(page.getByTestId('bonus-balance')).toHaveText('0\u00a0бонусов');
+  await expect(page.getByText('Операций пока нет. Они появятся после первой покупки.')).toBeVisible();
+
+  // The profile: the phone is read-only, and so is the birth date once set.
+  await page.getByRole('link', { name: 'Профиль' }).click();
+  await expect(page.getByLabel('Телефон')).toHaveAttribute('readonly', '');
+  await expect(page.getByLabel('Дата рождения')).toHaveAttribute('readonly', '');
+  await page.getByLabel('Отчество').fill('Ильич');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Данные сохранены')).toBeVisible();
+});
+
+test('the access guard: no login goes to /login, a phone without a card to /registration', async ({
+  page,
+  request,
+}) => {
+  await open(page, '/profile?view=clear');
+  await expect(page).toHaveURL(/\/login\?view=clear$/);
+
+  await loginThroughApi(page, request, freshPhone());
+  await open(page, '/profile');
+  await expect(page).toHaveURL(/\/registration$/);
+  await expect(page.getByRole('button', { name: 'Зарегистрировать карту' })).toBeVisible();
+});
+
+test("an error code in the user info logs out locally: 'Ошибка загрузки данных'", async ({
+  page,
+  request,
+}) => {
+  await loginThroughApi(page, request, DEMO_PHONE);
+  await page.route('**/api/user/info', (route) =>
+    route.fulfill({ json: { code: 7, message: 'broken' }, status: 200 }),
+  );
+  await open(page, '/profile');
+  await expect(page.getByRole('heading', { name: 'Ошибка загрузки данных' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+});
+
+test('logging out of the cabinet ends the session and goes to /login', async ({ page, request }) => {
+  const pair = await loginThroughApi(page, request, DEMO_PHONE);
+  await open(page, '/profile');
+  await expect(page.getByText('Здравствуйте, Анна Иванова!')).toBeVisible();
+  await page.locator('.cabinet-head').getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  const after = await request.get('/api/user/info', { headers: { authorization: `Bearer ${pair.token}` } });
+  expect(after.status()).toBe(401);
+});
+
+for (const width of [375, 1440]) {
+  test(`the logged-in cabinet has no WCAG 2.2 AA violations at ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await loginThroughApi(page, request, DEMO_PHONE);
+    for (const tab of ['', '?t=operations', '?t=certificates', '?t=cards', '?t=profile']) {
+      await open(page, `/profile${tab}`);
+      await expect(page.getByRole('link', { name: 'Профиль' })).toBeVisible();
+      await expect(page.getByText('Загрузка…')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    }
+  });
+}

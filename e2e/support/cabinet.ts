@@ -1,0 +1,39 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The demo customer the seed creates (product.md "Development and test handles"). */
+export const DEMO_PHONE = '79000000001';
+
+/** The newest code the console SMS provider sent to a phone (development outbox). */
+export async function lastCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/outbox?phone=${phone}`);
+      const messages = (await response.json()) as Array<{ code: string | null }>;
+      code = messages[0]?.code ?? null;
+      return code;
+    })
+    .not.toBeNull();
+  return code!;
+}
+
+/** Logs a phone in through the API (SMS code from the outbox) and stores the pair where the site keeps it. */
+export async function loginThroughApi(page: Page, request: APIRequestContext, phone: string) {
+  expect((await request.post('/api/auth/phone', { data: { phone } })).ok()).toBe(true);
+  const code = await lastCode(request, phone);
+  const response = await request.post('/api/auth/token', { data: { phone, token: code } });
+  expect(response.ok()).toBe(true);
+  const pair = (await response.json()) as { token: string; refresh: string };
+  await page.addInitScript((tokens) => {
+    if (!window.localStorage.getItem('accessToken')) {
+      window.localStorage.setItem('accessToken', tokens.token);
+      window.localStorage.setItem('refreshToken', tokens.refresh);
+    }
+  }, pair);
+  return pair;
+}
+
+/** A phone no other journey uses: the same digits never meet an SMS limit or another run's data. */
+export function freshPhone(): string {
+  return `7955${String(Date.now()).slice(-7)}`;
+}
