@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
+import { requireUserWhenDeclared } from './features/auth/access';
 import { registerAuthRoutes } from './features/auth/routes';
 import { registerDevRoutes } from './features/dev/routes';
 import { registerDocumentRoutes } from './features/documents/routes';
@@ -54,6 +55,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
     transform: jsonSchemaTransform,
   });
+
+  // Endpoints for customers check the token before the input: a caller without one learns nothing about it.
+  app.addHook('preValidation', requireUserWhenDeclared(deps));
 
   registerHealthRoutes(app, deps);
   registerSettingsRoutes(app, deps);

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Endpoint, EndpointSchemas } from '../../common/contract/endpoint';
+import type { Endpoint, EndpointAuth, EndpointSchemas } from '../../common/contract/endpoint';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (from the contract); 'user' routes are checked before validation. */
+    auth?: EndpointAuth;
+  }
+}
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -38,6 +45,7 @@ export function registerEndpoint<S extends EndpointSchemas>(
       response: { 200: schemas.response },
       ...(endpoint.auth === 'user' && { security: [{ bearer: [] }] }),
     },
+    config: { auth: endpoint.auth },
     handler: handler as never,
   });
 }

@@ -63,6 +63,14 @@ export async function requireUser(deps: AccessDeps, request: FastifyRequest): Pr
   return user;
 }
 
+/**
+ * A preValidation hook: routes whose contract says `auth: 'user'` (see registerEndpoint) answer 401 before
+ * their input is validated, so a caller without a valid token gets 'Invalid Token', never a 400 about the body.
+ */
+export const requireUserWhenDeclared = (deps: AccessDeps) => async (request: FastifyRequest) => {
+  if (request.routeOptions.config.auth === 'user') await requireUser(deps, request);
+};
+
 /** A Fastify preHandler form of requireUser, for routes registered outside the contract. */
 export const requireUserHook = (deps: AccessDeps) => async (request: FastifyRequest) => {
   await requireUser(deps, request);
