@@ -21,6 +21,7 @@ const server = (port: number) => ({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'kopilka-e2e-')),
     EMBED_ORIGINS: E2E.partnerOrigin,
     OPERATOR_TOKEN: E2E.operatorToken,
+    SMS_TEST_OTP: `${E2E.demoPhone}:${E2E.demoOtp}`,
     CONTENT_POLL_MS: '200',
     LOG_LEVEL: 'warn',
   },

@@ -11,5 +11,8 @@ export const E2E = {
   partnerPort: base + 1,
   partnerOrigin: `http://localhost:${base + 1}`,
   strangerPort: base + 2,
+  /** The demo customer's fixed login code (SMS_TEST_OTP): journeys log it in as often as they need. */
+  demoPhone: '79000000001',
+  demoOtp: '24680',
   operatorToken: 'e2e-operator-token-0123456789abcdef0123',
 } as const;

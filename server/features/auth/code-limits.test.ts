@@ -97,15 +97,22 @@ describe('login by SMS code: the code', () => {
     expect((await confirm(t, PHONE, await lastCode(t, PHONE))).statusCode).toBe(200);
   });
 
-  it('fixes the code of phones listed in SMS_TEST_OTP', async () => {
+  it('arms the fixed code of SMS_TEST_OTP phones without an SMS or send limits, once per send', async () => {
     const fixed = await createTestApp({
       database: t.database,
       config: { smsTestOtp: new Map([['79990000000', '12345']]) },
     });
     try {
+      for (let login = 0; login < 8; login++) {
+        expect((await sendPhone(fixed, '79990000000')).statusCode).toBe(200);
+        expect((await confirm(fixed, '79990000000', '12345')).statusCode).toBe(200);
+        // Each send arms the code for one use.
+        expect((await confirm(fixed, '79990000000', '12345')).statusCode).toBe(400);
+      }
+      expect(await outbox(fixed, '79990000000')).toEqual([]);
+      // The verification limits still hold: a wrong code is a failure like any other.
       await sendPhone(fixed, '79990000000');
-      expect(await lastCode(fixed, '79990000000')).toBe('12345');
-      expect((await confirm(fixed, '79990000000', '12345')).statusCode).toBe(200);
+      expect((await confirm(fixed, '79990000000', '54321')).json().code).toBe('INCORRECT_ACTIVATION_CODE');
     } finally {
       await fixed.close();
     }

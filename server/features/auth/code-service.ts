@@ -20,7 +20,9 @@ export async function sendCode(
   log: { warn(obj: object, msg: string): void },
 ): Promise<void> {
   const now = ctx.clock.now();
-  const code = ctx.config.smsTestOtp.get(phone) ?? generateCode();
+  const testCode = ctx.config.smsTestOtp.get(phone);
+  if (testCode !== undefined) return armTestCode(ctx, phone, testCode, now);
+  const code = generateCode();
   const codeHash = hashCode(ctx.keys, phone, code);
   await inTransaction(ctx.db, async (tx) => {
     // One row per phone, replaced only when the last send is 60 s old: of parallel sends exactly one wins.
@@ -79,6 +81,26 @@ export async function sendCode(
     log.warn({ phone: maskPhone(phone), reason: (error as Error).message }, 'SMS not sent');
     throw new AppError('SMS_FAILED', 'Не удалось отправить СМС. Попробуйте позже.');
   }
+}
+
+/**
+ * An SMS_TEST_OTP number (store review, demos, journeys) gets its fixed code armed for one use, with no SMS:
+ * its code is already known to whoever was given it, so a message would only cost money (review numbers are
+ * often not even assigned). With nothing sent there is nothing to pump, so the send limits do not apply; the
+ * verification limits (5 tries per code, 10 failures a day) do.
+ */
+async function armTestCode(ctx: SmsAuthContext, phone: string, code: string, now: Date) {
+  const fresh = {
+    codeHash: hashCode(ctx.keys, phone, code),
+    sentAt: now,
+    expiresAt: after(now, L.codeTtlMs),
+    attempts: 0,
+    usedAt: null,
+  };
+  await ctx.db
+    .insert(authCodes)
+    .values({ phone, ...fresh })
+    .onConflictDoUpdate({ target: authCodes.phone, set: fresh });
 }
 
 type Verdict =
