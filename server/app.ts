@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import { registerAuthRoutes } from './features/auth/routes';
+import { registerCabinetRoutes } from './features/cabinet/routes';
 import { registerDevRoutes } from './features/dev/routes';
 import { registerDocumentRoutes } from './features/documents/routes';
 import { registerFaqRoutes } from './features/faq/routes';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerFeedbackRoutes(app, deps);
   registerOperatorRoutes(app, deps);
   registerAuthRoutes(app, deps);
+  registerCabinetRoutes(app, deps);
   registerDevRoutes(app, deps);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
