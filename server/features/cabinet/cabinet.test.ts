@@ -4,6 +4,7 @@ import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/cabinet';
 import { users } from '../../db/schema/auth';
 import { DEMO_CUSTOMER } from '../../db/seed/demo-customer';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
+import { loginAs } from '../../test/login';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { readBrandSettings, saveBrandSettings } from '../settings/service';
 import { isLuhnValid } from './card-numbers';
@@ -70,6 +71,18 @@ describe('cabinet: user info and card registration', () => {
       code: 0,
       actual: true,
     });
+  });
+
+  it('five parallel registrations of one customer issue one card', async () => {
+    const phone = '79001110006';
+    await loginAs(t, phone);
+    const responses = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => callAs(t, phone, 'POST', '/api/user/newCard', PROFILE)),
+    );
+    for (const r of responses) expect(r.statusCode).toBe(200);
+    const info = await infoOf(t, phone);
+    expect(info.info.cards).toHaveLength(1);
+    expect(info.info.cards[0].active).toBe(true);
   });
 
   it('binds a plastic card; one held by another customer is a 409 and changes nothing', async () => {
