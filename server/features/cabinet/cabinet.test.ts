@@ -109,8 +109,11 @@ describe('cabinet: user info and card registration', () => {
     const bound = await callAs(t, phone, 'POST', '/api/user/newCard', {
       ...PROFILE,
       cardNum: '4000000000000002',
+      refererID: '4000000000000002',
     });
     expect(bound.statusCode).toBe(200);
+    // A customer cannot refer themselves.
+    expect((await userRow(t, phone))?.referrerId).toBeNull();
     expect(bound.json().info.cards.map((c: { cardNum: string }) => c.cardNum)).toEqual(['4000000000000002']);
     const rebound = await callAs(t, phone, 'POST', '/api/user/newCard', {
       ...PROFILE,

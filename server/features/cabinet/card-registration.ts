@@ -54,12 +54,25 @@ export async function registerCard(deps: { db: Db; clock: Clock }, userId: strin
       .update(users)
       .set({
         registeredAt: user.registeredAt ?? now,
-        // Stored for a later referral reward; nothing is credited for it yet.
-        referrerId: user.referrerId ?? (input.refererID.trim() || null),
+        referrerId: user.referrerId ?? (await referrerOf(tx, userId, input.refererID)),
         activeCardId: user.activeCardId ?? firstCard?.id ?? newCardId,
       })
       .where(eq(users.id, userId));
   });
+}
+
+/**
+ * The referrer id worth keeping for a later referral reward (nothing is credited yet): not empty, and not one
+ * of the customer's own card numbers (a customer cannot refer themselves).
+ */
+async function referrerOf(tx: Db, userId: string, refererId: string): Promise<string | null> {
+  const id = refererId.trim();
+  if (!id) return null;
+  const [own] = await tx
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.userId, userId), eq(cards.cardNum, id)));
+  return own ? null : id;
 }
 
 /** Binds a plastic card: the customer's own already is (no change); another customer's is a 409. */
