@@ -10,6 +10,7 @@ import { assembleDeps } from '../server/assemble-deps';
 import { testConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seedDemoBrand } from '../server/db/seed/demo-brand';
+import { seedDemoCustomer } from '../server/db/seed/demo-customer';
 import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
 
 const database = await openDatabase({
@@ -17,6 +18,7 @@ const database = await openDatabase({
   dataDir: mkdtempSync(join(tmpdir(), 'kopilka-bench-')),
 });
 await seedDemoBrand(database.db);
+await seedDemoCustomer(database.db);
 const config = testConfig({ logLevel: 'silent' });
 const sms = createConsoleSmsProvider({ clock: systemClock, log: () => undefined });
 const app = await buildApp(assembleDeps({ config, database, sms }), { logger: false });

@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './app-deps';
 import { requireUserWhenDeclared } from './features/auth/access';
 import { registerAuthRoutes } from './features/auth/routes';
+import { registerCabinetRoutes } from './features/cabinet/routes';
 import { registerDevRoutes } from './features/dev/routes';
 import { registerDocumentRoutes } from './features/documents/routes';
 import { registerFaqRoutes } from './features/faq/routes';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerFeedbackRoutes(app, deps);
   registerOperatorRoutes(app, deps);
   registerAuthRoutes(app, deps);
+  registerCabinetRoutes(app, deps);
   registerDevRoutes(app, deps);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

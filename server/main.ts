@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoBrand } from './db/seed/demo-brand';
+import { seedDemoCustomer } from './db/seed/demo-customer';
 import { assembleDeps } from './assemble-deps';
 import { loadSiteBundle } from './features/site/site-renderer';
 import { createSmsProvider } from './integrations/sms/create-sms-provider';
@@ -22,7 +23,10 @@ async function start(config: Config) {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  if (config.seedDemo) await seedDemoBrand(database.db);
+  if (config.seedDemo) {
+    await seedDemoBrand(database.db);
+    await seedDemoCustomer(database.db);
+  }
   // The console provider logs through the app's logger, which exists only once the app is built.
   let logLine = (line: string) => console.log(line);
   const deps = assembleDeps({

@@ -241,6 +241,7 @@ export const activateCertificates = defineEndpoint({
   auth: 'user',
   schemas: {
     body: z.strictObject({ phone: phoneSchema, ids: z.array(z.string().uuid()).min(1).max(50) }),
+    /** `certificates`: all of the phone's certificates after the change (the list to show). */
     response: z.strictObject({ code: z.literal(0), certificates: z.array(certificateSchema) }),
   },
 });

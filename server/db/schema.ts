@@ -1,6 +1,8 @@
 import * as auth from './schema/auth';
 import * as brand from './schema/brand';
+import * as cabinet from './schema/cabinet';
 import * as content from './schema/content';
+import * as ledger from './schema/ledger';
 
 /** Every table, for the typed query builder. A new schema file is added here. */
-export const schema = { ...brand, ...auth, ...content };
+export const schema = { ...brand, ...auth, ...content, ...ledger, ...cabinet };

@@ -3,6 +3,7 @@
 import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { seedDemoBrand } from '../db/seed/demo-brand';
+import { seedDemoCustomer } from '../db/seed/demo-customer';
 
 export const TEMPLATE_DB = 'kopilka_test_template';
 
@@ -41,6 +42,7 @@ export default async function setup() {
   });
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl(TEMPLATE_DB), poolSize: 1 });
   await seedDemoBrand(database.db);
+  await seedDemoCustomer(database.db);
   await database.close();
   return async () => {
     await withAdmin(async (admin) => {

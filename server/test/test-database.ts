@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../db/client';
 import { seedDemoBrand } from '../db/seed/demo-brand';
+import { seedDemoCustomer } from '../db/seed/demo-customer';
 import { databaseUrl, TEMPLATE_DB, withAdmin } from './postgres-template';
 
 let pgliteTemplate: Promise<PGlite> | null = null;
@@ -12,6 +13,7 @@ function migratedPglite(): Promise<PGlite> {
     const client = new PGlite();
     const database = await openDatabase({ kind: 'pglite-instance', client });
     await seedDemoBrand(database.db);
+    await seedDemoCustomer(database.db);
     return client;
   })();
   return pgliteTemplate;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = () => timestamp({ withTimezone: true });
 
@@ -7,6 +7,23 @@ export const users = pgTable('users', {
   id: uuid().primaryKey().defaultRandom(),
   phone: text().notNull().unique(),
   createdAt: at().notNull().defaultNow(),
+  firstName: text().notNull().default(''),
+  middleName: text().notNull().default(''),
+  lastName: text().notNull().default(''),
+  email: text().notNull().default(''),
+  /** Read-only once set (the cabinet refuses a change). */
+  birthDate: date({ mode: 'string' }),
+  /** When the customer completed the cabinet's registration step (their first card). */
+  registeredAt: at(),
+  /** The latest cabinet sign-in (`POST /api/user/registration` after a login). */
+  signedInAt: at(),
+  /** What the `referer` cookie held at registration; no reward is credited for it yet. */
+  referrerId: text(),
+  /**
+   * One of the customer's cards (server/db/schema/cabinet.ts). No foreign key: the two tables would reference
+   * each other, and the cabinet service sets it only to a card it has just read as the customer's own.
+   */
+  activeCardId: uuid(),
 });
 
 /**

@@ -39,8 +39,8 @@ export async function lastCode(t: TestApp, phone: string): Promise<string> {
 export const wrongCode = (code: string) => String((Number(code) + 1) % 100_000).padStart(5, '0');
 
 /** Sends a code and confirms it: the token pair of a fresh session. */
-export async function login(t: TestApp, phone: string) {
-  const sent = await sendPhone(t, phone);
+export async function login(t: TestApp, phone: string, ip = '127.0.0.1') {
+  const sent = await sendPhone(t, phone, ip);
   if (sent.statusCode !== 200) throw new Error(`send failed: ${sent.body}`);
   const response = await confirm(t, phone, await lastCode(t, phone));
   if (response.statusCode !== 200) throw new Error(`confirm failed: ${response.body}`);

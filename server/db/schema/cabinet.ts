@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { ledgerTransactions } from './ledger';
+
+const at = () => timestamp({ withTimezone: true });
+const kopecks = () => bigint({ mode: 'number' });
+
+/** A loyalty card: 16 digits, and the secret the cabinet derives the member code (TOTP) from. */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    cardNum: text().notNull().unique(),
+    /** Base32 of 20 random bytes; sent only to the card's owner. */
+    qrSecret: text().notNull(),
+    locked: boolean().notNull().default(false),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [
+    index('cards_user_id').on(t.userId),
+    check('cards_card_num_16_digits', sql`${t.cardNum} ~ '^[0-9]{16}$'`),
+  ],
+);
+
+/**
+ * The customer's history as the cabinet shows it (spec "Operation"). Value moves only through the ledger;
+ * `transactionId` points at the posting, when there was one.
+ */
+export const operations = pgTable(
+  'operations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    place: text().notNull(),
+    occurredAt: at().notNull(),
+    amountEarn: kopecks().notNull().default(0),
+    amountSpend: kopecks().notNull().default(0),
+    amount: kopecks().notNull().default(0),
+    state: text().$type<'NEW' | 'READY' | 'PROCESSED' | 'CANCEL'>().notNull(),
+    type: text().$type<'PAYMENT' | 'CASHBACK' | 'DEPOSIT'>().notNull(),
+    transactionId: uuid().references(() => ledgerTransactions.id),
+  },
+  (t) => [index('operations_user_occurred').on(t.userId, t.occurredAt.desc())],
+);
+
+/**
+ * A certificate issued to a phone (the customer may not exist yet). Activation credits the nominal to the
+ * customer's 'money' account once: the conditional update on `activated_at` and the ledger's idempotency key
+ * both guard it.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    phone: text().notNull(),
+    title: text().notNull(),
+    nominal: kopecks().notNull(),
+    /** The last valid day, or null for no end. */
+    validTo: date({ mode: 'string' }),
+    createdAt: at().notNull().defaultNow(),
+    activatedAt: at(),
+    activationTransactionId: uuid().references(() => ledgerTransactions.id),
+  },
+  (t) => [
+    index('certificates_phone').on(t.phone),
+    check('certificates_nominal_positive', sql`${t.nominal} > 0`),
+  ],
+);

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+const at = () => timestamp({ withTimezone: true });
+const kopecks = () => bigint({ mode: 'number' });
+
+/**
+ * An account of the double-entry ledger (docs/decisions/007-cabinet-ledger-and-cards.md). A customer has two,
+ * 'bonus' and 'money' (certificates, gift value), shared by all their cards; system accounts (no user) are
+ * the other side of every movement and may go negative ('bonus_issued' is minus all bonuses ever given).
+ * `balance` is a cache of the sum of the account's entries, updated in the transaction that posts them.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().references(() => users.id),
+    kind: text().notNull(),
+    balance: kopecks().notNull().default(0),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [
+    unique('ledger_accounts_user_kind').on(t.userId, t.kind),
+    // The last line of defence: whatever the code does, a customer never owes the programme.
+    check('ledger_accounts_customer_not_negative', sql`${t.userId} is null or ${t.balance} >= 0`),
+    check('ledger_accounts_customer_kind', sql`${t.userId} is null or ${t.kind} in ('bonus', 'money')`),
+  ],
+);
+
+/** One business event that moves value; the idempotency key makes a retried request have one effect. */
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: uuid().primaryKey().defaultRandom(),
+  idempotencyKey: text().notNull().unique(),
+  kind: text().notNull(),
+  createdAt: at().notNull().defaultNow(),
+});
+
+/** Append-only: a posted entry is never changed or deleted (a trigger refuses it); corrections are new entries. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    transactionId: uuid()
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: uuid()
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** Signed kopecks: positive increases the account. */
+    amount: kopecks().notNull(),
+  },
+  (t) => [
+    index('ledger_entries_transaction_id').on(t.transactionId),
+    index('ledger_entries_account_id').on(t.accountId),
+    check('ledger_entries_amount_not_zero', sql`${t.amount} <> 0`),
+  ],
+);

@@ -1,0 +1,119 @@
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { newCardBodySchema } from '../../../common/contract/cabinet';
+import type { Clock } from '../../app-deps';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/in-transaction';
+import { users } from '../../db/schema/auth';
+import { cards } from '../../db/schema/cabinet';
+import { AppError } from '../../errors';
+import { customerAccounts } from '../ledger/ledger';
+import { readBrandSettings } from '../settings/service';
+import { isLuhnValid, newCardNumber, newQrSecret } from './card-numbers';
+import { lockUser, saveProfile } from './profile';
+
+export type NewCardInput = z.output<typeof newCardBodySchema>;
+
+const REQUIRED = 'Обязательное поле';
+export const CARD_TAKEN = 'Эта карта уже зарегистрирована на другой номер телефона';
+export const CARD_NOT_FOUND = 'Карта не найдена';
+const BAD_CARD_NUMBER = 'Неверный номер карты: проверьте цифры';
+
+/**
+ * `POST /api/user/newCard`: binds the plastic card given (or issues one), saves the profile, marks the
+ * registration and makes the new card active when the customer has none. Everything in one transaction under
+ * the customer's row lock, so a double click cannot issue two cards.
+ */
+export async function registerCard(deps: { db: Db; clock: Clock }, userId: string, input: NewCardInput) {
+  const settings = await readBrandSettings(deps.db);
+  if (settings.creditCard && !input.cardNum) {
+    throw new AppError('VALIDATION', `Неверные данные: cardNum: ${REQUIRED}`, {
+      fields: { cardNum: REQUIRED },
+    });
+  }
+  // A brand's plastic cards carry a Luhn check digit; refusing a typo beats binding a stranger's number.
+  if (input.cardNum && !isLuhnValid(input.cardNum)) {
+    throw new AppError('VALIDATION', BAD_CARD_NUMBER, { fields: { cardNum: BAD_CARD_NUMBER } });
+  }
+  await inTransaction(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const user = await lockUser(tx, userId);
+    await saveProfile(tx, user, input);
+    const [firstCard] = await tx
+      .select({ id: cards.id })
+      .from(cards)
+      .where(eq(cards.userId, userId))
+      .limit(1);
+    let newCardId: string | null = null;
+    if (input.cardNum) newCardId = await bindCard(tx, userId, input.cardNum);
+    // Without a number, a customer who already has a card gets nothing new: a repeated call (double click,
+    // retry after a timeout) only saves the profile and answers the info, instead of issuing card after card.
+    else if (!firstCard) newCardId = await issueCard(tx, userId);
+    await customerAccounts(tx, userId);
+    await tx
+      .update(users)
+      .set({
+        registeredAt: user.registeredAt ?? now,
+        referrerId: user.referrerId ?? (await referrerOf(tx, userId, input.refererID)),
+        activeCardId: user.activeCardId ?? firstCard?.id ?? newCardId,
+      })
+      .where(eq(users.id, userId));
+  });
+}
+
+/**
+ * The referrer id worth keeping for a later referral reward (nothing is credited yet): not empty, and not one
+ * of the customer's own card numbers (a customer cannot refer themselves).
+ */
+async function referrerOf(tx: Db, userId: string, refererId: string): Promise<string | null> {
+  const id = refererId.trim();
+  if (!id) return null;
+  const [own] = await tx
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.userId, userId), eq(cards.cardNum, id)));
+  return own ? null : id;
+}
+
+/** Binds a plastic card: the customer's own already is (no change); another customer's is a 409. */
+async function bindCard(tx: Db, userId: string, cardNum: string): Promise<string> {
+  const [inserted] = await tx
+    .insert(cards)
+    .values({ userId, cardNum, qrSecret: newQrSecret() })
+    .onConflictDoNothing({ target: cards.cardNum })
+    .returning({ id: cards.id });
+  if (inserted) return inserted.id;
+  const [holder] = await tx
+    .select({ id: cards.id, userId: cards.userId })
+    .from(cards)
+    .where(eq(cards.cardNum, cardNum));
+  if (!holder || holder.userId !== userId) throw new AppError('CONFLICT', CARD_TAKEN);
+  return holder.id;
+}
+
+/** Issues a fresh number; a collision with an existing one (about 1 in 10^11 per card) draws again. */
+async function issueCard(tx: Db, userId: string): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [inserted] = await tx
+      .insert(cards)
+      .values({ userId, cardNum: newCardNumber(), qrSecret: newQrSecret() })
+      .onConflictDoNothing({ target: cards.cardNum })
+      .returning({ id: cards.id });
+    if (inserted) return inserted.id;
+  }
+  throw new Error('could not draw a free card number');
+}
+
+/** Makes one of the customer's own cards active; another's (or an unknown id) is a 404 and changes nothing. */
+export async function setActiveCard(db: Db, userId: string, cardId: string): Promise<void> {
+  const [card] = await db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.id, cardId), eq(cards.userId, userId)));
+  if (!card) throw new AppError('NOT_FOUND', CARD_NOT_FOUND);
+  // The condition makes "already active" a no-op: no row matches, nothing is written.
+  await db
+    .update(users)
+    .set({ activeCardId: card.id })
+    .where(and(eq(users.id, userId), or(isNull(users.activeCardId), ne(users.activeCardId, card.id))));
+}

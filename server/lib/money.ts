@@ -1,0 +1,5 @@
+/** Kopecks (the server's only unit) to the API's roubles with at most 2 decimals. */
+export function toRoubles(kopecks: number): number {
+  // Integer division by 100 of a safe integer is exact to 2 decimals once rounded to the nearest cent.
+  return Math.round(kopecks) / 100;
+}

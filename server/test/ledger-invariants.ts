@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../db/client';
+
+/**
+ * The money invariants of design/security.md, checked against the whole database: each ledger transaction
+ * sums to zero, every cached balance equals the sum of its entries, and no customer balance is negative.
+ * Call it at the end of every test that can move value.
+ */
+export async function assertLedgerInvariants(db: Db): Promise<void> {
+  const unbalanced = await db.execute<{ transaction_id: string; total: string }>(sql`
+    select transaction_id, sum(amount)::text as total from ledger_entries
+    group by transaction_id having sum(amount) <> 0`);
+  expect(rowsOf(unbalanced), 'ledger transactions that do not sum to zero').toEqual([]);
+
+  const empty = await db.execute<{ id: string }>(sql`
+    select t.id from ledger_transactions t
+    where not exists (select 1 from ledger_entries e where e.transaction_id = t.id)`);
+  expect(rowsOf(empty), 'ledger transactions without entries').toEqual([]);
+
+  const drifted = await db.execute<{ id: string; balance: string; total: string }>(sql`
+    select a.id, a.balance::text as balance, coalesce(sum(e.amount), 0)::text as total
+    from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+    group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`);
+  expect(rowsOf(drifted), 'cached balances that differ from their entries').toEqual([]);
+
+  const negative = await db.execute<{ id: string }>(sql`
+    select id from ledger_accounts where user_id is not null and balance < 0`);
+  expect(rowsOf(negative), 'negative customer balances').toEqual([]);
+}
+
+/** PGlite answers `{rows}`, node-postgres a result with `rows` too; drizzle types them differently. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
