@@ -65,7 +65,8 @@ export function checkDate(value: string): string | null {
   if (!/^\d{2}\.\d{2}\.\d{4}$/.test(value)) return VALIDATION_MESSAGES.minLength;
   const [day, month, year] = value.split('.').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const real =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return real && year >= 1900 && date.getTime() <= Date.now() ? null : VALIDATION_MESSAGES.date;
 }
 
