@@ -81,7 +81,11 @@ function Cabinet({ response, brand }: { response: Extract<UserInfoResponse, { co
           <p className="cabinet-head__name">{fullName && ru.cabinet.hello(fullName)}</p>
           <p className="cabinet-head__phone">{formatPhone(info.phone)}</p>
         </div>
-        <button type="button" className="button button--ghost" onClick={() => void handleLogout()}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => void handleLogout()}
+        >
           {ru.cabinet.logout}
         </button>
       </div>
