@@ -340,4 +340,12 @@ describe('cabinet: every call needs a logged-in customer', () => {
       expect(response.json()).toEqual({ message: 'Invalid Token', code: 'INVALID_TOKEN' });
     }
   });
+
+  it.each(calls.filter(([, , payload]) => payload))(
+    '%s %s checks the token before the input: bad input without a token is still 401',
+    async (method, url) => {
+      const response = await t.app.inject({ method: method as 'POST', url, payload: { bogus: 1 } });
+      expect(response.statusCode).toBe(401);
+    },
+  );
 });
