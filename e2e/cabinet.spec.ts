@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PHONE, freshPhone, lastCode, loginThroughApi } from './support/cabinet';
+import { DEMO_PHONE, freshCardNumber, freshPhone, lastCode, loginThroughApi } from './support/cabinet';
 import { E2E } from './support/e2e-env';
 import { open } from './support/navigation';
 import { expectNoAxeViolations } from './support/axe';
@@ -58,6 +58,55 @@ test('the demo customer activates a certificate and its value reaches the accoun
 
   await page.getByRole('link', { name: 'Карта', exact: true }).click();
   await expect(page.getByTestId('money-balance')).toHaveText('На счёте: 1\u00a0500\u00a0рублей');
+});
+
+test('the member QR changes after 120 s of fake time', async ({ page, request }) => {
+  await page.clock.install();
+  await loginThroughApi(page, request, DEMO_PHONE);
+  await open(page, '/profile');
+  const qr = page.getByRole('img', { name: 'QR-код карты для кассы' }).locator('path');
+  await expect(qr).toHaveAttribute('d', /M/);
+  const before = await qr.getAttribute('d');
+  await page.clock.fastForward(120_000);
+  await expect(qr).not.toHaveAttribute('d', before!);
+  await expect(page.getByTestId('member-code-countdown')).toHaveText(/^Код обновится через [0-2]:[0-5]\d$/);
+});
+
+test('a customer binds a second card and makes it the active one', async ({ page, request }) => {
+  const phone = freshPhone();
+  const { token } = await loginThroughApi(page, request, phone);
+  const profile = { firstName: 'Ольга', lastName: 'Смирнова' };
+  const registered = await request.post('/api/user/newCard', {
+    data: profile,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(registered.ok()).toBe(true);
+  await open(page, '/profile?t=cards');
+  const cards = page.locator('.cards-list__item');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first().getByText('Активная')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Привязать карту' }).click();
+  await expect(page.getByText('Обязательное поле')).toBeVisible();
+  const second = freshCardNumber();
+  await page.getByLabel('Номер карты').fill(second);
+  await page.getByRole('button', { name: 'Привязать карту' }).click();
+  await expect(cards).toHaveCount(2);
+  const added = cards.filter({ hasText: second.slice(-4) });
+  await added.getByRole('button', { name: 'Сделать активной' }).click();
+  await expect(added.getByText('Активная')).toBeVisible();
+  await page.getByRole('link', { name: 'Карта', exact: true }).click();
+  await expect(page.locator('.loyalty-card__number')).toHaveText(`**** **** **** ${second.slice(-4)}`);
+});
+
+test('the session page shows the session’s operations and saves its data', async ({ page, request }) => {
+  await loginThroughApi(page, request, DEMO_PHONE);
+  await open(page, '/session');
+  await expect(page.getByRole('heading', { level: 1, name: 'Сессия' })).toBeVisible();
+  await expect(page.getByTestId('operations').getByRole('listitem')).toHaveCount(20);
+  await expect(page.getByLabel('Имя')).toHaveValue('Анна');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Данные сохранены')).toBeVisible();
 });
 
 test('a new phone registers a card: required fields, then the cabinet with an empty history', async ({

@@ -38,3 +38,20 @@ export async function loginThroughApi(page: Page, request: APIRequestContext, ph
 export function freshPhone(): string {
   return `7955${String(Date.now()).slice(-7)}`;
 }
+
+/** A 16-digit card number no one holds yet, with a valid Luhn check digit (the server checks it). */
+export function freshCardNumber(): string {
+  const body = `7771${String(Date.now()).slice(-8)}${Math.floor(Math.random() * 1000)
+    .toString()
+    .padStart(3, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
