@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { MailProvider } from './integrations/mail/mail-provider';
 import type { SmsProvider } from './integrations/sms/sms-provider';
 import type { ContentCache } from './lib/content-cache';
 
@@ -20,6 +21,8 @@ export interface AppDeps {
   clock: Clock;
   /** Sends login codes (the console provider in development and tests). */
   sms: SmsProvider;
+  /** Sends e-mail: feedback to the operator, cheques to customers (the console outbox in development). */
+  mail: MailProvider;
   /** Whether the request carries a valid access token (the header's `isLogged`). */
   isLoggedIn(request: FastifyRequest): Promise<boolean>;
 }

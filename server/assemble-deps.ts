@@ -2,6 +2,8 @@ import { systemClock, type AppDeps, type Clock } from './app-deps';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { isLoggedInWith } from './features/auth/access';
+import { createConsoleMailProvider } from './integrations/mail/console-provider';
+import type { MailProvider } from './integrations/mail/mail-provider';
 import type { SmsProvider } from './integrations/sms/sms-provider';
 import { createContentCache } from './lib/content-cache';
 
@@ -10,6 +12,8 @@ export function assembleDeps(input: {
   config: Config;
   database: Database;
   sms: SmsProvider;
+  /** The default keeps mail in a console outbox (tests and benchmarks that do not look at it). */
+  mail?: MailProvider;
   clock?: Clock;
 }): AppDeps {
   const clock = input.clock ?? systemClock;
@@ -19,6 +23,7 @@ export function assembleDeps(input: {
     database: input.database,
     cache: createContentCache(input.database.db, input.config.contentPollMs),
     sms: input.sms,
+    mail: input.mail ?? createConsoleMailProvider({ clock, log: () => undefined }),
     isLoggedIn: isLoggedInWith(access),
   };
 }

@@ -5,6 +5,8 @@ const productionAuth = {
   AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
   SMS_PROVIDER: 'smsru',
   SMSRU_API_ID: 'api-id',
+  MAIL_PROVIDER: 'smtp',
+  SMTP_URL: 'smtp://user:secret@mail.example:587',
 };
 
 describe('loadConfig', () => {
@@ -51,10 +53,18 @@ describe('loadConfig', () => {
   });
 
   it('refuses the console SMS provider in production unless ALLOW_CONSOLE_SMS=true', () => {
-    const production = { NODE_ENV: 'production', AUTH_SECRET: productionAuth.AUTH_SECRET };
+    const production = { ...productionAuth, NODE_ENV: 'production', SMS_PROVIDER: 'console' };
     expect(() => loadConfig(production)).toThrow(/ALLOW_CONSOLE_SMS/);
     expect(loadConfig({ ...production, ALLOW_CONSOLE_SMS: 'true' }).smsProvider).toBe('console');
     expect(() => loadConfig({ SMS_PROVIDER: 'smsru' })).toThrow(/SMSRU_API_ID/);
+  });
+
+  it('refuses the console mail provider in production unless ALLOW_CONSOLE_MAIL=true, and SMTP without a URL', () => {
+    const production = { ...productionAuth, NODE_ENV: 'production', MAIL_PROVIDER: 'console' };
+    expect(() => loadConfig(production)).toThrow(/ALLOW_CONSOLE_MAIL/);
+    expect(loadConfig({ ...production, ALLOW_CONSOLE_MAIL: 'true' }).mailProvider).toBe('console');
+    expect(() => loadConfig({ MAIL_PROVIDER: 'smtp' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
   });
 
   it('parses fixed test codes and refuses malformed ones', () => {

@@ -65,6 +65,14 @@ const configSchema = z
     SMS_TEST_OTP: testOtpList,
     SMS_DAILY_BUDGET: z.coerce.number().int().min(1).default(2000),
     ALLOW_CONSOLE_SMS: booleanFlag.default(false),
+    MAIL_PROVIDER: z.enum(['console', 'smtp']).default('console'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'an smtp:// or smtps:// URL (smtp://user:password@host:587)')
+      .optional(),
+    MAIL_FROM: z.string().min(3).max(200).default('Kopilka <no-reply@localhost>'),
+    OPERATOR_EMAIL: z.string().email('an e-mail address').optional(),
+    ALLOW_CONSOLE_MAIL: booleanFlag.default(false),
     MAP_TILE_URL: z
       .string()
       .regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/, 'an http(s) URL template with {z}, {x} and {y}')
@@ -97,6 +105,12 @@ const configSchema = z
     smsTestOtp: env.SMS_TEST_OTP,
     smsDailyBudget: env.SMS_DAILY_BUDGET,
     allowConsoleSms: env.ALLOW_CONSOLE_SMS,
+    mailProvider: env.MAIL_PROVIDER,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    /** Where feedback goes; without it, the brand's own e-mail from the settings. */
+    operatorEmail: env.OPERATOR_EMAIL,
+    allowConsoleMail: env.ALLOW_CONSOLE_MAIL,
     mapTileUrl: env.MAP_TILE_URL,
     mapAttribution: env.MAP_ATTRIBUTION,
     // The CSP's img-src entry for the tiles; a `{s}` subdomain placeholder becomes a wildcard.
@@ -126,6 +140,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       'SMS_PROVIDER: the console provider sends nothing; in production set ALLOW_CONSOLE_SMS=true to allow it',
     );
+  }
+  if (config.isProduction && config.mailProvider === 'console' && !config.allowConsoleMail) {
+    problems.push(
+      'MAIL_PROVIDER: the console provider sends nothing; in production set SMTP_URL with MAIL_PROVIDER=smtp, or ALLOW_CONSOLE_MAIL=true',
+    );
+  }
+  if (config.mailProvider === 'smtp' && !config.smtpUrl) {
+    problems.push('SMTP_URL: required when MAIL_PROVIDER=smtp');
   }
   if (config.smsProvider === 'smsru' && !config.smsruApiId) {
     problems.push('SMSRU_API_ID: required when SMS_PROVIDER=smsru');

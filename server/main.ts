@@ -9,6 +9,7 @@ import { seedDemoBrand } from './db/seed/demo-brand';
 import { seedDemoCustomer } from './db/seed/demo-customer';
 import { assembleDeps } from './assemble-deps';
 import { loadSiteBundle } from './features/site/site-renderer';
+import { createMailProvider } from './integrations/mail/create-mail-provider';
 import { createSmsProvider } from './integrations/sms/create-sms-provider';
 
 /** The built bundle runs from dist/server; from the source tree the build output is ./dist. */
@@ -33,6 +34,7 @@ async function start(config: Config) {
     config,
     database,
     sms: createSmsProvider(config, systemClock, (line) => logLine(line)),
+    mail: createMailProvider(config, systemClock, (line) => logLine(line)),
   });
   const { cache } = deps;
   const app = await buildApp(deps, { site: await loadSiteBundle(distDir()) });

@@ -2,6 +2,7 @@ import type { Endpoint, EndpointKey } from './endpoint';
 import type * as auth from './auth';
 import type * as cabinet from './cabinet';
 import type * as content from './content';
+import type * as dev from './dev';
 import type * as header from './header';
 import type * as map from './map';
 
@@ -13,7 +14,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof auth>
   | EndpointsOf<typeof content>
   | EndpointsOf<typeof map>
-  | EndpointsOf<typeof cabinet>;
+  | EndpointsOf<typeof cabinet>
+  | EndpointsOf<typeof dev>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

@@ -1,12 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { devOutbox } from '../../../common/contract/auth';
+import { devMail } from '../../../common/contract/dev';
 import type { AppDeps } from '../../app-deps';
+import { isConsoleMailProvider } from '../../integrations/mail/console-provider';
 import { isConsoleSmsProvider } from '../../integrations/sms/console-provider';
 import { registerEndpoint } from '../../lib/register-endpoint';
 
-/** Development handles (product.md): the SMS outbox exists only with the console provider, never in production. */
+/**
+ * Development handles (product.md): the SMS outbox and the mail outbox exist only with their console
+ * providers, never in production.
+ */
 export function registerDevRoutes(app: FastifyInstance, deps: AppDeps) {
-  const sms = deps.sms;
-  if (deps.config.isProduction || !isConsoleSmsProvider(sms)) return;
-  registerEndpoint(app, devOutbox, async (request) => sms.outbox(request.query.phone));
+  if (deps.config.isProduction) return;
+  const { sms, mail } = deps;
+  if (isConsoleSmsProvider(sms)) {
+    registerEndpoint(app, devOutbox, async (request) => sms.outbox(request.query.phone));
+  }
+  if (isConsoleMailProvider(mail)) {
+    registerEndpoint(app, devMail, async (request) => mail.outbox(request.query.to));
+  }
 }

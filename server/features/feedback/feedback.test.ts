@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { feedback } from '../../db/schema/content';
+import { isConsoleMailProvider } from '../../integrations/mail/console-provider';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const valid = { name: 'Анна', phone: '+7 (900) 123-45-67', message: 'Спасибо за выпечку!' };
@@ -23,6 +24,52 @@ describe('POST /api/feedback', () => {
     const email = await send({ name: 'Олег', email: 'oleg@example.ru', message: 'Вопрос' });
     expect(email.statusCode).toBe(200);
     expect(await stored()).toBe(2);
+  });
+
+  it('sends the stored message to the brand’s e-mail, replying to the visitor', async () => {
+    await send({ name: 'Олег', email: 'oleg@example.ru', message: 'Когда откроется пекарня?' });
+    const mail = t.deps.mail;
+    if (!isConsoleMailProvider(mail)) throw new Error('the test app uses the console mail provider');
+    const [sent] = mail.outbox('help@berezka.example');
+    expect(sent?.subject).toBe('Берёзка: сообщение с сайта от Олег');
+    expect(sent?.text).toContain('Когда откроется пекарня?');
+    expect(sent?.text).toContain('E-mail: oleg@example.ru');
+    expect(sent?.replyTo).toBe('oleg@example.ru');
+  });
+
+  it('sends to OPERATOR_EMAIL when set, and keeps the message when the mail fails', async () => {
+    const routed = await createTestApp({
+      database: t.database,
+      config: { ...t.deps.config, operatorEmail: 'ops@berezka.example' },
+    });
+    try {
+      await routed.app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        payload: valid,
+        remoteAddress: '10.0.0.9',
+      });
+      const outbox = await routed.app.inject({ url: '/api/dev/mail?to=ops@berezka.example' });
+      expect(outbox.json()).toHaveLength(1);
+    } finally {
+      await routed.close();
+    }
+    const failing = await createTestApp({
+      database: t.database,
+      mail: { name: 'smtp', send: () => Promise.reject(new Error('relay down')) },
+    });
+    try {
+      const response = await failing.app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        payload: valid,
+        remoteAddress: '10.0.0.8',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await stored()).toBe(2);
+    } finally {
+      await failing.close();
+    }
   });
 
   it('refuses invalid messages with the spec’s Russian messages and stores nothing', async () => {

@@ -1,0 +1,21 @@
+/** One e-mail: plain text is enough for the operator's notices and the customer's cheques. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** Where a reply should go (the visitor who wrote through the feedback form). */
+  replyTo?: string;
+}
+
+/** Sends e-mail: the console provider (outbox) in development and tests, SMTP in production. */
+export interface MailProvider {
+  readonly name: 'console' | 'smtp';
+  send(message: MailMessage): Promise<void>;
+}
+
+/** `anna@example.ru` -> `a***@example.ru`: enough for a log line to be useful, not enough to identify. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${address[0]}***${address.slice(at)}`;
+}
