@@ -94,7 +94,10 @@ test('contacts, join and countdown show their content', async ({ page }) => {
   await expect(page.getByText('До 20.12.2026')).toBeVisible();
 });
 
-test('the feedback form validates with the spec’s messages and sends', async ({ page }) => {
+test('the feedback form validates with the spec’s messages and sends it to the operator', async ({
+  page,
+  request,
+}) => {
   await open(page, '/contacts');
   const form = page.locator('.feedback__form');
   await form.getByRole('button', { name: 'Отправить' }).click();
@@ -118,6 +121,10 @@ test('the feedback form validates with the spec’s messages and sends', async (
   await form.getByLabel('Сообщение').fill('Спасибо за круассаны!');
   await form.getByRole('button', { name: 'Отправить' }).click();
   await expect(page.getByRole('status')).toContainText('Сообщение отправлено');
+  // The development mail outbox holds the e-mail the operator receives.
+  const mail = await (await request.get('/api/dev/mail?to=help@berezka.example')).json();
+  expect(mail[0].text).toContain('Спасибо за круассаны!');
+  expect(mail[0].text).toContain('Телефон: +7 (900) 123-45-67');
 });
 
 test('the home page shows the latest news and a few points', async ({ page }) => {
