@@ -15,8 +15,8 @@ export default defineConfig({
           name: 'server',
           include: serverTests,
           environment: 'node',
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
         },
       },
       {
@@ -32,8 +32,8 @@ export default defineConfig({
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['server/test/postgres-template.ts'],
-                testTimeout: 20_000,
-                hookTimeout: 30_000,
+                testTimeout: 30_000,
+                hookTimeout: 90_000,
               },
             },
           ]
