@@ -125,6 +125,7 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     await Promise.all([
       isModuleEnabled(modules, 'news') && ensure(newsListQuery(api)),
       isModuleEnabled(modules, 'points') && ensure(pointsQuery(api)),
+      isModuleEnabled(modules, 'points') && ensure(mapSettingsQuery(api)),
     ]);
   };
 
