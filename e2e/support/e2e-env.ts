@@ -11,5 +11,7 @@ export const E2E = {
   partnerPort: base + 1,
   partnerOrigin: `http://localhost:${base + 1}`,
   strangerPort: base + 2,
+  /** The indoor floors widget's script on the mutable server: a host that never resolves. */
+  floorsWidgetUrl: 'https://floors.invalid/loader.js',
   operatorToken: 'e2e-operator-token-0123456789abcdef0123',
 } as const;

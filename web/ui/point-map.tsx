@@ -4,8 +4,9 @@ import type { Point } from '../../common/contract/content';
 import { ru } from '../i18n/ru';
 import { useApi } from '../lib/api-context';
 import { mapSettingsQuery } from '../lib/map-settings';
+import { whenNear } from './when-near';
 
-interface PointMapProps {
+export interface PointMapProps {
   points: Point[];
   /** The point to centre on and open (the /map/{title} page). */
   focusId?: number;
@@ -49,22 +50,4 @@ export function PointMap({ points, focusId, label = ru.map.label, whenVisible = 
 
   if (placed.length === 0) return null;
   return <div ref={box} className="point-map" role="region" aria-label={label} />;
-}
-
-/** Calls `then` once `element` comes within a screen of the viewport (at once where there is no observer). */
-function whenNear(element: HTMLElement, then: () => void): { disconnect(): void } | null {
-  if (typeof IntersectionObserver === 'undefined') {
-    then();
-    return null;
-  }
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      then();
-    },
-    { rootMargin: '100% 0px' },
-  );
-  observer.observe(element);
-  return observer;
 }
