@@ -72,7 +72,12 @@ test('without complexId the ordinary map shows and the widget’s script is neve
 }) => {
   const asked: string[] = [];
   page.on('request', (r) => r.url() === E2E.floorsWidgetUrl && asked.push(r.url()));
-  await open(page, '/map');
-  await expectPlaced(page, 12);
+  await withSettings(
+    (s) => ({ ...s, complexId: null }),
+    async () => {
+      await open(page, '/map');
+      await expectPlaced(page, 12);
+    },
+  );
   expect(asked).toEqual([]);
 });
