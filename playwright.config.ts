@@ -8,7 +8,7 @@ import { E2E } from './e2e/support/e2e-env';
  * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the built app. Two servers on
  * throw-away embedded databases: one for journeys that only read, one for journeys that change settings.
  */
-const server = (port: number) => ({
+const server = (port: number, extraEnv: Record<string, string> = {}) => ({
   command: 'node dist/server/main.js',
   url: `http://localhost:${port}/readyz`,
   reuseExistingServer: false,
@@ -24,6 +24,7 @@ const server = (port: number) => ({
     SMS_TEST_OTP: `${E2E.demoPhone}:${E2E.demoOtp}`,
     CONTENT_POLL_MS: '200',
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   },
 });
 
@@ -57,5 +58,6 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
   ],
-  webServer: [server(E2E.readOnlyPort), server(E2E.mutablePort)],
+  // The mutable server names a floors widget script that never resolves (journeys replace or refuse it).
+  webServer: [server(E2E.readOnlyPort), server(E2E.mutablePort, { FLOORS_WIDGET_URL: E2E.floorsWidgetUrl })],
 });

@@ -33,6 +33,8 @@ for (const width of [375, 1440]) {
         await open(page, path);
         // A map is checked once Leaflet has drawn its markers and controls, not as the empty box.
         if (await page.locator('.point-map').count()) {
+          // Home's map loads Leaflet only near the viewport (on a phone, far down the page).
+          await page.locator('.point-map').first().scrollIntoViewIfNeeded();
           await page.locator('.point-map .leaflet-marker-icon').first().waitFor();
           if (path.startsWith('/map/')) await page.locator('.map-popup').waitFor();
         }

@@ -63,6 +63,29 @@ test('/points shows the map above the list', async ({ page }) => {
   await expectPlaced(page, 12);
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test('home shows the points on the map, loading Leaflet only when the map comes into view', async ({
+    page,
+  }) => {
+    const leaflet: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/leaflet/.test(r.url())) leaflet.push(r.url());
+    });
+    await open(page, '/');
+    const map = page.getByRole('region', { name: 'Магазины на карте' });
+    await expect(map).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    expect(leaflet).toEqual([]);
+    await map.scrollIntoViewIfNeeded();
+    await expectPlaced(page, 12);
+    expect(leaflet.length).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Все магазины' }).click();
+    await expect(page).toHaveURL(/\/points$/);
+  });
+});
+
 test.describe('/bonus', () => {
   test.describe.configure({ mode: 'serial' });
   test.use({ baseURL: E2E.mutableUrl });

@@ -103,3 +103,39 @@ test('an embedded page with menuName and menuIcon puts /bonus in the menu; witho
     },
   );
 });
+
+test('a custom module is in the menu, its page shows the headline, loaded once and kept', async ({
+  page,
+}) => {
+  expect((await open(page, '/club'))?.status()).toBe(404);
+  const club = { id: 'club', name: 'Клуб', path: '/club' };
+  await withSettings(
+    (s) => ({ ...s, customModules: [club] }),
+    async () => {
+      const calls: string[] = [];
+      page.on('request', (r) => new URL(r.url()).pathname === '/api/custom' && calls.push(r.url()));
+      await open(page, '/');
+      await nav(page).getByRole('link', { name: 'Клуб', exact: true }).click();
+      await expect(page).toHaveURL(/\/club$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Клуб любителей выпечки' })).toBeVisible();
+      await expect(page.getByText('каждую десятую выпечку в подарок')).toBeVisible();
+      await nav(page).getByRole('link', { name: 'Главная', exact: true }).click();
+      await expect(page.locator('.hero')).toBeVisible();
+      await nav(page).getByRole('link', { name: 'Клуб', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Клуб любителей выпечки' })).toBeVisible();
+      expect(calls).toHaveLength(1);
+      const response = await open(page, '/club');
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(/Клуб любителей выпечки/);
+    },
+  );
+  await withSettings(
+    (s) => ({ ...s, customModules: [{ ...club, disabled: true }] }),
+    async () => {
+      const response = await open(page, '/club');
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+      await expect(nav(page).getByRole('link', { name: 'Клуб', exact: true })).toHaveCount(0);
+    },
+  );
+});

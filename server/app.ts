@@ -47,6 +47,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerSecurityHeaders(app, {
     embedOrigins: deps.config.embedOrigins,
     imageOrigins: [deps.config.mapTileOrigin],
+    scriptOrigins: deps.config.floorsWidgetOrigin ? [deps.config.floorsWidgetOrigin] : [],
   });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

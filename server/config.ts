@@ -81,6 +81,12 @@ const configSchema = z
       .string()
       .max(500)
       .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
+    // The indoor floors widget's loader (2GIS FloorsJS, e.g. https://floors-widget.api.2gis.ru/loader.js).
+    // Unset by default: a deployment that shows floors sets it, and the CSP allows its origin's scripts.
+    FLOORS_WIDGET_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+\/\S*$/, 'an http(s) URL of the widget script')
+      .optional(),
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -115,6 +121,9 @@ const configSchema = z
     mapAttribution: env.MAP_ATTRIBUTION,
     // The CSP's img-src entry for the tiles; a `{s}` subdomain placeholder becomes a wildcard.
     mapTileOrigin: /^https?:\/\/[^/]+/.exec(env.MAP_TILE_URL)![0].replace('{s}', '*'),
+    floorsWidgetUrl: env.FLOORS_WIDGET_URL ?? null,
+    // The CSP's script-src entry for the widget's loader (its own frames are covered by frame-src https:).
+    floorsWidgetOrigin: env.FLOORS_WIDGET_URL ? new URL(env.FLOORS_WIDGET_URL).origin : null,
   }));
 
 export type Config = z.output<typeof configSchema>;

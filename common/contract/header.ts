@@ -17,11 +17,15 @@ export const activeModuleSchema = z.strictObject({
   disabled: z.boolean().default(false),
 });
 
-/** A page of the operator's own content; its text comes from `api/custom`. */
+/**
+ * A page of the operator's own content at `path`, in the menu under `name`; its headline and text come from
+ * `api/custom`. Like a module it may be switched off: then it leaves the menu and its path answers 404.
+ */
 export const customModuleSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/),
   name: z.string().min(1).max(40),
   path: internalPath,
+  disabled: z.boolean().default(false),
 });
 
 /** An embedded partner page shown under /bonus; it is in the menu only with menuName and menuIcon. */

@@ -14,5 +14,7 @@ export const E2E = {
   /** The demo customer's fixed login code (SMS_TEST_OTP): journeys log it in as often as they need. */
   demoPhone: '79000000001',
   demoOtp: '24680',
+  /** The indoor floors widget's script on the mutable server: a host that never resolves. */
+  floorsWidgetUrl: 'https://floors.invalid/loader.js',
   operatorToken: 'e2e-operator-token-0123456789abcdef0123',
 } as const;

@@ -5,6 +5,8 @@ export interface SecurityHeaderOptions {
   embedOrigins: string[];
   /** Extra origins a page may load pictures from (a map tile server, the SBP bank logos). */
   imageOrigins?: string[];
+  /** Origins of third-party scripts a page may load (the indoor floors widget's loader). */
+  scriptOrigins?: string[];
   /** Where the browser may post forms or navigate frames (bank gateways). */
   formOrigins?: string[];
   /** Relaxed script rules for the development server's hot reload only. */
@@ -14,7 +16,10 @@ export interface SecurityHeaderOptions {
 /** The site's Content-Security-Policy: no inline script, nothing from elsewhere unless listed. */
 export function pageCsp(options: SecurityHeaderOptions): string {
   const frameAncestors = options.embedOrigins.length ? options.embedOrigins.join(' ') : "'none'";
-  const scriptSrc = options.development ? "'self' 'unsafe-inline' 'unsafe-eval'" : "'self'";
+  const scriptSrc = [
+    options.development ? "'self' 'unsafe-inline' 'unsafe-eval'" : "'self'",
+    ...(options.scriptOrigins ?? []),
+  ].join(' ');
   return [
     "default-src 'self'",
     `script-src ${scriptSrc}`,

@@ -8,6 +8,7 @@ import { mapSettingsQuery } from '../lib/map-settings';
 import { settingsQuery } from '../lib/settings';
 import { rulesQuery } from '../features/about/api';
 import { contactsQuery } from '../features/contacts/api';
+import { customQuery } from '../features/custom/api';
 import { countdownQuery } from '../features/countdown/api';
 import { faqQuery } from '../features/faq/api';
 import { joinQuery } from '../features/join/api';
@@ -15,7 +16,6 @@ import { newsItemQuery } from '../features/news/api';
 import { pointQuery } from '../features/points/api';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { RootLayout } from './layouts/root-layout';
-import { NotFoundPage } from './pages/not-found-page';
 import { PageErrorBoundary } from './pages/page-error';
 
 /** What a route declares about itself; the layout and the section page read it. */
@@ -80,6 +80,9 @@ const mapPage = lazyPage('map-page', () =>
 const bonusPage = lazyPage('bonus-page', () =>
   import('../features/bonus/bonus-page').then((m) => ({ Component: m.BonusPage })),
 );
+const customPage = lazyPage('custom-page', () =>
+  import('../features/custom/custom-page').then((m) => ({ Component: m.CustomPage })),
+);
 
 const profilePage = lazyPage('profile-page', () =>
   import('../features/cabinet/profile-page').then((m) => ({ Component: m.ProfilePage })),
@@ -135,11 +138,25 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     await Promise.all([
       isModuleEnabled(modules, 'news') && ensure(newsListQuery(api)),
       isModuleEnabled(modules, 'points') && ensure(pointsQuery(api)),
+      isModuleEnabled(modules, 'points') && ensure(mapSettingsQuery(api)),
     ]);
   };
 
   // Pages with a map also load its tile settings, so the server's data block carries them.
   const loadPoints = () => Promise.all([ensure(pointsQuery(api)), ensure(mapSettingsQuery(api))]);
+  // Spec "Route-entry loading": the custom page loads the custom module only while its headline is empty, so
+  // once it has one it is fetched once and kept.
+  const loadCustom = async () => {
+    const query = customQuery(api);
+    if (!queryClient.getQueryData(query.queryKey)?.headline) await queryClient.fetchQuery(query);
+  };
+  // A custom module lives at a path the operator chooses, so the catch-all route looks it up in the settings.
+  const loadCustomOrNotFound: Load = async (params) => {
+    const path = `/${params['*'] ?? ''}`.replace(/\/+$/, '');
+    const { customModules } = await loadSettings();
+    if (!customModules.some((m) => !m.disabled && m.path === path)) throw notFound();
+    await loadCustom();
+  };
   const loadMapPoint: Load = async ({ title = '' }) => {
     const [{ points }] = await loadPoints();
     if (!points.some((p) => p.title === title || String(p.id) === title)) throw notFound();
@@ -204,13 +221,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                 page(':id', { title: ru.pages.giftCard, hideFooter: true }),
               ],
             },
-            {
-              path: '*',
-              Component: NotFoundPage,
-              loader: () => {
-                throw notFound();
-              },
-            },
+            // Unknown paths answer 404 ('Страница не найдена', through the error boundary) unless a custom
+            // module lives there.
+            page('*', {}, customPage, loadCustomOrNotFound),
           ],
         },
       ],

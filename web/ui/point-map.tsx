@@ -4,12 +4,15 @@ import type { Point } from '../../common/contract/content';
 import { ru } from '../i18n/ru';
 import { useApi } from '../lib/api-context';
 import { mapSettingsQuery } from '../lib/map-settings';
+import { whenNear } from './when-near';
 
-interface PointMapProps {
+export interface PointMapProps {
   points: Point[];
   /** The point to centre on and open (the /map/{title} page). */
   focusId?: number;
   label?: string;
+  /** Wait until the box is near the viewport before loading Leaflet (a map far down a page, like home's). */
+  whenVisible?: boolean;
 }
 
 /** Spec section 2: points without coordinates are not placed on the map. */
@@ -19,7 +22,7 @@ export const isPlaced = (p: Point) => p.address.latitude !== null && p.address.l
  * The points on a Leaflet map. The server and the first client render draw only the box (its size is fixed
  * in CSS, so nothing jumps); Leaflet is imported after hydration, so only pages with a map download it.
  */
-export function PointMap({ points, focusId, label = ru.map.label }: PointMapProps) {
+export function PointMap({ points, focusId, label = ru.map.label, whenVisible = false }: PointMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const settings = useQuery(mapSettingsQuery(useApi())).data;
   const placed = points.filter(isPlaced);
@@ -30,17 +33,20 @@ export function PointMap({ points, focusId, label = ru.map.label }: PointMapProp
     if (!element || !settings) return;
     let destroy: (() => void) | null = null;
     let cancelled = false;
-    void import('./leaflet-map').then(({ mountMap }) => {
-      if (cancelled) return;
-      destroy = mountMap(element, { points: placed, focusId, ...settings });
-    });
+    const mount = () =>
+      void import('./leaflet-map').then(({ mountMap }) => {
+        if (cancelled) return;
+        destroy = mountMap(element, { points: placed, focusId, ...settings });
+      });
+    const watcher = whenVisible ? whenNear(element, mount) : (mount(), null);
     return () => {
       cancelled = true;
+      watcher?.disconnect();
       destroy?.();
     };
     // The points are compared by their ids: a new array with the same points must not rebuild the map.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, focusId, settings]);
+  }, [key, focusId, settings, whenVisible]);
 
   if (placed.length === 0) return null;
   return <div ref={box} className="point-map" role="region" aria-label={label} />;

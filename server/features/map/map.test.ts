@@ -18,6 +18,7 @@ describe('GET /api/map', () => {
     expect(response.json()).toEqual({
       tileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
       attribution: '© Example',
+      floorsWidgetUrl: null,
     });
     expect(response.headers.etag).toBeTruthy();
   });
@@ -41,6 +42,22 @@ describe('map configuration', () => {
     expect(config.mapTileOrigin).toBe('https://*.tiles.example');
     expect(() => loadConfig({ NODE_ENV: 'test', MAP_TILE_URL: 'https://tiles.example/a.png' })).toThrow(
       /MAP_TILE_URL/,
+    );
+  });
+
+  it('allows the floors widget’s script origin only when FLOORS_WIDGET_URL is set', () => {
+    const none = loadConfig({ NODE_ENV: 'test' });
+    expect(none.floorsWidgetUrl).toBeNull();
+    expect(pageCsp({ embedOrigins: [] })).toContain("script-src 'self';");
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      FLOORS_WIDGET_URL: 'https://floors-widget.api.2gis.ru/loader.js',
+    });
+    expect(config.floorsWidgetUrl).toBe('https://floors-widget.api.2gis.ru/loader.js');
+    const csp = pageCsp({ embedOrigins: [], scriptOrigins: [config.floorsWidgetOrigin!] });
+    expect(csp).toContain("script-src 'self' https://floors-widget.api.2gis.ru;");
+    expect(() => loadConfig({ NODE_ENV: 'test', FLOORS_WIDGET_URL: 'loader.js' })).toThrow(
+      /FLOORS_WIDGET_URL/,
     );
   });
 });

@@ -12,6 +12,7 @@ export function registerMapRoutes(app: FastifyInstance, deps: AppDeps) {
   const body = toCachedJson(getMapSettings.schemas.response, {
     tileUrl: deps.config.mapTileUrl,
     attribution: deps.config.mapAttribution,
+    floorsWidgetUrl: deps.config.floorsWidgetUrl,
   });
   registerEndpoint(app, getMapSettings, async (request, reply) => sendCachedJson(request, reply, body));
 }

@@ -5,6 +5,7 @@ import { useApi } from '../../lib/api-context';
 import { newsListQuery, pointsQuery } from '../../lib/content';
 import { NewsCard } from '../../ui/news-card';
 import { PointCard } from '../../ui/point-card';
+import { HomeMap } from './home-map';
 
 const NEWS_ON_HOME = 3;
 const POINTS_ON_HOME = 4;
@@ -32,7 +33,7 @@ export function HomeNews() {
   );
 }
 
-/** A few points with their earn rate, and the way to all of them. */
+/** The points and the map: every point on the map, a few with their earn rate, and the way to all of them. */
 export function HomePoints() {
   const { points } = useSuspenseQuery(pointsQuery(useApi())).data;
   if (points.length === 0) return null;
@@ -44,6 +45,7 @@ export function HomePoints() {
         </h2>
         <Link to="/points">{ru.home.allPoints}</Link>
       </div>
+      <HomeMap points={points} />
       <ul className="card-grid card-grid--four">
         {points.slice(0, POINTS_ON_HOME).map((point) => (
           <li key={point.id}>

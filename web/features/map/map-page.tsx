@@ -8,7 +8,8 @@ import { useSettings } from '../../lib/settings';
 import { EmptyState } from '../../ui/empty-state';
 import { PageMeta } from '../../ui/page-meta';
 import { PointCard } from '../../ui/point-card';
-import { isPlaced, PointMap } from '../../ui/point-map';
+import { isPlaced } from '../../ui/point-map';
+import { VenueMap } from '../../ui/venue-map';
 
 /** /map/{title}: the point whose title (or id) is given; the route's loader answers 404 for none. */
 export function findMapPoint(points: Point[], title: string): Point | undefined {
@@ -26,7 +27,7 @@ export function MapPage() {
       <PageMeta title={focus?.title ?? ru.pages.map} brand={settings.title} description={ru.points.lead} />
       <h1 className="page__title">{ru.pages.map}</h1>
       {points.some(isPlaced) ? (
-        <PointMap points={points} focusId={focus?.id} />
+        <VenueMap points={points} focusId={focus?.id} />
       ) : (
         <EmptyState title={ru.map.empty} />
       )}

@@ -24,7 +24,10 @@ describe('buildNavLinks', () => {
     expect(without).toEqual([]);
     const withIcon = buildNavLinks({
       modules: [],
-      customModules: [{ id: 'club', name: 'Клуб', path: '/club' }],
+      customModules: [
+        { id: 'club', name: 'Клуб', path: '/club', disabled: false },
+        { id: 'old', name: 'Архив', path: '/old', disabled: true },
+      ],
       iframePages: [{ ...page, menuName: 'Партнёры', menuIcon: '/api/proxy/pictures/gift.svg' }],
     });
     expect(withIcon).toEqual([

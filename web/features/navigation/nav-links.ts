@@ -7,7 +7,7 @@ export interface NavLink {
 }
 
 /**
- * The menu: the enabled modules in the operator's order (the cabinet has its own entry), the custom modules,
+ * The menu: the enabled modules in the operator's order (the cabinet has its own entry), the enabled custom modules,
  * and /bonus when an embedded page is configured with both menuName and menuIcon.
  */
 export function buildNavLinks(
@@ -16,7 +16,9 @@ export function buildNavLinks(
   const links: NavLink[] = settings.modules
     .filter((m) => !m.disabled && m.id !== 'cabinet')
     .map((m) => ({ to: m.path, label: m.name }));
-  for (const custom of settings.customModules) links.push({ to: custom.path, label: custom.name });
+  for (const custom of settings.customModules) {
+    if (!custom.disabled) links.push({ to: custom.path, label: custom.name });
+  }
   const bonus = settings.iframePages.find((p) => p.menuName && p.menuIcon);
   if (bonus) links.push({ to: '/bonus', label: bonus.menuName!, icon: bonus.menuIcon! });
   return links;

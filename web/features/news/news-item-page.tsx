@@ -7,7 +7,7 @@ import { formatDate, paragraphs } from '../../lib/formats';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
 import { PointCard } from '../../ui/point-card';
-import { PointMap } from '../../ui/point-map';
+import { VenueMap } from '../../ui/venue-map';
 import { newsItemQuery } from './api';
 
 /** One news item: pictures, text and the points taking part, on a map and as cards. */
@@ -51,7 +51,7 @@ export function NewsItemPage() {
           <h2 className="section-title" id="news-points">
             {ru.news.points}
           </h2>
-          <PointMap points={taking} label={ru.map.newsLabel} />
+          <VenueMap points={taking} label={ru.map.newsLabel} />
           <ul className="card-grid">
             {taking.map((point) => (
               <li key={point.id}>

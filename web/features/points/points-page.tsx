@@ -6,7 +6,7 @@ import { useSettings } from '../../lib/settings';
 import { EmptyState } from '../../ui/empty-state';
 import { PageMeta } from '../../ui/page-meta';
 import { PointCard } from '../../ui/point-card';
-import { PointMap } from '../../ui/point-map';
+import { VenueMap } from '../../ui/venue-map';
 import { ActionList } from './action-list';
 import { pointsQuery } from './api';
 import { CategoryTabs } from './category-tabs';
@@ -30,7 +30,7 @@ export function PointsPage() {
         <EmptyState title={ru.points.empty} />
       ) : (
         <>
-          <PointMap points={shown} label={ru.map.pointsLabel} />
+          <VenueMap points={shown} label={ru.map.pointsLabel} />
           <CategoryTabs
             categories={categories}
             selected={category}
