@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { BankDirectory } from './integrations/bank-directory/bank-directory';
 import type { SmsProvider } from './integrations/sms/sms-provider';
 import type { ContentCache } from './lib/content-cache';
 
@@ -20,6 +21,8 @@ export interface AppDeps {
   clock: Clock;
   /** Sends login codes (the console provider in development and tests). */
   sms: SmsProvider;
+  /** The SBP member banks (SBP_BANKS_URL, else the bundled list). */
+  bankDirectory: BankDirectory;
   /** Whether the request carries a valid access token (the header's `isLogged`). */
   isLoggedIn(request: FastifyRequest): Promise<boolean>;
 }

@@ -2,6 +2,7 @@ import { systemClock, type AppDeps, type Clock } from './app-deps';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { isLoggedInWith } from './features/auth/access';
+import { createBankDirectory } from './integrations/bank-directory/bank-directory';
 import type { SmsProvider } from './integrations/sms/sms-provider';
 import { createContentCache } from './lib/content-cache';
 
@@ -19,6 +20,7 @@ export function assembleDeps(input: {
     database: input.database,
     cache: createContentCache(input.database.db, input.config.contentPollMs),
     sms: input.sms,
+    bankDirectory: createBankDirectory({ url: input.config.sbpBanksUrl, clock }),
     isLoggedIn: isLoggedInWith(access),
   };
 }

@@ -73,6 +73,8 @@ const configSchema = z
       .string()
       .max(500)
       .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
+    /** NSPK's c2bmembers dictionary (or a copy); empty serves the bundled list only. */
+    SBP_BANKS_URL: z.union([z.literal(''), z.string().url()]).default(''),
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -99,6 +101,7 @@ const configSchema = z
     allowConsoleSms: env.ALLOW_CONSOLE_SMS,
     mapTileUrl: env.MAP_TILE_URL,
     mapAttribution: env.MAP_ATTRIBUTION,
+    sbpBanksUrl: env.SBP_BANKS_URL || null,
     // The CSP's img-src entry for the tiles; a `{s}` subdomain placeholder becomes a wildcard.
     mapTileOrigin: /^https?:\/\/[^/]+/.exec(env.MAP_TILE_URL)![0].replace('{s}', '*'),
   }));
