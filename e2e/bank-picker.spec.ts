@@ -103,7 +103,7 @@ test.describe('on an iPhone', () => {
 });
 
 test.describe('on a desktop', () => {
-  test('shows the payment link as a QR code instead of the banks', async ({ page }) => {
+  test('shows the payment link as a QR code instead of the banks', async ({ page }, testInfo) => {
     const sheet = await openSheet(page);
     await expect(sheet.getByRole('img', { name: 'QR-код для оплаты через СБП' })).toBeVisible();
     await expect(sheet.getByRole('link', { name: 'Открыть ссылку на оплату' })).toHaveAttribute(
@@ -111,6 +111,7 @@ test.describe('on a desktop', () => {
       `https://${LINK_REST}`,
     );
     await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath('bank-picker-desktop-qr.png') });
   });
 });
 
@@ -127,6 +128,7 @@ for (const width of [375, 1440]) {
       await sheet.getByRole('searchbox', { name: 'Поиск' }).fill('zz');
       await expect(sheet.getByText('По вашему запросу результатов не найдено')).toBeVisible();
       await expectNoAxeViolations(page);
+      await page.screenshot({ path: testInfo.outputPath(`bank-picker-${width}-empty.png`) });
     });
   });
 }

@@ -47,7 +47,7 @@ export function BankPickerSheet({
     <div className="bank-sheet-layer">
       <div className="bank-sheet-layer__backdrop" onClick={onClose} aria-hidden="true" />
       <div
-        className="bank-sheet"
+        className={`bank-sheet${where === 'desktop' ? '' : ' bank-sheet--list'}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
