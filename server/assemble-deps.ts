@@ -12,6 +12,8 @@ export function assembleDeps(input: {
   database: Database;
   sms: SmsProvider;
   clock?: Clock;
+  /** Told when SBP_BANKS_URL fails and the bundled bank list is served instead. */
+  onBankDirectoryError?: (error: unknown) => void;
 }): AppDeps {
   const clock = input.clock ?? systemClock;
   const access = { config: input.config, db: input.database.db, clock };
@@ -20,7 +22,11 @@ export function assembleDeps(input: {
     database: input.database,
     cache: createContentCache(input.database.db, input.config.contentPollMs),
     sms: input.sms,
-    bankDirectory: createBankDirectory({ url: input.config.sbpBanksUrl, clock }),
+    bankDirectory: createBankDirectory({
+      url: input.config.sbpBanksUrl,
+      clock,
+      onError: input.onBankDirectoryError,
+    }),
     isLoggedIn: isLoggedInWith(access),
   };
 }
