@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { MailProvider } from './integrations/mail/mail-provider';
+import type { BankDirectory } from './integrations/bank-directory/bank-directory';
 import type { SmsProvider } from './integrations/sms/sms-provider';
 import type { ContentCache } from './lib/content-cache';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   sms: SmsProvider;
   /** Sends e-mail: feedback to the operator, cheques to customers (the console outbox in development). */
   mail: MailProvider;
+  /** The SBP member banks (SBP_BANKS_URL, else the bundled list). */
+  bankDirectory: BankDirectory;
   /** Whether the request carries a valid access token (the header's `isLogged`). */
   isLoggedIn(request: FastifyRequest): Promise<boolean>;
 }

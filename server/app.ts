@@ -16,6 +16,7 @@ import { registerNewsRoutes } from './features/news/routes';
 import { registerOperatorRoutes } from './features/operator/routes';
 import { registerPictureRoutes } from './features/pictures/routes';
 import { registerPointRoutes } from './features/points/routes';
+import { registerSbpRoutes } from './features/sbp/routes';
 import { registerSettingsRoutes } from './features/settings/routes';
 import { registerSiteRoutes } from './features/site/routes';
 import type { SiteBundle } from './features/site/site-renderer';
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerNewsRoutes(app, deps);
   registerPointRoutes(app, deps);
   registerMapRoutes(app, deps);
+  registerSbpRoutes(app, deps);
   registerFeedbackRoutes(app, deps);
   registerOperatorRoutes(app, deps);
   registerAuthRoutes(app, deps);

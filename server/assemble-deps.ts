@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import { isLoggedInWith } from './features/auth/access';
 import { createConsoleMailProvider } from './integrations/mail/console-provider';
 import type { MailProvider } from './integrations/mail/mail-provider';
+import { createBankDirectory } from './integrations/bank-directory/bank-directory';
 import type { SmsProvider } from './integrations/sms/sms-provider';
 import { createContentCache } from './lib/content-cache';
 
@@ -15,6 +16,8 @@ export function assembleDeps(input: {
   /** The default keeps mail in a console outbox (tests and benchmarks that do not look at it). */
   mail?: MailProvider;
   clock?: Clock;
+  /** Told when SBP_BANKS_URL fails and the bundled bank list is served instead. */
+  onBankDirectoryError?: (error: unknown) => void;
 }): AppDeps {
   const clock = input.clock ?? systemClock;
   const access = { config: input.config, db: input.database.db, clock };
@@ -24,6 +27,11 @@ export function assembleDeps(input: {
     cache: createContentCache(input.database.db, input.config.contentPollMs),
     sms: input.sms,
     mail: input.mail ?? createConsoleMailProvider({ clock, log: () => undefined }),
+    bankDirectory: createBankDirectory({
+      url: input.config.sbpBanksUrl,
+      clock,
+      onError: input.onBankDirectoryError,
+    }),
     isLoggedIn: isLoggedInWith(access),
   };
 }

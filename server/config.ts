@@ -87,6 +87,8 @@ const configSchema = z
       .string()
       .regex(/^https?:\/\/[^/\s]+\/\S*$/, 'an http(s) URL of the widget script')
       .optional(),
+    /** NSPK's c2bmembers dictionary (or a copy); empty serves the bundled list only. */
+    SBP_BANKS_URL: z.union([z.literal(''), z.string().url()]).default(''),
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -119,6 +121,7 @@ const configSchema = z
     allowConsoleMail: env.ALLOW_CONSOLE_MAIL,
     mapTileUrl: env.MAP_TILE_URL,
     mapAttribution: env.MAP_ATTRIBUTION,
+    sbpBanksUrl: env.SBP_BANKS_URL || null,
     // The CSP's img-src entry for the tiles; a `{s}` subdomain placeholder becomes a wildcard.
     mapTileOrigin: /^https?:\/\/[^/]+/.exec(env.MAP_TILE_URL)![0].replace('{s}', '*'),
     floorsWidgetUrl: env.FLOORS_WIDGET_URL ?? null,

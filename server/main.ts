@@ -30,15 +30,19 @@ async function start(config: Config) {
   }
   // The console provider logs through the app's logger, which exists only once the app is built.
   let logLine = (line: string) => console.log(line);
+  let logWarning = (line: string) => console.warn(line);
   const deps = assembleDeps({
     config,
     database,
     sms: createSmsProvider(config, systemClock, (line) => logLine(line)),
     mail: createMailProvider(config, systemClock, (line) => logLine(line)),
+    onBankDirectoryError: (error) =>
+      logWarning(`SBP_BANKS_URL failed, serving the bundled bank list: ${String(error)}`),
   });
   const { cache } = deps;
   const app = await buildApp(deps, { site: await loadSiteBundle(distDir()) });
   logLine = (line) => app.log.info(line);
+  logWarning = (line) => app.log.warn(line);
   if (config.authSecretIsDefault) {
     app.log.warn('AUTH_SECRET is not set: using the INSECURE development secret (refused in production)');
   }

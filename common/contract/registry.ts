@@ -5,6 +5,7 @@ import type * as content from './content';
 import type * as dev from './dev';
 import type * as header from './header';
 import type * as map from './map';
+import type * as sbp from './sbp';
 
 type EndpointsOf<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M];
 
@@ -15,7 +16,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof content>
   | EndpointsOf<typeof map>
   | EndpointsOf<typeof cabinet>
-  | EndpointsOf<typeof dev>;
+  | EndpointsOf<typeof dev>
+  | EndpointsOf<typeof sbp>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { BankPickerSheet } from '../../features/loyalty/bank-picker-sheet';
 import { ru } from '../../i18n/ru';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
@@ -7,6 +9,7 @@ import { useShell } from '../../ui/shell-state';
 export function UiKitPage() {
   const settings = useSettings();
   const { openPopup, closePopup, notify } = useShell();
+  const [isBankPickerOpen, setBankPickerOpen] = useState(false);
   return (
     <div className="container page">
       <PageMeta title={ru.pages.ui} brand={settings.title} />
@@ -62,7 +65,26 @@ export function UiKitPage() {
             </button>
           </div>
         </section>
+        <section aria-labelledby="ui-kit-payments">
+          <h2 className="section-title" id="ui-kit-payments">
+            {ru.uiKit.payments}
+          </h2>
+          <div className="ui-kit__row">
+            <button type="button" className="button" onClick={() => setBankPickerOpen(true)}>
+              {ru.uiKit.payBySbp}
+            </button>
+          </div>
+          <BankPickerSheet
+            paymentLink={SAMPLE_SBP_LINK}
+            open={isBankPickerOpen}
+            onClose={() => setBankPickerOpen(false)}
+          />
+        </section>
       </div>
     </div>
   );
 }
+
+/** A sample SBP payment link, so the picker can be tried (and tested) before the payment pages exist. */
+const SAMPLE_SBP_LINK =
+  'https://qr.nspk.ru/AS10003P3RH0LJ2A9ROO038L6NT5RU1M?type=01&bank=000000000001&sum=0&cur=RUB&crc=C08B';
