@@ -442,6 +442,15 @@ async function main() {
     }));
     console.log('');
     printLighthouseTable(rows);
+    console.log('');
+    for (const target of TARGETS) {
+      const runs = results.get(target)!;
+      const perf = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      const index = runs.map((lhr) => lhr.environment.benchmarkIndex.toFixed(0));
+      console.log(
+        `${target.name}: performance per run ${perf.join(', ')}; Chromium benchmarkIndex ${index.join(', ')}`,
+      );
+    }
     for (const { target, figures: f } of rows) {
       const expected = `${target.path}`;
       if (new URL(f.finalUrl).pathname !== expected) {
