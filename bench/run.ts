@@ -2,7 +2,7 @@
 // same run on this machine (absolute numbers move on a shared machine; ratios hold).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import { load, printTable, type LoadResult, type Row } from './lib';
@@ -97,6 +97,22 @@ async function main() {
     console.warn('dist/ is not built: run npm run build for the JavaScript size');
   }
   printTable(rows);
+  await lighthouseTable();
+}
+
+/** The second table: bench/lighthouse.ts in its own process (it starts the built server and a browser). */
+async function lighthouseTable() {
+  if (!existsSync('dist/server/main.js')) {
+    console.warn('dist/ is not built: run npm run build for the Lighthouse table');
+    return;
+  }
+  console.log('');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lighthouse.ts'], { stdio: 'inherit' });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) {
+    console.warn(`bench/lighthouse.ts failed (exit ${code})`);
+    process.exitCode = 1;
+  }
 }
 
 await main();

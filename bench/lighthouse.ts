@@ -1,0 +1,469 @@
+// npm run bench:lighthouse: the first-load bar of ../shared/design/quality.md. Lighthouse (mobile, simulated
+// throttling) in Debian's Chromium on the built app's pages, beside a static copy of `/` served by a tiny HTTP
+// server and measured in the same run and the same browser. Builds nothing: run `npm run build` first.
+//
+// The browser never leaves loopback: every host name resolves to nothing (--host-resolver-rules), and the map's
+// tile host is also blocked inside Lighthouse. Lighthouse reaches the browser through chrome-launcher's debugging
+// port; Playwright connects to the same port to log the demo customer in (tokens in localStorage), to clear the
+// cache before a logged-in run and to warm the static copy up.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+/** A folder to keep every run's Lighthouse report (JSON) in, for a look at the details. */
+const SAVE_DIR = process.env.LH_SAVE_DIR;
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const DEMO_PHONE = '79000000001';
+const DEMO_OTP = '24680';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** The only third party any page asks for (the map on /points); blocked, never fetched. */
+const BLOCKED = ['*tile.openstreetmap.org*'];
+
+interface Target {
+  name: string;
+  path: string;
+  /** Lighthouse runs against the static copy of `/` instead of the app. */
+  reference?: boolean;
+  /** Logged in as the demo customer (tokens put into localStorage before navigation). */
+  loggedIn?: boolean;
+}
+
+const TARGETS: Target[] = [
+  { name: 'static copy of /', path: '/', reference: true },
+  { name: '/', path: '/' },
+  { name: '/news', path: '/news' },
+  { name: '/points', path: '/points' },
+  { name: '/login', path: '/login' },
+  { name: '/profile (demo customer)', path: '/profile', loggedIn: true },
+];
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/** The built server, as playwright.config.ts starts it, on a fresh embedded database. */
+async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kopilka-lighthouse-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SMS_TEST_OTP: `${DEMO_PHONE}:${DEMO_OTP}`,
+      LOG_LEVEL: 'warn',
+      // A throw-away secret for this run, so the server has nothing to warn about.
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+    },
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const stop = async () => {
+    if (!exited) {
+      const gone = once(child, 'exit');
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await gone;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (exited) throw new Error(`the server exited with ${child.exitCode} before it was ready`);
+      if (Date.now() > deadline) throw new Error('the server was not ready within 60 s');
+      const ready = await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+interface Stored {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One GET to the app with the browser's own Accept-Encoding, bytes as sent (precompressed assets stay so). */
+function fetchRaw(origin: string, path: string, acceptEncoding: string): Promise<Stored> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${origin}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
+
+/**
+ * The reference: a static copy of the app. Each path (and Accept-Encoding) is fetched from the app once, on its
+ * first request, and from then on served from memory with the app's own headers (Cache-Control, ETag,
+ * Content-Type, Content-Encoding and the rest), so the copy differs from the app only in doing no work. A
+ * warm-up load in the browser fills it before Lighthouse measures it.
+ */
+async function startStaticCopy(appOrigin: string): Promise<{ url: string; server: Server }> {
+  const store = new Map<string, Promise<Stored>>();
+  const server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    const encoding = String(req.headers['accept-encoding'] ?? '');
+    const key = `${encoding}\n${path}`;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end();
+      return;
+    }
+    let stored = store.get(key);
+    if (!stored) {
+      stored = fetchRaw(appOrigin, path, encoding);
+      store.set(key, stored);
+    }
+    stored.then(
+      ({ status, headers, body }) => {
+        for (const [name, value] of Object.entries(headers)) {
+          if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
+        }
+        res.setHeader('content-length', body.length);
+        res.writeHead(status);
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
+      () => {
+        store.delete(key);
+        res.writeHead(502).end();
+      },
+    );
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+async function demoTokens(appUrl: string): Promise<{ token: string; refresh: string }> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${appUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const phone = await post('/api/auth/phone', { phone: DEMO_PHONE });
+  if (!phone.ok) throw new Error(`POST /api/auth/phone: ${phone.status} ${await phone.text()}`);
+  const token = await post('/api/auth/token', { phone: DEMO_PHONE, token: DEMO_OTP });
+  if (!token.ok) throw new Error(`POST /api/auth/token: ${token.status} ${await token.text()}`);
+  return (await token.json()) as { token: string; refresh: string };
+}
+
+/** Runs `work` in a tab of the launched browser (its default profile, the one Lighthouse uses). */
+async function inTab(browser: Browser, work: (page: Page) => Promise<void>) {
+  const context = browser.contexts()[0];
+  if (!context) throw new Error('the browser has no default context');
+  const page = await context.newPage();
+  try {
+    await work(page);
+  } finally {
+    await page.close();
+  }
+}
+
+/** An empty document on the app's origin (answered by the browser, not the app): enough to reach its storage. */
+async function openBlank(page: Page, origin: string) {
+  const url = `${origin}/__lighthouse-blank`;
+  await page.route(url, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>-</title>' }),
+  );
+  await page.goto(url);
+}
+
+/** Logs the demo customer in on the app's origin and empties the HTTP cache, as a storage reset would. */
+async function prepareLoggedIn(browser: Browser, appUrl: string) {
+  const pair = await demoTokens(appUrl);
+  await inTab(browser, async (page) => {
+    await openBlank(page, appUrl);
+    await page.evaluate((tokens) => {
+      window.localStorage.setItem('accessToken', tokens.token);
+      window.localStorage.setItem('refreshToken', tokens.refresh);
+    }, pair);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+  });
+}
+
+/** Forgets the demo customer, so the logged-out pages are measured logged out. */
+async function logOut(browser: Browser, appUrl: string) {
+  await inTab(browser, async (page) => {
+    await openBlank(page, appUrl);
+    await page.evaluate(() => window.localStorage.clear());
+  });
+}
+
+/** Lighthouse now and then loses a trace (NO_NAVSTART, NO_FCP); such a run is run again, up to twice. */
+async function measureWithRetries(port: number, url: string, loggedIn: boolean, before: () => Promise<void>) {
+  for (let attempt = 1; ; attempt++) {
+    await before();
+    try {
+      return await measure(port, url, loggedIn);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`${url}: ${(error as Error).message}; running it again`);
+    }
+  }
+}
+
+async function measure(port: number, url: string, loggedIn: boolean): Promise<Result> {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    blockedUrlPatterns: BLOCKED,
+    disableStorageReset: loggedIn,
+  };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
+/** Whether the page asked the API for the logged-in customer (the cabinet does, once the tokens are found). */
+function askedForTheCustomer(lhr: Result): boolean {
+  const details = lhr.audits['network-requests']?.details as { items?: Array<{ url?: string }> } | undefined;
+  return (details?.items ?? []).some((item) =>
+    new URL(item.url ?? '', 'http://x').pathname.startsWith('/api/user/'),
+  );
+}
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  finalUrl: string;
+  warnings: string[];
+  /** Audits that cost the non-performance categories points. */
+  failed: string[];
+}
+
+function figures(lhr: Result): Figures {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    finalUrl: lhr.finalDisplayedUrl,
+    warnings: lhr.runWarnings,
+    failed: ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter(
+          (ref) =>
+            ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1,
+        )
+        .map((ref) => `${category}: ${ref.id}`),
+    ),
+  };
+}
+
+function printLighthouseTable(rows: Array<{ target: Target; figures: Figures }>) {
+  const reference = rows.find((r) => r.target.reference)?.figures;
+  const headers = [
+    'page',
+    'perf',
+    'a11y',
+    'best pr.',
+    'SEO',
+    'LCP',
+    'TBT',
+    'CLS',
+    'perf / static',
+    'LCP / static',
+    'bar: perf>=98, LCP<=1.2x, CLS<=0.01',
+  ];
+  const lines = rows.map(({ target, figures: f }) => {
+    const perfRatio = reference ? f.performance / reference.performance : Number.NaN;
+    const lcpRatio = reference ? f.lcpMs / reference.lcpMs : Number.NaN;
+    const missed = [
+      f.performance < 98 ? 'perf' : '',
+      lcpRatio > 1.2 ? 'LCP' : '',
+      f.cls > 0.01 ? 'CLS' : '',
+    ].filter(Boolean);
+    return [
+      target.name,
+      String(f.performance),
+      String(f.accessibility),
+      String(f.bestPractices),
+      String(f.seo),
+      `${(f.lcpMs / 1000).toFixed(2)} s`,
+      `${f.tbtMs.toFixed(0)} ms`,
+      f.cls.toFixed(3),
+      `${(perfRatio * 100).toFixed(0)}%`,
+      `${lcpRatio.toFixed(2)}x`,
+      target.reference ? '(reference)' : missed.length ? `MISSED ${missed.join(', ')}` : 'ok',
+    ];
+  });
+  const all = [headers, ...lines];
+  const widths = headers.map((_, i) => Math.max(...all.map((line) => line[i]!.length)));
+  for (const line of all) console.log(line.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+}
+
+async function main() {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/client')) {
+    console.error(
+      'bench:lighthouse measures the built app and builds nothing: dist/ is missing, run `npm run build` first',
+    );
+    process.exitCode = 1;
+    return;
+  }
+  console.log(
+    `Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`} per page (LH_RUNS), mobile, simulated throttling`,
+  );
+  if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
+  const cleanups: Array<() => Promise<unknown> | unknown> = [];
+  const cleanUp = async () => {
+    for (const step of cleanups.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.warn('cleanup:', error);
+      }
+    }
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    void cleanUp().finally(() => process.kill(process.pid, signal));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const app = await startApp();
+    cleanups.push(app.stop);
+    const copy = await startStaticCopy(app.url);
+    cleanups.push(() => new Promise((resolve) => copy.server.close(resolve)));
+
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-sync',
+        '--disable-component-update',
+        '--disable-background-networking',
+        // Loopback only: every host but 127.0.0.1 (the map's tiles, anything else) fails to resolve.
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      ],
+      handleSIGINT: false,
+      logLevel: 'error',
+    });
+    cleanups.push(() => chrome.kill());
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    cleanups.push(() => browser.close());
+
+    // Fill the static copy with everything `/` asks for, so the measured loads never reach the app.
+    await inTab(browser, async (page) => {
+      await page.goto(`${copy.url}/`, { waitUntil: 'networkidle' });
+    });
+
+    const results = new Map<Target, Result[]>(TARGETS.map((t) => [t, []]));
+    for (let run = 0; run < RUNS; run++) {
+      // Pages alternate within each run, so none of them gets the machine's quieter moments.
+      for (const target of TARGETS) {
+        const origin = target.reference ? copy.url : app.url;
+        try {
+          const lhr = await measureWithRetries(
+            chrome.port,
+            `${origin}${target.path}`,
+            Boolean(target.loggedIn),
+            async () => {
+              if (target.loggedIn) await prepareLoggedIn(browser, app.url);
+            },
+          );
+          results.get(target)!.push(lhr);
+          if (target.loggedIn && !askedForTheCustomer(lhr)) {
+            console.warn(`${target.name}: the page never asked for /api/user/*: was it measured logged out?`);
+          }
+          if (SAVE_DIR) {
+            const file = `${target.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'}-${run + 1}.json`;
+            writeFileSync(join(SAVE_DIR, file), JSON.stringify(lhr));
+          }
+        } finally {
+          if (target.loggedIn) await logOut(browser, app.url);
+        }
+        process.stderr.write(`  run ${run + 1}/${RUNS}: ${target.name} done\n`);
+      }
+    }
+
+    const rows = TARGETS.map((target) => ({
+      target,
+      figures: figures(computeMedianRun(results.get(target)!)),
+    }));
+    console.log('');
+    printLighthouseTable(rows);
+    console.log('');
+    for (const target of TARGETS) {
+      const runs = results.get(target)!;
+      const perf = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      const index = runs.map((lhr) => lhr.environment.benchmarkIndex.toFixed(0));
+      console.log(
+        `${target.name}: performance per run ${perf.join(', ')}; Chromium benchmarkIndex ${index.join(', ')}`,
+      );
+    }
+    for (const { target, figures: f } of rows) {
+      const expected = `${target.path}`;
+      if (new URL(f.finalUrl).pathname !== expected) {
+        console.warn(`${target.name}: Lighthouse ended on ${f.finalUrl}, not ${expected}`);
+      }
+      for (const warning of f.warnings) console.warn(`${target.name}: ${warning}`);
+      if (f.failed.length) console.log(`${target.name} loses points on ${f.failed.join(', ')}`);
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await cleanUp();
+  }
+}
+
+await main();
