@@ -2,9 +2,13 @@ import { Link } from 'react-router';
 import type { NewsPreview } from '../../common/contract/content';
 import { formatDate } from '../lib/formats';
 
-/** A news preview: picture, date, title (the link) and the lead. */
-export function NewsCard({ item }: { item: NewsPreview }) {
+/**
+ * A news preview: picture, date, title (the link) and the lead. The title's level follows the page's outline:
+ * h2 under the news page's h1, h3 under the home page's news section.
+ */
+export function NewsCard({ item, headingLevel = 3 }: { item: NewsPreview; headingLevel?: 2 | 3 }) {
   const image = item.images[0];
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="news-card">
       {image && (
@@ -14,9 +18,9 @@ export function NewsCard({ item }: { item: NewsPreview }) {
         <time className="news-card__date" dateTime={item.date}>
           {formatDate(item.date)}
         </time>
-        <h3 className="news-card__title">
+        <Heading className="news-card__title">
           <Link to={`/news/${item.id}`}>{item.title}</Link>
-        </h3>
+        </Heading>
         <p className="news-card__preview">{item.preview}</p>
       </div>
     </article>

@@ -27,7 +27,7 @@ export function LoginPage() {
   }, [api, navigate, clear]);
   return (
     <div className="container page auth-page">
-      <PageMeta title={ru.auth.heading} brand={settings.title} />
+      <PageMeta title={ru.auth.heading} brand={settings.title} description={ru.meta.login(settings.title)} />
       <div className="auth-card">
         <h1 className="page__title">{ru.auth.heading}</h1>
         <p className="auth-card__subheading">{ru.auth.subheading}</p>

@@ -31,7 +31,11 @@ export function ProfilePage() {
   const guard = useCabinetGuard('profile');
   return (
     <div className="container page cabinet-page">
-      <PageMeta title={ru.pages.profile} brand={settings.title} />
+      <PageMeta
+        title={ru.pages.profile}
+        brand={settings.title}
+        description={ru.meta.profile(settings.title)}
+      />
       <h1 className="page__title">{ru.pages.profile}</h1>
       {guard.status === 'error' && <CabinetError />}
       {guard.status === 'ready' && guard.info.code === 0 ? (

@@ -28,7 +28,11 @@ export function RegistrationPage() {
   const handleConfirmed = useCallback(() => void cabinetRegistration(api).catch(() => undefined), [api]);
   return (
     <div className="container page auth-page">
-      <PageMeta title={ru.pages.registration} brand={settings.title} />
+      <PageMeta
+        title={ru.pages.registration}
+        brand={settings.title}
+        description={ru.meta.registration(settings.title)}
+      />
       <div className="auth-card auth-card--wide">
         <h1 className="page__title">{ru.pages.registration}</h1>
         {guard.status === 'anonymous' && (

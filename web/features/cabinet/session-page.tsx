@@ -23,7 +23,11 @@ export function SessionPage() {
   const phone = !data ? null : data.code === 0 ? data.info.phone : data.phone;
   return (
     <div className="container page cabinet-page">
-      <PageMeta title={ru.pages.session} brand={settings.title} />
+      <PageMeta
+        title={ru.pages.session}
+        brand={settings.title}
+        description={ru.meta.profile(settings.title)}
+      />
       <h1 className="page__title">{ru.pages.session}</h1>
       {hydrated && !loggedIn && (
         <div className="auth-card">

@@ -20,7 +20,7 @@ export function NewsListPage() {
         <ul className="card-grid">
           {news.map((item) => (
             <li key={item.id}>
-              <NewsCard item={item} />
+              <NewsCard item={item} headingLevel={2} />
             </li>
           ))}
         </ul>
