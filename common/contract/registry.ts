@@ -3,6 +3,7 @@ import type * as auth from './auth';
 import type * as cabinet from './cabinet';
 import type * as content from './content';
 import type * as header from './header';
+import type * as loyalty from './loyalty';
 import type * as map from './map';
 
 type EndpointsOf<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M];
@@ -13,7 +14,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof auth>
   | EndpointsOf<typeof content>
   | EndpointsOf<typeof map>
-  | EndpointsOf<typeof cabinet>;
+  | EndpointsOf<typeof cabinet>
+  | EndpointsOf<typeof loyalty>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };
