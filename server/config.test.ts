@@ -5,6 +5,7 @@ const productionAuth = {
   AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
   SMS_PROVIDER: 'smsru',
   SMSRU_API_ID: 'api-id',
+  ALLOW_SANDBOX_ACQUIRER: 'true',
 };
 
 describe('loadConfig', () => {
@@ -50,8 +51,18 @@ describe('loadConfig', () => {
     expect(dev.authSecret).toMatch(/INSECURE/);
   });
 
+  it('refuses the sandbox acquirer in production unless ALLOW_SANDBOX_ACQUIRER=true', () => {
+    const production = { ...productionAuth, NODE_ENV: 'production', ALLOW_SANDBOX_ACQUIRER: undefined };
+    expect(() => loadConfig(production)).toThrow(/ALLOW_SANDBOX_ACQUIRER/);
+    expect(loadConfig({ ...production, ALLOW_SANDBOX_ACQUIRER: 'true' }).acquirer).toBe('sandbox');
+  });
+
   it('refuses the console SMS provider in production unless ALLOW_CONSOLE_SMS=true', () => {
-    const production = { NODE_ENV: 'production', AUTH_SECRET: productionAuth.AUTH_SECRET };
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: productionAuth.AUTH_SECRET,
+      ALLOW_SANDBOX_ACQUIRER: 'true',
+    };
     expect(() => loadConfig(production)).toThrow(/ALLOW_CONSOLE_SMS/);
     expect(loadConfig({ ...production, ALLOW_CONSOLE_SMS: 'true' }).smsProvider).toBe('console');
     expect(() => loadConfig({ SMS_PROVIDER: 'smsru' })).toThrow(/SMSRU_API_ID/);

@@ -65,6 +65,15 @@ const configSchema = z
     SMS_TEST_OTP: testOtpList,
     SMS_DAILY_BUDGET: z.coerce.number().int().min(1).default(2000),
     ALLOW_CONSOLE_SMS: booleanFlag.default(false),
+    ACQUIRER: z.enum(['sandbox']).default('sandbox'),
+    ALLOW_SANDBOX_ACQUIRER: booleanFlag.default(false),
+    PAYMENT_HOLD_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(20),
+    HOLD_RELEASE_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
     MAP_TILE_URL: z
       .string()
       .regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/, 'an http(s) URL template with {z}, {x} and {y}')
@@ -97,6 +106,10 @@ const configSchema = z
     smsTestOtp: env.SMS_TEST_OTP,
     smsDailyBudget: env.SMS_DAILY_BUDGET,
     allowConsoleSms: env.ALLOW_CONSOLE_SMS,
+    acquirer: env.ACQUIRER,
+    allowSandboxAcquirer: env.ALLOW_SANDBOX_ACQUIRER,
+    paymentHoldMinutes: env.PAYMENT_HOLD_MINUTES,
+    holdReleaseIntervalMs: env.HOLD_RELEASE_INTERVAL_MS,
     mapTileUrl: env.MAP_TILE_URL,
     mapAttribution: env.MAP_ATTRIBUTION,
     // The CSP's img-src entry for the tiles; a `{s}` subdomain placeholder becomes a wildcard.
@@ -125,6 +138,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.isProduction && config.smsProvider === 'console' && !config.allowConsoleSms) {
     problems.push(
       'SMS_PROVIDER: the console provider sends nothing; in production set ALLOW_CONSOLE_SMS=true to allow it',
+    );
+  }
+  if (config.isProduction && config.acquirer === 'sandbox' && !config.allowSandboxAcquirer) {
+    problems.push(
+      'ACQUIRER: the sandbox acquirer takes no real money; in production set ALLOW_SANDBOX_ACQUIRER=true to allow it',
     );
   }
   if (config.smsProvider === 'smsru' && !config.smsruApiId) {

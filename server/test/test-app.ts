@@ -5,6 +5,7 @@ import { testConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { assembleDeps } from '../assemble-deps';
 import { createConsoleSmsProvider } from '../integrations/sms/console-provider';
+import type { Acquirer } from '../integrations/acquirer/acquirer';
 import type { SmsProvider } from '../integrations/sms/sms-provider';
 import { createTestDatabase } from './test-database';
 
@@ -24,6 +25,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Another SMS provider; the default is the console provider, whose log lines go to `smsLog`. */
   sms?: SmsProvider;
+  /** Another acquirer; the default is the sandbox acquirer. */
+  acquirer?: Acquirer;
 }
 
 /** The whole app on a fresh database (or a shared one), ready for `app.inject`. */
@@ -34,7 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = options.clock ?? systemClock;
   const smsLog: string[] = [];
   const sms = options.sms ?? createConsoleSmsProvider({ clock, log: (line) => smsLog.push(line) });
-  const deps = assembleDeps({ config, database, sms, clock });
+  const deps = assembleDeps({ config, database, sms, clock, acquirer: options.acquirer });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   return {
