@@ -18,12 +18,11 @@ import { requireUser } from '../auth/access';
 import * as drafts from './drafts';
 import { registerChequePage } from './cheque-page';
 import { registerSandboxPages } from './sandbox-pages';
+import { createTemporaryUser } from './temporary-user';
 
 /** Paying at a retail point (spec section 7 loyalty calls, docs/decisions/009). */
 export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerEndpoint(app, createLoyaltyUser, async () => {
-    throw new AppError('UNAVAILABLE', 'Оплата без входа пока недоступна: войдите по номеру телефона');
-  });
+  registerEndpoint(app, createLoyaltyUser, async (request) => createTemporaryUser(deps, request.ip));
   registerEndpoint(app, getRetailPointInfo, async (request) =>
     drafts.retailPointInfo(deps.db, request.body.retailPointId),
   );
