@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { Acquirer } from './integrations/acquirer/acquirer';
 import type { MailProvider } from './integrations/mail/mail-provider';
 import type { BankDirectory } from './integrations/bank-directory/bank-directory';
 import type { SmsProvider } from './integrations/sms/sms-provider';
@@ -26,6 +27,8 @@ export interface AppDeps {
   mail: MailProvider;
   /** The SBP member banks (SBP_BANKS_URL, else the bundled list). */
   bankDirectory: BankDirectory;
+  /** Takes card and SBP payments (the sandbox acquirer by default). */
+  acquirer: Acquirer;
   /** Whether the request carries a valid access token (the header's `isLogged`). */
   isLoggedIn(request: FastifyRequest): Promise<boolean>;
 }

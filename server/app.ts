@@ -14,6 +14,7 @@ import { registerHealthRoutes } from './features/health/routes';
 import { registerMapRoutes } from './features/map/routes';
 import { registerNewsRoutes } from './features/news/routes';
 import { registerOperatorRoutes } from './features/operator/routes';
+import { registerPaymentRoutes } from './features/payments/routes';
 import { registerPictureRoutes } from './features/pictures/routes';
 import { registerPointRoutes } from './features/points/routes';
 import { registerSbpRoutes } from './features/sbp/routes';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerOperatorRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerCabinetRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
   registerDevRoutes(app, deps);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

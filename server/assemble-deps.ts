@@ -2,9 +2,11 @@ import { systemClock, type AppDeps, type Clock } from './app-deps';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { isLoggedInWith } from './features/auth/access';
+import type { Acquirer } from './integrations/acquirer/acquirer';
+import { createSandboxAcquirer } from './integrations/acquirer/sandbox-acquirer';
+import { createBankDirectory } from './integrations/bank-directory/bank-directory';
 import { createConsoleMailProvider } from './integrations/mail/console-provider';
 import type { MailProvider } from './integrations/mail/mail-provider';
-import { createBankDirectory } from './integrations/bank-directory/bank-directory';
 import type { SmsProvider } from './integrations/sms/sms-provider';
 import { createContentCache } from './lib/content-cache';
 
@@ -18,6 +20,10 @@ export function assembleDeps(input: {
   clock?: Clock;
   /** Told when SBP_BANKS_URL fails and the bundled bank list is served instead. */
   onBankDirectoryError?: (error: unknown) => void;
+  /** The sandbox acquirer unless given. */
+  acquirer?: Acquirer;
+  /** Where the default console mail provider logs. */
+  log?: (line: string) => void;
 }): AppDeps {
   const clock = input.clock ?? systemClock;
   const access = { config: input.config, db: input.database.db, clock };
@@ -26,7 +32,12 @@ export function assembleDeps(input: {
     database: input.database,
     cache: createContentCache(input.database.db, input.config.contentPollMs),
     sms: input.sms,
-    mail: input.mail ?? createConsoleMailProvider({ clock, log: () => undefined }),
+    acquirer:
+      input.acquirer ??
+      createSandboxAcquirer({ db: input.database.db, clock, publicUrl: input.config.publicUrl }),
+    mail:
+      input.mail ??
+      createConsoleMailProvider({ db: input.database.db, clock, log: input.log ?? (() => undefined) }),
     bankDirectory: createBankDirectory({
       url: input.config.sbpBanksUrl,
       clock,

@@ -7,6 +7,7 @@ const productionAuth = {
   SMSRU_API_ID: 'api-id',
   MAIL_PROVIDER: 'smtp',
   SMTP_URL: 'smtp://user:secret@mail.example:587',
+  ALLOW_SANDBOX_ACQUIRER: 'true',
 };
 
 describe('loadConfig', () => {
@@ -52,8 +53,18 @@ describe('loadConfig', () => {
     expect(dev.authSecret).toMatch(/INSECURE/);
   });
 
+  it('refuses the sandbox acquirer in production unless ALLOW_SANDBOX_ACQUIRER=true', () => {
+    const production = { ...productionAuth, NODE_ENV: 'production', ALLOW_SANDBOX_ACQUIRER: undefined };
+    expect(() => loadConfig(production)).toThrow(/ALLOW_SANDBOX_ACQUIRER/);
+    expect(loadConfig({ ...production, ALLOW_SANDBOX_ACQUIRER: 'true' }).acquirer).toBe('sandbox');
+  });
+
   it('refuses the console SMS provider in production unless ALLOW_CONSOLE_SMS=true', () => {
-    const production = { ...productionAuth, NODE_ENV: 'production', SMS_PROVIDER: 'console' };
+    const production = {
+      ...productionAuth,
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'console',
+    };
     expect(() => loadConfig(production)).toThrow(/ALLOW_CONSOLE_SMS/);
     expect(loadConfig({ ...production, ALLOW_CONSOLE_SMS: 'true' }).smsProvider).toBe('console');
     expect(() => loadConfig({ SMS_PROVIDER: 'smsru' })).toThrow(/SMSRU_API_ID/);

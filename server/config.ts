@@ -73,6 +73,15 @@ const configSchema = z
     MAIL_FROM: z.string().min(3).max(200).default('Kopilka <no-reply@localhost>'),
     OPERATOR_EMAIL: z.string().email('an e-mail address').optional(),
     ALLOW_CONSOLE_MAIL: booleanFlag.default(false),
+    ACQUIRER: z.enum(['sandbox']).default('sandbox'),
+    ALLOW_SANDBOX_ACQUIRER: booleanFlag.default(false),
+    PAYMENT_HOLD_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(20),
+    HOLD_RELEASE_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
     MAP_TILE_URL: z
       .string()
       .regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/, 'an http(s) URL template with {z}, {x} and {y}')
@@ -119,6 +128,10 @@ const configSchema = z
     /** Where feedback goes; without it, the brand's own e-mail from the settings. */
     operatorEmail: env.OPERATOR_EMAIL,
     allowConsoleMail: env.ALLOW_CONSOLE_MAIL,
+    acquirer: env.ACQUIRER,
+    allowSandboxAcquirer: env.ALLOW_SANDBOX_ACQUIRER,
+    paymentHoldMinutes: env.PAYMENT_HOLD_MINUTES,
+    holdReleaseIntervalMs: env.HOLD_RELEASE_INTERVAL_MS,
     mapTileUrl: env.MAP_TILE_URL,
     mapAttribution: env.MAP_ATTRIBUTION,
     sbpBanksUrl: env.SBP_BANKS_URL || null,
@@ -160,6 +173,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.mailProvider === 'smtp' && !config.smtpUrl) {
     problems.push('SMTP_URL: required when MAIL_PROVIDER=smtp');
+  }
+  if (config.isProduction && config.acquirer === 'sandbox' && !config.allowSandboxAcquirer) {
+    problems.push(
+      'ACQUIRER: the sandbox acquirer takes no real money; in production set ALLOW_SANDBOX_ACQUIRER=true to allow it',
+    );
   }
   if (config.smsProvider === 'smsru' && !config.smsruApiId) {
     problems.push('SMSRU_API_ID: required when SMS_PROVIDER=smsru');

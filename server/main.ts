@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { seedDemoBrand } from './db/seed/demo-brand';
 import { seedDemoCustomer } from './db/seed/demo-customer';
 import { assembleDeps } from './assemble-deps';
+import { startHoldReleaseJob } from './features/payments/hold-release-job';
 import { loadSiteBundle } from './features/site/site-renderer';
 import { createMailProvider } from './integrations/mail/create-mail-provider';
 import { createSmsProvider } from './integrations/sms/create-sms-provider';
@@ -35,9 +36,10 @@ async function start(config: Config) {
     config,
     database,
     sms: createSmsProvider(config, systemClock, (line) => logLine(line)),
-    mail: createMailProvider(config, systemClock, (line) => logLine(line)),
+    mail: createMailProvider(config, database.db, systemClock, (line) => logLine(line)),
     onBankDirectoryError: (error) =>
       logWarning(`SBP_BANKS_URL failed, serving the bundled bank list: ${String(error)}`),
+    log: (line) => logLine(line),
   });
   const { cache } = deps;
   const app = await buildApp(deps, { site: await loadSiteBundle(distDir()) });
@@ -47,6 +49,10 @@ async function start(config: Config) {
     app.log.warn('AUTH_SECRET is not set: using the INSECURE development secret (refused in production)');
   }
   cache.start();
+  const holdRelease = startHoldReleaseJob(deps, {
+    intervalMs: config.holdReleaseIntervalMs,
+    onError: (error) => app.log.error({ err: error }, 'releasing expired payment holds failed'),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,6 +62,7 @@ async function start(config: Config) {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       cache.stop();
+      await holdRelease.stop();
       await app.close();
       await database.close();
     } finally {

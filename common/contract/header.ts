@@ -73,6 +73,8 @@ export const brandSettingsSchema = z.strictObject({
   giftCardPointId: z.number().int().positive().nullable().default(null),
   oferta: url.nullable().default(null),
   discount: z.boolean().default(false),
+  /** Bonuses may pay at most this percent of a payment (product.md "The programme model"). */
+  maxSpendPercent: z.number().int().min(0).max(100).default(50),
   referer: z.boolean().default(true),
   phone: z.string().max(30).default(''),
   email: z.string().email().max(120).nullable().default(null),

@@ -4,6 +4,7 @@ import type * as cabinet from './cabinet';
 import type * as content from './content';
 import type * as dev from './dev';
 import type * as header from './header';
+import type * as loyalty from './loyalty';
 import type * as map from './map';
 import type * as sbp from './sbp';
 
@@ -17,7 +18,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof map>
   | EndpointsOf<typeof cabinet>
   | EndpointsOf<typeof dev>
-  | EndpointsOf<typeof sbp>;
+  | EndpointsOf<typeof sbp>
+  | EndpointsOf<typeof loyalty>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

@@ -3,6 +3,7 @@ import * as brand from './schema/brand';
 import * as cabinet from './schema/cabinet';
 import * as content from './schema/content';
 import * as ledger from './schema/ledger';
+import * as payments from './schema/payments';
 
 /** Every table, for the typed query builder. A new schema file is added here. */
-export const schema = { ...brand, ...auth, ...content, ...ledger, ...cabinet };
+export const schema = { ...brand, ...auth, ...content, ...ledger, ...cabinet, ...payments };

@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../db/client';
+import { SYSTEM_ACCOUNTS } from '../features/ledger/ledger';
 
 /**
  * The money invariants of design/security.md, checked against the whole database: each ledger transaction
- * sums to zero, every cached balance equals the sum of its entries, and no customer balance is negative.
- * Call it at the end of every test that can move value.
+ * sums to zero, every cached balance equals the sum of its entries, no customer balance is negative, the
+ * bonuses on hold are exactly what open payment drafts hold, and no hold is open past its expiry (`now`: the
+ * test's clock). Call it at the end of every test that can move value.
  */
-export async function assertLedgerInvariants(db: Db): Promise<void> {
+export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {}): Promise<void> {
   const unbalanced = await db.execute<{ transaction_id: string; total: string }>(sql`
     select transaction_id, sum(amount)::text as total from ledger_entries
     group by transaction_id having sum(amount) <> 0`);
@@ -27,6 +29,19 @@ export async function assertLedgerInvariants(db: Db): Promise<void> {
   const negative = await db.execute<{ id: string }>(sql`
     select id from ledger_accounts where user_id is not null and balance < 0`);
   expect(rowsOf(negative), 'negative customer balances').toEqual([]);
+
+  const held = await db.execute<{ held: string; open: string }>(sql`
+    select
+      coalesce((select balance from ledger_accounts where id = ${SYSTEM_ACCOUNTS.bonus_held}), 0)::text as held,
+      coalesce((select sum(spend) from payment_drafts where state in ('processing', 'paid')), 0)::text as open`);
+  const [holds] = rowsOf<{ held: string; open: string }>(held);
+  expect(holds?.held, 'bonuses on hold differ from what open payment drafts hold').toBe(holds?.open);
+
+  const now = (options.now ?? new Date()).toISOString();
+  const overdue = await db.execute<{ id: string }>(sql`
+    select id from payment_drafts
+    where state in ('processing', 'paid') and spend > 0 and hold_expires_at < ${now}::timestamptz`);
+  expect(rowsOf(overdue), 'payment holds open past their expiry').toEqual([]);
 }
 
 /** PGlite answers `{rows}`, node-postgres a result with `rows` too; drizzle types them differently. */

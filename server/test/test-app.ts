@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { assembleDeps } from '../assemble-deps';
 import type { MailProvider } from '../integrations/mail/mail-provider';
 import { createConsoleSmsProvider } from '../integrations/sms/console-provider';
+import type { Acquirer } from '../integrations/acquirer/acquirer';
 import type { SmsProvider } from '../integrations/sms/sms-provider';
 import { createTestDatabase } from './test-database';
 
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   sms?: SmsProvider;
   /** Another mail provider; the default is the console provider (its outbox: `deps.mail`). */
   mail?: MailProvider;
+  /** Another acquirer; the default is the sandbox acquirer. */
+  acquirer?: Acquirer;
 }
 
 /** The whole app on a fresh database (or a shared one), ready for `app.inject`. */
@@ -37,7 +40,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = options.clock ?? systemClock;
   const smsLog: string[] = [];
   const sms = options.sms ?? createConsoleSmsProvider({ clock, log: (line) => smsLog.push(line) });
-  const deps = assembleDeps({ config, database, sms, clock, ...(options.mail && { mail: options.mail }) });
+  const deps = assembleDeps({
+    config,
+    database,
+    sms,
+    clock,
+    acquirer: options.acquirer,
+    ...(options.mail && { mail: options.mail }),
+  });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   return {

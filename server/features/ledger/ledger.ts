@@ -17,6 +17,11 @@ export const SYSTEM_ACCOUNTS = {
   bonus_spent: '00000000-0000-4000-8000-000000000002',
   /** Minus the nominal of every activated certificate. */
   certificates_issued: '00000000-0000-4000-8000-000000000003',
+  /**
+   * Bonuses on hold for payments in progress (docs/decisions/009): plus what processing drafts hold. A hold
+   * is posted to 'bonus_spent' when its payment completes, or back to the customer when it fails or expires.
+   */
+  bonus_held: '00000000-0000-4000-8000-000000000004',
 } as const;
 export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
 

@@ -1,38 +1,63 @@
+import { desc, eq } from 'drizzle-orm';
 import type { Clock } from '../../app-deps';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema/payments';
 import { maskEmail, type MailMessage, type MailProvider } from './mail-provider';
 
-/** How many messages the development mail outbox keeps (it lives in memory). */
+/** How many messages `GET /api/dev/mail` shows. */
 const OUTBOX_LIMIT = 200;
 
-export interface SentMail extends MailMessage {
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
   sentAt: string;
 }
 
 export interface ConsoleMailProvider extends MailProvider {
   readonly name: 'console';
   /** Messages sent, newest first, optionally to one address. */
-  outbox(to?: string): SentMail[];
+  outbox(to?: string): Promise<SentMail[]>;
 }
 
 /**
  * The development provider: sends nothing, logs one line per message (the address masked, never the text) and
- * keeps the message for `GET /api/dev/mail`.
+ * keeps the message in the database's outbox, so every instance shows the same `GET /api/dev/mail` and a
+ * retried send with the same `dedupeKey` is kept once.
  */
 export function createConsoleMailProvider(options: {
+  db: Db;
   clock: Clock;
   log: (line: string) => void;
 }): ConsoleMailProvider {
-  const messages: SentMail[] = [];
   return {
     name: 'console',
-    async send(message) {
-      messages.unshift({ ...message, sentAt: options.clock.now().toISOString() });
-      if (messages.length > OUTBOX_LIMIT) messages.length = OUTBOX_LIMIT;
+    async send(message: MailMessage) {
+      await options.db
+        .insert(mailOutbox)
+        .values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          dedupeKey: message.dedupeKey ?? null,
+          sentAt: options.clock.now(),
+        })
+        .onConflictDoNothing({ target: mailOutbox.dedupeKey });
       options.log(`Mail to ${maskEmail(message.to)} queued`);
     },
-    outbox(to) {
-      const wanted = to?.toLowerCase();
-      return wanted ? messages.filter((m) => m.to.toLowerCase() === wanted) : [...messages];
+    async outbox(to) {
+      const rows = await options.db
+        .select()
+        .from(mailOutbox)
+        .where(to ? eq(mailOutbox.to, to) : undefined)
+        .orderBy(desc(mailOutbox.sentAt))
+        .limit(OUTBOX_LIMIT);
+      return rows.map((r) => ({
+        to: r.to,
+        subject: r.subject,
+        text: r.text,
+        sentAt: r.sentAt.toISOString(),
+      }));
     },
   };
 }

@@ -1,13 +1,19 @@
 import type { Clock } from '../../app-deps';
 import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { createConsoleMailProvider } from './console-provider';
 import type { MailProvider } from './mail-provider';
 import { createSmtpMailProvider } from './smtp-provider';
 
 /** The provider the configuration names (config has already refused console in production unless allowed). */
-export function createMailProvider(config: Config, clock: Clock, log: (line: string) => void): MailProvider {
+export function createMailProvider(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  log: (line: string) => void,
+): MailProvider {
   if (config.mailProvider === 'smtp') {
     return createSmtpMailProvider({ url: config.smtpUrl ?? '', from: config.mailFrom });
   }
-  return createConsoleMailProvider({ clock, log });
+  return createConsoleMailProvider({ db, clock, log });
 }

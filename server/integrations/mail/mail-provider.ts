@@ -5,6 +5,8 @@ export interface MailMessage {
   text: string;
   /** Where a reply should go (the visitor who wrote through the feedback form). */
   replyTo?: string;
+  /** What the message is about: a second send with the same key sends nothing (a retried request). */
+  dedupeKey?: string;
 }
 
 /** Sends e-mail: the console provider (outbox) in development and tests, SMTP in production. */

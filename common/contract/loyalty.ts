@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import { checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
+import { phoneSchema, tokenPairSchema } from './auth';
+import { defineEndpoint } from './endpoint';
+
+/**
+ * Paying at a retail point (spec sections 3 "Loyalty payment", 4 "Payment flow", 7 loyalty calls, 8, 9) and
+ * docs/decisions/009-payments-drafts-and-acquirer.md. Money crosses the API in roubles with at most 2 decimals
+ * (1 bonus = 1 rouble); the server keeps integer kopecks and does every sum. `status` 0 means success.
+ */
+
+/** The largest single payment the site accepts, roubles. */
+export const MAX_PAY_SUM = 1_000_000;
+
+/** A sum the customer types: positive roubles with at most 2 decimals (spec section 9). */
+export const paySumSchema = z
+  .number('Сумма: число')
+  .positive('Сумма должна быть больше нуля')
+  .max(MAX_PAY_SUM, `Сумма не больше ${MAX_PAY_SUM} ₽`)
+  .refine(
+    (v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+    'Сумма: не больше двух знаков после запятой',
+  );
+
+/** Roubles (or bonuses) the server computed, at most 2 decimals. */
+const money = z.number();
+
+const email = z
+  .string()
+  .trim()
+  .max(DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES.maxLength)
+  .refine((value) => value !== '' && checkEmail(value) === null, VALIDATION_MESSAGES.email);
+
+export const draftIdSchema = z.string().uuid('Неизвестный черновик оплаты');
+
+/**
+ * How the rest (after bonuses) is paid:
+ * - `CARD`: a bank card on the acquirer's hosted page (`formUrl`);
+ * - `SBP_QR`: the fast payment system: `formUrl` is the QR payload link the bank picker opens in a bank app;
+ * - `IN_RETAIL_POINT`: at the till; bonus spending is off, the server only records the purchase (no bank).
+ * A draft whose sum bonuses cover fully completes without the bank whatever the pay type.
+ */
+export const PAY_TYPES = ['CARD', 'SBP_QR', 'IN_RETAIL_POINT'] as const;
+export const payTypeSchema = z.enum(PAY_TYPES);
+export type PayType = z.output<typeof payTypeSchema>;
+
+export const productTypeSchema = z.enum(['PAYMENT', 'GIFT_CARD']);
+export type ProductType = z.output<typeof productTypeSchema>;
+
+/**
+ * A draft's life (docs/decisions/009): `created` -> `processing` (bonuses on hold, bank order registered) ->
+ * `paid` -> `completed`; or `processing` -> `failed` / `expired` (hold released). Each moves once.
+ */
+export const DRAFT_STATES = ['created', 'processing', 'paid', 'completed', 'failed', 'expired'] as const;
+export const draftStateSchema = z.enum(DRAFT_STATES);
+export type DraftState = z.output<typeof draftStateSchema>;
+
+/**
+ * The payment answer's `status`: 0 success (paid or completed: show the result), 1 waiting for the payment
+ * (follow `formUrl`, or ask again), 2 failed (declined, cancelled: show the loyalty error screen), 3 expired
+ * (the hold ran out before the payment: start again).
+ */
+export const PAYMENT_STATUS = { success: 0, pending: 1, failed: 2, expired: 3 } as const;
+export const paymentStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+export type PaymentStatus = z.output<typeof paymentStatusSchema>;
+
+export const createLoyaltyUser = defineEndpoint({
+  method: 'POST',
+  path: '/api/loyalty/createUser',
+  summary:
+    'A temporary loyalty user for a visitor with no token pair (pays without logging in; a later phone login joins the history)',
+  tag: 'loyalty',
+  auth: 'public',
+  schemas: { body: z.strictObject({}).default({}), response: tokenPairSchema },
+});
+
+export const retailPointInfoSchema = z.strictObject({
+  id: z.number().int(),
+  title: z.string(),
+  address: z.strictObject({ city: z.string(), street: z.string(), house: z.string() }),
+  /** The earn rate at this point, percent of the money paid. */
+  currentBonus: z.number(),
+});
+export type RetailPointInfo = z.output<typeof retailPointInfoSchema>;
+
+export const getRetailPointInfo = defineEndpoint({
+  method: 'POST',
+  path: '/api/loyalty/getRetailPointInfo',
+  summary: 'The retail point a payment QR names (404 when there is no such point)',
+  tag: 'loyalty',
+  auth: 'public',
+  schemas: {
+    body: z.strictObject({
+      retailPointId: z.coerce
+        .number()
+        .int()
+        .positive('Неизвестная точка')
+        .max(2 ** 31 - 1),
+    }),
+    response: retailPointInfoSchema,
+  },
+});
+
+export const loyaltyBalanceSchema = z.strictObject({
+  balance: z.strictObject({
+    /** Bonuses the customer can spend now (bonuses on hold for a payment in progress are not included). */
+    availableAmount: money,
+    /** The money-like balance (certificates, gift value), roubles. */
+    amount: money,
+  }),
+  /** The brand's spend limit: bonuses may pay at most this percent of a sum. */
+  maxSpendPercent: z.number(),
+});
+export type LoyaltyBalance = z.output<typeof loyaltyBalanceSchema>;
+
+export const getUserBalance = defineEndpoint({
+  method: 'POST',
+  path: '/api/loyalty/getUserBalance',
+  summary: "The customer's spendable bonuses and money-like balance",
+  tag: 'loyalty',
+  auth: 'user',
+  schemas: { body: z.strictObject({}).default({}), response: loyaltyBalanceSchema },
+});
+
+export const accountChangeSchema = z.strictObject({
+  /** GLOBAL: bonuses; EXTRA: the money-like balance (not spent by payments yet: always 0 there). */
+  type: z.enum(['GLOBAL', 'EXTRA']),
+  /** Credited when the payment completes (the point's `currentBonus`% of the money paid), roubles. */
+  earn: money,
+  /** Taken from the balance by this payment, roubles. */
+  spend: money,
+});
+export type AccountChange = z.output<typeof accountChangeSchema>;
+
+export const draftSchema = z.strictObject({
+  draftId: z.string(),
+  state: draftStateSchema,
+  productType: productTypeSchema,
+  payType: payTypeSchema,
+  retailPointId: z.number().int(),
+  title: z.string(),
+  /** The cheque sum, roubles. */
+  paySum: money,
+  spendBonus: z.boolean(),
+  accountChanges: z.array(accountChangeSchema),
+  /** What the bank (or the till) still takes after bonuses, roubles. */
+  leftToPay: money,
+});
+export type Draft = z.output<typeof draftSchema>;
+
+export const createDraftBodySchema = z.strictObject({
+  productType: productTypeSchema.default('PAYMENT'),
+  paySum: paySumSchema,
+  payType: payTypeSchema.default('CARD'),
+  /** Spend bonuses (up to the brand's limit and the balance); ignored (off) for IN_RETAIL_POINT. */
+  spendBonus: z.boolean().default(true),
+  /** What the cheque says; the point's title when empty. */
+  title: z.string().trim().max(200, VALIDATION_MESSAGES.maxLength).default(''),
+  retailPointId: z.coerce
+    .number()
+    .int()
+    .positive('Неизвестная точка')
+    .max(2 ** 31 - 1),
+  /** Free text for the point (an order number, a table). */
+  additionalInfo: z.string().trim().max(DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES.maxLength).default(''),
+  /** Gift cards: the delivery method id; ignored for PAYMENT. */
+  deliveryId: z.string().max(40).nullable().default(null),
+  /**
+   * Reuse: the draft this page already created. While it is still `created` it is recomputed with these
+   * values (the spend toggle, the pay type) and the same id is answered; otherwise a 409.
+   */
+  draftId: draftIdSchema.optional(),
+  /** Idempotency: the same key (a UUID the page makes once) answers the same draft, never a second one. */
+  idempotencyKey: z.string().uuid('idempotencyKey: UUID').optional(),
+});
+export type CreateDraftBody = z.input<typeof createDraftBodySchema>;
+
+export const createDraft = defineEndpoint({
+  method: 'POST',
+  path: '/api/loyalty/createDraft',
+  summary: 'Create (or recompute) a payment draft: what bonuses pay, what is earned, what is left to pay',
+  tag: 'loyalty',
+  auth: 'user',
+  schemas: { body: createDraftBodySchema, response: z.strictObject({ data: draftSchema }) },
+});
+
+export const paymentResultSchema = z.strictObject({
+  /** 0 success, 1 waiting for the payment, 2 failed, 3 expired (PAYMENT_STATUS). */
+  status: paymentStatusSchema,
+  draftId: z.string(),
+  state: draftStateSchema,
+  /** Where to send the customer to pay (hosted card page, or the SBP payload link); null when nothing to pay. */
+  formUrl: z.string().nullable(),
+  /** The code the customer shows at the till (set once the payment succeeded). */
+  confirmationCode: z.string().nullable(),
+  /** The cheque page, once paid. */
+  chequeUrl: z.string().nullable(),
+  /** The bank's or our reason when `status` is 2 or 3 (shown on the loyalty error screen). */
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  /** Bonuses spent and earned by this payment, roubles (earn is credited on completion). */
+  spent: money,
+  earned: money,
+  paySum: money,
+  leftToPay: money,
+  /** Gift cards (a later issue): always null for PAYMENT. */
+  giftCard: z.null(),
+});
+export type PaymentResult = z.output<typeof paymentResultSchema>;
+
+export const processDraftBodySchema = z.strictObject({
+  draftId: draftIdSchema,
+  /** Apple Pay / Google Pay token (base64); not accepted by the sandbox acquirer yet (400). */
+  paymentToken: z
+    .string()
+    .max(20_000)
+    .regex(/^[A-Za-z0-9+/=_-]+$/, 'paymentToken: base64')
+    .optional(),
+  /** Where the cheque goes, if given. */
+  email: email.optional(),
+  /** Save the card on the hosted page (a binding). */
+  createBinding: z.boolean().default(false),
+  /** Where the bank sends the customer back: must be on this site's own origin (PUBLIC_URL). */
+  returnUrl: z.string().url('returnUrl: адрес').max(2000),
+  /** Gift cards only (a later issue); ignored for PAYMENT. */
+  congratulation: z.string().max(DEFAULT_MAX_LENGTH).optional(),
+  receiverPhone: phoneSchema.optional(),
+  imageUrl: z.string().max(2000).optional(),
+});
+
+export const processDraft = defineEndpoint({
+  method: 'POST',
+  path: '/api/loyalty/processDraft',
+  summary:
+    'Pay a draft: bonuses go on hold and the bank order is registered (formUrl), or, when bonuses cover it all, it completes at once. Idempotent per draft.',
+  tag: 'loyalty',
+  auth: 'user',
+  schemas: { body: processDraftBodySchema, response: z.strictObject({ data: paymentResultSchema }) },
+});
+
+export const completeDraft = defineEndpoint({
+  method: 'POST',
+  path: '/api/loyalty/completeDraft',
+  summary:
+    "The finish step: asks the acquirer for the order's status (never trusts the return), then posts the hold and credits the earn once",
+  tag: 'loyalty',
+  auth: 'user',
+  schemas: {
+    body: z.strictObject({ draftId: draftIdSchema }),
+    response: z.strictObject({ data: paymentResultSchema }),
+  },
+});
+
+export const sendCheque = defineEndpoint({
+  method: 'POST',
+  path: '/api/loyalty/sendCheque',
+  summary: 'E-mail the cheque of a completed payment (the console outbox in development: GET /api/dev/mail)',
+  tag: 'loyalty',
+  auth: 'user',
+  schemas: {
+    body: z.strictObject({ draftId: draftIdSchema, email }),
+    response: z.strictObject({ code: z.literal(0) }),
+  },
+});
+
+/**
+ * `POST /api/payment` (the old payment page `/loyalty/oldpayment`, QR version 1): a one-step card payment
+ * without bonuses. `token` is the retail point's id as the old QR carries it; the server creates and processes
+ * a PAYMENT draft (spendBonus off, payType CARD) and answers the hosted page. `needSmsConfirm` is always false
+ * (the hosted page does 3-D Secure itself); `certificate` is null (a point payment buys none).
+ */
+export const oldPayment = defineEndpoint({
+  method: 'POST',
+  path: '/api/payment',
+  summary: 'Old-style one-step card payment at a point (no bonuses): answers the hosted card page',
+  tag: 'loyalty',
+  auth: 'user',
+  schemas: {
+    body: z.strictObject({
+      token: z.string().regex(/^\d{1,10}$/, 'Неизвестная точка'),
+      paySum: paySumSchema,
+    }),
+    response: z.strictObject({
+      data: z.strictObject({
+        formUrl: z.string(),
+        needSmsConfirm: z.boolean(),
+        certificate: z.null(),
+        draftId: z.string(),
+      }),
+    }),
+  },
+});

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { operations } from './cabinet';
+
+const at = () => timestamp({ withTimezone: true });
+const kopecks = () => bigint({ mode: 'number' });
+
+/**
+ * A payment at a retail point (docs/decisions/009-payments-drafts-and-acquirer.md). Every state change is one
+ * conditional UPDATE on `state`, so a draft moves (and resolves) at most once whatever retries or races do.
+ * Sums are kopecks: `spend + left_to_pay = pay_sum`.
+ */
+export const paymentDrafts = pgTable(
+  'payment_drafts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    /** `<userId>:<client key>`: the same createDraft call answers the same draft. */
+    idempotencyKey: text().unique(),
+    productType: text().$type<'PAYMENT' | 'GIFT_CARD'>().notNull(),
+    payType: text().$type<'CARD' | 'SBP_QR' | 'IN_RETAIL_POINT'>().notNull(),
+    retailPointId: integer().notNull(),
+    title: text().notNull(),
+    additionalInfo: text().notNull().default(''),
+    deliveryId: text(),
+    spendBonus: boolean().notNull(),
+    paySum: kopecks().notNull(),
+    /** Bonuses this payment takes (held on process, posted on completion). */
+    spend: kopecks().notNull(),
+    /** What the bank (or the till) takes. */
+    leftToPay: kopecks().notNull(),
+    /** The point's earn rate when the draft was made, percent. */
+    earnPercent: integer().notNull(),
+    /** Bonuses credited on completion: earnPercent of leftToPay, rounded down to a kopeck. */
+    earn: kopecks().notNull(),
+    state: text()
+      .$type<'created' | 'processing' | 'paid' | 'completed' | 'failed' | 'expired'>()
+      .notNull()
+      .default('created'),
+    returnUrl: text(),
+    email: text(),
+    /** The acquirer that holds the order ('sandbox', 'rbs'), its order id and hosted page. */
+    acquirer: text(),
+    orderId: text(),
+    formUrl: text(),
+    /** When the bonuses on hold go back if the payment has not come. */
+    holdExpiresAt: at(),
+    confirmationCode: text(),
+    errorCode: text(),
+    errorMessage: text(),
+    operationId: uuid().references(() => operations.id),
+    createdAt: at().notNull(),
+    updatedAt: at().notNull(),
+    paidAt: at(),
+    resolvedAt: at(),
+  },
+  (t) => [
+    index('payment_drafts_user').on(t.userId, t.createdAt.desc()),
+    index('payment_drafts_open_holds')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.state} in ('processing', 'paid')`),
+    check(
+      'payment_drafts_sums',
+      sql`${t.spend} >= 0 and ${t.leftToPay} >= 0 and ${t.spend} + ${t.leftToPay} = ${t.paySum}`,
+    ),
+    check('payment_drafts_pay_sum_positive', sql`${t.paySum} > 0`),
+    check(
+      'payment_drafts_state',
+      sql`${t.state} in ('created', 'processing', 'paid', 'completed', 'failed', 'expired')`,
+    ),
+  ],
+);
+
+/**
+ * The sandbox acquirer's own orders: it stands in for a bank, so it keeps its state like one would (in the
+ * database, so every instance sees the same order). `order_number` (our draft id) is unique: registering the
+ * same draft twice answers the same order.
+ */
+export const sandboxOrders = pgTable(
+  'sandbox_orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderNumber: text().notNull().unique(),
+    amount: kopecks().notNull(),
+    method: text().$type<'card' | 'sbp'>().notNull(),
+    description: text().notNull().default(''),
+    returnUrl: text().notNull(),
+    status: text().$type<'registered' | 'paid' | 'declined' | 'cancelled' | 'refunded'>().notNull(),
+    /** The last 4 digits of the card that paid (never the number). */
+    panLast4: text(),
+    bindingRequested: boolean().notNull().default(false),
+    errorCode: text(),
+    createdAt: at().notNull(),
+    updatedAt: at().notNull(),
+  },
+  (t) => [check('sandbox_orders_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/** E-mails "sent" by the console mail provider (development): the outbox `GET /api/dev/mail` reads. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    /** What the message is about (`cheque:<draftId>`): sending the same cheque twice sends one mail. */
+    dedupeKey: text().unique(),
+    sentAt: at().notNull(),
+  },
+  (t) => [index('mail_outbox_to').on(t.to, t.sentAt.desc())],
+);

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import { paymentDrafts } from '../../db/schema/payments';
+import { isChequeKey } from './cheque';
+import { escapeHtml, page, roublesText } from './html';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function notFoundPage(reply: FastifyReply) {
+  return reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .send(page('Чек не найден', '<h1>Чек не найден</h1>'));
+}
+
+/** `GET /cheque/:draftId?k=`: the cheque of a completed payment, for whoever holds the link (chequeUrl). */
+export function registerChequePage(app: FastifyInstance, deps: AppDeps) {
+  app.get<{ Params: { draftId: string }; Querystring: { k?: string } }>(
+    '/cheque/:draftId',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { draftId } = request.params;
+      const key = typeof request.query.k === 'string' ? request.query.k : '';
+      if (!UUID.test(draftId) || !isChequeKey(deps.config, draftId, key)) return notFoundPage(reply);
+      const [row] = await deps.db.select().from(paymentDrafts).where(eq(paymentDrafts.id, draftId));
+      if (!row || row.state !== 'completed') return notFoundPage(reply);
+      const when = (row.resolvedAt ?? row.updatedAt).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' });
+      const body = `<h1>Чек</h1>
+<p class="sum">${escapeHtml(roublesText(row.paySum))}</p>
+<dl>
+<dt>Где</dt><dd>${escapeHtml(row.title)}</dd>
+<dt>Когда</dt><dd>${escapeHtml(when)}</dd>
+<dt>Бонусами</dt><dd>${escapeHtml(roublesText(row.spend))}</dd>
+<dt>Деньгами</dt><dd>${escapeHtml(roublesText(row.leftToPay))}</dd>
+<dt>Начислено бонусов</dt><dd>${escapeHtml(roublesText(row.earn))}</dd>
+<dt>Код подтверждения</dt><dd>${escapeHtml(row.confirmationCode ?? '')}</dd>
+</dl>`;
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(page('Чек', body));
+    },
+  );
+}

@@ -1,0 +1,500 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import {
+  PAYMENT_STATUS,
+  type Draft,
+  type PaymentResult,
+  type PaymentStatus,
+} from '../../../common/contract/loyalty';
+import type { z } from 'zod';
+import type { createDraftBodySchema, processDraftBodySchema } from '../../../common/contract/loyalty';
+import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/in-transaction';
+import { operations } from '../../db/schema/cabinet';
+import { retailPoints } from '../../db/schema/content';
+import { paymentDrafts } from '../../db/schema/payments';
+import { AppError, notFound } from '../../errors';
+import { isAllowedFormUrl, type OrderStatus } from '../../integrations/acquirer/acquirer';
+import { toRoubles } from '../../lib/money';
+import { balancesOf, customerAccounts, postTransaction, systemAccount } from '../ledger/ledger';
+import { readBrandSettings } from '../settings/service';
+import { chequeUrlOf } from './cheque';
+
+export type PaymentsDeps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'acquirer' | 'mail'>;
+export type DraftRow = typeof paymentDrafts.$inferSelect;
+type CreateDraftBody = z.output<typeof createDraftBodySchema>;
+type ProcessDraftBody = z.output<typeof processDraftBodySchema>;
+
+/** Roubles from the API (at most 2 decimals, checked by the contract) to kopecks. */
+export const toKopecks = (roubles: number) => Math.round(roubles * 100);
+
+/** What a payment takes from bonuses, what is left to pay and what it earns, all in kopecks. */
+export function computeDraft(input: {
+  paySum: number;
+  spendBonus: boolean;
+  payType: DraftRow['payType'];
+  bonusBalance: number;
+  maxSpendPercent: number;
+  currentBonus: number;
+}) {
+  const spendAllowed = input.spendBonus && input.payType !== 'IN_RETAIL_POINT';
+  const limit = Math.floor((input.paySum * input.maxSpendPercent) / 100);
+  const spend = spendAllowed ? Math.max(0, Math.min(limit, input.bonusBalance)) : 0;
+  const leftToPay = input.paySum - spend;
+  // Paying at the till is not confirmed by us, so it earns nothing here (the till's accrual does).
+  const earn =
+    input.payType === 'IN_RETAIL_POINT' ? 0 : Math.floor((leftToPay * Math.max(0, input.currentBonus)) / 100);
+  return { spend, leftToPay, earn };
+}
+
+async function loadPoint(db: Db, retailPointId: number) {
+  const [point] = await db.select().from(retailPoints).where(eq(retailPoints.id, retailPointId));
+  if (!point) throw notFound('Точка не найдена');
+  return point;
+}
+
+export async function retailPointInfo(db: Db, retailPointId: number) {
+  const point = await loadPoint(db, retailPointId);
+  return {
+    id: point.id,
+    title: point.title,
+    address: { city: point.city, street: point.street, house: point.house },
+    currentBonus: point.currentBonus,
+  };
+}
+
+export async function userBalance(deps: Pick<AppDeps, 'db'>, userId: string) {
+  const [balances, settings] = await Promise.all([balancesOf(deps.db, userId), readBrandSettings(deps.db)]);
+  return {
+    balance: { availableAmount: toRoubles(balances.bonus), amount: toRoubles(balances.money) },
+    maxSpendPercent: settings.maxSpendPercent,
+  };
+}
+
+export function toDraft(row: DraftRow): Draft {
+  return {
+    draftId: row.id,
+    state: row.state,
+    productType: row.productType,
+    payType: row.payType,
+    retailPointId: row.retailPointId,
+    title: row.title,
+    paySum: toRoubles(row.paySum),
+    spendBonus: row.spendBonus,
+    accountChanges: [
+      { type: 'GLOBAL', earn: toRoubles(row.earn), spend: toRoubles(row.spend) },
+      { type: 'EXTRA', earn: 0, spend: 0 },
+    ],
+    leftToPay: toRoubles(row.leftToPay),
+  };
+}
+
+const STATUS_OF: Record<DraftRow['state'], PaymentStatus> = {
+  created: PAYMENT_STATUS.pending,
+  processing: PAYMENT_STATUS.pending,
+  paid: PAYMENT_STATUS.success,
+  completed: PAYMENT_STATUS.success,
+  failed: PAYMENT_STATUS.failed,
+  expired: PAYMENT_STATUS.expired,
+};
+
+export function toResult(deps: Pick<AppDeps, 'config'>, row: DraftRow): PaymentResult {
+  return {
+    status: STATUS_OF[row.state],
+    draftId: row.id,
+    state: row.state,
+    formUrl: row.state === 'processing' ? row.formUrl : null,
+    confirmationCode: row.confirmationCode,
+    chequeUrl: row.state === 'completed' ? chequeUrlOf(deps.config, row.id) : null,
+    errorCode: row.errorCode,
+    errorMessage: row.errorMessage,
+    spent: toRoubles(row.spend),
+    earned: toRoubles(row.earn),
+    paySum: toRoubles(row.paySum),
+    leftToPay: toRoubles(row.leftToPay),
+    giftCard: null,
+  };
+}
+
+/** The caller's own draft, or 404 (another customer's draft is indistinguishable from none). */
+export async function loadOwnDraft(db: Db, userId: string, draftId: string): Promise<DraftRow> {
+  const [row] = await db
+    .select()
+    .from(paymentDrafts)
+    .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.userId, userId)));
+  if (!row) throw notFound('Черновик оплаты не найден');
+  return row;
+}
+
+async function loadDraft(db: Db, draftId: string): Promise<DraftRow> {
+  const [row] = await db.select().from(paymentDrafts).where(eq(paymentDrafts.id, draftId));
+  if (!row) throw new Error('payment draft vanished');
+  return row;
+}
+
+/**
+ * createDraft: a new draft, the same draft for a repeated idempotency key, or the page's draft recomputed
+ * (the spend toggle, the pay type) while it is still `created`.
+ */
+export async function createDraft(deps: PaymentsDeps, userId: string, body: CreateDraftBody): Promise<Draft> {
+  if (body.productType !== 'PAYMENT') {
+    throw new AppError('BAD_REQUEST', 'Подарочные карты здесь пока не оплачиваются');
+  }
+  const point = await loadPoint(deps.db, body.retailPointId);
+  const [balances, settings] = await Promise.all([balancesOf(deps.db, userId), readBrandSettings(deps.db)]);
+  const paySum = toKopecks(body.paySum);
+  const sums = computeDraft({
+    paySum,
+    spendBonus: body.spendBonus,
+    payType: body.payType,
+    bonusBalance: balances.bonus,
+    maxSpendPercent: settings.maxSpendPercent,
+    currentBonus: point.currentBonus,
+  });
+  const now = deps.clock.now();
+  const values = {
+    productType: body.productType,
+    payType: body.payType,
+    retailPointId: point.id,
+    title: body.title || point.title,
+    additionalInfo: body.additionalInfo,
+    deliveryId: body.deliveryId,
+    spendBonus: body.spendBonus && body.payType !== 'IN_RETAIL_POINT',
+    paySum,
+    ...sums,
+    earnPercent: point.currentBonus,
+    updatedAt: now,
+  };
+  if (body.draftId) {
+    const [updated] = await deps.db
+      .update(paymentDrafts)
+      .set(values)
+      .where(
+        and(
+          eq(paymentDrafts.id, body.draftId),
+          eq(paymentDrafts.userId, userId),
+          eq(paymentDrafts.state, 'created'),
+        ),
+      )
+      .returning();
+    if (updated) return toDraft(updated);
+    await loadOwnDraft(deps.db, userId, body.draftId);
+    throw new AppError('CONFLICT', 'Эта оплата уже начата: её нельзя изменить');
+  }
+  const idempotencyKey = body.idempotencyKey ? `${userId}:${body.idempotencyKey}` : null;
+  const [inserted] = await deps.db
+    .insert(paymentDrafts)
+    .values({ ...values, userId, idempotencyKey, createdAt: now })
+    .onConflictDoNothing({ target: paymentDrafts.idempotencyKey })
+    .returning();
+  if (inserted) return toDraft(inserted);
+  const [existing] = await deps.db
+    .select()
+    .from(paymentDrafts)
+    .where(eq(paymentDrafts.idempotencyKey, idempotencyKey!));
+  if (!existing) throw new Error('payment draft vanished after a key conflict');
+  return toDraft(existing);
+}
+
+/** Whether the draft goes to the bank: something is left to pay, and not at the till. */
+const needsBank = (row: DraftRow) => row.leftToPay > 0 && row.payType !== 'IN_RETAIL_POINT';
+
+export function checkReturnUrl(deps: Pick<AppDeps, 'config'>, returnUrl: string) {
+  let url: URL;
+  try {
+    url = new URL(returnUrl);
+  } catch {
+    throw new AppError('VALIDATION', 'returnUrl: адрес этого сайта', { fields: { returnUrl: 'адрес' } });
+  }
+  if (url.origin !== new URL(deps.config.publicUrl).origin) {
+    throw new AppError('VALIDATION', 'returnUrl: только адрес этого сайта', {
+      fields: { returnUrl: 'только адрес этого сайта' },
+    });
+  }
+}
+
+/**
+ * processDraft: `created` -> `processing` by one conditional update, in the same transaction as the hold
+ * (customer bonus -> bonus_held, ledger key `payment-hold:<id>`). A draft bonuses cover (or one paid at the
+ * till) completes in that transaction; otherwise the bank order is registered (idempotently, by the draft id)
+ * and its page answered. Repeating the call (a retry, 50 at once) answers the same and changes nothing more.
+ */
+export async function processDraft(deps: PaymentsDeps, userId: string, body: ProcessDraftBody) {
+  checkReturnUrl(deps, body.returnUrl);
+  if (body.paymentToken !== undefined) {
+    throw new AppError('BAD_REQUEST', 'Apple Pay и Google Pay пока не принимаются: оплатите картой или СБП');
+  }
+  const draft = await loadOwnDraft(deps.db, userId, body.draftId);
+  if (draft.state === 'created') {
+    await inTransaction(deps.db, async (tx) => {
+      const now = deps.clock.now();
+      const bank = needsBank(draft);
+      const [moved] = await tx
+        .update(paymentDrafts)
+        .set({
+          state: 'processing',
+          returnUrl: body.returnUrl,
+          email: body.email ?? null,
+          acquirer: bank ? deps.acquirer.name : null,
+          holdExpiresAt: new Date(now.getTime() + deps.config.paymentHoldMinutes * 60_000),
+          updatedAt: now,
+        })
+        .where(and(eq(paymentDrafts.id, draft.id), eq(paymentDrafts.state, 'created')))
+        .returning();
+      if (!moved) return; // another call moved it first: answer what it did
+      if (moved.spend > 0) {
+        const accounts = await customerAccounts(tx, userId);
+        await postTransaction(tx, {
+          idempotencyKey: `payment-hold:${moved.id}`,
+          kind: 'payment_hold',
+          entries: [
+            { accountId: accounts.bonus, amount: -moved.spend },
+            { accountId: await systemAccount(tx, 'bonus_held'), amount: moved.spend },
+          ],
+        });
+      }
+      if (!bank) {
+        await markPaid(tx, moved.id, now);
+        await completePaid(deps, tx, moved.id);
+      }
+    });
+  }
+  let row = await loadDraft(deps.db, draft.id);
+  if (row.state === 'processing' && needsBank(row) && !row.orderId) row = await registerOrder(deps, row);
+  return toResult(deps, row);
+}
+
+/** Registers the draft's bank order (the gateway answers the same order for the same draft) and keeps it. */
+async function registerOrder(deps: PaymentsDeps, row: DraftRow): Promise<DraftRow> {
+  let order;
+  try {
+    order = await deps.acquirer.registerOrder({
+      orderNumber: row.id,
+      amount: row.leftToPay,
+      method: row.payType === 'SBP_QR' ? 'sbp' : 'card',
+      description: row.title,
+      returnUrl: row.returnUrl!,
+      createBinding: false,
+    });
+  } catch {
+    throw new AppError('UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');
+  }
+  if (!isAllowedFormUrl(order.formUrl, deps.acquirer.formHosts)) {
+    throw new AppError('UNAVAILABLE', 'Банк ответил неизвестным адресом оплаты');
+  }
+  await deps.db
+    .update(paymentDrafts)
+    .set({ orderId: order.orderId, formUrl: order.formUrl, updatedAt: deps.clock.now() })
+    .where(and(eq(paymentDrafts.id, row.id), eq(paymentDrafts.state, 'processing')));
+  return loadDraft(deps.db, row.id);
+}
+
+async function markPaid(tx: Db, draftId: string, now: Date): Promise<boolean> {
+  const moved = await tx
+    .update(paymentDrafts)
+    .set({ state: 'paid', paidAt: now, updatedAt: now })
+    .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.state, 'processing')))
+    .returning({ id: paymentDrafts.id });
+  return moved.length > 0;
+}
+
+/**
+ * `paid` -> `completed` once: the hold is posted (bonus_held -> bonus_spent), the earn credited
+ * (bonus_issued -> customer) in one ledger transaction `payment-complete:<id>`, and the operation recorded.
+ */
+async function completePaid(deps: PaymentsDeps, tx: Db, draftId: string): Promise<void> {
+  const now = deps.clock.now();
+  const [done] = await tx
+    .update(paymentDrafts)
+    .set({
+      state: 'completed',
+      confirmationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      resolvedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.state, 'paid')))
+    .returning();
+  if (!done) return;
+  const entries = [];
+  if (done.spend > 0) {
+    entries.push(
+      { accountId: await systemAccount(tx, 'bonus_held'), amount: -done.spend },
+      { accountId: await systemAccount(tx, 'bonus_spent'), amount: done.spend },
+    );
+  }
+  if (done.earn > 0) {
+    const accounts = await customerAccounts(tx, done.userId);
+    entries.push(
+      { accountId: await systemAccount(tx, 'bonus_issued'), amount: -done.earn },
+      { accountId: accounts.bonus, amount: done.earn },
+    );
+  }
+  const posted =
+    entries.length > 0
+      ? await postTransaction(tx, { idempotencyKey: `payment-complete:${done.id}`, kind: 'payment', entries })
+      : null;
+  const tillPayment = done.payType === 'IN_RETAIL_POINT' && done.leftToPay > 0;
+  const [operation] = await tx
+    .insert(operations)
+    .values({
+      userId: done.userId,
+      place: done.title,
+      occurredAt: now,
+      amountEarn: done.earn,
+      amountSpend: done.spend,
+      amount: done.paySum,
+      // Paid at the till: the till confirms it later; everything else is settled here.
+      state: tillPayment ? 'NEW' : 'PROCESSED',
+      type: 'PAYMENT',
+      transactionId: posted?.transactionId ?? null,
+    })
+    .returning({ id: operations.id });
+  await tx.update(paymentDrafts).set({ operationId: operation!.id }).where(eq(paymentDrafts.id, done.id));
+}
+
+/**
+ * `processing` -> `failed` or `expired` once, and the hold goes back to the customer (ledger key
+ * `payment-release:<id>`) in the same transaction.
+ */
+async function releaseDraft(
+  deps: PaymentsDeps,
+  draftId: string,
+  to: 'failed' | 'expired',
+  error: { code: string; message: string },
+): Promise<void> {
+  await inTransaction(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const [moved] = await tx
+      .update(paymentDrafts)
+      .set({ state: to, errorCode: error.code, errorMessage: error.message, resolvedAt: now, updatedAt: now })
+      .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.state, 'processing')))
+      .returning();
+    if (!moved || moved.spend === 0) return;
+    const accounts = await customerAccounts(tx, moved.userId);
+    await postTransaction(tx, {
+      idempotencyKey: `payment-release:${moved.id}`,
+      kind: 'payment_release',
+      entries: [
+        { accountId: await systemAccount(tx, 'bonus_held'), amount: -moved.spend },
+        { accountId: accounts.bonus, amount: moved.spend },
+      ],
+    });
+  });
+}
+
+/** Completes a draft the gateway confirmed: the order must be this draft's, for exactly what was left to pay. */
+async function settle(deps: PaymentsDeps, row: DraftRow, status: OrderStatus): Promise<void> {
+  if (status.state === 'paid') {
+    if (status.orderNumber !== row.id || status.amount !== row.leftToPay || status.orderId !== row.orderId) {
+      await releaseDraft(deps, row.id, 'failed', {
+        code: 'ORDER_MISMATCH',
+        message: 'Банк подтвердил другой платёж: обратитесь в поддержку',
+      });
+      return;
+    }
+    await inTransaction(deps.db, async (tx) => {
+      await markPaid(tx, row.id, deps.clock.now());
+      await completePaid(deps, tx, row.id);
+    });
+    return;
+  }
+  if (status.state === 'pending') return;
+  await releaseDraft(deps, row.id, 'failed', {
+    code: status.errorCode ?? status.state.toUpperCase(),
+    message: status.errorMessage ?? 'Платёж не прошёл',
+  });
+}
+
+/**
+ * Moves a draft as far as the gateway's answer allows: a paid order completes it, a declined one fails it,
+ * a pending one leaves it. Never trusts the return URL: only `getOrderStatus`.
+ */
+export async function resolveDraft(deps: PaymentsDeps, row: DraftRow): Promise<DraftRow> {
+  if (row.state === 'paid') {
+    await inTransaction(deps.db, (tx) => completePaid(deps, tx, row.id));
+  } else if (row.state === 'processing' && row.orderId) {
+    let status: OrderStatus;
+    try {
+      status = await deps.acquirer.getOrderStatus(row.orderId);
+    } catch {
+      throw new AppError('UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');
+    }
+    await settle(deps, row, status);
+  }
+  return loadDraft(deps.db, row.id);
+}
+
+/** completeDraft (the finish step): asks the gateway and completes the draft once. */
+export async function completeDraft(deps: PaymentsDeps, userId: string, draftId: string) {
+  const row = await loadOwnDraft(deps.db, userId, draftId);
+  return toResult(deps, await resolveDraft(deps, row));
+}
+
+/**
+ * The hold-expiry job's work, idempotent: every draft still `processing` (or `paid`) past its hold's expiry
+ * is settled. Its bank order is cancelled first; one the customer managed to pay stays paid and completes,
+ * any other releases the hold (`expired`). Answers how many drafts it looked at.
+ */
+export async function releaseExpiredHolds(deps: PaymentsDeps, limit = 100): Promise<number> {
+  const due = await deps.db
+    .select()
+    .from(paymentDrafts)
+    .where(
+      and(
+        inArray(paymentDrafts.state, ['processing', 'paid']),
+        lte(paymentDrafts.holdExpiresAt, deps.clock.now()),
+      ),
+    )
+    .orderBy(asc(paymentDrafts.holdExpiresAt))
+    .limit(limit);
+  for (const row of due) {
+    if (row.state === 'paid') {
+      await inTransaction(deps.db, (tx) => completePaid(deps, tx, row.id));
+      continue;
+    }
+    let orderId = row.orderId;
+    if (!orderId && needsBank(row) && row.returnUrl) {
+      // A registration may have reached the bank without being stored: find it (registration is idempotent).
+      orderId = (await registerOrder(deps, row).catch(() => row)).orderId;
+    }
+    if (orderId) {
+      const status = await deps.acquirer.cancelOrder(orderId);
+      if (status.state === 'paid') {
+        await settle(deps, { ...row, orderId }, status);
+        continue;
+      }
+    }
+    await releaseDraft(deps, row.id, 'expired', {
+      code: 'EXPIRED',
+      message: 'Время на оплату вышло: бонусы возвращены, начните оплату заново',
+    });
+  }
+  return due.length;
+}
+
+/** sendCheque: e-mails the cheque of a completed payment; the same address gets it once. */
+export async function sendCheque(deps: PaymentsDeps, userId: string, draftId: string, email: string) {
+  const row = await loadOwnDraft(deps.db, userId, draftId);
+  if (row.state !== 'completed') throw new AppError('CONFLICT', 'Чек будет после оплаты');
+  const lines = [
+    `Оплата: ${row.title}`,
+    `Дата: ${(row.resolvedAt ?? row.updatedAt).toISOString()}`,
+    `Сумма: ${formatRoubles(row.paySum)} ₽`,
+    `Оплачено бонусами: ${formatRoubles(row.spend)}`,
+    `Оплачено деньгами: ${formatRoubles(row.leftToPay)} ₽`,
+    `Начислено бонусов: ${formatRoubles(row.earn)}`,
+    `Код подтверждения: ${row.confirmationCode ?? ''}`,
+    `Чек: ${chequeUrlOf(deps.config, row.id)}`,
+  ];
+  await deps.mail.send({
+    to: email,
+    subject: `Чек об оплате: ${row.title}`,
+    text: lines.join('\n'),
+    dedupeKey: `cheque:${row.id}:${email.toLowerCase()}`,
+  });
+}
+
+export function formatRoubles(kopecks: number): string {
+  return (kopecks / 100).toFixed(2);
+}

@@ -1,0 +1,76 @@
+// Helpers for the payment API tests: a customer with bonuses, the loyalty calls, and the sandbox bank pages.
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../../db/schema/auth';
+import { inTransaction } from '../../db/in-transaction';
+import type { TestApp } from '../../test/test-app';
+import { callAs } from '../cabinet/cabinet-test-kit';
+import { customerAccounts, postTransaction, systemAccount } from '../ledger/ledger';
+
+/** Demo point 1: earns 3%. */
+export const POINT = 1;
+export const RETURN_URL = 'http://localhost:3000/loyalty/finish?p=1';
+
+/** Logs the phone in (creating the customer) and credits `bonuses` roubles of bonuses; answers the user id. */
+export async function customerWithBonuses(t: TestApp, phone: string, bonuses: number): Promise<string> {
+  await callAs(t, phone, 'POST', '/api/loyalty/getUserBalance', {});
+  const [user] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+  if (!user) throw new Error('customer not created by login');
+  if (bonuses > 0) {
+    await inTransaction(t.deps.db, async (tx) => {
+      const accounts = await customerAccounts(tx, user.id);
+      await postTransaction(tx, {
+        idempotencyKey: `test-credit:${user.id}:${bonuses}`,
+        kind: 'test_credit',
+        entries: [
+          { accountId: await systemAccount(tx, 'bonus_issued'), amount: -bonuses * 100 },
+          { accountId: accounts.bonus, amount: bonuses * 100 },
+        ],
+      });
+    });
+  }
+  return user.id;
+}
+
+export async function setMaxSpendPercent(t: TestApp, percent: number) {
+  await t.deps.db.execute(
+    sql`update brand_settings set settings = jsonb_set(settings, '{maxSpendPercent}', to_jsonb(${percent}::int))`,
+  );
+}
+
+export const bonusesOf = async (t: TestApp, phone: string): Promise<number> =>
+  (await callAs(t, phone, 'POST', '/api/loyalty/getUserBalance', {})).json().balance.availableAmount;
+
+export async function createDraft(t: TestApp, phone: string, body: object) {
+  const response = await callAs(t, phone, 'POST', '/api/loyalty/createDraft', {
+    retailPointId: POINT,
+    ...body,
+  });
+  if (response.statusCode !== 200) throw new Error(`createDraft ${response.statusCode}: ${response.body}`);
+  return response.json().data;
+}
+
+export const processDraft = (t: TestApp, phone: string, draftId: string, body: object = {}) =>
+  callAs(t, phone, 'POST', '/api/loyalty/processDraft', { draftId, returnUrl: RETURN_URL, ...body });
+
+export const completeDraft = (t: TestApp, phone: string, draftId: string) =>
+  callAs(t, phone, 'POST', '/api/loyalty/completeDraft', { draftId });
+
+/** The path of a form URL on this server (`http://localhost:3000/sandbox/pay/<id>` -> `/sandbox/pay/<id>`). */
+export const pathOf = (formUrl: string) => new URL(formUrl).pathname;
+
+/** Submits the sandbox card page as a browser would (a plain form post). */
+export const payOnSandbox = (t: TestApp, formUrl: string, pan: string, expiry = '12/30', cvc = '123') =>
+  t.app.inject({
+    method: 'POST',
+    url: pathOf(formUrl),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ pan, expiry, cvc }).toString(),
+  });
+
+export const answerSbp = (t: TestApp, formUrl: string, answer: 'confirm' | 'decline') =>
+  t.app.inject({
+    method: 'POST',
+    url: pathOf(formUrl),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ answer }).toString(),
+  });

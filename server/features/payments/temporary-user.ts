@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type { TokenPair } from '../../../common/contract/auth';
+import type { AppDeps } from '../../app-deps';
+import { inTransaction } from '../../db/in-transaction';
+import { tooManyRequests } from '../../errors';
+import { keysFor } from '../auth/auth-context';
+import { takeFromWindow } from '../auth/rate-limit';
+import { startSession } from '../auth/token-service';
+
+/** Temporary loyalty users one address may create in an hour. */
+export const TEMPORARY_USERS_PER_HOUR = 20;
+
+/**
+ * `api/loyalty/createUser`: a visitor with no token pair gets a customer of their own, identified by a
+ * placeholder (`temp-<uuid>`) instead of a phone, and an ordinary session, so they can pay and earn. Limited
+ * per address. The placeholder never matches a phone, so the cabinet's phone-bound calls refuse it.
+ */
+export async function createTemporaryUser(
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
+  ip: string,
+): Promise<TokenPair> {
+  const now = deps.clock.now();
+  const retryAt = await takeFromWindow(
+    deps.db,
+    `loyalty-user:ip:${ip}`,
+    TEMPORARY_USERS_PER_HOUR,
+    3_600_000,
+    now,
+  );
+  if (retryAt) {
+    throw tooManyRequests(
+      'Слишком много запросов. Попробуйте позже',
+      (retryAt.getTime() - now.getTime()) / 1000,
+    );
+  }
+  return inTransaction(deps.db, (tx) =>
+    startSession(tx, keysFor(deps.config.authSecret), `temp-${randomUUID()}`, now),
+  );
+}

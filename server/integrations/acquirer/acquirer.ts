@@ -1,0 +1,70 @@
+/**
+ * A card and SBP acquirer in the shape of the common Russian bank gateways (RBS: register.do,
+ * getOrderStatusExtended.do, refund.do): register an order, send the customer to its hosted page, then ask
+ * for the order's status. A payment counts only once `getOrderStatus` says paid and the amount and order
+ * number match (docs/decisions/009-payments-drafts-and-acquirer.md). Amounts are kopecks.
+ */
+export interface Acquirer {
+  /** 'sandbox', 'rbs': stored with each order so a draft is always asked of the gateway that holds it. */
+  readonly name: string;
+  /** Hosts a `formUrl` may point at; anything else is refused before a customer is sent there. */
+  readonly formHosts: readonly string[];
+  /**
+   * Registers an order for `orderNumber` (our draft id). Idempotent: registering the same number again
+   * answers the same order (and refuses a different amount).
+   */
+  registerOrder(input: RegisterOrderInput): Promise<RegisteredOrder>;
+  getOrderStatus(orderId: string): Promise<OrderStatus>;
+  /**
+   * Stops an unpaid order from being paid (the hold behind it is expiring). Answers the final status: a
+   * payment that got there first stays `paid` and must be honoured.
+   */
+  cancelOrder(orderId: string): Promise<OrderStatus>;
+  /** Returns `amount` of a paid order to the card. */
+  refund(orderId: string, amount: number): Promise<OrderStatus>;
+}
+
+export interface RegisterOrderInput {
+  orderNumber: string;
+  /** Kopecks, positive. */
+  amount: number;
+  method: 'card' | 'sbp';
+  description: string;
+  /** Where the hosted page sends the customer back (our own origin). */
+  returnUrl: string;
+  /** Save the card on the hosted page. */
+  createBinding: boolean;
+}
+
+export interface RegisteredOrder {
+  orderId: string;
+  /** The hosted card page, or for SBP the QR payload link. */
+  formUrl: string;
+}
+
+export type OrderState = 'pending' | 'paid' | 'declined' | 'cancelled' | 'refunded';
+
+export interface OrderStatus {
+  orderId: string;
+  orderNumber: string;
+  /** Kopecks. */
+  amount: number;
+  state: OrderState;
+  /** The gateway's reason for a decline. */
+  errorCode: string | null;
+  errorMessage: string | null;
+}
+
+export class AcquirerError extends Error {}
+
+/** Whether `url` is an https (or, for a local sandbox, http) address on one of `hosts`. */
+export function isAllowedFormUrl(url: string, hosts: readonly string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+  return hosts.includes(parsed.host);
+}
