@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { ru } from '../../i18n/ru';
 import { formatPhone } from '../../lib/formats';
 import { useHydrated, useIsLoggedIn } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
 import { PhoneConfirmation } from './phone-confirmation';
-import { useEditSession, useSessionOperations, useUserInfo } from './api';
+import { useEditSession, useSessionOperations, useUserInfo, type ProfileBody } from './api';
 import { OperationsList } from './operations-list';
-import { ProfileForm, serverFailure, type FieldErrors } from './profile-form';
+import { ProfileSection } from './profile-section';
 
 /**
  * `/session`: the session-based view the spec keeps beside the cabinet (`api/session/edit`,
@@ -72,42 +71,14 @@ function SessionOperations({ phone }: { phone: string }) {
   return <OperationsList query={operations} title={ru.session.operationsTitle} />;
 }
 
-function SessionProfile({
-  initial,
-  birthDateLocked,
-}: {
-  initial: Parameters<typeof ProfileForm>[0]['initial'];
-  birthDateLocked: boolean;
-}) {
+function SessionProfile({ initial, birthDateLocked }: { initial: ProfileBody; birthDateLocked: boolean }) {
   const edit = useEditSession();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   return (
-    <section className="cabinet-section" aria-labelledby="session-profile-title">
-      <h2 className="cabinet-section__title" id="session-profile-title">
-        {ru.cabinet.profileTitle}
-      </h2>
-      <ProfileForm
-        initial={initial}
-        birthDateLocked={birthDateLocked}
-        submitText={ru.cabinet.save}
-        pending={edit.isPending}
-        errors={errors}
-        onErrors={setErrors}
-        onSubmit={(values) =>
-          edit.mutate(values, {
-            onSuccess: () => setNotice({ ok: true, text: ru.cabinet.saved }),
-            onError: (error) => {
-              const failure = serverFailure(error);
-              setErrors(failure.fields);
-              setNotice({ ok: false, text: failure.message });
-            },
-          })
-        }
-      />
-      <p className={notice?.ok ? 'form-success' : 'form-error'} role="status">
-        {notice?.text}
-      </p>
-    </section>
+    <ProfileSection
+      initial={initial}
+      birthDateLocked={birthDateLocked}
+      pending={edit.isPending}
+      save={(values, handlers) => edit.mutate(values, handlers)}
+    />
   );
 }
