@@ -297,7 +297,8 @@ test('the matched page’s module is preloaded with the entry, not fetched after
     ['/', 'home-page'],
     ['/faq', 'faq-page'],
     ['/news/1', 'news-item-page'],
-    ['/loyalty', 'section-page'],
+    ['/loyalty?p=3&s=500', 'loyalty-page'],
+    ['/gc/sale', 'section-page'],
   ]) {
     const html = await (await request.get(path!)).text();
     expect(html, path).toMatch(new RegExp(`<link rel="modulepreload" href="/assets/${chunk}-[^"]+\\.js"`));

@@ -13,6 +13,7 @@ import { countdownQuery } from '../features/countdown/api';
 import { faqQuery } from '../features/faq/api';
 import { joinQuery } from '../features/join/api';
 import { newsItemQuery } from '../features/news/api';
+import { parsePointId, retailPointQuery } from '../features/loyalty/payment-api';
 import { pointQuery } from '../features/points/api';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { RootLayout } from './layouts/root-layout';
@@ -84,6 +85,16 @@ const customPage = lazyPage('custom-page', () =>
   import('../features/custom/custom-page').then((m) => ({ Component: m.CustomPage })),
 );
 
+const loyaltyPage = lazyPage('loyalty-page', () =>
+  import('../features/loyalty/loyalty-page').then((m) => ({ Component: m.LoyaltyPage })),
+);
+const loyaltyFinishPage = lazyPage('loyalty-finish-page', () =>
+  import('../features/loyalty/finish-page').then((m) => ({ Component: m.LoyaltyFinishPage })),
+);
+const oldPaymentPage = lazyPage('old-payment-page', () =>
+  import('../features/loyalty/old-payment-page').then((m) => ({ Component: m.OldPaymentPage })),
+);
+
 const profilePage = lazyPage('profile-page', () =>
   import('../features/cabinet/profile-page').then((m) => ({ Component: m.ProfilePage })),
 );
@@ -106,7 +117,7 @@ async function orNotFound<T>(load: Promise<T>): Promise<T> {
   }
 }
 
-type Load = (params: Record<string, string | undefined>) => Promise<unknown>;
+type Load = (params: Record<string, string | undefined>, url: URL) => Promise<unknown>;
 
 /**
  * Every route of the spec (section 2), used by the server renderer and the browser alike, so an unknown path
@@ -125,10 +136,10 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     handle: { ...handle, chunk: page.chunk },
     lazy: page.lazy,
     // Loaders fill the query cache, so the server renders the content and the browser never fetches it again.
-    loader: async ({ params }) => {
+    loader: async ({ params, request }) => {
       const settings = await loadSettings();
       if (handle.module && !isModuleEnabled(settings.modules, handle.module)) throw notFound();
-      if (load) await load(params);
+      if (load) await load(params, new URL(request.url));
       return null;
     },
   });
@@ -156,6 +167,11 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     const { customModules } = await loadSettings();
     if (!customModules.some((m) => !m.disabled && m.path === path)) throw notFound();
     await loadCustom();
+  };
+  // The payment pages render the shop a QR names on the server; a missing one is the page's own error screen.
+  const loadRetailPoint: Load = async (_params, url) => {
+    const id = parsePointId(url.searchParams.get('p'));
+    if (id !== null) await ensure(retailPointQuery(api, id)).catch(() => undefined);
   };
   const loadMapPoint: Load = async ({ title = '' }) => {
     const [{ points }] = await loadPoints();
@@ -188,10 +204,10 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             page('faq', { module: 'faq', title: ru.pages.faq }, faqPage, () => ensure(faqQuery(api))),
             page('join', { module: 'join', title: ru.pages.join }, joinPage, () => ensure(joinQuery(api))),
             page('login', { module: 'cabinet', title: ru.pages.login }, loginPage),
-            page('loyalty', { title: ru.pages.loyalty }),
-            page('loyalty/finish', { title: ru.pages.loyaltyFinish }),
-            page('loyalty/oldindex', { title: ru.pages.loyalty }),
-            page('loyalty/oldpayment', { title: ru.pages.loyalty }),
+            page('loyalty', { title: ru.pages.loyalty }, loyaltyPage, loadRetailPoint),
+            page('loyalty/finish', { title: ru.pages.loyaltyFinish }, loyaltyFinishPage),
+            page('loyalty/oldindex', { title: ru.pages.loyalty }, loyaltyPage, loadRetailPoint),
+            page('loyalty/oldpayment', { title: ru.pages.loyalty }, oldPaymentPage, loadRetailPoint),
             page('map', { module: 'points', title: ru.pages.map }, mapPage, loadPoints),
             page('map/:title', { module: 'points', title: ru.pages.map }, mapPage, loadMapPoint),
             page('news', { module: 'news', title: ru.pages.news }, newsListPage, () =>

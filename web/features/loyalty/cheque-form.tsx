@@ -1,0 +1,55 @@
+import { useId, useState, type FormEvent } from 'react';
+import { checkEmail, VALIDATION_MESSAGES } from '../../../common/lib/validation';
+import { ru } from '../../i18n/ru';
+import { TextField } from '../../ui/text-field';
+import { errorCodeOf } from './payment-api';
+import { useSendCheque } from './use-payment';
+
+/** 'Отправить чек на e-mail' on the finish page (`sendCheque`; the same cheque to the same address goes once). */
+export function ChequeForm({ draftId }: { draftId: string }) {
+  const titleId = useId();
+  const send = useSendCheque();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = email.trim();
+    const problem = trimmed ? checkEmail(trimmed) : VALIDATION_MESSAGES.required;
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    send.mutate({ draftId, email: trimmed }, { onSuccess: () => setSentTo(trimmed) });
+  };
+  return (
+    <form className="loyalty-cheque" onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <h3 className="loyalty-cheque__title" id={titleId}>
+        {ru.loyalty.chequeTitle}
+      </h3>
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        maxLength={500}
+        value={email}
+        error={error}
+        onValue={(value) => {
+          setEmail(value);
+          setError(null);
+          setSentTo(null);
+        }}
+      />
+      <button type="submit" className="button" disabled={send.isPending}>
+        {send.isPending ? ru.loyalty.chequeSending : ru.loyalty.chequeSend}
+      </button>
+      <p className={sentTo ? 'form-success' : 'form-error'} role="status">
+        {sentTo
+          ? ru.loyalty.chequeSent(sentTo)
+          : send.error && `${send.error.message} (${ru.loyalty.errorCode(errorCodeOf(send.error))})`}
+      </p>
+    </form>
+  );
+}

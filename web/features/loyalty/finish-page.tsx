@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { PaymentResult } from '../../../common/contract/loyalty';
+import { ru } from '../../i18n/ru';
+import { ApiError } from '../../lib/api-client';
+import { formatAmount, formatBonuses } from '../../lib/formats';
+import { useIsLoggedIn } from '../../lib/session';
+import { useSettings } from '../../lib/settings';
+import { PageMeta } from '../../ui/page-meta';
+import { ChequeForm } from './cheque-form';
+import { LoyaltyError } from './loyalty-error';
+import { errorCodeOf, forgetDraft, parsePaySum, parsePointId, paymentPath } from './payment-api';
+import { FINISH_POLL_LIMIT_MS, useCompleteDraft } from './use-payment';
+
+const DRAFT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `/loyalty/finish?d={draftId}&p={retailPointId}&s={sum}`: where the bank sends the customer back. The
+ * finish step completes the draft: the server asks the bank for the order's status (never trusting this
+ * address), then posts the bonuses. While the bank has not answered, the page asks again by itself.
+ */
+export function LoyaltyFinishPage() {
+  const settings = useSettings();
+  const [params] = useSearchParams();
+  const raw = params.get('d');
+  const draftId = raw && DRAFT_ID.test(raw) ? raw : null;
+  const retailPointId = parsePointId(params.get('p'));
+  const paySum = parsePaySum(params.get('s'));
+  const [startedAt, setStartedAt] = useState(() => Date.now());
+  const complete = useCompleteDraft(draftId, startedAt);
+  const back = retailPointId !== null ? paymentPath(retailPointId, paySum) : null;
+  const forget = () => retailPointId !== null && paySum !== null && forgetDraft({ retailPointId, paySum });
+
+  let body;
+  if (draftId === null || (complete.error instanceof ApiError && complete.error.status === 404)) {
+    body = (
+      <LoyaltyError title={ru.loyalty.draftMissingTitle} text={ru.loyalty.draftMissingText} backTo={back} />
+    );
+  } else if (complete.isError) {
+    body = (
+      <LoyaltyError
+        title={ru.loyalty.loadErrorTitle}
+        text={complete.error.message || ru.loyalty.loadErrorText}
+        code={errorCodeOf(complete.error)}
+        backTo={back}
+      />
+    );
+  } else if (!complete.data) {
+    body = (
+      <p className="loader-text" role="status">
+        {ru.shell.loading}
+      </p>
+    );
+  } else if (complete.data.status === 1) {
+    const waitedOut = complete.dataUpdatedAt - startedAt >= FINISH_POLL_LIMIT_MS;
+    body = (
+      <div className="loyalty-waiting" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <h2 className="loyalty-waiting__title">{ru.loyalty.waitingTitle}</h2>
+        <p>{waitedOut ? ru.loyalty.waitingLong : ru.loyalty.waitingText}</p>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={complete.isFetching}
+          onClick={() => {
+            setStartedAt(Date.now());
+            void complete.refetch();
+          }}
+        >
+          {ru.loyalty.checkNow}
+        </button>
+      </div>
+    );
+  } else if (complete.data.status === 0) {
+    body = <PaymentDone result={complete.data} />;
+  } else {
+    const expired = complete.data.status === 3;
+    body = (
+      <LoyaltyError
+        title={expired ? ru.loyalty.expiredTitle : ru.loyalty.failedTitle}
+        text={complete.data.errorMessage ?? (expired ? ru.loyalty.expiredText : ru.loyalty.failedText)}
+        code={complete.data.errorCode}
+        backTo={back}
+        onBack={forget}
+      />
+    );
+  }
+  return (
+    <div className="container page loyalty-page">
+      <PageMeta
+        title={ru.pages.loyaltyFinish}
+        brand={settings.title}
+        description={ru.meta.loyalty(settings.title)}
+      />
+      <h1 className="page__title">{ru.pages.loyaltyFinish}</h1>
+      {body}
+    </div>
+  );
+}
+
+/** Status 0: the confirmation code, what was paid, spent and earned, the cheque. */
+function PaymentDone({ result }: { result: PaymentResult }) {
+  const loggedIn = useIsLoggedIn();
+  return (
+    <div className="loyalty-done">
+      <h2 className="loyalty-done__title">{ru.loyalty.successTitle}</h2>
+      {result.confirmationCode && (
+        <div className="loyalty-done__code">
+          <span>{ru.loyalty.confirmationCode}</span>
+          <strong data-testid="confirmation-code">{result.confirmationCode}</strong>
+          <small>{ru.loyalty.confirmationHint}</small>
+        </div>
+      )}
+      <dl className="loyalty-sums">
+        <div>
+          <dt>{ru.loyalty.sumLabel}</dt>
+          <dd>{formatAmount(result.paySum)}&nbsp;₽</dd>
+        </div>
+        <div>
+          <dt>{ru.loyalty.paid}</dt>
+          <dd>{formatAmount(result.leftToPay)}&nbsp;₽</dd>
+        </div>
+        <div>
+          <dt>{ru.loyalty.spent}</dt>
+          <dd>{formatBonuses(result.spent)}</dd>
+        </div>
+        <div className="loyalty-sums__total">
+          <dt>{ru.loyalty.earned}</dt>
+          <dd>{formatBonuses(result.earned)}</dd>
+        </div>
+      </dl>
+      <div className="loyalty-actions">
+        {result.chequeUrl && (
+          <a className="button button--ghost" href={result.chequeUrl} target="_blank" rel="noopener">
+            {ru.loyalty.openCheque}
+          </a>
+        )}
+        <Link className="button button--ghost" to={loggedIn ? '/profile?t=operations' : '/'}>
+          {loggedIn ? ru.loyalty.toCabinet : ru.loyalty.toHome}
+        </Link>
+      </div>
+      {result.state === 'completed' && <ChequeForm draftId={result.draftId} />}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Draft, PaymentResult, PayType } from '../../../common/contract/loyalty';
+import { ApiError, type ApiClient } from '../../lib/api-client';
+
+/** The retail point a payment QR names: public, so the server renders it into the first HTML. */
+export const retailPointQuery = (api: ApiClient, retailPointId: number) =>
+  queryOptions({
+    queryKey: ['retail-point', retailPointId],
+    queryFn: () => api.request('POST /api/loyalty/getRetailPointInfo', { body: { retailPointId } }),
+    retry: false,
+  });
+
+/** Everything the payment pages keep about the payer; the draft and balance are never shared across payers. */
+export const PAYER_KEY = ['loyalty'] as const;
+
+export interface DraftChoice {
+  retailPointId: number;
+  paySum: number;
+  spendBonus: boolean;
+  payType: PayType;
+}
+
+/**
+ * The draft this page works on, kept for the tab (session storage) per point and sum, so a reload or a
+ * return from the bank reuses it instead of making a second one (spec section 4: "create draft once, reuse
+ * when an id exists"). `key` is the idempotency key of its creation.
+ */
+interface StoredDraft {
+  draftId?: string;
+  key: string;
+}
+
+const storeKey = (choice: Pick<DraftChoice, 'retailPointId' | 'paySum'>) =>
+  `loyaltyDraft:${choice.retailPointId}:${choice.paySum}`;
+
+function readStored(choice: DraftChoice): StoredDraft {
+  try {
+    const raw = window.sessionStorage.getItem(storeKey(choice));
+    if (raw) return JSON.parse(raw) as StoredDraft;
+  } catch {
+    // Storage blocked or garbage: start afresh.
+  }
+  return { key: crypto.randomUUID() };
+}
+
+function writeStored(choice: DraftChoice, stored: StoredDraft | null) {
+  try {
+    if (stored) window.sessionStorage.setItem(storeKey(choice), JSON.stringify(stored));
+    else window.sessionStorage.removeItem(storeKey(choice));
+  } catch {
+    // Without storage a reload simply starts a new draft; the server's key still stops duplicates here.
+  }
+}
+
+/** The page's draft is ready to pay, or an earlier payment from this page already went further. */
+export type OpenedDraft = { kind: 'draft'; draft: Draft } | { kind: 'started'; result: PaymentResult };
+
+/**
+ * Creates the page's draft once, then recomputes the same one when the spend toggle or the pay type changes.
+ * If the stored draft has already been sent to pay (a 409), its outcome decides: paid or waiting is shown as
+ * such, a failed or expired one is forgotten and a new draft starts.
+ */
+export async function openDraft(api: ApiClient, choice: DraftChoice): Promise<OpenedDraft> {
+  const stored = readStored(choice);
+  const body = {
+    productType: 'PAYMENT' as const,
+    paySum: choice.paySum,
+    payType: choice.payType,
+    spendBonus: choice.spendBonus,
+    retailPointId: choice.retailPointId,
+  };
+  if (stored.draftId) {
+    try {
+      const { data } = await api.request('POST /api/loyalty/createDraft', {
+        body: { ...body, draftId: stored.draftId },
+      });
+      return { kind: 'draft', draft: data };
+    } catch (error) {
+      if (!(error instanceof ApiError) || (error.status !== 409 && error.status !== 404)) throw error;
+      if (error.status === 409) {
+        const { data: result } = await api.request('POST /api/loyalty/completeDraft', {
+          body: { draftId: stored.draftId },
+        });
+        if (result.status === 0 || result.status === 1) return { kind: 'started', result };
+      }
+      stored.draftId = undefined;
+      stored.key = crypto.randomUUID();
+    }
+  }
+  const { data } = await api.request('POST /api/loyalty/createDraft', {
+    body: { ...body, idempotencyKey: stored.key },
+  });
+  writeStored(choice, { draftId: data.draftId, key: stored.key });
+  return { kind: 'draft', draft: data };
+}
+
+/** Forgets the page's draft (a new payment starts from scratch, e.g. after 'Вернуться на страницу оплаты'). */
+export function forgetDraft(choice: Pick<DraftChoice, 'retailPointId' | 'paySum'>) {
+  writeStored({ ...choice, spendBonus: true, payType: 'CARD' }, null);
+}
+
+/** Where the bank sends the customer back: the finish page with the draft, the point and the sum. */
+export function finishPath(draftId: string, retailPointId: number | null, paySum: number | null): string {
+  const query = new URLSearchParams({ d: draftId });
+  if (retailPointId !== null) query.set('p', String(retailPointId));
+  if (paySum !== null) query.set('s', String(paySum));
+  return `/loyalty/finish?${query.toString()}`;
+}
+
+/** The payment page for the same point and sum ('Вернуться на страницу оплаты'). */
+export function paymentPath(retailPointId: number | null, paySum: number | null): string {
+  const query = new URLSearchParams();
+  if (retailPointId !== null) query.set('p', String(retailPointId));
+  if (paySum !== null) query.set('s', String(paySum));
+  const qs = query.toString();
+  return qs ? `/loyalty?${qs}` : '/loyalty';
+}
+
+/**
+ * A sum from the QR (`s`): positive roubles with at most 2 decimals (spec section 9), else null, and the page
+ * asks for it. A comma is accepted as the decimal mark, as people type it.
+ */
+export function parsePaySum(raw: string | null): number | null {
+  if (raw === null) return null;
+  const text = raw.trim().replace(',', '.');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return null;
+  const value = Number(text);
+  return value > 0 && value <= 1_000_000 ? value : null;
+}
+
+/** A point id from the QR (`p`): a positive integer, else null. */
+export function parsePointId(raw: string | null): number | null {
+  if (raw === null || !/^\d{1,10}$/.test(raw)) return null;
+  const value = Number(raw);
+  return value > 0 && value <= 2 ** 31 - 1 ? value : null;
+}
+
+/** 'ошибка 409', or the gateway's code: spec section 8 "payment errors store the HTTP status or error code". */
+export function errorCodeOf(error: unknown): string {
+  if (error instanceof ApiError) return error.body?.code ?? String(error.status);
+  return 'NETWORK';
+}

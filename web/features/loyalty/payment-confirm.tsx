@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import type { Draft, PaymentResult } from '../../../common/contract/loyalty';
+import { checkEmail } from '../../../common/lib/validation';
+import { ru } from '../../i18n/ru';
+import { ApiError } from '../../lib/api-client';
+import { formatAmount, formatBonuses } from '../../lib/formats';
+import { TextField } from '../../ui/text-field';
+import { errorCodeOf, finishPath } from './payment-api';
+import { useProcessDraft } from './use-payment';
+
+interface PaymentConfirmProps {
+  draft: Draft;
+  /** The draft's answer: the page follows the bank's page, opens the bank picker or shows the result. */
+  onResult(result: PaymentResult): void;
+}
+
+/**
+ * The loyalty payment popup: what will be charged, exactly as the server computed it, an optional e-mail for
+ * the cheque, and the button that sends the draft to pay. While the bank is asked the button says so and
+ * stays disabled, so a double tap never pays twice (the server would refuse it anyway).
+ */
+export function PaymentConfirm({ draft, onResult }: PaymentConfirmProps) {
+  const process = useProcessDraft();
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const spend = draft.accountChanges.find((change) => change.type === 'GLOBAL');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = email.trim();
+    const problem = trimmed ? checkEmail(trimmed) : null;
+    if (problem) {
+      setEmailError(problem);
+      return;
+    }
+    const returnUrl = new URL(
+      finishPath(draft.draftId, draft.retailPointId, draft.paySum),
+      window.location.origin,
+    ).toString();
+    process.mutate(
+      { draftId: draft.draftId, returnUrl, ...(trimmed && { email: trimmed }) },
+      { onSuccess: onResult },
+    );
+  };
+  const failure = process.error;
+  return (
+    <form className="loyalty-confirm" onSubmit={submit} noValidate>
+      <dl className="loyalty-sums">
+        <div>
+          <dt>{ru.loyalty.pointLabel}</dt>
+          <dd>{draft.title}</dd>
+        </div>
+        <div>
+          <dt>{ru.loyalty.sumLabel}</dt>
+          <dd>{formatAmount(draft.paySum)}&nbsp;₽</dd>
+        </div>
+        {spend && spend.spend > 0 && (
+          <div>
+            <dt>{ru.loyalty.spend}</dt>
+            <dd>{formatBonuses(spend.spend)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{ru.loyalty.payTypeLegend}</dt>
+          <dd>{ru.loyalty.payTypes[draft.payType]}</dd>
+        </div>
+        <div className="loyalty-sums__total">
+          <dt>{ru.loyalty.leftToPay}</dt>
+          <dd>{formatAmount(draft.leftToPay)}&nbsp;₽</dd>
+        </div>
+      </dl>
+      <TextField
+        label={ru.loyalty.emailField}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        error={emailError}
+        maxLength={500}
+        onValue={(value) => {
+          setEmail(value);
+          setEmailError(null);
+        }}
+      />
+      <button type="submit" className="button loyalty-confirm__pay" disabled={process.isPending}>
+        {process.isPending ? ru.loyalty.paying : ru.loyalty.confirmPay}
+      </button>
+      <p className="form-error" role="status">
+        {failure &&
+          `${failure instanceof ApiError ? failure.message : ru.shell.somethingWrong} (${ru.loyalty.errorCode(errorCodeOf(failure))})`}
+      </p>
+    </form>
+  );
+}
+
+/** The loyalty popup: how bonuses work at this point (the earn rate and the spend limit). */
+export function HowItWorks({ percent, maxSpendPercent }: { percent: number; maxSpendPercent: number }) {
+  return (
+    <div className="loyalty-how">
+      {ru.loyalty.howText(percent, maxSpendPercent).map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Draft, PaymentResult, PayType } from '../../../common/contract/loyalty';
+import { ru } from '../../i18n/ru';
+import { formatAmount, formatBonuses } from '../../lib/formats';
+import { useShell } from '../../ui/shell-state';
+import { BankPickerSheet } from './bank-picker-sheet';
+import { LoyaltyError } from './loyalty-error';
+import { HowItWorks, PaymentConfirm } from './payment-confirm';
+import { errorCodeOf, finishPath, forgetDraft, type DraftChoice } from './payment-api';
+import { useBalance, useDraft, usePrepareDraft } from './use-payment';
+
+/** The choices the page offers, in this order (Apple Pay and Google Pay are not accepted yet). */
+const PAY_TYPES_ON_PAGE: readonly PayType[] = ['CARD', 'SBP_QR', 'IN_RETAIL_POINT'];
+
+interface PaymentPanelProps {
+  retailPointId: number;
+  paySum: number;
+  /** The point's earn rate, for the popup that explains it. */
+  earnPercent: number;
+}
+
+/**
+ * Spec section 4 "Payment flow" on /loyalty: the draft is created once and recomputed as the customer
+ * chooses to spend bonuses or not and how to pay; 'Оплатить' confirms in the payment popup, then the bank's
+ * page opens (card), the bank picker opens (SBP) or the result shows (bonuses or the till cover it all).
+ */
+export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPanelProps) {
+  const navigate = useNavigate();
+  const { openPopup, closePopup } = useShell();
+  const [spendBonus, setSpendBonus] = useState(true);
+  const [payType, setPayType] = useState<PayType>('CARD');
+  const [sbpLink, setSbpLink] = useState<{ draftId: string; link: string; open: boolean } | null>(null);
+  const [failure, setFailure] = useState<PaymentResult | null>(null);
+  const choice: DraftChoice = { retailPointId, paySum, spendBonus, payType };
+  const balance = useBalance();
+  const draft = useDraft(choice);
+  const prepare = usePrepareDraft();
+
+  const toFinish = (draftId: string) => void navigate(finishPath(draftId, retailPointId, paySum));
+  const onResult = (result: PaymentResult) => {
+    closePopup();
+    if (result.status === 0) return toFinish(result.draftId);
+    if (result.status === 1 && result.formUrl) {
+      if (payType === 'SBP_QR')
+        return setSbpLink({ draftId: result.draftId, link: result.formUrl, open: true });
+      return window.location.assign(result.formUrl);
+    }
+    if (result.status === 1) return toFinish(result.draftId);
+    setFailure(result);
+  };
+  const startAgain = () => {
+    forgetDraft(choice);
+    setFailure(null);
+    setSbpLink(null);
+    void draft.refetch();
+  };
+
+  if (failure) {
+    return (
+      <LoyaltyError
+        title={failure.status === 3 ? ru.loyalty.expiredTitle : ru.loyalty.failedTitle}
+        text={failure.errorMessage ?? (failure.status === 3 ? ru.loyalty.expiredText : ru.loyalty.failedText)}
+        code={failure.errorCode}
+        backTo={`/loyalty?p=${retailPointId}&s=${paySum}`}
+        onBack={startAgain}
+      />
+    );
+  }
+  if (draft.isError || balance.isError) {
+    return (
+      <LoyaltyError
+        title={ru.loyalty.loadErrorTitle}
+        text={ru.loyalty.loadErrorText}
+        code={errorCodeOf(draft.error ?? balance.error)}
+      />
+    );
+  }
+  const opened = draft.data;
+  if (!opened || !balance.data) {
+    return (
+      <p className="loader-text" role="status">
+        {ru.loyalty.loadingPayer}
+      </p>
+    );
+  }
+  if (opened.kind === 'started') {
+    const { result } = opened;
+    return (
+      <div className="loyalty-started" role="status">
+        <h2 className="loyalty-started__title">{ru.loyalty.startedTitle}</h2>
+        <p>{ru.loyalty.startedText}</p>
+        <div className="loyalty-actions">
+          <button type="button" className="button" onClick={() => toFinish(result.draftId)}>
+            {ru.loyalty.checkPayment}
+          </button>
+          {result.status === 1 && result.formUrl && (
+            <a className="button button--ghost" href={result.formUrl}>
+              {ru.loyalty.continuePayment}
+            </a>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const { availableAmount } = balance.data.balance;
+  const { maxSpendPercent } = balance.data;
+  const current: Draft = opened.draft;
+  const change = current.accountChanges.find((c) => c.type === 'GLOBAL');
+  const atTill = payType === 'IN_RETAIL_POINT';
+  const busy = draft.isFetching || prepare.isPending;
+  const pay = () =>
+    prepare.mutate(choice, {
+      onSuccess: (ready) => {
+        if (ready.kind === 'started') return void draft.refetch();
+        openPopup({
+          title: ru.loyalty.confirmTitle,
+          content: <PaymentConfirm draft={ready.draft} onResult={onResult} />,
+        });
+      },
+    });
+
+  return (
+    <div className="loyalty-panel" aria-busy={busy}>
+      <div className="loyalty-balance">
+        <span>{ru.loyalty.balance}</span>
+        <strong>{formatBonuses(availableAmount)}</strong>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() =>
+            openPopup({
+              title: ru.loyalty.howTitle,
+              content: <HowItWorks percent={earnPercent} maxSpendPercent={maxSpendPercent} />,
+            })
+          }
+        >
+          {ru.loyalty.howItWorks}
+        </button>
+      </div>
+      <label className="switch">
+        <input
+          type="checkbox"
+          checked={spendBonus && !atTill && availableAmount > 0}
+          disabled={atTill || availableAmount <= 0}
+          onChange={(event) => setSpendBonus(event.target.checked)}
+        />
+        <span className="switch__track" aria-hidden="true" />
+        <span className="switch__label">
+          {ru.loyalty.spendToggle}
+          <small>{ru.loyalty.spendHint(maxSpendPercent)}</small>
+        </span>
+      </label>
+      <fieldset className="loyalty-pay-types">
+        <legend>{ru.loyalty.payTypeLegend}</legend>
+        {PAY_TYPES_ON_PAGE.map((type) => (
+          <label key={type} className="loyalty-pay-type">
+            <input
+              type="radio"
+              name="payType"
+              value={type}
+              checked={payType === type}
+              onChange={() => setPayType(type)}
+            />
+            <span>{ru.loyalty.payTypes[type]}</span>
+          </label>
+        ))}
+        {atTill && <p className="loyalty-pay-types__hint">{ru.loyalty.inRetailPointHint}</p>}
+      </fieldset>
+      <dl className="loyalty-sums">
+        <div>
+          <dt>{ru.loyalty.sumLabel}</dt>
+          <dd>{formatAmount(current.paySum)}&nbsp;₽</dd>
+        </div>
+        <div>
+          <dt>{ru.loyalty.spend}</dt>
+          <dd>{formatBonuses(change?.spend ?? 0)}</dd>
+        </div>
+        <div>
+          <dt>{ru.loyalty.earn}</dt>
+          <dd>{formatBonuses(change?.earn ?? 0)}</dd>
+        </div>
+        <div className="loyalty-sums__total">
+          <dt>{ru.loyalty.leftToPay}</dt>
+          <dd>{formatAmount(current.leftToPay)}&nbsp;₽</dd>
+        </div>
+      </dl>
+      <button type="button" className="button loyalty-panel__pay" disabled={busy} onClick={pay}>
+        {current.leftToPay > 0 || atTill
+          ? `${ru.loyalty.pay} ${formatAmount(current.leftToPay)}\u00a0₽`
+          : ru.loyalty.payAll}
+      </button>
+      <p className="form-error" role="status">
+        {prepare.error && `${prepare.error.message} (${ru.loyalty.errorCode(errorCodeOf(prepare.error))})`}
+      </p>
+      {sbpLink && (
+        <div className="loyalty-sbp-wait" role="status">
+          <p>{ru.loyalty.sbpWaiting}</p>
+          <div className="loyalty-actions">
+            <button type="button" className="button" onClick={() => toFinish(sbpLink.draftId)}>
+              {ru.loyalty.checkPayment}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setSbpLink({ ...sbpLink, open: true })}
+            >
+              {ru.loyalty.chooseBank}
+            </button>
+          </div>
+          <BankPickerSheet
+            paymentLink={sbpLink.link}
+            open={sbpLink.open}
+            onClose={() => setSbpLink({ ...sbpLink, open: false })}
+            onBankChosen={() => toFinish(sbpLink.draftId)}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

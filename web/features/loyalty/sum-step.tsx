@@ -1,0 +1,42 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ru } from '../../i18n/ru';
+import { TextField } from '../../ui/text-field';
+import { parsePaySum, paymentPath } from './payment-api';
+
+/** A QR without a sum (or a hand-typed link): the customer types the sum from the cheque. */
+export function SumStep({ retailPointId, basePath }: { retailPointId: number; basePath?: string }) {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const sum = parsePaySum(value);
+    if (sum === null) {
+      setError(ru.loyalty.sumInvalid);
+      return;
+    }
+    const path = paymentPath(retailPointId, sum);
+    void navigate(basePath ? path.replace('/loyalty', basePath) : path, { replace: true });
+  };
+  return (
+    <form className="loyalty-sum" onSubmit={submit} noValidate>
+      <TextField
+        label={ru.loyalty.sumField}
+        value={value}
+        error={error}
+        onValue={(next) => {
+          setValue(next.replace(/[^\d.,]/g, ''));
+          setError(null);
+        }}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0,00"
+        required
+      />
+      <button type="submit" className="button">
+        {ru.loyalty.sumNext}
+      </button>
+    </form>
+  );
+}

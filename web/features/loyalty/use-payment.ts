@@ -1,0 +1,110 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client';
+import { useApi } from '../../lib/api-context';
+import { useHydrated } from '../../lib/session';
+import { ensurePayer, payerApiClient } from './payer-session';
+import { openDraft, PAYER_KEY, retailPointQuery, type DraftChoice } from './payment-api';
+
+/** The point a payment QR names (public; rendered on the server). */
+export function useRetailPoint(retailPointId: number | null) {
+  return useQuery({ ...retailPointQuery(useApi(), retailPointId ?? 0), enabled: retailPointId !== null });
+}
+
+/** A temporary payer's session the server no longer knows is replaced once, then the error shows. */
+const retryLostPayer = (count: number, error: unknown) =>
+  count < 1 && error instanceof ApiError && error.status === 401;
+
+/** The payer's spendable bonuses and the brand's spend limit; only in the browser, where the tokens are. */
+export function useBalance() {
+  const hydrated = useHydrated();
+  return useQuery({
+    queryKey: [...PAYER_KEY, 'balance'],
+    queryFn: async () => {
+      const api = payerApiClient();
+      await ensurePayer(api);
+      return api.request('POST /api/loyalty/getUserBalance', { body: {} });
+    },
+    enabled: hydrated,
+    staleTime: 0,
+    retry: retryLostPayer,
+  });
+}
+
+/**
+ * The page's draft for the current choice, recomputed by the server whenever the choice changes; the last
+ * answer stays on screen while the next loads, so the sums never blink.
+ */
+export function useDraft(choice: DraftChoice | null) {
+  const hydrated = useHydrated();
+  return useQuery({
+    queryKey: [...PAYER_KEY, 'draft', choice],
+    queryFn: async () => {
+      const api = payerApiClient();
+      await ensurePayer(api);
+      return openDraft(api, choice!);
+    },
+    enabled: hydrated && choice !== null,
+    staleTime: 0,
+    gcTime: 0,
+    placeholderData: keepPreviousData,
+    retry: retryLostPayer,
+  });
+}
+
+/**
+ * The step before the confirmation popup: the draft recomputed once more for exactly the choice on screen,
+ * so the popup shows what the server will charge (a slower earlier recompute can never win).
+ */
+export function usePrepareDraft() {
+  return useMutation({ mutationFn: (choice: DraftChoice) => openDraft(payerApiClient(), choice) });
+}
+
+export function useProcessDraft() {
+  return useMutation({
+    mutationFn: (body: { draftId: string; email?: string; returnUrl: string }) =>
+      payerApiClient()
+        .request('POST /api/loyalty/processDraft', { body: { ...body, createBinding: false } })
+        .then((answer) => answer.data),
+  });
+}
+
+/** While the bank has not answered (status 1) the finish page asks again every few seconds. */
+export const FINISH_POLL_MS = 3_000;
+/** After this long of waiting the page stops asking by itself and offers 'Проверить сейчас'. */
+export const FINISH_POLL_LIMIT_MS = 5 * 60_000;
+
+export function useCompleteDraft(draftId: string | null, startedAt: number) {
+  const hydrated = useHydrated();
+  return useQuery({
+    queryKey: [...PAYER_KEY, 'complete', draftId],
+    queryFn: () =>
+      payerApiClient()
+        .request('POST /api/loyalty/completeDraft', { body: { draftId: draftId! } })
+        .then((answer) => answer.data),
+    enabled: hydrated && draftId !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.status === 1 && Date.now() - startedAt < FINISH_POLL_LIMIT_MS
+        ? FINISH_POLL_MS
+        : false,
+  });
+}
+
+export function useSendCheque() {
+  return useMutation({
+    mutationFn: (body: { draftId: string; email: string }) =>
+      payerApiClient().request('POST /api/loyalty/sendCheque', { body }),
+  });
+}
+
+export function useOldPayment() {
+  return useMutation({
+    mutationFn: async (body: { token: string; paySum: number }) => {
+      const api = payerApiClient();
+      await ensurePayer(api);
+      return (await api.request('POST /api/payment', { body })).data;
+    },
+  });
+}
