@@ -3,6 +3,7 @@ import { DEMO_PHONE, loginThroughApi } from './support/cabinet';
 import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/e2e-env';
 import { open } from './support/navigation';
+import { withSettings } from './support/operator';
 
 // Payments move bonuses and write operations, so they run on the mutable server.
 test.use({ baseURL: E2E.mutableUrl });
@@ -114,6 +115,42 @@ test('the demo customer spends bonuses, the bank declines, and the bonuses come 
   await expect(page).toHaveURL(/\/loyalty\?p=1&s=1000$/);
   await expect(page.getByRole('checkbox', { name: /Списать бонусы/ })).toBeChecked();
   await expect(page.getByRole('button', { name: /^Оплатить / })).toBeEnabled();
+});
+
+test('with a 100% spend limit the demo customer pays with bonuses only, and the cabinet shows it', async ({
+  page,
+  request,
+}) => {
+  await withSettings(
+    (settings) => ({ ...settings, maxSpendPercent: 100 }),
+    async () => {
+      const { token } = await loginThroughApi(page, request, DEMO_PHONE);
+      const before = await demoBonuses(request, token);
+      expect(before).toBeGreaterThanOrEqual(40);
+      await open(page, '/loyalty?p=3&s=40');
+      await expect(page.getByText('Бонусами можно оплатить до 100% покупки')).toBeVisible();
+      await expect(page.getByText(`Спишем бонусов40${NBSP}бонусов`)).toBeVisible();
+      await page.getByRole('button', { name: 'Оплатить бонусами' }).click();
+      await confirmPayment(page);
+
+      await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+      await expect(page.getByText(`Списано бонусов40${NBSP}бонусов`)).toBeVisible();
+      await expect(page.getByText(`Оплачено деньгами0${NBSP}₽`)).toBeVisible();
+      const after = await demoBonuses(request, token);
+      expect(after).toBeCloseTo(before - 40, 2);
+
+      await page.getByRole('link', { name: 'В личный кабинет' }).click();
+      await expect(page).toHaveURL(/\/profile\?t=operations$/);
+      const newest = page.getByTestId('operations').getByRole('listitem').first();
+      await expect(newest).toContainText('Кофейня «Берёзка» на Пушкина');
+      await expect(newest).toContainText('40');
+      await page.getByRole('link', { name: 'Карта', exact: true }).click();
+      const shown = Number(
+        (await page.getByTestId('bonus-balance').innerText()).replace(/[^\d,]/g, '').replace(',', '.'),
+      );
+      expect(shown).toBeCloseTo(after, 2);
+    },
+  );
 });
 
 test('paying through SBP: the bank picker, then the finish page waits for the bank', async ({
