@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../app-deps';
+import { testConfig } from '../../config';
+import type { Db } from '../../db/client';
 import { AcquirerError, isAllowedFormUrl, type RegisterOrderInput } from './acquirer';
+import { createAcquirer } from './create-acquirer';
 import { createRbsAcquirer, fromGatewayOrderNumber, toGatewayOrderNumber } from './rbs-acquirer';
 import { startRbsFake, type RbsFake } from './rbs-fake';
 
@@ -256,5 +260,19 @@ describe('the RBS acquirer against a local fake of the gateway', () => {
     const description = fake.orders.get(orderId)!.description;
     expect(description).toMatch(/^Скидка 100 и ещё я+$/);
     expect([...description]).toHaveLength(99);
+  });
+
+  it('is what ACQUIRER=rbs makes, on the configured gateway', async () => {
+    const config = testConfig({
+      acquirer: 'rbs',
+      rbsUrl: fake.url,
+      rbsUserName: fake.userName,
+      rbsPassword: fake.password,
+    });
+    const rbs = createAcquirer(config, { db: {} as Db, clock: systemClock });
+    expect(rbs.name).toBe('rbs');
+    expect(rbs.formHosts).toEqual([new URL(fake.url).host, 'qr.nspk.ru']);
+    const { orderId } = await rbs.registerOrder(order());
+    expect(fake.orders.has(orderId)).toBe(true);
   });
 });
