@@ -158,12 +158,17 @@ export function createRbsAcquirer(options: RbsAcquirerOptions): RbsAcquirer {
       throw new AcquirerError(`rbs ${method}: the answer is not a JSON object`);
     }
     const record = answer as Record<string, unknown>;
+    // errorCode comes as a string ("0") or a number depending on the method and the installation.
     const code = errorCodeSchema.safeParse(record.errorCode);
-    const errorCode = code.success && code.data !== undefined && code.data !== '' ? Number(code.data) : 0;
-    if (!Number.isFinite(errorCode)) throw new AcquirerError(`rbs ${method}: unreadable errorCode`);
+    const errorCode = !code.success
+      ? NaN
+      : code.data === undefined || code.data === ''
+        ? 0
+        : Number(code.data);
+    if (!Number.isInteger(errorCode)) throw new AcquirerError(`rbs ${method}: unreadable errorCode`);
     if (errorCode !== 0) {
-      const message = typeof record.errorMessage === 'string' ? record.errorMessage.slice(0, 200) : '';
-      throw new RbsGatewayError(method, errorCode, scrub(message));
+      const message = typeof record.errorMessage === 'string' ? scrub(record.errorMessage).slice(0, 200) : '';
+      throw new RbsGatewayError(method, errorCode, message);
     }
     return record;
   }
