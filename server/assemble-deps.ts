@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { isLoggedInWith } from './features/auth/access';
 import type { Acquirer } from './integrations/acquirer/acquirer';
-import { createSandboxAcquirer } from './integrations/acquirer/sandbox-acquirer';
+import { createAcquirer } from './integrations/acquirer/create-acquirer';
 import { createBankDirectory } from './integrations/bank-directory/bank-directory';
 import { createConsoleMailProvider } from './integrations/mail/console-provider';
 import type { MailProvider } from './integrations/mail/mail-provider';
@@ -20,7 +20,7 @@ export function assembleDeps(input: {
   clock?: Clock;
   /** Told when SBP_BANKS_URL fails and the bundled bank list is served instead. */
   onBankDirectoryError?: (error: unknown) => void;
-  /** The sandbox acquirer unless given. */
+  /** The acquirer the configuration names (ACQUIRER) unless given. */
   acquirer?: Acquirer;
   /** Where the default console mail provider logs. */
   log?: (line: string) => void;
@@ -32,9 +32,7 @@ export function assembleDeps(input: {
     database: input.database,
     cache: createContentCache(input.database.db, input.config.contentPollMs),
     sms: input.sms,
-    acquirer:
-      input.acquirer ??
-      createSandboxAcquirer({ db: input.database.db, clock, publicUrl: input.config.publicUrl }),
+    acquirer: input.acquirer ?? createAcquirer(input.config, { db: input.database.db, clock }),
     mail:
       input.mail ??
       createConsoleMailProvider({ db: input.database.db, clock, log: input.log ?? (() => undefined) }),

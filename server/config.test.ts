@@ -59,6 +59,43 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, ALLOW_SANDBOX_ACQUIRER: 'true' }).acquirer).toBe('sandbox');
   });
 
+  it('demands the RBS gateway address and credentials with ACQUIRER=rbs, and never prints the password', () => {
+    const rbs = {
+      ACQUIRER: 'rbs',
+      RBS_URL: 'https://3dsec.sberbank.ru/payment/rest/',
+      RBS_USERNAME: 'shop-api',
+      RBS_PASSWORD: 'a-gateway-password',
+    };
+    expect(loadConfig(rbs)).toMatchObject({
+      acquirer: 'rbs',
+      rbsUrl: 'https://3dsec.sberbank.ru/payment/rest',
+      rbsUserName: 'shop-api',
+      rbsPassword: 'a-gateway-password',
+    });
+    const missing = () => loadConfig({ ...rbs, RBS_URL: undefined, RBS_PASSWORD: undefined });
+    expect(missing).toThrow(ConfigError);
+    expect(missing).toThrow(/RBS_URL: required when ACQUIRER=rbs/);
+    expect(missing).toThrow(/RBS_PASSWORD: required when ACQUIRER=rbs/);
+    expect(() => loadConfig({ ...rbs, RBS_USERNAME: '' })).toThrow(/RBS_USERNAME/);
+    const production = {
+      ...productionAuth,
+      ...rbs,
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_ACQUIRER: undefined,
+    };
+    expect(loadConfig(production).acquirer).toBe('rbs');
+    expect(() => loadConfig({ ...production, RBS_URL: 'http://3dsec.sberbank.ru/payment/rest' })).toThrow(
+      /RBS_URL: must be https/,
+    );
+    // A bad value elsewhere: the message names the variables, never the password.
+    const bad = () => loadConfig({ ...rbs, RBS_URL: 'not a url', RBS_PASSWORD: 'x'.repeat(201) });
+    expect(bad).toThrow(/RBS_URL/);
+    expect(bad).toThrow(/RBS_PASSWORD/);
+    expect(bad).not.toThrow(/xxxx/);
+    expect(() => loadConfig({ ...rbs, RBS_URL: undefined })).not.toThrow(/a-gateway-password/);
+    expect(() => loadConfig({ ACQUIRER: 'tinkoff' })).toThrow(/ACQUIRER/);
+  });
+
   it('refuses the console SMS provider in production unless ALLOW_CONSOLE_SMS=true', () => {
     const production = {
       ...productionAuth,

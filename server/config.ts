@@ -73,8 +73,19 @@ const configSchema = z
     MAIL_FROM: z.string().min(3).max(200).default('Kopilka <no-reply@localhost>'),
     OPERATOR_EMAIL: z.string().email('an e-mail address').optional(),
     ALLOW_CONSOLE_MAIL: booleanFlag.default(false),
-    ACQUIRER: z.enum(['sandbox']).default('sandbox'),
+    ACQUIRER: z.enum(['sandbox', 'rbs']).default('sandbox'),
     ALLOW_SANDBOX_ACQUIRER: booleanFlag.default(false),
+    // The RBS gateway's REST root (https://securepayments.sberbank.ru/payment/rest; test: 3dsec.sberbank.ru).
+    RBS_URL: z
+      .string()
+      .regex(
+        /^https?:\/\/[^/\s]+(\/\S*)?$/,
+        'an http(s) URL of the REST root, e.g. https://3dsec.sberbank.ru/payment/rest',
+      )
+      .optional(),
+    RBS_USERNAME: z.string().min(1).max(100).optional(),
+    // A secret: only its presence is ever reported.
+    RBS_PASSWORD: z.string().min(1, 'must not be empty').max(200, 'at most 200 characters').optional(),
     PAYMENT_HOLD_MINUTES: z.coerce
       .number()
       .int()
@@ -130,6 +141,9 @@ const configSchema = z
     allowConsoleMail: env.ALLOW_CONSOLE_MAIL,
     acquirer: env.ACQUIRER,
     allowSandboxAcquirer: env.ALLOW_SANDBOX_ACQUIRER,
+    rbsUrl: env.RBS_URL?.replace(/\/+$/, ''),
+    rbsUserName: env.RBS_USERNAME,
+    rbsPassword: env.RBS_PASSWORD,
     paymentHoldMinutes: env.PAYMENT_HOLD_MINUTES,
     holdReleaseIntervalMs: env.HOLD_RELEASE_INTERVAL_MS,
     mapTileUrl: env.MAP_TILE_URL,
@@ -178,6 +192,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       'ACQUIRER: the sandbox acquirer takes no real money; in production set ALLOW_SANDBOX_ACQUIRER=true to allow it',
     );
+  }
+  if (config.acquirer === 'rbs') {
+    if (!config.rbsUrl) problems.push("RBS_URL: required when ACQUIRER=rbs (the gateway's REST root)");
+    if (!config.rbsUserName) problems.push('RBS_USERNAME: required when ACQUIRER=rbs');
+    if (!config.rbsPassword) problems.push('RBS_PASSWORD: required when ACQUIRER=rbs');
+    if (config.isProduction && config.rbsUrl && !config.rbsUrl.startsWith('https://')) {
+      problems.push('RBS_URL: must be https:// in production');
+    }
   }
   if (config.smsProvider === 'smsru' && !config.smsruApiId) {
     problems.push('SMSRU_API_ID: required when SMS_PROVIDER=smsru');

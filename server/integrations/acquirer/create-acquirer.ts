@@ -1,0 +1,21 @@
+import type { Clock } from '../../app-deps';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Acquirer } from './acquirer';
+import { createRbsAcquirer } from './rbs-acquirer';
+import { createSandboxAcquirer } from './sandbox-acquirer';
+
+/**
+ * The acquirer the configuration names (config has already demanded RBS_URL, RBS_USERNAME and RBS_PASSWORD
+ * for `rbs`, and refused the sandbox in production unless allowed).
+ */
+export function createAcquirer(config: Config, deps: { db: Db; clock: Clock }): Acquirer {
+  if (config.acquirer === 'rbs') {
+    return createRbsAcquirer({
+      baseUrl: config.rbsUrl ?? '',
+      userName: config.rbsUserName ?? '',
+      password: config.rbsPassword ?? '',
+    });
+  }
+  return createSandboxAcquirer({ db: deps.db, clock: deps.clock, publicUrl: config.publicUrl });
+}

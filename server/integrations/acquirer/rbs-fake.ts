@@ -1,0 +1,309 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for an RBS payment gateway, speaking its REST protocol closely enough for the adapter's tests
+ * and for end-to-end runs: form-encoded POSTs to `/payment/rest/<method>.do`, JSON answers with `errorCode`,
+ * orders kept in memory, a hosted page at `/payment/merchants/kopilka/payment_ru.html?mdOrder=<orderId>`.
+ * It takes no money and checks no cards: a test (or the page's buttons) says whether an order is paid.
+ */
+export interface RbsFakeOrder {
+  orderId: string;
+  orderNumber: string;
+  /** Kopecks. */
+  amount: number;
+  refunded: number;
+  currency: string;
+  description: string;
+  returnUrl: string;
+  failUrl: string;
+  clientId: string | null;
+  /** RBS orderStatus: 0 registered, 1 pre-authorised, 2 deposited, 3 reversed, 4 refunded, 5 ACS, 6 declined. */
+  orderStatus: number;
+  actionCode: number;
+  actionCodeDescription: string;
+  qrId: string | null;
+}
+
+export interface RbsFake {
+  /** The REST root to give the adapter (and RBS_URL): `http://127.0.0.1:<port>/payment/rest`. */
+  url: string;
+  /** `http://127.0.0.1:<port>`: the host of the hosted page. */
+  origin: string;
+  userName: string;
+  password: string;
+  orders: Map<string, RbsFakeOrder>;
+  /** Every call, in order: the method (`register.do`, ...) and its parameters without the password. */
+  calls: { method: string; params: Record<string, string> }[];
+  /** The customer paid (orderStatus 2). */
+  pay(orderId: string): RbsFakeOrder;
+  /** The bank declined (orderStatus 6) with an RBS action code (116: not enough money). */
+  decline(orderId: string, actionCode?: number): RbsFakeOrder;
+  /** Puts an order in any orderStatus (1 pre-authorised, 5 in 3-D Secure, ...). */
+  setStatus(orderId: string, orderStatus: number): RbsFakeOrder;
+  findByNumber(orderNumber: string): RbsFakeOrder | undefined;
+  /** Until reset: answer every API call after `ms` (to test timeouts), or with this HTTP status. */
+  misbehave(mode: { delayMs?: number; httpStatus?: number } | null): void;
+  close(): Promise<void>;
+}
+
+/** The texts RBS gives for some action codes (actionCodeDescription). */
+export const RBS_ACTION_CODES: Record<number, string> = {
+  [-2007]: 'Истёк срок ожидания ввода данных',
+  116: 'Недостаточно средств',
+  2001: 'Карта заблокирована',
+  2003: 'Операция отклонена банком-эмитентом',
+};
+
+const MERCHANT_PAGE = '/payment/merchants/kopilka/payment_ru.html';
+
+export async function startRbsFake(options: { userName?: string; password?: string } = {}): Promise<RbsFake> {
+  const userName = options.userName ?? 'kopilka-api';
+  const password = options.password ?? 'kopilka-secret';
+  const orders = new Map<string, RbsFakeOrder>();
+  const calls: RbsFake['calls'] = [];
+  let mode: { delayMs?: number; httpStatus?: number } | null = null;
+  let origin = '';
+
+  const findByNumber = (orderNumber: string) =>
+    [...orders.values()].find((o) => o.orderNumber === orderNumber);
+  const mustFind = (orderId: string) => {
+    const order = orders.get(orderId);
+    if (!order) throw new Error(`rbs fake: no order ${orderId}`);
+    return order;
+  };
+  const errorOf = (errorCode: number, errorMessage: string) => ({
+    errorCode: String(errorCode),
+    errorMessage,
+  });
+  const lookup = (params: Record<string, string>) =>
+    params.orderId
+      ? orders.get(params.orderId)
+      : params.orderNumber
+        ? findByNumber(params.orderNumber)
+        : undefined;
+
+  const api: Record<string, (params: Record<string, string>) => object> = {
+    'register.do': (p) => {
+      const amount = Number(p.amount);
+      if (!p.orderNumber || p.orderNumber.length > 32) return errorOf(1, 'Неверный номер заказа');
+      if (!Number.isSafeInteger(amount) || amount <= 0)
+        return errorOf(4, 'Сумма заказа не может быть пустой');
+      if (!p.returnUrl) return errorOf(4, 'URL возврата не может быть пустым');
+      if (p.currency && p.currency !== '643') return errorOf(7, 'Неверная валюта');
+      if (findByNumber(p.orderNumber)) return errorOf(1, 'Заказ с таким номером уже обработан');
+      const order: RbsFakeOrder = {
+        orderId: randomUUID(),
+        orderNumber: p.orderNumber,
+        amount,
+        refunded: 0,
+        currency: '643',
+        description: p.description ?? '',
+        returnUrl: p.returnUrl,
+        failUrl: p.failUrl ?? p.returnUrl,
+        clientId: p.clientId ?? null,
+        orderStatus: 0,
+        actionCode: 0,
+        actionCodeDescription: '',
+        qrId: null,
+      };
+      orders.set(order.orderId, order);
+      return { orderId: order.orderId, formUrl: `${origin}${MERCHANT_PAGE}?mdOrder=${order.orderId}` };
+    },
+    'getOrderStatusExtended.do': (p) => {
+      if (!p.orderId && !p.orderNumber) return errorOf(6, 'Заказ не найден');
+      const order = lookup(p);
+      if (!order) return errorOf(6, 'Заказ не найден');
+      return {
+        errorCode: '0',
+        errorMessage: 'Успешно',
+        orderNumber: order.orderNumber,
+        orderStatus: order.orderStatus,
+        actionCode: order.actionCode,
+        actionCodeDescription: order.actionCodeDescription,
+        amount: order.amount,
+        currency: order.currency,
+        orderDescription: order.description,
+        attributes: [{ name: 'mdOrder', value: order.orderId }],
+        paymentAmountInfo: {
+          paymentState: ['CREATED', 'APPROVED', 'DEPOSITED', 'REVERSED', 'REFUNDED', 'CREATED', 'DECLINED'][
+            order.orderStatus
+          ],
+          approvedAmount: order.orderStatus === 1 ? order.amount : 0,
+          depositedAmount: order.orderStatus === 2 || order.orderStatus === 4 ? order.amount : 0,
+          refundedAmount: order.refunded,
+        },
+      };
+    },
+    'decline.do': (p) => {
+      const order = lookup(p);
+      if (!order) return errorOf(6, 'Заказ не найден');
+      if (order.orderStatus !== 0 && order.orderStatus !== 5) return errorOf(7, 'Неверное состояние заказа');
+      order.orderStatus = 3;
+      return { errorCode: '0', errorMessage: 'Успешно' };
+    },
+    'reverse.do': (p) => {
+      const order = lookup(p);
+      if (!order) return errorOf(6, 'Заказ не найден');
+      // Like the real gateway: a pre-authorised or a deposited (same-day) payment can be reversed.
+      if (order.orderStatus !== 1 && order.orderStatus !== 2) return errorOf(7, 'Операция невозможна');
+      order.orderStatus = 3;
+      return { errorCode: '0', errorMessage: 'Успешно' };
+    },
+    'refund.do': (p) => {
+      const order = lookup(p);
+      if (!order) return errorOf(6, 'Заказ не найден');
+      const amount = Number(p.amount);
+      if (order.orderStatus !== 2 && order.orderStatus !== 4)
+        return errorOf(7, 'Платёж должен быть в корректном состоянии');
+      if (!Number.isSafeInteger(amount) || amount <= 0 || amount > order.amount - order.refunded) {
+        return errorOf(7, 'Неверная сумма возврата');
+      }
+      order.refunded += amount;
+      order.orderStatus = 4;
+      return { errorCode: '0', errorMessage: 'Успешно' };
+    },
+    'sbp/c2b/qr/dynamic/get.do': (p) => {
+      const order = p.mdOrder ? orders.get(p.mdOrder) : undefined;
+      if (!order) return errorOf(6, 'Заказ не найден');
+      if (order.orderStatus !== 0) return errorOf(7, 'Неверное состояние заказа');
+      order.qrId ??= randomBytes(16).toString('hex').toUpperCase();
+      return {
+        errorCode: 0,
+        qrId: order.qrId,
+        qrStatus: 'STARTED',
+        payload: `https://qr.nspk.ru/${order.qrId}?type=02&bank=100000000111&sum=${order.amount}&cur=RUB&crc=0000`,
+        renderedQr: Buffer.from('not a real QR image').toString('base64'),
+      };
+    },
+  };
+
+  const server = createServer((request, response) => {
+    readBody(request)
+      .then(async (body) => {
+        const url = new URL(request.url ?? '/', origin || 'http://127.0.0.1');
+        if (url.pathname === MERCHANT_PAGE) return servePage(request, response, url, body);
+        const method = url.pathname.startsWith('/payment/rest/')
+          ? url.pathname.slice('/payment/rest/'.length)
+          : '';
+        const handler = Object.hasOwn(api, method) ? api[method] : undefined;
+        if (request.method !== 'POST' || !handler) {
+          response.writeHead(404).end();
+          return;
+        }
+        const params = Object.fromEntries(new URLSearchParams(body));
+        const { password: _secret, ...logged } = params;
+        calls.push({ method, params: logged });
+        if (mode?.delayMs) await new Promise((resolve) => setTimeout(resolve, mode?.delayMs));
+        if (mode?.httpStatus) {
+          response
+            .writeHead(mode.httpStatus, { 'content-type': 'text/html' })
+            .end('<h1>Service unavailable</h1>');
+          return;
+        }
+        const answer =
+          params.userName === userName && params.password === password
+            ? handler(params)
+            : errorOf(5, 'Доступ запрещён');
+        response
+          .writeHead(200, { 'content-type': 'application/json;charset=UTF-8' })
+          .end(JSON.stringify(answer));
+      })
+      .catch(() => {
+        if (!response.headersSent) response.writeHead(500);
+        response.end();
+      });
+  });
+
+  /** The hosted page: the sum and two buttons; a post moves the order and sends the customer back (303). */
+  function servePage(request: IncomingMessage, response: ServerResponse, url: URL, body: string) {
+    const order = orders.get(url.searchParams.get('mdOrder') ?? '');
+    if (!order) {
+      response.writeHead(404, { 'content-type': 'text/plain;charset=utf-8' }).end('Заказ не найден');
+      return;
+    }
+    if (request.method === 'POST') {
+      const answer = new URLSearchParams(body).get('answer');
+      if (order.orderStatus === 0) {
+        if (answer === 'pay') order.orderStatus = 2;
+        else setDeclined(order, 2003);
+      }
+      response.writeHead(303, { location: order.orderStatus === 2 ? order.returnUrl : order.failUrl }).end();
+      return;
+    }
+    const sum = (order.amount / 100).toFixed(2).replace('.', ',');
+    response
+      .writeHead(200, { 'content-type': 'text/html;charset=utf-8' })
+      .end(
+        `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Оплата заказа</title></head><body>` +
+          `<h1>Оплата заказа</h1><p>Сумма: ${sum} ₽</p><p>${escapeHtml(order.description)}</p>` +
+          `<form method="post"><button name="answer" value="pay">Оплатить</button>` +
+          `<button name="answer" value="decline">Отклонить</button></form></body></html>`,
+      );
+  }
+
+  const setDeclined = (order: RbsFakeOrder, actionCode: number) => {
+    order.orderStatus = 6;
+    order.actionCode = actionCode;
+    order.actionCodeDescription = RBS_ACTION_CODES[actionCode] ?? 'Операция отклонена';
+  };
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: `${origin}/payment/rest`,
+    origin,
+    userName,
+    password,
+    orders,
+    calls,
+    pay(orderId) {
+      const order = mustFind(orderId);
+      order.orderStatus = 2;
+      order.actionCode = 0;
+      order.actionCodeDescription = '';
+      return order;
+    },
+    decline(orderId, actionCode = 116) {
+      const order = mustFind(orderId);
+      setDeclined(order, actionCode);
+      return order;
+    },
+    setStatus(orderId, orderStatus) {
+      const order = mustFind(orderId);
+      order.orderStatus = orderStatus;
+      return order;
+    },
+    findByNumber,
+    misbehave(next) {
+      mode = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+      if (body.length > 100_000) request.destroy(new Error('too large'));
+    });
+    request.on('end', () => resolve(body));
+    request.on('error', reject);
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
