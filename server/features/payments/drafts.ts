@@ -459,11 +459,19 @@ export async function releaseExpiredHolds(deps: PaymentsDeps, limit = 100): Prom
       orderId = (await registerOrder(deps, row).catch(() => row)).orderId;
     }
     if (orderId) {
-      const status = await deps.acquirer.cancelOrder(orderId);
+      let status: OrderStatus;
+      try {
+        status = await deps.acquirer.cancelOrder(orderId);
+      } catch {
+        continue; // the bank is unreachable: the next run asks again, the hold stays until it answers
+      }
       if (status.state === 'paid') {
         await settle(deps, { ...row, orderId }, status);
         continue;
       }
+      // The bank could not stop the order (the customer is mid 3-D Secure, say): releasing now could lose a
+      // payment that lands a moment later, so the draft waits for the next run.
+      if (status.state === 'pending') continue;
     }
     await releaseDraft(deps, row.id, 'expired', {
       code: 'EXPIRED',

@@ -119,6 +119,24 @@ describe('loyalty payments through the RBS gateway', () => {
     expect((await balancesOf(t.deps.db, userId)).bonus).toBe(80_600);
   });
 
+  it('an expiry the gateway cannot answer keeps the hold; a later run settles it by what the bank says', async () => {
+    const userId = await customerWithBonuses(t, PHONE, 1000);
+    const draft = await createDraft(t, PHONE, { paySum: 200, spendBonus: true });
+    const form = (await processDraft(t, PHONE, draft.draftId)).json().data.formUrl;
+    clock.advance(21 * 60_000);
+    fake.misbehave({ httpStatus: 502 });
+    try {
+      expect(await drafts.releaseExpiredHolds(t.deps)).toBe(1);
+    } finally {
+      fake.misbehave(null);
+    }
+    // Nothing was released while the bank was silent: the customer may be paying right now.
+    expect((await balancesOf(t.deps.db, userId)).bonus).toBe(90_000);
+    fake.pay(orderIdOf(form));
+    expect(await drafts.releaseExpiredHolds(t.deps)).toBe(1);
+    expect(await drafts.completeDraft(t.deps, userId, draft.draftId)).toMatchObject({ status: 0 });
+  });
+
   it('a gateway error is a 503 to the page; the retry registers the order and keeps the one hold', async () => {
     await customerWithBonuses(t, PHONE, 1000);
     const draft = await createDraft(t, PHONE, { paySum: 500, spendBonus: true });
