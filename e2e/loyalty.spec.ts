@@ -214,11 +214,52 @@ test('the old payment page pays by card without bonuses', async ({ page }) => {
   await expect(page.getByText(`Начислено бонусов22,4${NBSP}бонуса`)).toBeVisible();
 });
 
-test('the payment pages pass the accessibility check', async ({ page }) => {
-  await open(page, '/loyalty?p=3&s=500');
-  await expect(page.getByText('К оплате')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Как это работает' }).click();
-  await expect(page.getByRole('dialog', { name: 'Бонусы за покупки' })).toBeVisible();
-  await expectNoAxeViolations(page);
-});
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+
+for (const { width, phone } of [
+  { width: 375, phone: true },
+  { width: 1440, phone: false },
+]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 }, ...(phone && { userAgent: ANDROID }) });
+
+    test('the payment page, its popups, the bank sheet and the result pass the accessibility check', async ({
+      page,
+    }) => {
+      await open(page, '/loyalty?p=2&s=120');
+      await expect(page.getByText('К оплате')).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.getByRole('button', { name: 'Как это работает' }).click();
+      await expect(page.getByRole('dialog', { name: 'Бонусы за покупки' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('radio', { name: 'Через СБП' }).check();
+      await page.getByRole('button', { name: `Оплатить 120${NBSP}₽` }).click();
+      await expect(page.getByRole('dialog', { name: 'Подтвердите оплату' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await confirmPayment(page);
+      const sheet = page.getByRole('dialog', { name: 'Подтвердите оплату в Вашем банковском приложение' });
+      await expect(
+        phone ? sheet.getByRole('searchbox', { name: 'Поиск' }) : sheet.getByRole('img'),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('button', { name: 'Проверить оплату' })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await open(page, '/loyalty/finish?d=00000000-0000-4000-8000-000000000000&p=2&s=120');
+      await expect(page.getByRole('heading', { name: 'Оплата не найдена' })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await open(page, '/loyalty?p=2&s=60');
+      await page.getByRole('radio', { name: 'На кассе' }).check();
+      await page.getByRole('button', { name: `Оплатить 60${NBSP}₽` }).click();
+      await confirmPayment(page);
+      await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+}

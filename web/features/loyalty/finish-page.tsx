@@ -32,7 +32,11 @@ export function LoyaltyFinishPage() {
   const forget = () => retailPointId !== null && paySum !== null && forgetDraft({ retailPointId, paySum });
 
   let body;
-  if (draftId === null || (complete.error instanceof ApiError && complete.error.status === 404)) {
+  // 401: this browser has no payer at all (the bank sent the customer back to another browser).
+  if (
+    draftId === null ||
+    (complete.error instanceof ApiError && [401, 404].includes(complete.error.status))
+  ) {
     body = (
       <LoyaltyError title={ru.loyalty.draftMissingTitle} text={ru.loyalty.draftMissingText} backTo={back} />
     );
