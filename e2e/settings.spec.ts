@@ -54,9 +54,11 @@ test('payment-only mode drops the navigation', async ({ page }) => {
   await withSettings(
     (s) => ({ ...s, loyaltyType: 'onlyPayment' }),
     async () => {
-      await open(page, '/loyalty');
+      await open(page, '/loyalty?p=3&s=500');
       await expect(page.getByRole('heading', { level: 1, name: 'Оплата покупки' })).toBeVisible();
       await expect(page.locator('.site-header')).toHaveCount(0);
+      await expect(page.getByText('Кофейня «Берёзка» на Пушкина')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Оплатить 500\u00a0₽' })).toBeVisible();
     },
   );
 });

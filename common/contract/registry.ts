@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointKey } from './endpoint';
 import type * as auth from './auth';
+import type * as bindings from './bindings';
 import type * as cabinet from './cabinet';
 import type * as content from './content';
 import type * as dev from './dev';
@@ -19,7 +20,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof cabinet>
   | EndpointsOf<typeof dev>
   | EndpointsOf<typeof sbp>
-  | EndpointsOf<typeof loyalty>;
+  | EndpointsOf<typeof loyalty>
+  | EndpointsOf<typeof bindings>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

@@ -1,4 +1,5 @@
 import * as auth from './schema/auth';
+import * as bindings from './schema/bindings';
 import * as brand from './schema/brand';
 import * as cabinet from './schema/cabinet';
 import * as content from './schema/content';
@@ -6,4 +7,4 @@ import * as ledger from './schema/ledger';
 import * as payments from './schema/payments';
 
 /** Every table, for the typed query builder. A new schema file is added here. */
-export const schema = { ...brand, ...auth, ...content, ...ledger, ...cabinet, ...payments };
+export const schema = { ...brand, ...auth, ...content, ...ledger, ...cabinet, ...payments, ...bindings };

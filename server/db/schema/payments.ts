@@ -92,11 +92,20 @@ export const sandboxOrders = pgTable(
     /** The last 4 digits of the card that paid (never the number). */
     panLast4: text(),
     bindingRequested: boolean().notNull().default(false),
+    /** A card-saving (verification) order: whose card it saves. It takes no money (amount 0). */
+    clientId: text(),
+    /** The saved card, once the hosted page saved one. */
+    bindingId: uuid(),
     errorCode: text(),
     createdAt: at().notNull(),
     updatedAt: at().notNull(),
   },
-  (t) => [check('sandbox_orders_amount_positive', sql`${t.amount} > 0`)],
+  (t) => [
+    check(
+      'sandbox_orders_amount_positive',
+      sql`${t.amount} > 0 OR (${t.clientId} IS NOT NULL AND ${t.amount} = 0)`,
+    ),
+  ],
 );
 
 /** E-mails "sent" by the console mail provider (development): the outbox `GET /api/dev/mail` reads. */

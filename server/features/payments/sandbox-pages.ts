@@ -19,7 +19,10 @@ function html(reply: FastifyReply, status: number, title: string, body: string) 
 }
 
 const header = (order: Order) =>
-  `<p class="note">Песочница: тестовый банк, настоящие деньги не списываются.</p>
+  order.clientId
+    ? `<p class="note">Песочница: тестовый банк, настоящие деньги не списываются.</p>
+<h1>Привязка карты</h1><p>Карта сохранится для оплаты покупок. Деньги не списываются.</p>`
+    : `<p class="note">Песочница: тестовый банк, настоящие деньги не списываются.</p>
 <h1>Оплата заказа</h1><p>${escapeHtml(order.description)}</p><p class="sum">${escapeHtml(roublesText(order.amount))}</p>`;
 
 /** The page for an order that is no longer waiting for payment. */
@@ -48,7 +51,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" required maxlength="5" placeholder="12/30">
 <label for="cvc">CVC</label>
 <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required maxlength="4" placeholder="123">
-<button type="submit">Оплатить</button>
+<button type="submit">${order.clientId ? 'Привязать карту' : 'Оплатить'}</button>
 </form>
 <p class="note">Тестовые карты: 4111 1111 1111 1111 проходит, 4000 0000 0000 0002 отклоняется.</p>`;
 }
@@ -106,7 +109,7 @@ export function registerSandboxPages(app: FastifyInstance, deps: AppDeps) {
             ? 'CVC: 3 цифры'
             : null;
       if (problem) return html(reply, 400, 'Оплата картой', cardForm(order, problem));
-      await acquirer.payByCard(order.id, pan);
+      await acquirer.payByCard(order.id, pan, expiry.replace(/^(\d{2})\/?(\d{2})$/, '$1/$2'));
       return reply.redirect(order.returnUrl, 303);
     });
 

@@ -22,6 +22,36 @@ export interface Acquirer {
   cancelOrder(orderId: string): Promise<OrderStatus>;
   /** Returns `amount` of a paid order to the card. */
   refund(orderId: string, amount: number): Promise<OrderStatus>;
+  /** Saved cards, when the gateway offers them (docs/decisions/016-saved-bank-cards.md). */
+  readonly bindings?: CardBindings;
+}
+
+/** A card the gateway saved for a client: never more than its last 4 digits. */
+export interface GatewayCard {
+  bindingId: string;
+  last4: string;
+  /** 'MM/YY', when known. */
+  expiry: string | null;
+  active: boolean;
+}
+
+export interface CardBindings {
+  /**
+   * Registers a verification order (no money taken) whose hosted page saves the card for `clientId`.
+   * Idempotent per `requestId`: the same request answers the same order.
+   */
+  registerBinding(input: {
+    clientId: string;
+    requestId: string;
+    returnUrl: string;
+  }): Promise<RegisteredOrder>;
+  /** How the order ended; `card` once the page saved one. */
+  bindingResult(
+    orderId: string,
+  ): Promise<{ state: 'pending' | 'bound' | 'failed'; card: GatewayCard | null }>;
+  listCards(clientId: string): Promise<GatewayCard[]>;
+  /** Removes the client's card: true when it is (now, or already) removed, false when the client never had it. */
+  unbind(clientId: string, bindingId: string): Promise<boolean>;
 }
 
 export interface RegisterOrderInput {

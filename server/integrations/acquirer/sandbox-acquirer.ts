@@ -1,8 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../app-deps';
 import type { Db } from '../../db/client';
+import { sandboxBindings } from '../../db/schema/bindings';
 import { sandboxOrders } from '../../db/schema/payments';
-import { AcquirerError, type Acquirer, type OrderState, type OrderStatus } from './acquirer';
+import {
+  AcquirerError,
+  type Acquirer,
+  type CardBindings,
+  type GatewayCard,
+  type OrderState,
+  type OrderStatus,
+} from './acquirer';
 
 /** The sandbox's test cards (product.md "Payments"). Any other number is declined as unknown. */
 export const SANDBOX_CARDS = {
@@ -67,8 +75,86 @@ export function createSandboxAcquirer(deps: { db: Db; clock: Clock; publicUrl: s
       .where(and(eq(sandboxOrders.id, orderId), eq(sandboxOrders.status, from)));
     return mustLoad(orderId);
   };
+  /** The card-saving order's card, saved once (the order's conditional update makes a second save a no-op). */
+  const saveCard = async (row: OrderRow, last4: string, expiry: string | null) => {
+    const [card] = await deps.db
+      .insert(sandboxBindings)
+      .values({ clientId: row.clientId!, panLast4: last4, expiry, createdAt: deps.clock.now() })
+      .returning();
+    const [linked] = await deps.db
+      .update(sandboxOrders)
+      .set({ bindingId: card!.id })
+      .where(and(eq(sandboxOrders.id, row.id), isNull(sandboxOrders.bindingId)))
+      .returning();
+    if (!linked) await deps.db.delete(sandboxBindings).where(eq(sandboxBindings.id, card!.id));
+  };
+  const cardOf = (card: typeof sandboxBindings.$inferSelect): GatewayCard => ({
+    bindingId: card.id,
+    last4: card.panLast4,
+    expiry: card.expiry,
+    active: card.removedAt === null,
+  });
+  const bindings: CardBindings = {
+    async registerBinding({ clientId, requestId, returnUrl }) {
+      const now = deps.clock.now();
+      const orderNumber = `bind-${requestId}`;
+      await deps.db
+        .insert(sandboxOrders)
+        .values({
+          orderNumber,
+          amount: 0,
+          method: 'card',
+          description: 'Привязка карты',
+          returnUrl,
+          status: 'registered',
+          bindingRequested: true,
+          clientId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: sandboxOrders.orderNumber });
+      const [row] = await deps.db
+        .select()
+        .from(sandboxOrders)
+        .where(eq(sandboxOrders.orderNumber, orderNumber));
+      if (!row || row.clientId !== clientId) throw new AcquirerError('sandbox: binding request reused');
+      return { orderId: row.id, formUrl: `${origin.origin}/sandbox/pay/${row.id}` };
+    },
+    async bindingResult(orderId) {
+      const row = await mustLoad(orderId);
+      if (row.status === 'registered') return { state: 'pending', card: null };
+      if (row.status !== 'paid' || !row.bindingId) return { state: 'failed', card: null };
+      const [card] = await deps.db
+        .select()
+        .from(sandboxBindings)
+        .where(eq(sandboxBindings.id, row.bindingId));
+      return { state: 'bound', card: card ? cardOf(card) : null };
+    },
+    async listCards(clientId) {
+      const rows = await deps.db
+        .select()
+        .from(sandboxBindings)
+        .where(and(eq(sandboxBindings.clientId, clientId), isNull(sandboxBindings.removedAt)))
+        .orderBy(desc(sandboxBindings.createdAt));
+      return rows.map(cardOf);
+    },
+    async unbind(clientId, bindingId) {
+      if (!/^[0-9a-f-]{36}$/.test(bindingId)) return false;
+      const [card] = await deps.db
+        .select()
+        .from(sandboxBindings)
+        .where(and(eq(sandboxBindings.id, bindingId), eq(sandboxBindings.clientId, clientId)));
+      if (!card) return false;
+      await deps.db
+        .update(sandboxBindings)
+        .set({ removedAt: deps.clock.now() })
+        .where(and(eq(sandboxBindings.id, bindingId), isNull(sandboxBindings.removedAt)));
+      return true;
+    },
+  };
   return {
     name: 'sandbox',
+    bindings,
     formHosts: [origin.host],
     async registerOrder(input) {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new AcquirerError('bad amount');
@@ -109,10 +195,13 @@ export function createSandboxAcquirer(deps: { db: Db; clock: Clock; publicUrl: s
       return statusOf(await move(orderId, 'paid', 'refunded'));
     },
     findOrder: (orderId) => load(deps.db, orderId),
-    async payByCard(orderId, pan) {
+    async payByCard(orderId, pan, expiry = null) {
       const digits = pan.replace(/\D/g, '');
-      if (digits === SANDBOX_CARDS.success)
-        return move(orderId, 'registered', 'paid', { panLast4: digits.slice(-4) });
+      if (digits === SANDBOX_CARDS.success) {
+        const row = await move(orderId, 'registered', 'paid', { panLast4: digits.slice(-4) });
+        if (row.clientId && !row.bindingId) await saveCard(row, digits.slice(-4), expiry);
+        return mustLoad(orderId);
+      }
       const errorCode = digits === SANDBOX_CARDS.declined ? 'DECLINED' : 'UNKNOWN_CARD';
       return move(orderId, 'registered', 'declined', { errorCode });
     },
@@ -128,7 +217,7 @@ export interface SandboxAcquirer extends Acquirer {
   /** The hosted pages' view of an order (null for an unknown id). */
   findOrder(orderId: string): Promise<OrderRow | null>;
   /** The hosted card page's button: the test card pays, any other card is declined. Only a `registered` order moves. */
-  payByCard(orderId: string, pan: string): Promise<OrderRow>;
+  payByCard(orderId: string, pan: string, expiry?: string | null): Promise<OrderRow>;
   /** The SBP page's buttons. */
   answerSbp(orderId: string, confirm: boolean): Promise<OrderRow>;
 }

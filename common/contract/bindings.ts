@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+/**
+ * Saved bank cards ("extra payment", spec sections 3 and 7; issue 6; docs/decisions/016-saved-bank-cards.md).
+ * The gateway keeps the cards; we keep who asked to save one. Saving a card needs a fresh SMS confirmation:
+ * a session confirmed by SMS more than BINDING_CONFIRM_MINUTES ago gets 403 `SMS_CONFIRMATION_REQUIRED`, and
+ * the cabinet asks for a new code (a new login of the same phone) before it tries again.
+ */
+
+/** How long after an SMS confirmation the session may save a card. */
+export const BINDING_CONFIRM_MINUTES = 10;
+
+export const savedCardSchema = z.strictObject({
+  bindingId: z.string(),
+  /** ACTIVE: pays; INACTIVE: known to the gateway but not usable (expired or blocked). */
+  bindingState: z.enum(['ACTIVE', 'INACTIVE']),
+  /** '•••• 1111': the last four digits only. */
+  maskedPan: z.string(),
+  /** 'MM/YY' when the gateway tells it. */
+  expiry: z.string().nullable(),
+});
+export type SavedCard = z.output<typeof savedCardSchema>;
+
+export const getExtraPayment = defineEndpoint({
+  method: 'GET',
+  path: '/api/user/getExtraPayment',
+  summary: "The customer's saved bank cards, as the gateway holds them",
+  tag: 'cabinet',
+  auth: 'user',
+  schemas: { response: z.strictObject({ cards: z.array(savedCardSchema) }) },
+});
+
+const ownUrl = z.string().url('url: адрес').max(2000);
+
+export const bindExtraPayment = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/bindExtraPayment',
+  summary:
+    "Save a bank card: answers the gateway's hosted page (bindURL), which returns to `url` (this site, /profile?t=cards). Needs a fresh SMS confirmation; idempotent per requestId.",
+  tag: 'cabinet',
+  auth: 'user',
+  schemas: {
+    body: z.strictObject({
+      url: ownUrl,
+      /** The page makes one per attempt: a retried call answers the same hosted page. */
+      requestId: z.string().uuid('requestId: UUID').optional(),
+    }),
+    response: z.strictObject({ bindURL: z.string(), requestId: z.string() }),
+  },
+});
+
+export const bindingStatus = defineEndpoint({
+  method: 'GET',
+  path: '/api/user/bindingStatus/:requestId',
+  summary: 'How a card-saving attempt ended (asked of the gateway): pending, bound or failed',
+  tag: 'cabinet',
+  auth: 'user',
+  schemas: {
+    params: z.strictObject({ requestId: z.string().uuid('Неизвестная привязка') }),
+    response: z.strictObject({
+      state: z.enum(['pending', 'bound', 'failed']),
+      card: savedCardSchema.nullable(),
+    }),
+  },
+});
+
+export const unbindExtraPayment = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/unbindExtraPayment',
+  summary: 'Remove a saved card (idempotent: removing a card already removed answers the same)',
+  tag: 'cabinet',
+  auth: 'user',
+  schemas: {
+    body: z.strictObject({ id: z.string().min(1, 'Неизвестная карта').max(100, 'Неизвестная карта') }),
+    response: z.strictObject({ code: z.literal(0) }),
+  },
+});

@@ -1,0 +1,123 @@
+// Saved bank cards through the API on the sandbox acquirer (issue 6; docs/decisions/016-saved-bank-cards.md).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assertLedgerInvariants } from '../../test/ledger-invariants';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
+import { callAs } from '../cabinet/cabinet-test-kit';
+import { pathOf, payOnSandbox } from '../payments/payments-test-kit';
+
+const PHONE = '79005550201';
+const OTHER = '79005550202';
+const CARDS_URL = 'http://localhost:3000/profile?t=cards';
+
+describe('saved bank cards', () => {
+  let t: TestApp;
+  let clock: FakeClock;
+  beforeEach(async () => {
+    clock = fakeClock();
+    t = await createTestApp({ clock });
+  });
+  afterEach(async () => {
+    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
+    await t.close();
+  });
+
+  const bind = (phone: string, body: object = { url: CARDS_URL }) =>
+    callAs(t, phone, 'POST', '/api/user/bindExtraPayment', body);
+  const cardsOf = async (phone: string) =>
+    (await callAs(t, phone, 'GET', '/api/user/getExtraPayment')).json().cards as Array<{
+      bindingId: string;
+      bindingState: string;
+      maskedPan: string;
+    }>;
+
+  it('saves a card through the hosted page, lists it, and removes it once', async () => {
+    expect(await cardsOf(PHONE)).toEqual([]);
+    const started = await bind(PHONE);
+    expect(started.statusCode).toBe(200);
+    const { bindURL, requestId } = started.json();
+    expect(pathOf(bindURL)).toMatch(/^\/sandbox\/pay\/[0-9a-f-]{36}$/);
+    const page = await t.app.inject({ method: 'GET', url: pathOf(bindURL) });
+    expect(page.body).toContain('Привязка карты');
+
+    const back = await payOnSandbox(t, bindURL, '4111 1111 1111 1111', '11/29');
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe(`${CARDS_URL}&binding=${requestId}`);
+    const status = await callAs(t, PHONE, 'GET', `/api/user/bindingStatus/${requestId}`);
+    expect(status.json()).toMatchObject({
+      state: 'bound',
+      card: { maskedPan: '•••• 1111', expiry: '11/29' },
+    });
+
+    const cards = await cardsOf(PHONE);
+    expect(cards).toEqual([
+      { bindingId: expect.any(String), bindingState: 'ACTIVE', maskedPan: '•••• 1111', expiry: '11/29' },
+    ]);
+    // Nobody else sees or removes it.
+    expect(await cardsOf(OTHER)).toEqual([]);
+    const stranger = await callAs(t, OTHER, 'POST', '/api/user/unbindExtraPayment', {
+      id: cards[0]!.bindingId,
+    });
+    expect(stranger.statusCode).toBe(404);
+    expect(await cardsOf(PHONE)).toHaveLength(1);
+
+    for (let i = 0; i < 2; i++) {
+      const removed = await callAs(t, PHONE, 'POST', '/api/user/unbindExtraPayment', {
+        id: cards[0]!.bindingId,
+      });
+      expect(removed.json()).toEqual({ code: 0 });
+    }
+    expect(await cardsOf(PHONE)).toEqual([]);
+  });
+
+  it('a declined card saves nothing and the status says failed', async () => {
+    const { bindURL, requestId } = (await bind(PHONE)).json();
+    await payOnSandbox(t, bindURL, '4000 0000 0000 0002');
+    const status = await callAs(t, PHONE, 'GET', `/api/user/bindingStatus/${requestId}`);
+    expect(status.json()).toEqual({ state: 'failed', card: null });
+    expect(await cardsOf(PHONE)).toEqual([]);
+    // Another customer cannot read it.
+    expect((await callAs(t, OTHER, 'GET', `/api/user/bindingStatus/${requestId}`)).statusCode).toBe(404);
+  });
+
+  it('a retried request answers the same hosted page; the page saves one card however often it is posted', async () => {
+    const requestId = crypto.randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => bind(PHONE, { url: CARDS_URL, requestId })),
+    );
+    const urls = new Set(answers.map((a) => a.json().bindURL));
+    expect(urls.size).toBe(1);
+    const [bindURL] = [...urls] as [string];
+    await Promise.all([
+      payOnSandbox(t, bindURL, '4111111111111111'),
+      payOnSandbox(t, bindURL, '4111111111111111'),
+    ]);
+    expect(await cardsOf(PHONE)).toHaveLength(1);
+  });
+
+  it('needs a fresh SMS confirmation: an older session gets 403 and saves nothing', async () => {
+    await cardsOf(PHONE); // logs in now
+    clock.advance(11 * 60_000);
+    const refused = await bind(PHONE);
+    // The access token (15 min) is still valid; the SMS confirmation behind the session is too old.
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'SMS_CONFIRMATION_REQUIRED',
+      message: 'Подтвердите номер телефона кодом из СМС',
+    });
+    expect(await cardsOf(PHONE)).toEqual([]);
+  });
+
+  it('refuses a return address off this site, an unknown card and a bad request id, changing nothing', async () => {
+    const offSite = await bind(PHONE, { url: 'https://evil.example/profile' });
+    expect(offSite.statusCode).toBe(400);
+    const unknown = await callAs(t, PHONE, 'POST', '/api/user/unbindExtraPayment', { id: 'nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Карта не найдена');
+    const badId = await bind(PHONE, { url: CARDS_URL, requestId: 'x' });
+    expect(badId.statusCode).toBe(400);
+    const noToken = await t.app.inject({ method: 'GET', url: '/api/user/getExtraPayment' });
+    expect(noToken.statusCode).toBe(401);
+    expect(await cardsOf(PHONE)).toEqual([]);
+  });
+});
