@@ -8,7 +8,8 @@ interface CodeStepProps {
   confirmText: string;
   onResend(): void;
   onConfirm(code: string): void;
-  onChangePhone(): void;
+  /** 'Изменить номер'; left out where the phone is fixed (the SMS step before saving a bank card). */
+  onChangePhone?(): void;
 }
 
 const CODE = /^\d{5}$/;
@@ -31,9 +32,11 @@ export function CodeStep(props: CodeStepProps) {
     <form className="auth-form" onSubmit={handleSubmit} noValidate>
       <p className="auth-form__sent">
         {ru.auth.codeSentTo(props.phone)}{' '}
-        <button type="button" className="link-button" onClick={props.onChangePhone}>
-          {ru.auth.changePhone}
-        </button>
+        {props.onChangePhone && (
+          <button type="button" className="link-button" onClick={props.onChangePhone}>
+            {ru.auth.changePhone}
+          </button>
+        )}
       </p>
       <div className="field">
         <label className="field__label" htmlFor={codeId}>

@@ -14,6 +14,7 @@ import { CardsTab } from './cards-tab';
 import { CertificatesList } from './certificates-list';
 import { OperationsList } from './operations-list';
 import { ProfileTab } from './profile-tab';
+import { SavedCards } from './saved-cards';
 import { useCabinetGuard, useCabinetPath } from './use-cabinet-guard';
 
 const TABS = [
@@ -114,7 +115,12 @@ function Cabinet({ response, brand }: { response: Extract<UserInfoResponse, { co
       )}
       {tab === 'operations' && <OperationsList query={operations} title={ru.cabinet.operationsTitle} />}
       {tab === 'certificates' && <CertificatesList phone={info.phone} />}
-      {tab === 'cards' && <CardsTab info={info} />}
+      {tab === 'cards' && (
+        <>
+          <CardsTab info={info} />
+          <SavedCards phone={info.phone} />
+        </>
+      )}
       {tab === 'profile' && <ProfileTab info={info} />}
     </>
   );

@@ -1,0 +1,109 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PHONE, freshPhone, loginThroughApi } from './support/cabinet';
+import { expectNoAxeViolations } from './support/axe';
+import { E2E } from './support/e2e-env';
+import { open } from './support/navigation';
+
+// Saving cards changes data, so it runs on the mutable server.
+test.use({ baseURL: E2E.mutableUrl });
+
+/** A new customer with a loyalty card, logged in just now (a fresh SMS confirmation). */
+async function customerWithCard(page: Page, request: APIRequestContext) {
+  const phone = freshPhone();
+  const { token } = await loginThroughApi(page, request, phone);
+  const registered = await request.post('/api/user/newCard', {
+    data: { firstName: 'Мария', lastName: 'Кузнецова' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(registered.ok()).toBe(true);
+  return phone;
+}
+
+/** The sandbox gateway's card-saving page. */
+async function saveOnSandbox(page: Page, card: string) {
+  await expect(page).toHaveURL(/\/sandbox\/pay\//);
+  await expect(page.getByRole('heading', { name: 'Привязка карты' })).toBeVisible();
+  await page.getByLabel('Номер карты').fill(card);
+  await page.getByLabel('Срок действия (ММ/ГГ)').fill('11/29');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Привязать карту' }).click();
+}
+
+test('a customer saves a bank card through the sandbox page, sees it, and removes it in the popup', async ({
+  page,
+  request,
+}) => {
+  await customerWithCard(page, request);
+  await open(page, '/profile?t=cards');
+  const section = page.getByRole('region', { name: 'Банковские карты' });
+  await expect(section.getByText('Сохранённых карт пока нет.')).toBeVisible();
+  await section.getByRole('button', { name: 'Сохранить банковскую карту' }).click();
+  await saveOnSandbox(page, '4111 1111 1111 1111');
+
+  await expect(page).toHaveURL(/\/profile\?t=cards&binding=[0-9a-f-]{36}$/);
+  await expect(section.getByText('Карта •••• 1111 сохранена')).toBeVisible();
+  const saved = page.getByTestId('saved-cards').getByRole('listitem');
+  await expect(saved).toHaveCount(1);
+  await expect(saved.first()).toContainText('•••• 1111');
+  await expect(saved.first()).toContainText('до 11/29');
+  await expectNoAxeViolations(page);
+
+  await saved.first().getByRole('button', { name: 'Удалить' }).click();
+  const popup = page.getByRole('dialog', { name: 'Удаление карты' });
+  await expect(
+    popup.getByText('Удалить карту •••• 1111? Её больше нельзя будет выбрать для оплаты.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await popup.getByRole('button', { name: 'Удалить карту' }).click();
+  await expect(popup).toHaveCount(0);
+  await expect(section.getByText('Карта •••• 1111 удалена')).toBeVisible();
+  await expect(section.getByText('Сохранённых карт пока нет.')).toBeVisible();
+});
+
+test('a declined card is not saved and the cabinet says so in the spec’s words', async ({
+  page,
+  request,
+}) => {
+  await customerWithCard(page, request);
+  await open(page, '/profile?t=cards');
+  await page.getByRole('button', { name: 'Сохранить банковскую карту' }).click();
+  await saveOnSandbox(page, '4000 0000 0000 0002');
+  await expect(page).toHaveURL(/binding=/);
+  await expect(page.getByRole('alert')).toHaveText('Что-то пошло не так. Пожалуйста, обновите страницу.');
+  await expect(page.getByText('Сохранённых карт пока нет.')).toBeVisible();
+});
+
+test('an older login confirms the phone by SMS again before the card page opens', async ({
+  page,
+  request,
+}) => {
+  // The demo customer: its fixed test code (SMS_TEST_OTP) has no resend gap, so the journey need not wait 60 s.
+  await loginThroughApi(page, request, DEMO_PHONE);
+  // The server would answer this after 10 minutes; the journey cannot wait that long, so the first answer is
+  // the server's own refusal, replayed. Everything after it is real.
+  let refused = false;
+  await page.route('**/api/user/bindExtraPayment', async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    await route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 'SMS_CONFIRMATION_REQUIRED',
+        message: 'Подтвердите номер телефона кодом из СМС',
+      }),
+    });
+  });
+  await open(page, '/profile?t=cards');
+  await page.getByRole('button', { name: 'Сохранить банковскую карту' }).click();
+  const stepUp = page.getByRole('group', { name: 'Подтвердите номер телефона' });
+  await expect(
+    stepUp.getByText('Чтобы сохранить карту, введите код из СМС, отправленного на ваш номер.'),
+  ).toBeVisible();
+  await stepUp.getByRole('button', { name: 'Отправить код' }).click();
+  await expect(stepUp.getByText('Повторная отправка возможна через', { exact: false })).toBeVisible();
+  await stepUp.getByLabel('Пароль из СМС').fill(E2E.demoOtp);
+  await stepUp.getByRole('button', { name: 'Подтвердить' }).click();
+  await saveOnSandbox(page, '4111 1111 1111 1111');
+  await expect(page.getByText('Карта •••• 1111 сохранена')).toBeVisible();
+});

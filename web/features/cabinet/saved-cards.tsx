@@ -1,0 +1,243 @@
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { SavedCard } from '../../../common/contract/bindings';
+import { ru } from '../../i18n/ru';
+import { codeOf, messageOf } from '../../lib/api-errors';
+import { formatPhone } from '../../lib/formats';
+import { useShell } from '../../ui/shell-state';
+import { CodeStep } from './code-step';
+import { useBindCard, useBindingStatus, useSavedCards, useSmsStepUp, useUnbindCard } from './saved-cards-api';
+import { useCountdown } from './use-countdown';
+import { CONFIRMATION_TIMER_SECONDS } from './phone-confirmation';
+
+const t = ru.savedCards;
+
+/**
+ * `/profile?t=cards`, the bank cards part (issue 6; docs/decisions/016-saved-bank-cards.md): the saved cards,
+ * 'Сохранить банковскую карту' (after a fresh SMS code when the login is older than a few minutes), the
+ * gateway's answer when it sends the customer back (`&binding=<requestId>`), and the card deletion popup.
+ */
+export function SavedCards({ phone }: { phone: string }) {
+  const titleId = useId();
+  const cards = useSavedCards();
+  const bind = useBindCard();
+  const [params] = useSearchParams();
+  const outcome = useBindingStatus(params.get('binding'));
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const [stepUp, setStepUp] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const startBinding = () => {
+    setFailure(null);
+    const url = new URL('/profile?t=cards', window.location.origin).toString();
+    bind.mutate(
+      { url, requestId },
+      {
+        onSuccess: ({ bindURL }) => window.location.assign(bindURL),
+        onError: (error) => {
+          if (codeOf(error) === 'SMS_CONFIRMATION_REQUIRED') return setStepUp(true);
+          setRequestId(crypto.randomUUID());
+          setFailure(t.failure);
+        },
+      },
+    );
+  };
+
+  const result = outcome.data;
+  const outcomeText = outcome.isError
+    ? t.failure
+    : result?.state === 'pending'
+      ? t.checking
+      : result?.state === 'bound' && result.card
+        ? t.bound(result.card.maskedPan)
+        : result?.state === 'failed'
+          ? t.failure
+          : null;
+
+  return (
+    <section className="cabinet-section saved-cards" aria-labelledby={titleId}>
+      <h2 className="cabinet-section__title" id={titleId}>
+        {t.title}
+      </h2>
+      <p className="cabinet-form__lead">{t.lead}</p>
+      {outcomeText && (
+        <p
+          className={result?.state === 'bound' ? 'form-success' : 'form-error'}
+          role={result?.state === 'failed' || outcome.isError ? 'alert' : 'status'}
+        >
+          {outcomeText}
+        </p>
+      )}
+      {cards.isError ? (
+        <p className="form-error" role="alert">
+          {t.failure}
+        </p>
+      ) : cards.data === undefined ? (
+        <p className="loader-text" role="status">
+          {ru.shell.loading}
+        </p>
+      ) : cards.data.cards.length === 0 ? (
+        <p className="saved-cards__empty">{t.empty}</p>
+      ) : (
+        <ul className="cards-list" data-testid="saved-cards">
+          {cards.data.cards.map((card) => (
+            <SavedCardItem key={card.bindingId} card={card} onRemoved={setNotice} />
+          ))}
+        </ul>
+      )}
+      <p className="form-success" role="status">
+        {notice}
+      </p>
+      {stepUp ? (
+        <SmsStepUp
+          phone={phone}
+          onConfirmed={() => {
+            setStepUp(false);
+            startBinding();
+          }}
+          onCancel={() => setStepUp(false)}
+        />
+      ) : (
+        <button type="button" className="button" disabled={bind.isPending} onClick={startBinding}>
+          {bind.isPending ? t.adding : t.add}
+        </button>
+      )}
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function SavedCardItem({ card, onRemoved }: { card: SavedCard; onRemoved(text: string): void }) {
+  const { openPopup } = useShell();
+  return (
+    <li className="cards-list__item">
+      <span className="cards-list__number">
+        {card.maskedPan}
+        {card.expiry && <small className="saved-cards__expiry"> {t.expires(card.expiry)}</small>}
+      </span>
+      {card.bindingState === 'INACTIVE' && <span className="badge badge--muted">{t.inactive}</span>}
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={() =>
+          openPopup({ title: t.deleteTitle, content: <DeleteCard card={card} onRemoved={onRemoved} /> })
+        }
+      >
+        {t.remove}
+      </button>
+    </li>
+  );
+}
+
+/** The card deletion popup (spec section 2 "Popups"). */
+function DeleteCard({ card, onRemoved }: { card: SavedCard; onRemoved(text: string): void }) {
+  const { closePopup } = useShell();
+  const unbind = useUnbindCard();
+  return (
+    <div className="delete-card">
+      <p>{t.deleteText(card.maskedPan)}</p>
+      <div className="loyalty-actions">
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={unbind.isPending}
+          onClick={() =>
+            unbind.mutate(card.bindingId, {
+              onSuccess: () => {
+                closePopup();
+                onRemoved(t.removed(card.maskedPan));
+              },
+            })
+          }
+        >
+          {t.deleteConfirm}
+        </button>
+        <button type="button" className="button button--ghost" onClick={closePopup}>
+          {t.cancel}
+        </button>
+      </div>
+      {unbind.isError && (
+        <p className="form-error" role="alert">
+          {t.failure}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A fresh SMS code for the customer's own phone, before a card is saved. */
+function SmsStepUp({
+  phone,
+  onConfirmed,
+  onCancel,
+}: {
+  phone: string;
+  onConfirmed(): void;
+  onCancel(): void;
+}) {
+  const { send, confirm } = useSmsStepUp();
+  const countdown = useCountdown();
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const sendCode = () => {
+    setError(null);
+    send.mutate(phone, {
+      onSuccess: () => {
+        setSent(true);
+        countdown.start(CONFIRMATION_TIMER_SECONDS);
+      },
+      onError: (failure) => setError(messageOf(failure, ru.auth.sendFailed)),
+    });
+  };
+  return (
+    <div className="sms-step-up" role="group" aria-label={t.stepUpTitle}>
+      <h3 className="cabinet-form__title">{t.stepUpTitle}</h3>
+      <p className="cabinet-form__lead">{t.stepUpText}</p>
+      {sent ? (
+        <CodeStep
+          phone={formatPhone(phone)}
+          secondsLeft={countdown.left}
+          pending={confirm.isPending}
+          confirmText={ru.auth.confirm}
+          onResend={sendCode}
+          onConfirm={(code) =>
+            confirm.mutate(
+              { phone, code },
+              {
+                onSuccess: () => {
+                  countdown.stop();
+                  onConfirmed();
+                },
+                onError: (failure) =>
+                  setError(
+                    codeOf(failure) === 'INCORRECT_ACTIVATION_CODE'
+                      ? ru.auth.wrongCode
+                      : messageOf(failure, ru.auth.sendFailed),
+                  ),
+              },
+            )
+          }
+        />
+      ) : (
+        <div className="loyalty-actions">
+          <button type="button" className="button" disabled={send.isPending} onClick={sendCode}>
+            {t.stepUpSend}
+          </button>
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {t.stepUpCancel}
+          </button>
+        </div>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
