@@ -76,3 +76,39 @@ export const unbindExtraPayment = defineEndpoint({
     response: z.strictObject({ code: z.literal(0) }),
   },
 });
+
+/** A wallet's payment token: base64 (standard or URL-safe), as Google Pay and Apple Pay hand it over. */
+const walletToken = z
+  .string()
+  .min(8, 'token: base64')
+  .max(20_000, 'token: base64')
+  .regex(/^[A-Za-z0-9+/=_-]+$/, 'token: base64');
+
+const walletAnswer = z.strictObject({
+  code: z.literal(0),
+  /** The card the wallet token saved. */
+  card: savedCardSchema,
+});
+
+export const googleBindingCard = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/googleBindingCard',
+  summary:
+    'Save the card behind a Google Pay token (fresh SMS confirmation needed; the same token saves one card)',
+  tag: 'cabinet',
+  auth: 'user',
+  schemas: {
+    body: z.strictObject({ token: walletToken, returnUrl: ownUrl }),
+    response: walletAnswer,
+  },
+});
+
+export const appleBindingCard = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/appleBindingCard',
+  summary:
+    'Save the card behind an Apple Pay token (fresh SMS confirmation needed; the same token saves one card)',
+  tag: 'cabinet',
+  auth: 'user',
+  schemas: { body: z.strictObject({ token: walletToken }), response: walletAnswer },
+});

@@ -4,6 +4,7 @@ import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
 import { callAs } from '../cabinet/cabinet-test-kit';
+import { sandboxWalletToken } from '../../integrations/acquirer/sandbox-acquirer';
 import { pathOf, payOnSandbox } from '../payments/payments-test-kit';
 
 const PHONE = '79005550201';
@@ -119,5 +120,38 @@ describe('saved bank cards', () => {
     const noToken = await t.app.inject({ method: 'GET', url: '/api/user/getExtraPayment' });
     expect(noToken.statusCode).toBe(401);
     expect(await cardsOf(PHONE)).toEqual([]);
+  });
+
+  it('saves the card behind a Google Pay or Apple Pay token once; a declined token saves nothing', async () => {
+    const token = sandboxWalletToken('4242');
+    const google = () =>
+      callAs(t, PHONE, 'POST', '/api/user/googleBindingCard', { token, returnUrl: CARDS_URL });
+    const answers = await Promise.all([google(), google(), google()]);
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    // A retry that met the first call still running is told to refresh; none saves a second card.
+    for (const a of answers) expect([200, 409]).toContain(a.statusCode);
+    expect(ok[0]!.json()).toMatchObject({
+      code: 0,
+      card: { maskedPan: '•••• 4242', bindingState: 'ACTIVE' },
+    });
+    expect((await google()).json().card.bindingId).toBe(ok[0]!.json().card.bindingId);
+
+    const apple = await callAs(t, PHONE, 'POST', '/api/user/appleBindingCard', {
+      token: sandboxWalletToken('5555'),
+    });
+    expect(apple.json()).toMatchObject({ code: 0, card: { maskedPan: '•••• 5555' } });
+    expect((await cardsOf(PHONE)).map((c) => c.maskedPan).sort()).toEqual(['•••• 4242', '•••• 5555']);
+
+    const declined = await callAs(t, PHONE, 'POST', '/api/user/appleBindingCard', {
+      token: sandboxWalletToken('6666', false),
+    });
+    expect(declined.statusCode).toBe(400);
+    expect(declined.json().message).toBe(
+      'Что-то пошло не так. Пожалуйста, обновите страницу или свяжитесь с нами.',
+    );
+    const notBase64 = await callAs(t, PHONE, 'POST', '/api/user/appleBindingCard', { token: 'не base64!' });
+    expect(notBase64.statusCode).toBe(400);
+    expect(await cardsOf(PHONE)).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
 import { BINDING_CONFIRM_MINUTES, type SavedCard } from '../../../common/contract/bindings';
 import type { AppDeps } from '../../app-deps';
 import { sessions } from '../../db/schema/auth';
@@ -107,4 +108,68 @@ export async function bindingStatus(deps: BindingDeps, user: AuthUser, requestId
 export async function removeCard(deps: BindingDeps, user: AuthUser, bindingId: string) {
   const removed = await ask(() => gateway(deps).unbind(user.userId, bindingId));
   if (!removed) throw notFound('Карта не найдена');
+}
+
+/** Spec section 8: a Google Pay or Apple Pay binding failure adds '...или свяжитесь с нами.'. */
+export const WALLET_FAILURE = 'Что-то пошло не так. Пожалуйста, обновите страницу или свяжитесь с нами.';
+
+/** A stable request id for one customer's one wallet token: the same token (a retry) finds the same request. */
+function walletRequestId(userId: string, wallet: string, token: string): string {
+  const hex = createHash('sha256').update(`${userId}:${wallet}:${token}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Saves the card behind a Google Pay or Apple Pay token (fresh SMS confirmation first). The same token saves one
+ * card: the first call claims the request row, a retry answers the card it saved.
+ */
+export async function bindWallet(
+  deps: BindingDeps,
+  user: AuthUser,
+  wallet: 'google' | 'apple',
+  body: { token: string; returnUrl?: string },
+): Promise<SavedCard> {
+  if (body.returnUrl !== undefined) checkReturnUrl(deps, body.returnUrl);
+  await requireFreshConfirmation(deps, user);
+  const bindWalletToken = deps.acquirer.bindings?.bindWalletToken;
+  if (!bindWalletToken) throw new AppError('UNAVAILABLE', WALLET_FAILURE);
+  const id = walletRequestId(user.userId, wallet, body.token);
+  await deps.db
+    .insert(bindingRequests)
+    .values({ id, userId: user.userId, acquirer: deps.acquirer.name, createdAt: deps.clock.now() })
+    .onConflictDoNothing({ target: bindingRequests.id });
+  const [claimed] = await deps.db
+    .update(bindingRequests)
+    .set({ orderId: 'wallet:pending' })
+    .where(and(eq(bindingRequests.id, id), isNull(bindingRequests.orderId)))
+    .returning();
+  if (!claimed) {
+    const request = await ownRequest(deps, user, id);
+    const bindingId = request.orderId?.startsWith('wallet:card:')
+      ? request.orderId.slice('wallet:card:'.length)
+      : null;
+    const card = bindingId
+      ? (await ask(() => gateway(deps).listCards(user.userId))).find((c) => c.bindingId === bindingId)
+      : undefined;
+    if (card) return toSavedCard(card);
+    throw new AppError('CONFLICT', WALLET_FAILURE);
+  }
+  let card: GatewayCard | null;
+  try {
+    card = await bindWalletToken.call(deps.acquirer.bindings, {
+      clientId: user.userId,
+      wallet,
+      token: body.token,
+    });
+  } catch {
+    // The gateway did not answer: the token may be tried again.
+    await deps.db.update(bindingRequests).set({ orderId: null }).where(eq(bindingRequests.id, id));
+    throw new AppError('UNAVAILABLE', WALLET_FAILURE);
+  }
+  await deps.db
+    .update(bindingRequests)
+    .set({ orderId: card ? `wallet:card:${card.bindingId}` : 'wallet:declined' })
+    .where(eq(bindingRequests.id, id));
+  if (!card) throw new AppError('BAD_REQUEST', WALLET_FAILURE);
+  return toSavedCard(card);
 }

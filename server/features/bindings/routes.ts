@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  appleBindingCard,
   bindExtraPayment,
   bindingStatus,
   getExtraPayment,
+  googleBindingCard,
   unbindExtraPayment,
 } from '../../../common/contract/bindings';
 import type { AppDeps } from '../../app-deps';
@@ -25,4 +27,12 @@ export function registerBindingRoutes(app: FastifyInstance, deps: AppDeps) {
     await bindings.removeCard(deps, await requireUser(deps, request), request.body.id);
     return { code: 0 as const };
   });
+  registerEndpoint(app, googleBindingCard, async (request) => ({
+    code: 0 as const,
+    card: await bindings.bindWallet(deps, await requireUser(deps, request), 'google', request.body),
+  }));
+  registerEndpoint(app, appleBindingCard, async (request) => ({
+    code: 0 as const,
+    card: await bindings.bindWallet(deps, await requireUser(deps, request), 'apple', request.body),
+  }));
 }

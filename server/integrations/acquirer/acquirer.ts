@@ -52,6 +52,15 @@ export interface CardBindings {
   listCards(clientId: string): Promise<GatewayCard[]>;
   /** Removes the client's card: true when it is (now, or already) removed, false when the client never had it. */
   unbind(clientId: string, bindingId: string): Promise<boolean>;
+  /**
+   * Saves the card behind a Google Pay or Apple Pay token, when the gateway takes wallet tokens. Answers the
+   * card, or null when the gateway declined the token.
+   */
+  bindWalletToken?(input: {
+    clientId: string;
+    wallet: 'google' | 'apple';
+    token: string;
+  }): Promise<GatewayCard | null>;
 }
 
 export interface RegisterOrderInput {

@@ -18,6 +18,30 @@ export const SANDBOX_CARDS = {
   declined: '4000000000000002',
 } as const;
 
+/**
+ * The sandbox's wallet tokens (Google Pay / Apple Pay stand-ins): base64 of `{"sandbox":"approved","last4",
+ * "expiry"}` saves that card; any other token is declined, as a gateway declines a token it cannot decrypt.
+ */
+export function sandboxWalletToken(last4 = '4242', approved = true, expiry = '12/30'): string {
+  return Buffer.from(JSON.stringify({ sandbox: approved ? 'approved' : 'declined', last4, expiry })).toString(
+    'base64',
+  );
+}
+
+function readWalletToken(token: string): { last4: string; expiry: string | null } | null {
+  try {
+    const parsed = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as Record<string, unknown>;
+    if (parsed.sandbox !== 'approved' || typeof parsed.last4 !== 'string' || !/^\d{4}$/.test(parsed.last4)) {
+      return null;
+    }
+    const expiry =
+      typeof parsed.expiry === 'string' && /^\d{2}\/\d{2}$/.test(parsed.expiry) ? parsed.expiry : null;
+    return { last4: parsed.last4, expiry };
+  } catch {
+    return null;
+  }
+}
+
 type OrderRow = typeof sandboxOrders.$inferSelect;
 
 const STATE_OF: Record<OrderRow['status'], OrderState> = {
@@ -137,6 +161,15 @@ export function createSandboxAcquirer(deps: { db: Db; clock: Clock; publicUrl: s
         .where(and(eq(sandboxBindings.clientId, clientId), isNull(sandboxBindings.removedAt)))
         .orderBy(desc(sandboxBindings.createdAt));
       return rows.map(cardOf);
+    },
+    async bindWalletToken({ clientId, token }) {
+      const card = readWalletToken(token);
+      if (!card) return null;
+      const [row] = await deps.db
+        .insert(sandboxBindings)
+        .values({ clientId, panLast4: card.last4, expiry: card.expiry, createdAt: deps.clock.now() })
+        .returning();
+      return cardOf(row!);
     },
     async unbind(clientId, bindingId) {
       if (!/^[0-9a-f-]{36}$/.test(bindingId)) return false;
