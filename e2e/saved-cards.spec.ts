@@ -107,3 +107,21 @@ test('an older login confirms the phone by SMS again before the card page opens'
   await saveOnSandbox(page, '4111 1111 1111 1111');
   await expect(page.getByText('Карта •••• 1111 сохранена')).toBeVisible();
 });
+
+test('a saved card pays the rest of a purchase without the bank’s page', async ({ page, request }) => {
+  await customerWithCard(page, request);
+  await open(page, '/profile?t=cards');
+  await page.getByRole('button', { name: 'Сохранить банковскую карту' }).click();
+  await saveOnSandbox(page, '4111 1111 1111 1111');
+  await expect(page.getByText('Карта •••• 1111 сохранена')).toBeVisible();
+
+  await open(page, '/loyalty?p=2&s=200');
+  await page.getByRole('radio', { name: 'Сохранённой картой •••• 1111' }).check();
+  await page.getByRole('button', { name: 'Оплатить 200\u00a0₽' }).click();
+  const popup = page.getByRole('dialog', { name: 'Подтвердите оплату' });
+  await expect(popup.getByText('Сохранённой картой •••• 1111')).toBeVisible();
+  await popup.getByRole('button', { name: 'Подтвердить и оплатить' }).click();
+  await expect(page).toHaveURL(/\/loyalty\/finish\?/);
+  await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+  await expect(page.getByText('Начислено бонусов14\u00a0бонусов')).toBeVisible();
+});

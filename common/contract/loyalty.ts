@@ -220,6 +220,8 @@ export const processDraftBodySchema = z.strictObject({
   email: email.optional(),
   /** Save the card on the hosted page (a binding). */
   createBinding: z.boolean().default(false),
+  /** Pay the rest with this saved card (`getExtraPayment`'s bindingId) instead of the hosted page; CARD only. */
+  bindingId: z.string().min(1, 'Неизвестная карта').max(100, 'Неизвестная карта').optional(),
   /** Where the bank sends the customer back: must be on this site's own origin (PUBLIC_URL). */
   returnUrl: z.string().url('returnUrl: адрес').max(2000),
   /** Gift cards only (a later issue); ignored for PAYMENT. */

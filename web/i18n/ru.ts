@@ -139,6 +139,7 @@ export const ru = {
       IN_RETAIL_POINT: 'На кассе',
     },
     inRetailPointHint: 'Оплата на кассе магазина: бонусы при этом не списываются.',
+    savedCard: (masked: string) => `Сохранённой картой ${masked}`,
     pay: 'Оплатить',
     payAll: 'Оплатить бонусами',
     howItWorks: 'Как это работает',

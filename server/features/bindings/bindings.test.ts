@@ -5,7 +5,14 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
 import { callAs } from '../cabinet/cabinet-test-kit';
 import { sandboxWalletToken } from '../../integrations/acquirer/sandbox-acquirer';
-import { pathOf, payOnSandbox } from '../payments/payments-test-kit';
+import {
+  bonusesOf,
+  createDraft,
+  customerWithBonuses,
+  pathOf,
+  payOnSandbox,
+  processDraft,
+} from '../payments/payments-test-kit';
 
 const PHONE = '79005550201';
 const OTHER = '79005550202';
@@ -153,5 +160,33 @@ describe('saved bank cards', () => {
     const notBase64 = await callAs(t, PHONE, 'POST', '/api/user/appleBindingCard', { token: 'не base64!' });
     expect(notBase64.statusCode).toBe(400);
     expect(await cardsOf(PHONE)).toHaveLength(2);
+  });
+
+  it('a saved card pays the rest of a purchase without the hosted page; only the owner’s active card', async () => {
+    await customerWithBonuses(t, PHONE, 100);
+    const { bindURL } = (await bind(PHONE)).json();
+    await payOnSandbox(t, bindURL, '4111 1111 1111 1111');
+    const [card] = await cardsOf(PHONE);
+
+    // Another customer's card, or a removed one, is refused before anything is held.
+    await customerWithBonuses(t, OTHER, 0);
+    const foreign = await createDraft(t, OTHER, { paySum: 300, payType: 'CARD' });
+    const refused = await processDraft(t, OTHER, foreign.draftId, { bindingId: card!.bindingId });
+    expect(refused.statusCode).toBe(404);
+    const sbp = await createDraft(t, PHONE, { paySum: 300, payType: 'SBP_QR', spendBonus: false });
+    expect((await processDraft(t, PHONE, sbp.draftId, { bindingId: card!.bindingId })).statusCode).toBe(400);
+
+    const draft = await createDraft(t, PHONE, { paySum: 300, payType: 'CARD', spendBonus: true });
+    expect(draft).toMatchObject({ leftToPay: 200 });
+    const paid = await processDraft(t, PHONE, draft.draftId, { bindingId: card!.bindingId });
+    expect(paid.json().data).toMatchObject({ status: 0, state: 'completed', spent: 100, earned: 6 });
+    expect(await bonusesOf(t, PHONE)).toBe(6);
+    // A retry changes nothing.
+    expect(
+      (await processDraft(t, PHONE, draft.draftId, { bindingId: card!.bindingId })).json().data,
+    ).toMatchObject({
+      status: 0,
+    });
+    expect(await bonusesOf(t, PHONE)).toBe(6);
   });
 });

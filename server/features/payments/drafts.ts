@@ -226,6 +226,8 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
     throw new AppError('BAD_REQUEST', 'Apple Pay и Google Pay пока не принимаются: оплатите картой или СБП');
   }
   const draft = await loadOwnDraft(deps.db, userId, body.draftId);
+  if (body.bindingId !== undefined && draft.state === 'created')
+    await checkSavedCard(deps, userId, draft, body.bindingId);
   if (draft.state === 'created') {
     await inTransaction(deps.db, async (tx) => {
       const now = deps.clock.now();
@@ -262,7 +264,41 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
   }
   let row = await loadDraft(deps.db, draft.id);
   if (row.state === 'processing' && needsBank(row) && !row.orderId) row = await registerOrder(deps, row);
+  if (body.bindingId !== undefined && row.state === 'processing' && row.orderId) {
+    row = await payWithSavedCard(deps, userId, row, body.bindingId);
+  }
   return toResult(deps, row);
+}
+
+/** A saved card pays only a card payment, and only the customer's own active card (checked before any hold). */
+async function checkSavedCard(deps: PaymentsDeps, userId: string, draft: DraftRow, bindingId: string) {
+  const bindings = deps.acquirer.bindings;
+  if (draft.payType !== 'CARD' || !bindings?.payWithBinding) {
+    throw new AppError('BAD_REQUEST', 'Сохранённой картой можно оплатить только покупку картой');
+  }
+  let cards;
+  try {
+    cards = await bindings.listCards(userId);
+  } catch {
+    throw new AppError('UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');
+  }
+  if (!cards.some((card) => card.bindingId === bindingId && card.active)) throw notFound('Карта не найдена');
+}
+
+/**
+ * The gateway charges the saved card for the registered order; then the draft settles by the order's status,
+ * as after the hosted page (a decline fails it and releases the hold).
+ */
+async function payWithSavedCard(deps: PaymentsDeps, userId: string, row: DraftRow, bindingId: string) {
+  const pay = deps.acquirer.bindings?.payWithBinding;
+  if (!pay) return row;
+  try {
+    await pay.call(deps.acquirer.bindings, { orderId: row.orderId!, clientId: userId, bindingId });
+  } catch {
+    // Not charged (or not known to be): the order stays open; the finish step or the expiry job settles it.
+    return row;
+  }
+  return resolveDraft(deps, row);
 }
 
 /** Registers the draft's bank order (the gateway answers the same order for the same draft) and keeps it. */

@@ -52,6 +52,8 @@ export interface CardBindings {
   listCards(clientId: string): Promise<GatewayCard[]>;
   /** Removes the client's card: true when it is (now, or already) removed, false when the client never had it. */
   unbind(clientId: string, bindingId: string): Promise<boolean>;
+  /** Pays a registered order with the client's saved card (no page: the gateway charges the card it keeps). */
+  payWithBinding?(input: { orderId: string; clientId: string; bindingId: string }): Promise<OrderStatus>;
   /**
    * Saves the card behind a Google Pay or Apple Pay token, when the gateway takes wallet tokens. Answers the
    * card, or null when the gateway declined the token.

@@ -162,6 +162,22 @@ export function createSandboxAcquirer(deps: { db: Db; clock: Clock; publicUrl: s
         .orderBy(desc(sandboxBindings.createdAt));
       return rows.map(cardOf);
     },
+    async payWithBinding({ orderId, clientId, bindingId }) {
+      const [card] = /^[0-9a-f-]{36}$/.test(bindingId)
+        ? await deps.db
+            .select()
+            .from(sandboxBindings)
+            .where(
+              and(
+                eq(sandboxBindings.id, bindingId),
+                eq(sandboxBindings.clientId, clientId),
+                isNull(sandboxBindings.removedAt),
+              ),
+            )
+        : [];
+      if (!card) throw new AcquirerError('sandbox: no such saved card');
+      return statusOf(await move(orderId, 'registered', 'paid', { panLast4: card.panLast4 }));
+    },
     async bindWalletToken({ clientId, token }) {
       const card = readWalletToken(token);
       if (!card) return null;

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { SavedCard } from '../../../common/contract/bindings';
 import type { Draft, PaymentResult } from '../../../common/contract/loyalty';
 import { checkEmail } from '../../../common/lib/validation';
 import { ru } from '../../i18n/ru';
@@ -10,6 +11,8 @@ import { useProcessDraft } from './use-payment';
 
 interface PaymentConfirmProps {
   draft: Draft;
+  /** The saved card that pays the rest, when the customer chose one. */
+  savedCard?: SavedCard | null;
   /** The draft's answer: the page follows the bank's page, opens the bank picker or shows the result. */
   onResult(result: PaymentResult): void;
 }
@@ -19,7 +22,7 @@ interface PaymentConfirmProps {
  * the cheque, and the button that sends the draft to pay. While the bank is asked the button says so and
  * stays disabled, so a double tap never pays twice (the server would refuse it anyway).
  */
-export function PaymentConfirm({ draft, onResult }: PaymentConfirmProps) {
+export function PaymentConfirm({ draft, savedCard = null, onResult }: PaymentConfirmProps) {
   const process = useProcessDraft();
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -37,7 +40,12 @@ export function PaymentConfirm({ draft, onResult }: PaymentConfirmProps) {
       window.location.origin,
     ).toString();
     process.mutate(
-      { draftId: draft.draftId, returnUrl, ...(trimmed && { email: trimmed }) },
+      {
+        draftId: draft.draftId,
+        returnUrl,
+        ...(trimmed && { email: trimmed }),
+        ...(savedCard && { bindingId: savedCard.bindingId }),
+      },
       { onSuccess: onResult },
     );
   };
@@ -61,7 +69,9 @@ export function PaymentConfirm({ draft, onResult }: PaymentConfirmProps) {
         )}
         <div>
           <dt>{ru.loyalty.payTypeLegend}</dt>
-          <dd>{ru.loyalty.payTypes[draft.payType]}</dd>
+          <dd>
+            {savedCard ? ru.loyalty.savedCard(savedCard.maskedPan) : ru.loyalty.payTypes[draft.payType]}
+          </dd>
         </div>
         <div className="loyalty-sums__total">
           <dt>{ru.loyalty.leftToPay}</dt>

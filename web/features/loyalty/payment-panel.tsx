@@ -8,7 +8,7 @@ import { BankPickerSheet } from './bank-picker-sheet';
 import { LoyaltyError } from './loyalty-error';
 import { HowItWorks, PaymentConfirm } from './payment-confirm';
 import { errorCodeOf, finishPath, forgetDraft, type DraftChoice } from './payment-api';
-import { useBalance, useDraft, usePrepareDraft } from './use-payment';
+import { useBalance, useDraft, usePayerSavedCards, usePrepareDraft } from './use-payment';
 
 /** The choices the page offers, in this order (Apple Pay and Google Pay are not accepted yet). */
 const PAY_TYPES_ON_PAGE: readonly PayType[] = ['CARD', 'SBP_QR', 'IN_RETAIL_POINT'];
@@ -30,6 +30,10 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
   const { openPopup, closePopup } = useShell();
   const [spendBonus, setSpendBonus] = useState(true);
   const [payType, setPayType] = useState<PayType>('CARD');
+  /** A saved card pays a CARD draft without the bank's page. */
+  const [savedCardId, setSavedCardId] = useState<string | null>(null);
+  const savedCards = usePayerSavedCards();
+  const savedCard = savedCards.data?.find((card) => card.bindingId === savedCardId) ?? null;
   const [sbpLink, setSbpLink] = useState<{ draftId: string; link: string; open: boolean } | null>(null);
   const [failure, setFailure] = useState<PaymentResult | null>(null);
   const choice: DraftChoice = { retailPointId, paySum, spendBonus, payType };
@@ -116,7 +120,7 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
         if (ready.kind === 'started') return void draft.refetch();
         openPopup({
           title: ru.loyalty.confirmTitle,
-          content: <PaymentConfirm draft={ready.draft} onResult={onResult} />,
+          content: <PaymentConfirm draft={ready.draft} savedCard={savedCard} onResult={onResult} />,
         });
       },
     });
@@ -154,14 +158,32 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
       </label>
       <fieldset className="loyalty-pay-types">
         <legend>{ru.loyalty.payTypeLegend}</legend>
+        {savedCards.data?.map((card) => (
+          <label key={card.bindingId} className="loyalty-pay-type">
+            <input
+              type="radio"
+              name="payType"
+              value={`saved:${card.bindingId}`}
+              checked={payType === 'CARD' && savedCardId === card.bindingId}
+              onChange={() => {
+                setPayType('CARD');
+                setSavedCardId(card.bindingId);
+              }}
+            />
+            <span>{ru.loyalty.savedCard(card.maskedPan)}</span>
+          </label>
+        ))}
         {PAY_TYPES_ON_PAGE.map((type) => (
           <label key={type} className="loyalty-pay-type">
             <input
               type="radio"
               name="payType"
               value={type}
-              checked={payType === type}
-              onChange={() => setPayType(type)}
+              checked={payType === type && (type !== 'CARD' || savedCardId === null)}
+              onChange={() => {
+                setPayType(type);
+                setSavedCardId(null);
+              }}
             />
             <span>{ru.loyalty.payTypes[type]}</span>
           </label>

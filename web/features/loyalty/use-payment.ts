@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
-import { useHydrated } from '../../lib/session';
+import { useHydrated, useIsLoggedIn } from '../../lib/session';
 import { ensurePayer, payerApiClient } from './payer-session';
 import { openDraft, PAYER_KEY, retailPointQuery, type DraftChoice } from './payment-api';
 
@@ -61,7 +61,7 @@ export function usePrepareDraft() {
 
 export function useProcessDraft() {
   return useMutation({
-    mutationFn: (body: { draftId: string; email?: string; returnUrl: string }) =>
+    mutationFn: (body: { draftId: string; email?: string; returnUrl: string; bindingId?: string }) =>
       payerApiClient()
         .request('POST /api/loyalty/processDraft', { body: { ...body, createBinding: false } })
         .then((answer) => answer.data),
@@ -89,6 +89,19 @@ export function useCompleteDraft(draftId: string | null, startedAt: number) {
       query.state.data?.status === 1 && Date.now() - startedAt < FINISH_POLL_LIMIT_MS
         ? FINISH_POLL_MS
         : false,
+  });
+}
+
+/** A logged-in customer's saved bank cards, offered as a way to pay the rest (a visitor has none). */
+export function usePayerSavedCards() {
+  const hydrated = useHydrated();
+  const loggedIn = useIsLoggedIn();
+  return useQuery({
+    queryKey: [...PAYER_KEY, 'saved-cards'],
+    queryFn: () => payerApiClient().request('GET /api/user/getExtraPayment'),
+    enabled: hydrated && loggedIn,
+    retry: false,
+    select: (answer) => answer.cards.filter((card) => card.bindingState === 'ACTIVE'),
   });
 }
 
