@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { ru } from '../../i18n/ru';
+import { ApiError } from '../../lib/api-client';
+import { useSettings } from '../../lib/settings';
+import { PageMeta } from '../../ui/page-meta';
+import { LoyaltyError } from './loyalty-error';
+import { errorCodeOf, parsePaySum, parsePointId } from './payment-api';
+import { PointSummary } from './point-summary';
+import { SumStep } from './sum-step';
+import { useRetailPoint } from './use-payment';
+
+/**
+ * What every payment page shares: the heading, the shop the QR names (`p`, rendered on the server) with the sum
+ * (`s`), the sum field when the QR has none, and the loyalty error screen for an unknown shop. `children` gets
+ * the shop and the sum and renders the way to pay.
+ */
+export function PaymentPageFrame({
+  sumPath,
+  children,
+}: {
+  /** Where the sum field continues (its own page); /loyalty by default. */
+  sumPath?: string;
+  children(point: PointInfo, paySum: number): ReactNode;
+}) {
+  const settings = useSettings();
+  const [params] = useSearchParams();
+  const retailPointId = parsePointId(params.get('p'));
+  const paySum = parsePaySum(params.get('s'));
+  const point = useRetailPoint(retailPointId);
+  return (
+    <div className="container page loyalty-page">
+      <PageMeta
+        title={ru.pages.loyalty}
+        brand={settings.title}
+        description={ru.meta.loyalty(settings.title)}
+      />
+      <h1 className="page__title">{ru.pages.loyalty}</h1>
+      <PointStage retailPointId={retailPointId} point={point}>
+        {(info) => (
+          <div className="loyalty-grid">
+            <PointSummary point={info} paySum={paySum} />
+            {paySum === null ? (
+              <SumStep retailPointId={info.id} basePath={sumPath} />
+            ) : (
+              children(info, paySum)
+            )}
+          </div>
+        )}
+      </PointStage>
+    </div>
+  );
+}
+
+type PointQuery = ReturnType<typeof useRetailPoint>;
+type PointInfo = NonNullable<PointQuery['data']>;
+
+/** The point named by the QR, or the loyalty error screen when there is none (or it could not be loaded). */
+function PointStage({
+  retailPointId,
+  point,
+  children,
+}: {
+  retailPointId: number | null;
+  point: PointQuery;
+  children(info: PointInfo): ReactNode;
+}) {
+  const missing =
+    retailPointId === null || (point.error instanceof ApiError && [400, 404].includes(point.error.status));
+  if (missing) {
+    return <LoyaltyError title={ru.loyalty.pointMissingTitle} text={ru.loyalty.pointMissingText} />;
+  }
+  if (point.isError) {
+    return (
+      <LoyaltyError
+        title={ru.loyalty.loadErrorTitle}
+        text={ru.loyalty.loadErrorText}
+        code={errorCodeOf(point.error)}
+      />
+    );
+  }
+  if (!point.data) {
+    return (
+      <p className="loader-text" role="status">
+        {ru.shell.loading}
+      </p>
+    );
+  }
+  return children(point.data);
+}
