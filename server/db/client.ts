@@ -28,6 +28,29 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null }
   | { kind: 'pglite-instance'; client: PGlite };
 
+/** Any constant both instances agree on: the key of the advisory lock that serialises migrations. */
+const MIGRATION_LOCK_KEY = 7_370_001;
+
+/**
+ * Several instances starting together against one PostgreSQL would race to apply the same migration; an
+ * advisory lock, held on its own connection (the pool may have only one), lets one apply them while the others
+ * wait and then find nothing left to do.
+ */
+async function underMigrationLock(url: string, work: () => Promise<void>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /** Opens PGlite (in `dataDir`, or in memory for null) or a PostgreSQL pool, and applies the migrations. */
 export async function openDatabase(
   target: DatabaseTarget,
@@ -39,7 +62,7 @@ export async function openDatabase(
     // A dropped connection must not crash the process; the next query gets a fresh one.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-    if (shouldMigrate) await migratePg(db, { migrationsFolder });
+    if (shouldMigrate) await underMigrationLock(target.url, () => migratePg(db, { migrationsFolder }));
     return {
       db: db as unknown as Db,
       kind: 'postgres',
