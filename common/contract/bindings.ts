@@ -28,7 +28,13 @@ export const getExtraPayment = defineEndpoint({
   summary: "The customer's saved bank cards, as the gateway holds them",
   tag: 'cabinet',
   auth: 'user',
-  schemas: { response: z.strictObject({ cards: z.array(savedCardSchema) }) },
+  schemas: {
+    response: z.strictObject({
+      cards: z.array(savedCardSchema),
+      /** Whether a saved card can pay the rest of a purchase with this gateway (the payment page offers it). */
+      payable: z.boolean(),
+    }),
+  },
 });
 
 const ownUrl = z.string().url('url: адрес').max(2000);

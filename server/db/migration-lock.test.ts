@@ -19,6 +19,15 @@ describe.skipIf(!base)('migrations on PostgreSQL', () => {
       );
       await Promise.all(opened.map((database) => database.ping()));
       await Promise.all(opened.map((database) => database.close()));
+      // Each migration was recorded once.
+      const check = new pg.Client({ connectionString: url.toString() });
+      await check.connect();
+      const { rows } = await check.query<{ n: string; distinct: string }>(
+        'select count(*) as n, count(distinct hash) as distinct from drizzle.__drizzle_migrations',
+      );
+      await check.end();
+      expect(Number(rows[0]!.n)).toBeGreaterThan(0);
+      expect(rows[0]!.n).toBe(rows[0]!.distinct);
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();

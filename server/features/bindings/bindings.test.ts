@@ -41,6 +41,8 @@ describe('saved bank cards', () => {
 
   it('saves a card through the hosted page, lists it, and removes it once', async () => {
     expect(await cardsOf(PHONE)).toEqual([]);
+    // The sandbox charges saved cards, so the payment page may offer them.
+    expect((await callAs(t, PHONE, 'GET', '/api/user/getExtraPayment')).json().payable).toBe(true);
     const started = await bind(PHONE);
     expect(started.statusCode).toBe(200);
     const { bindURL, requestId } = started.json();

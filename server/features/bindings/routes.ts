@@ -16,6 +16,7 @@ import * as bindings from './bindings';
 export function registerBindingRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, getExtraPayment, async (request) => ({
     cards: await bindings.listCards(deps, await requireUser(deps, request)),
+    payable: deps.acquirer.bindings?.payWithBinding !== undefined,
   }));
   registerEndpoint(app, bindExtraPayment, async (request) =>
     bindings.startBinding(deps, await requireUser(deps, request), request.body),

@@ -273,7 +273,10 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
 /** A saved card pays only a card payment, and only the customer's own active card (checked before any hold). */
 async function checkSavedCard(deps: PaymentsDeps, userId: string, draft: DraftRow, bindingId: string) {
   const bindings = deps.acquirer.bindings;
-  if (draft.payType !== 'CARD' || !bindings?.payWithBinding) {
+  if (!bindings?.payWithBinding) {
+    throw new AppError('BAD_REQUEST', 'Оплата сохранённой картой у этого банка пока недоступна');
+  }
+  if (draft.payType !== 'CARD') {
     throw new AppError('BAD_REQUEST', 'Сохранённой картой можно оплатить только покупку картой');
   }
   let cards;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   AcquirerError,
   type Acquirer,
+  type CardBindings,
+  type GatewayCard,
   type OrderState,
   type OrderStatus,
   type RegisteredOrder,
@@ -11,7 +13,8 @@ import {
  * The RBS payment gateway ("Платёжный шлюз": Sberbank's securepayments.sberbank.ru, test 3dsec.sberbank.ru, and
  * the other banks running the same software): form-encoded POSTs to `<baseUrl>/<method>.do`, JSON answers,
  * `errorCode` 0 (or absent) for success. Choices where the gateway's documentation leaves room are listed in
- * docs/decisions/009-payments-drafts-and-acquirer.md ("The RBS adapter").
+ * docs/decisions/009-payments-drafts-and-acquirer.md ("The RBS adapter"); those of saved cards (bindings:
+ * verification orders, getBindings.do, unBindCard.do) in docs/decisions/016-saved-bank-cards.md ("RBS").
  */
 export interface RbsAcquirerOptions {
   /** The REST root, e.g. `https://3dsec.sberbank.ru/payment/rest` (no trailing `/register.do`). */
@@ -38,6 +41,20 @@ const REMEMBERED_ORDERS = 2000;
 
 /** errorCode of register.do for an order number the gateway has seen already. */
 const DUPLICATE_ORDER_NUMBER = 1;
+/** errorCode 2 of getBindings.do: "Информация не найдена", the client has no bindings. */
+const NO_BINDINGS = 2;
+/** errorCode 2 of unBindCard.do: the binding is already inactive (or not found). */
+const BINDING_STATE = 2;
+/**
+ * `features` of a card-saving order: the gateway verifies the card (3-D Secure where the card has it) without
+ * taking money, so the amount may be 0; with a `clientId` it saves the card as a binding. A verified order
+ * moves straight to orderStatus 3 (REVERSED).
+ */
+const VERIFY = 'VERIFY';
+/** What the gateway shows on the card-saving page. */
+const BINDING_DESCRIPTION = 'Привязка карты';
+/** Our card-saving orders' gateway numbers start with this (a draft's number is 32 hex digits, never so). */
+const BINDING_ORDER_PREFIX = 'bind';
 
 /** orderStatus of getOrderStatusExtended.do -> our state. 1 (pre-authorised) is not money taken: see `stateOf`. */
 const STATE_OF: Record<number, OrderState> = {
@@ -77,12 +94,36 @@ type StatusAnswer = z.infer<typeof statusAnswer>;
 
 const qrAnswer = z.object({ payload: z.string().url(), qrId: z.string().optional() });
 
+const expirySchema = z.union([z.string(), z.number()]).optional();
+
+/** getOrderStatusExtended.do of a card-saving order: only what we keep (no card holder, no first digits). */
+const bindingStatusAnswer = statusAnswer.extend({
+  bindingInfo: z.object({ clientId: z.string().optional(), bindingId: z.string().optional() }).optional(),
+  cardAuthInfo: z
+    .object({ maskedPan: z.string().optional(), pan: z.string().optional(), expiration: expirySchema })
+    .optional(),
+});
+
+const bindingsAnswer = z.object({
+  bindings: z
+    .array(
+      z.object({
+        bindingId: z.string().min(1),
+        maskedPan: z.string().optional(),
+        expiryDate: expirySchema,
+      }),
+    )
+    .default([]),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Our order numbers are draft ids (UUIDs, 36 characters); RBS takes at most 32, so a UUID goes without its
  * hyphens and comes back with them. Anything else must already fit.
  */
 export function toGatewayOrderNumber(orderNumber: string): string {
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderNumber)) {
+  if (UUID.test(orderNumber)) {
     return orderNumber.replace(/-/g, '').toLowerCase();
   }
   if (
@@ -100,6 +141,30 @@ export function fromGatewayOrderNumber(orderNumber: string): string {
   return m ? m.slice(1).join('-') : orderNumber;
 }
 
+/**
+ * The gateway number of the card-saving order of a binding request (a UUID). `bind-<uuid>` is 41 characters
+ * and `b` + 32 hex digits still 33, so the UUID's 128 bits go in base 36: `bind` + 25 characters, 29 in all.
+ */
+export function toBindingOrderNumber(requestId: string): string {
+  if (!UUID.test(requestId)) throw new AcquirerError('rbs: a binding request id is a UUID');
+  const value = BigInt(`0x${requestId.replace(/-/g, '')}`);
+  return `${BINDING_ORDER_PREFIX}${value.toString(36).padStart(25, '0')}`;
+}
+
+/** The last 4 digits of a masked card number (`411111**1111`), and never more. */
+function lastFour(masked: string | undefined): string | null {
+  const match = masked ? /(\d{4})\D*$/.exec(masked) : null;
+  return match ? match[1]! : null;
+}
+
+/** RBS gives a card's expiry as YYYYMM (a string or a number); we show 'MM/YY'. */
+function toExpiry(value: string | number | undefined): string | null {
+  const match = value === undefined ? null : /^(\d{2})(\d{2})(\d{2})$/.exec(String(value).trim());
+  if (!match) return null;
+  const month = Number(match[3]);
+  return month >= 1 && month <= 12 ? `${match[3]}/${match[2]}` : null;
+}
+
 /** The description the gateway shows on its page: one line, no characters some installations refuse. */
 function gatewayDescription(text: string): string {
   const clean = text
@@ -111,6 +176,22 @@ function gatewayDescription(text: string): string {
 
 export interface RbsAcquirer extends Acquirer {
   readonly name: 'rbs';
+  readonly bindings: CardBindings;
+}
+
+/** What register.do is asked: a payment, or (with a client id) a card-saving verification order. */
+interface Registration {
+  amount: number;
+  method: 'card' | 'sbp';
+  description: string;
+  returnUrl: string;
+  clientId: string | null;
+}
+
+interface Registered {
+  amount: number;
+  clientId: string | null;
+  order: RegisteredOrder;
 }
 
 export function createRbsAcquirer(options: RbsAcquirerOptions): RbsAcquirer {
@@ -202,17 +283,22 @@ export function createRbsAcquirer(options: RbsAcquirerOptions): RbsAcquirer {
     return { status: toStatus(orderId, answer), orderStatus: answer.orderStatus ?? 0 };
   }
 
-  /** The order registered under a gateway order number; its id comes in `attributes` as `mdOrder`. */
-  async function statusByNumber(gatewayNumber: string): Promise<OrderStatus> {
+  /**
+   * The order registered under a gateway order number; its id comes in `attributes` as `mdOrder`. The client id
+   * of a card-saving order comes in `bindingInfo`.
+   */
+  async function statusByNumber(
+    gatewayNumber: string,
+  ): Promise<{ status: OrderStatus; clientId: string | null }> {
     const method = 'getOrderStatusExtended.do';
     const answer = parse(
       method,
-      statusAnswer,
+      bindingStatusAnswer,
       await post(method, { orderNumber: gatewayNumber, language: 'ru' }),
     );
     const orderId = answer.attributes?.find((a) => a.name === 'mdOrder')?.value;
     if (!orderId) throw new AcquirerError(`rbs ${method}: the order's id (mdOrder) is missing`);
-    return toStatus(orderId, answer);
+    return { status: toStatus(orderId, answer), clientId: answer.bindingInfo?.clientId ?? null };
   }
 
   /** SBP: the dynamic QR of a registered order; its `payload` (https://qr.nspk.ru/...) is what the bank picker opens. */
@@ -231,10 +317,10 @@ export function createRbsAcquirer(options: RbsAcquirerOptions): RbsAcquirer {
   // Payment pages by gateway order number: the gateway answers an order's page only when registering it, so a
   // repeated registration (a retry, 50 identical calls at once) is answered from here. In-flight registrations
   // are shared, so concurrent calls make one register.do.
-  const remembered = new Map<string, { amount: number; order: RegisteredOrder }>();
-  const inFlight = new Map<string, Promise<{ amount: number; order: RegisteredOrder }>>();
+  const remembered = new Map<string, Registered>();
+  const inFlight = new Map<string, Promise<Registered>>();
   let lastCardFormUrl: string | null = null;
-  const remember = (number: string, entry: { amount: number; order: RegisteredOrder }) => {
+  const remember = (number: string, entry: Registered) => {
     remembered.delete(number);
     remembered.set(number, entry);
     if (remembered.size > REMEMBERED_ORDERS) remembered.delete(remembered.keys().next().value!);
@@ -257,10 +343,7 @@ export function createRbsAcquirer(options: RbsAcquirerOptions): RbsAcquirer {
     );
   }
 
-  async function register(
-    number: string,
-    input: Parameters<Acquirer['registerOrder']>[0],
-  ): Promise<{ amount: number; order: RegisteredOrder }> {
+  async function register(number: string, input: Registration): Promise<Registered> {
     try {
       const answer = await post('register.do', {
         orderNumber: number,
@@ -270,47 +353,149 @@ export function createRbsAcquirer(options: RbsAcquirerOptions): RbsAcquirer {
         failUrl: input.returnUrl,
         description: gatewayDescription(input.description),
         language: 'ru',
+        // A card-saving order: verify the card without taking money, and save it for this client.
+        ...(input.clientId === null ? {} : { clientId: input.clientId, features: VERIFY }),
       });
       const { orderId, formUrl } = parse('register.do', registerAnswer, answer);
       if (input.method === 'card') lastCardFormUrl = formUrl;
       const page = input.method === 'sbp' ? await sbpPayload(orderId, input.returnUrl) : formUrl;
-      return { amount: input.amount, order: { orderId, formUrl: page } };
+      return { amount: input.amount, clientId: input.clientId, order: { orderId, formUrl: page } };
     } catch (error) {
       if (!(error instanceof RbsGatewayError) || error.gatewayCode !== DUPLICATE_ORDER_NUMBER) throw error;
       // "Заказ с таким номером уже обработан": find that order; the same number for another sum is refused.
       const existing = await statusByNumber(number).catch((lookup: unknown) => {
         throw lookup instanceof RbsGatewayError ? error : lookup;
       });
-      if (existing.amount !== input.amount) {
+      if (existing.status.amount !== input.amount) {
         throw new AcquirerError(
-          `rbs: order number already registered with another amount (${existing.orderId})`,
+          `rbs: order number already registered with another amount (${existing.status.orderId})`,
         );
       }
-      const page = await pageOfExisting(existing, input.method, input.returnUrl);
-      return { amount: existing.amount, order: { orderId: existing.orderId, formUrl: page } };
+      const page = await pageOfExisting(existing.status, input.method, input.returnUrl);
+      return {
+        amount: existing.status.amount,
+        // The gateway names the client of a card-saving order in bindingInfo; without it, trust the number.
+        clientId: existing.clientId ?? input.clientId,
+        order: { orderId: existing.status.orderId, formUrl: page },
+      };
     }
   }
+
+  /** One registration per gateway number, however many calls ask at once. */
+  async function registerOnce(number: string, input: Registration): Promise<Registered> {
+    const known = remembered.get(number);
+    if (known) return known;
+    let pending = inFlight.get(number);
+    if (!pending) {
+      pending = register(number, input)
+        .then((registered) => remember(number, registered))
+        .finally(() => inFlight.delete(number));
+      inFlight.set(number, pending);
+    }
+    return pending;
+  }
+
+  /** The client's bindings; `showExpired` adds those whose card has expired. */
+  async function bindingsOf(clientId: string, showExpired: boolean): Promise<GatewayCard[]> {
+    const method = 'getBindings.do';
+    let answer: Record<string, unknown>;
+    try {
+      answer = await post(method, {
+        clientId,
+        // C: an ordinary binding (not a recurrent or an instalment one), what a card-saving order makes.
+        bindingType: 'C',
+        showExpired: String(showExpired),
+        language: 'ru',
+      });
+    } catch (error) {
+      // "Информация не найдена": no bindings at all.
+      if (error instanceof RbsGatewayError && error.gatewayCode === NO_BINDINGS) return [];
+      throw error;
+    }
+    return parse(method, bindingsAnswer, answer).bindings.map((binding) => ({
+      bindingId: binding.bindingId,
+      last4: lastFour(binding.maskedPan) ?? '',
+      expiry: toExpiry(binding.expiryDate),
+      active: true,
+    }));
+  }
+
+  // Bindings this instance removed, per client: RBS lists only active bindings, so a second removal of the same
+  // card (a double click, a retry after a lost answer) is recognised here and answered as done.
+  const unbound = new Set<string>();
+  const unboundKey = (clientId: string, bindingId: string) => JSON.stringify([clientId, bindingId]);
+
+  const bindings: CardBindings = {
+    async registerBinding({ clientId, requestId, returnUrl }) {
+      if (!clientId || clientId.length > 255) throw new AcquirerError('rbs: bad client id');
+      const number = toBindingOrderNumber(requestId);
+      const entry = await registerOnce(number, {
+        amount: 0,
+        method: 'card',
+        description: BINDING_DESCRIPTION,
+        returnUrl,
+        clientId,
+      });
+      if (entry.clientId !== clientId) throw new AcquirerError('rbs: binding request reused');
+      return { ...entry.order };
+    },
+
+    async bindingResult(orderId) {
+      const method = 'getOrderStatusExtended.do';
+      const answer = parse(method, bindingStatusAnswer, await post(method, { orderId, language: 'ru' }));
+      if (!answer.orderNumber.startsWith(BINDING_ORDER_PREFIX)) {
+        throw new AcquirerError(`rbs: order ${orderId} is not a card-saving order`);
+      }
+      const orderStatus = answer.orderStatus ?? 0;
+      if (!STATE_OF[orderStatus])
+        throw new AcquirerError(`rbs ${method}: unknown orderStatus ${orderStatus}`);
+      const bindingId = answer.bindingInfo?.bindingId;
+      // A verified order moves to 3 (REVERSED); 1 and 2 are read the same way should an installation hold or
+      // deposit the zero amount. The card counts once the gateway names its binding.
+      if (bindingId && (orderStatus === 1 || orderStatus === 2 || orderStatus === 3)) {
+        const card = answer.cardAuthInfo;
+        const last4 = lastFour(card?.maskedPan ?? card?.pan);
+        return {
+          state: 'bound',
+          card: last4 ? { bindingId, last4, expiry: toExpiry(card?.expiration), active: true } : null,
+        };
+      }
+      // Registered, in 3-D Secure, or held without a binding yet: the customer is still on the page.
+      if (orderStatus === 0 || orderStatus === 5 || orderStatus === 1)
+        return { state: 'pending', card: null };
+      // Declined (6), or reversed / deposited without a binding: nothing was saved.
+      return { state: 'failed', card: null };
+    },
+
+    listCards: (clientId) => bindingsOf(clientId, false),
+
+    async unbind(clientId, bindingId) {
+      // unBindCard.do takes any binding of the merchant: it is called only for one this client holds.
+      const own = (await bindingsOf(clientId, true)).some((card) => card.bindingId === bindingId);
+      if (!own) return unbound.has(unboundKey(clientId, bindingId));
+      try {
+        await post('unBindCard.do', { bindingId, language: 'ru' });
+      } catch (error) {
+        // Already inactive: a concurrent removal got there first.
+        if (!(error instanceof RbsGatewayError) || error.gatewayCode !== BINDING_STATE) throw error;
+      }
+      unbound.add(unboundKey(clientId, bindingId));
+      if (unbound.size > REMEMBERED_ORDERS) unbound.delete(unbound.values().next().value!);
+      return true;
+    },
+  };
 
   return {
     name: 'rbs',
     formHosts,
+    bindings,
 
     async registerOrder(input) {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new AcquirerError('bad amount');
-      // Bindings (saved cards) need the customer's `clientId`, which the interface does not carry yet:
-      // `createBinding` is ignored and the customer pays without saving the card.
+      // Paying with a saved card, or saving it while paying, needs the customer's `clientId`, which the
+      // interface does not carry: `createBinding` is ignored and the customer pays without saving the card.
       const number = toGatewayOrderNumber(input.orderNumber);
-      let entry = remembered.get(number);
-      if (!entry) {
-        let pending = inFlight.get(number);
-        if (!pending) {
-          pending = register(number, input)
-            .then((registered) => remember(number, registered))
-            .finally(() => inFlight.delete(number));
-          inFlight.set(number, pending);
-        }
-        entry = await pending;
-      }
+      const entry = await registerOnce(number, { ...input, clientId: null });
       if (entry.amount !== input.amount) {
         throw new AcquirerError(
           `rbs: order number already registered with another amount (${entry.order.orderId})`,

@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
  * and for end-to-end runs: form-encoded POSTs to `/payment/rest/<method>.do`, JSON answers with `errorCode`,
  * orders kept in memory, a hosted page at `/payment/merchants/kopilka/payment_ru.html?mdOrder=<orderId>`.
  * It takes no money and checks no cards: a test (or the page's buttons) says whether an order is paid.
+ * Card-saving orders (`clientId` and `features=VERIFY`, amount 0) save a binding for the client when the page's
+ * card is accepted; `getBindings.do` lists a client's active bindings and `unBindCard.do` deactivates one.
  */
 export interface RbsFakeOrder {
   orderId: string;
@@ -24,7 +26,28 @@ export interface RbsFakeOrder {
   actionCode: number;
   actionCodeDescription: string;
   qrId: string | null;
+  /** `features` of register.do (`VERIFY`: a card check without money, which ends in orderStatus 3). */
+  features: string[];
+  /** The binding the order saved, and its card as the gateway shows it (`411111**1111`, YYYYMM). */
+  bindingId: string | null;
+  maskedPan: string | null;
+  expiration: string | null;
 }
+
+/** A card the gateway saved for a client. */
+export interface RbsFakeBinding {
+  bindingId: string;
+  clientId: string;
+  /** First 6 and last 4 digits, as RBS shows it: `411111**1111`. */
+  maskedPan: string;
+  /** YYYYMM. */
+  expiryDate: string;
+  /** false once unbound (unBindCard.do). */
+  active: boolean;
+}
+
+/** The fake's test cards: one is accepted (and saved on a card-saving order), the other declined. */
+export const RBS_TEST_CARDS = { success: '4111111111111111', declined: '4000000000000002' } as const;
 
 export interface RbsFake {
   /** The REST root to give the adapter (and RBS_URL): `http://127.0.0.1:<port>/payment/rest`. */
@@ -34,12 +57,20 @@ export interface RbsFake {
   userName: string;
   password: string;
   orders: Map<string, RbsFakeOrder>;
+  /** Saved cards by bindingId. */
+  bindings: Map<string, RbsFakeBinding>;
   /** Every call, in order: the method (`register.do`, ...) and its parameters without the password. */
   calls: { method: string; params: Record<string, string> }[];
   /** The customer paid (orderStatus 2). */
   pay(orderId: string): RbsFakeOrder;
   /** The bank declined (orderStatus 6) with an RBS action code (116: not enough money). */
   decline(orderId: string, actionCode?: number): RbsFakeOrder;
+  /**
+   * The customer entered this card on the page of an order with a `clientId`: the card is saved (one binding per
+   * client and card) and the order completes: orderStatus 3 for a VERIFY order, 2 for a payment.
+   * `expiry` is 'MM/YY'.
+   */
+  bind(orderId: string, card: { pan: string; expiry: string }): RbsFakeBinding;
   /** Puts an order in any orderStatus (1 pre-authorised, 5 in 3-D Secure, ...). */
   setStatus(orderId: string, orderStatus: number): RbsFakeOrder;
   findByNumber(orderNumber: string): RbsFakeOrder | undefined;
@@ -62,6 +93,7 @@ export async function startRbsFake(options: { userName?: string; password?: stri
   const userName = options.userName ?? 'kopilka-api';
   const password = options.password ?? 'kopilka-secret';
   const orders = new Map<string, RbsFakeOrder>();
+  const bindings = new Map<string, RbsFakeBinding>();
   const calls: RbsFake['calls'] = [];
   let mode: { delayMs?: number; httpStatus?: number } | null = null;
   let origin = '';
@@ -84,12 +116,46 @@ export async function startRbsFake(options: { userName?: string; password?: stri
         ? findByNumber(params.orderNumber)
         : undefined;
 
+  /** Saves the card for the order's client (the same card again keeps its binding) and completes the order. */
+  const bindCard = (order: RbsFakeOrder, card: { pan: string; expiry: string }) => {
+    const digits = card.pan.replace(/\D/g, '');
+    const expiry = /^(\d{2})\/(\d{2})$/.exec(card.expiry.trim());
+    if (!order.clientId) throw new Error(`rbs fake: order ${order.orderId} has no clientId`);
+    if (order.orderStatus !== 0 && order.orderStatus !== 5)
+      throw new Error(`rbs fake: order ${order.orderId} is not waiting for a card`);
+    if (!/^\d{13,19}$/.test(digits) || !expiry) throw new Error('rbs fake: a card is 13-19 digits and MM/YY');
+    const maskedPan = `${digits.slice(0, 6)}**${digits.slice(-4)}`;
+    const expiryDate = `20${expiry[2]}${expiry[1]}`;
+    let binding = [...bindings.values()].find(
+      (b) => b.active && b.clientId === order.clientId && b.maskedPan === maskedPan,
+    );
+    if (binding) binding.expiryDate = expiryDate;
+    else {
+      binding = { bindingId: randomUUID(), clientId: order.clientId, maskedPan, expiryDate, active: true };
+      bindings.set(binding.bindingId, binding);
+    }
+    Object.assign(order, {
+      orderStatus: order.features.includes('VERIFY') ? 3 : 2,
+      actionCode: 0,
+      actionCodeDescription: '',
+      bindingId: binding.bindingId,
+      maskedPan,
+      expiration: expiryDate,
+    });
+    return binding;
+  };
+
   const api: Record<string, (params: Record<string, string>) => object> = {
     'register.do': (p) => {
       const amount = Number(p.amount);
+      const features = (p.features ?? '').split(/[;,]/).filter(Boolean);
+      // VERIFY checks the card without money: the amount may be 0, and only then.
+      const verify = features.includes('VERIFY');
       if (!p.orderNumber || p.orderNumber.length > 32) return errorOf(1, 'Неверный номер заказа');
-      if (!Number.isSafeInteger(amount) || amount <= 0)
+      if (!Number.isSafeInteger(amount) || amount < 0 || (amount === 0 && !verify))
         return errorOf(4, 'Сумма заказа не может быть пустой');
+      if (p.clientId !== undefined && (p.clientId === '' || p.clientId.length > 255))
+        return errorOf(4, 'Неверный clientId');
       if (!p.returnUrl) return errorOf(4, 'URL возврата не может быть пустым');
       if (p.currency && p.currency !== '643') return errorOf(7, 'Неверная валюта');
       if (findByNumber(p.orderNumber)) return errorOf(1, 'Заказ с таким номером уже обработан');
@@ -107,6 +173,10 @@ export async function startRbsFake(options: { userName?: string; password?: stri
         actionCode: 0,
         actionCodeDescription: '',
         qrId: null,
+        features,
+        bindingId: null,
+        maskedPan: null,
+        expiration: null,
       };
       orders.set(order.orderId, order);
       return { orderId: order.orderId, formUrl: `${origin}${MERCHANT_PAGE}?mdOrder=${order.orderId}` };
@@ -126,6 +196,25 @@ export async function startRbsFake(options: { userName?: string; password?: stri
         currency: order.currency,
         orderDescription: order.description,
         attributes: [{ name: 'mdOrder', value: order.orderId }],
+        ...(order.clientId
+          ? {
+              bindingInfo: {
+                clientId: order.clientId,
+                ...(order.bindingId ? { bindingId: order.bindingId } : {}),
+              },
+            }
+          : {}),
+        ...(order.maskedPan
+          ? {
+              cardAuthInfo: {
+                maskedPan: order.maskedPan,
+                expiration: order.expiration,
+                cardholderName: 'CARDHOLDER NAME',
+                approvalCode: '123456',
+                pan: order.maskedPan,
+              },
+            }
+          : {}),
         paymentAmountInfo: {
           paymentState: ['CREATED', 'APPROVED', 'DEPOSITED', 'REVERSED', 'REFUNDED', 'CREATED', 'DECLINED'][
             order.orderStatus
@@ -162,6 +251,32 @@ export async function startRbsFake(options: { userName?: string; password?: stri
       }
       order.refunded += amount;
       order.orderStatus = 4;
+      return { errorCode: '0', errorMessage: 'Успешно' };
+    },
+    'getBindings.do': (p) => {
+      if (!p.clientId) return errorOf(1, 'Не указан clientId');
+      const thisMonth = new Date().toISOString().slice(0, 7).replace('-', '');
+      const listed = [...bindings.values()].filter(
+        (b) =>
+          b.clientId === p.clientId && b.active && (p.showExpired === 'true' || b.expiryDate >= thisMonth),
+      );
+      if (listed.length === 0) return errorOf(2, 'Информация не найдена');
+      return {
+        errorCode: '0',
+        errorMessage: 'Успешно',
+        bindings: listed.map((b) => ({
+          bindingId: b.bindingId,
+          maskedPan: b.maskedPan,
+          expiryDate: b.expiryDate,
+          clientId: b.clientId,
+        })),
+      };
+    },
+    'unBindCard.do': (p) => {
+      const binding = p.bindingId ? bindings.get(p.bindingId) : undefined;
+      if (!binding) return errorOf(2, 'Связка не найдена');
+      if (!binding.active) return errorOf(2, 'Неверное состояние связки');
+      binding.active = false;
       return { errorCode: '0', errorMessage: 'Успешно' };
     },
     'sbp/c2b/qr/dynamic/get.do': (p) => {
@@ -216,29 +331,45 @@ export async function startRbsFake(options: { userName?: string; password?: stri
       });
   });
 
-  /** The hosted page: the sum and two buttons; a post moves the order and sends the customer back (303). */
+  /**
+   * The hosted page: the sum and two buttons; a post moves the order and sends the customer back (303). A
+   * card-saving order's page ('Привязка карты') takes a card number and expiry (the test card by default): the
+   * accepted test card is saved, any other card declined.
+   */
   function servePage(request: IncomingMessage, response: ServerResponse, url: URL, body: string) {
     const order = orders.get(url.searchParams.get('mdOrder') ?? '');
     if (!order) {
       response.writeHead(404, { 'content-type': 'text/plain;charset=utf-8' }).end('Заказ не найден');
       return;
     }
+    const saving = order.clientId !== null && order.features.includes('VERIFY');
     if (request.method === 'POST') {
-      const answer = new URLSearchParams(body).get('answer');
+      const form = new URLSearchParams(body);
+      const answer = form.get('answer');
       if (order.orderStatus === 0) {
-        if (answer === 'pay') order.orderStatus = 2;
+        const pan = (form.get('pan') ?? RBS_TEST_CARDS.success).replace(/\D/g, '');
+        if (answer === 'pay' && saving && pan === RBS_TEST_CARDS.success) {
+          bindCard(order, { pan, expiry: form.get('expiry') ?? '12/40' });
+        } else if (answer === 'pay' && !saving) order.orderStatus = 2;
         else setDeclined(order, 2003);
       }
-      response.writeHead(303, { location: order.orderStatus === 2 ? order.returnUrl : order.failUrl }).end();
+      const done = saving ? order.bindingId !== null : order.orderStatus === 2;
+      response.writeHead(303, { location: done ? order.returnUrl : order.failUrl }).end();
       return;
     }
+    const head = saving ? 'Привязка карты' : 'Оплата заказа';
     const sum = (order.amount / 100).toFixed(2).replace('.', ',');
+    const fields = saving
+      ? `<label>Номер карты <input name="pan" value="${RBS_TEST_CARDS.success}" inputmode="numeric"></label>` +
+        `<label>Срок действия <input name="expiry" value="12/40"></label>` +
+        `<button name="answer" value="pay">Привязать карту</button>`
+      : `<button name="answer" value="pay">Оплатить</button>`;
     response
       .writeHead(200, { 'content-type': 'text/html;charset=utf-8' })
       .end(
-        `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Оплата заказа</title></head><body>` +
-          `<h1>Оплата заказа</h1><p>Сумма: ${sum} ₽</p><p>${escapeHtml(order.description)}</p>` +
-          `<form method="post"><button name="answer" value="pay">Оплатить</button>` +
+        `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>${head}</title></head><body>` +
+          `<h1>${head}</h1><p>Сумма: ${sum} ₽</p><p>${escapeHtml(order.description)}</p>` +
+          `<form method="post">${fields}` +
           `<button name="answer" value="decline">Отклонить</button></form></body></html>`,
       );
   }
@@ -258,7 +389,11 @@ export async function startRbsFake(options: { userName?: string; password?: stri
     userName,
     password,
     orders,
+    bindings,
     calls,
+    bind(orderId, card) {
+      return bindCard(mustFind(orderId), card);
+    },
     pay(orderId) {
       const order = mustFind(orderId);
       order.orderStatus = 2;

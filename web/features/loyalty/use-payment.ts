@@ -101,7 +101,7 @@ export function usePayerSavedCards() {
     queryFn: () => payerApiClient().request('GET /api/user/getExtraPayment'),
     enabled: hydrated && loggedIn,
     retry: false,
-    select: (answer) => answer.cards.filter((card) => card.bindingState === 'ACTIVE'),
+    select: (answer) => (answer.payable ? answer.cards.filter((card) => card.bindingState === 'ACTIVE') : []),
   });
 }
 
