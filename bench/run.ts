@@ -98,6 +98,18 @@ async function main() {
   }
   printTable(rows);
   await lighthouseTable();
+  await moneyPathTable();
+}
+
+/** The third table: bench/money-path.ts on the machine's PostgreSQL beside pgbench (its own process). */
+async function moneyPathTable() {
+  console.log('');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/money-path.ts'], { stdio: 'inherit' });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) {
+    console.warn(`bench/money-path.ts failed (exit ${code})`);
+    process.exitCode = 1;
+  }
 }
 
 /** The second table: bench/lighthouse.ts in its own process (it starts the built server and a browser). */

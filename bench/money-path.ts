@@ -1,0 +1,228 @@
+// npm run bench:money: the money path of ../shared/design/quality.md (create + process + complete a
+// bonus-only draft) in payments per second on the machine's PostgreSQL, beside `pgbench -b simple-update` on the
+// same server in the same run (alternating rounds, best of each), then the ledger invariants on what it wrote.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { systemClock } from '../server/app-deps';
+import { assembleDeps } from '../server/assemble-deps';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { inTransaction } from '../server/db/in-transaction';
+import { users } from '../server/db/schema/auth';
+import { seedDemoBrand } from '../server/db/seed/demo-brand';
+import { customerAccounts, postTransaction, systemAccount } from '../server/features/ledger/ledger';
+import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
+import { printTable, type Row } from './lib';
+
+const run = promisify(execFile);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** Concurrent payers (and pgbench clients): enough to keep 2 cores and the database busy. */
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const OTP = '11111';
+
+const urlOf = (name: string) => {
+  const url = new URL(SERVER);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: SERVER });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const appDb = `kopilka_bench_money_${process.pid}`;
+const pgbenchDb = `kopilka_bench_pgbench_${process.pid}`;
+
+async function main() {
+  await admin(async (c) => {
+    await c.query(`create database ${appDb}`);
+    await c.query(`create database ${pgbenchDb}`);
+  });
+  try {
+    await run('pgbench', ['-i', '-q', '-s', '1', urlOf(pgbenchDb)]);
+    const phones = Array.from({ length: CLIENTS }, (_, i) => `7955${String(10_000_000 + i).slice(1)}`);
+    const database = await openDatabase({ kind: 'postgres', url: urlOf(appDb), poolSize: CLIENTS + 4 });
+    await seedDemoBrand(database.db);
+    // Bonuses may pay a whole purchase, so a payment completes inside processDraft without the bank.
+    await database.db.execute(
+      sql`update brand_settings set settings = jsonb_set(settings, '{maxSpendPercent}', '100'::jsonb)`,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SMS_TEST_OTP: phones.map((p) => `${p}:${OTP}`).join(','),
+    });
+    const sms = createConsoleSmsProvider({ clock: systemClock, log: () => undefined });
+    const app = await buildApp(assembleDeps({ config, database, sms }), { logger: false });
+    try {
+      const tokens = await Promise.all(phones.map((phone, i) => customer(app, database.db, phone, i)));
+      const money: number[] = [];
+      const bench: number[] = [];
+      await payments(app, tokens, 1); // warm-up
+      for (let round = 0; round < ROUNDS; round++) {
+        money.push(await payments(app, tokens, SECONDS));
+        bench.push(await pgbench());
+      }
+      const best = Math.max(...money);
+      const reference = Math.max(...bench);
+      const ratio = best / reference;
+      const violations = await invariants(database.db);
+      const rows: Row[] = [
+        {
+          figure: `money path, ${CLIENTS} payers`,
+          value: `${best.toFixed(0)} payments/s`,
+          reference: `pgbench simple-update ${reference.toFixed(0)} tps`,
+          ratio: `${(ratio * 100).toFixed(0)}%`,
+          bar: '>= 50%',
+          verdict: ratio >= 0.5 ? 'ok' : 'MISSED',
+        },
+        {
+          figure: 'ledger invariants after the run',
+          value: violations.length ? violations.join('; ') : 'hold',
+          reference: '',
+          ratio: '',
+          bar: 'hold',
+          verdict: violations.length ? 'MISSED' : 'ok',
+        },
+      ];
+      printTable(rows);
+      console.log(
+        `rounds: money ${money.map((v) => v.toFixed(0)).join(', ')}; pgbench ${bench.map((v) => v.toFixed(0)).join(', ')}`,
+      );
+      if (violations.length) process.exitCode = 1;
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  } finally {
+    await admin(async (c) => {
+      await c.query(`drop database if exists ${appDb} with (force)`);
+      await c.query(`drop database if exists ${pgbenchDb} with (force)`);
+    });
+  }
+}
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Logs a payer in with its fixed code and credits it more bonuses than the run can spend. */
+async function customer(app: App, db: Parameters<typeof customerAccounts>[0], phone: string, i: number) {
+  const remoteAddress = `10.88.${(i >> 8) & 255}.${i & 255}`;
+  await app.inject({ method: 'POST', url: '/api/auth/phone', payload: { phone }, remoteAddress });
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/auth/token',
+    payload: { phone, token: OTP },
+    remoteAddress,
+  });
+  if (answer.statusCode !== 200) throw new Error(`login ${phone}: ${answer.body}`);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+  await inTransaction(db, async (tx) => {
+    const accounts = await customerAccounts(tx, user!.id);
+    await postTransaction(tx, {
+      idempotencyKey: `bench-credit:${user!.id}`,
+      kind: 'test_credit',
+      entries: [
+        { accountId: await systemAccount(tx, 'bonus_issued'), amount: -1_000_000_000 },
+        { accountId: accounts.bonus, amount: 1_000_000_000 },
+      ],
+    });
+  });
+  return (answer.json() as { token: string }).token;
+}
+
+/** Each payer pays 10 roubles in bonuses, again and again, for `seconds`: create, process, complete. */
+async function payments(app: App, tokens: string[], seconds: number): Promise<number> {
+  const until = Date.now() + seconds * 1000;
+  let done = 0;
+  const call = async (token: string, url: string, payload: object) => {
+    const answer = await app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode} ${answer.body}`);
+    return answer.json() as { data: { draftId: string; status?: number } };
+  };
+  const started = Date.now();
+  await Promise.all(
+    tokens.map(async (token) => {
+      while (Date.now() < until) {
+        const draft = await call(token, '/api/loyalty/createDraft', {
+          paySum: 10,
+          spendBonus: true,
+          payType: 'CARD',
+          retailPointId: 1,
+          idempotencyKey: crypto.randomUUID(),
+        });
+        const { draftId } = draft.data;
+        const processed = await call(token, '/api/loyalty/processDraft', {
+          draftId,
+          returnUrl: 'http://localhost:3000/loyalty/finish',
+        });
+        if (processed.data.status !== 0) throw new Error(`draft ${draftId}: status ${processed.data.status}`);
+        await call(token, '/api/loyalty/completeDraft', { draftId });
+        done++;
+      }
+    }),
+  );
+  return done / ((Date.now() - started) / 1000);
+}
+
+async function pgbench(): Promise<number> {
+  const { stdout } = await run('pgbench', [
+    '-b',
+    'simple-update',
+    '-c',
+    String(CLIENTS),
+    '-j',
+    '2',
+    '-T',
+    String(SECONDS),
+    '-n',
+    urlOf(pgbenchDb),
+  ]);
+  const tps = /tps = ([\d.]+)/.exec(stdout);
+  if (!tps) throw new Error(`pgbench said: ${stdout}`);
+  return Number(tps[1]);
+}
+
+/** The ledger invariants of security.md, as SQL (the test suite's helper needs Vitest). */
+async function invariants(db: Parameters<typeof customerAccounts>[0]): Promise<string[]> {
+  const found: string[] = [];
+  const count = async (label: string, query: string) => {
+    const result = (await db.execute(sql.raw(query))) as unknown as { rows: Array<{ n: string }> };
+    const n = Number(result.rows[0]?.n ?? 0);
+    if (n > 0) found.push(`${n} ${label}`);
+  };
+  await count(
+    'transactions not summing to zero',
+    `select count(*) as n from (select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0) t`,
+  );
+  await count(
+    'cached balances off their entries',
+    `select count(*) as n from ledger_accounts a where a.balance <> coalesce((select sum(amount) from ledger_entries e where e.account_id = a.id), 0)`,
+  );
+  await count(
+    'negative customer balances',
+    `select count(*) as n from ledger_accounts where user_id is not null and balance < 0`,
+  );
+  await count(
+    'drafts still holding',
+    `select count(*) as n from payment_drafts where state in ('processing', 'paid')`,
+  );
+  return found;
+}
+
+await main();
