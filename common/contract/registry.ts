@@ -7,6 +7,7 @@ import type * as header from './header';
 import type * as loyalty from './loyalty';
 import type * as map from './map';
 import type * as sbp from './sbp';
+import type * as till from './till';
 
 type EndpointsOf<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M];
 
@@ -19,7 +20,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof cabinet>
   | EndpointsOf<typeof dev>
   | EndpointsOf<typeof sbp>
-  | EndpointsOf<typeof loyalty>;
+  | EndpointsOf<typeof loyalty>
+  | EndpointsOf<typeof till>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };
