@@ -22,6 +22,7 @@ import {
   type TillCaller,
 } from './keys';
 import * as till from './service';
+import { registerTillPage } from './till-page';
 
 const callers = new WeakMap<FastifyRequest, TillCaller>();
 
@@ -68,6 +69,7 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
     );
   });
   registerTillKeyRoutes(app, deps);
+  registerTillPage(app, deps);
 }
 
 const keyInfoSchema = z.strictObject({
