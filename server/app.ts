@@ -21,6 +21,7 @@ import { registerPointRoutes } from './features/points/routes';
 import { registerSbpRoutes } from './features/sbp/routes';
 import { registerSettingsRoutes } from './features/settings/routes';
 import { registerSiteRoutes } from './features/site/routes';
+import { registerTillRoutes } from './features/till/routes';
 import type { SiteBundle } from './features/site/site-renderer';
 import { registerErrorHandlers } from './lib/error-handler';
 import { loggerOptions } from './lib/logger';
@@ -56,7 +57,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Kopilka API', version: '1', description: 'The loyalty site calls (spec section 7)' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A retail point's till (docs/decisions/015): its API key as a bearer token or in X-Api-Key.
+          tillKey: { type: 'http', scheme: 'bearer', bearerFormat: 'till API key' },
+          tillApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -79,6 +87,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerCabinetRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerBindingRoutes(app, deps);
+  registerTillRoutes(app, deps);
   registerDevRoutes(app, deps);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -10,6 +10,7 @@ import { seedDemoCustomer } from './db/seed/demo-customer';
 import { assembleDeps } from './assemble-deps';
 import { startHoldReleaseJob } from './features/payments/hold-release-job';
 import { loadSiteBundle } from './features/site/site-renderer';
+import { startTillHoldReleaseJob } from './features/till/hold-release-job';
 import { createMailProvider } from './integrations/mail/create-mail-provider';
 import { createSmsProvider } from './integrations/sms/create-sms-provider';
 
@@ -53,6 +54,10 @@ async function start(config: Config) {
     intervalMs: config.holdReleaseIntervalMs,
     onError: (error) => app.log.error({ err: error }, 'releasing expired payment holds failed'),
   });
+  const tillHoldRelease = startTillHoldReleaseJob(deps, {
+    intervalMs: config.holdReleaseIntervalMs,
+    onError: (error) => app.log.error({ err: error }, 'releasing expired till holds failed'),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -63,6 +68,7 @@ async function start(config: Config) {
     try {
       cache.stop();
       await holdRelease.stop();
+      await tillHoldRelease.stop();
       await app.close();
       await database.close();
     } finally {

@@ -3,8 +3,11 @@ import type { z } from 'zod';
 /** HTTP methods the contract uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call an endpoint: anyone, anyone (the user is read when a token is sent), or a logged-in user. */
-export type EndpointAuth = 'public' | 'optional' | 'user';
+/**
+ * Who may call an endpoint: anyone, anyone (the user is read when a token is sent), a logged-in user, or a
+ * retail point's till (its API key).
+ */
+export type EndpointAuth = 'public' | 'optional' | 'user' | 'till';
 
 export interface EndpointSchemas {
   params?: z.ZodType;

@@ -8,6 +8,7 @@ import type * as header from './header';
 import type * as loyalty from './loyalty';
 import type * as map from './map';
 import type * as sbp from './sbp';
+import type * as till from './till';
 
 type EndpointsOf<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M];
 
@@ -21,7 +22,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof dev>
   | EndpointsOf<typeof sbp>
   | EndpointsOf<typeof loyalty>
-  | EndpointsOf<typeof bindings>;
+  | EndpointsOf<typeof bindings>
+  | EndpointsOf<typeof till>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

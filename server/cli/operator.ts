@@ -4,6 +4,9 @@
 //   npm run operator -- settings:set <file.json>         validates and stores them; the site shows them at once
 //   npm run operator -- content:export <file.json>       writes settings, content and pictures as one JSON file
 //   npm run operator -- content:import <file.json>       replaces them all in one transaction (validated)
+//   npm run operator -- till-key issue --point <id> [--label <text>]   a till API key, printed this once
+//   npm run operator -- till-key list                    every till key (id, point, label, dates; never a key)
+//   npm run operator -- till-key revoke <keyId>          revokes a till key at once
 // Environment: KOPILKA_URL (default http://localhost:3000) and OPERATOR_TOKEN (as the server's).
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -27,10 +30,70 @@ async function call(method: string, path: string, body?: unknown) {
   return text ? JSON.parse(text) : null;
 }
 
+/** `--name value` from the arguments, or undefined. */
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+interface TillKeyInfo {
+  keyId: string;
+  retailPointId: number;
+  label: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+const keyLine = (k: TillKeyInfo) =>
+  [
+    k.keyId,
+    `point ${k.retailPointId}`,
+    k.revokedAt ? `revoked ${k.revokedAt}` : 'active',
+    k.createdAt,
+    k.label,
+  ]
+    .filter(Boolean)
+    .join('  ');
+
+/** Till API keys (docs/decisions/015): the key is printed once, at issue; list and revoke never show it. */
+async function tillKey(args: string[]) {
+  const [action, id] = args;
+  switch (action) {
+    case 'issue': {
+      const point = Number(option(args, 'point'));
+      if (!Number.isInteger(point) || point <= 0)
+        throw new Error('till-key issue needs --point <retail point id>');
+      const issued = await call('POST', '/api/operator/till-keys', {
+        retailPointId: point,
+        label: option(args, 'label') ?? '',
+      });
+      console.log(
+        `Till key ${issued.keyId} for point ${issued.retailPointId}. Shown this once, store it now:`,
+      );
+      console.log(issued.key);
+      return;
+    }
+    case 'list': {
+      const keys = (await call('GET', '/api/operator/till-keys')) as TillKeyInfo[];
+      console.log(keys.length ? keys.map(keyLine).join('\n') : 'No till keys.');
+      return;
+    }
+    case 'revoke':
+      if (!id) throw new Error('till-key revoke needs a key id (see till-key list)');
+      console.log(keyLine(await call('POST', `/api/operator/till-keys/${encodeURIComponent(id)}/revoke`)));
+      return;
+    default:
+      throw new Error('till-key: issue --point <id> [--label <text>] | list | revoke <keyId>');
+  }
+}
+
 async function main(args: string[]) {
   if (!token) throw new Error('Set OPERATOR_TOKEN to the server’s operator token');
   const [command, file] = args;
   switch (command) {
+    case 'till-key':
+      await tillKey(args.slice(1));
+      return;
     case 'settings:get':
       console.log(JSON.stringify(await call('GET', '/api/operator/settings'), null, 2));
       return;
@@ -52,7 +115,7 @@ async function main(args: string[]) {
     }
     default:
       console.log(
-        'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>',
+        'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>',
       );
       process.exitCode = command ? 1 : 0;
   }

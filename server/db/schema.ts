@@ -5,6 +5,16 @@ import * as cabinet from './schema/cabinet';
 import * as content from './schema/content';
 import * as ledger from './schema/ledger';
 import * as payments from './schema/payments';
+import * as till from './schema/till';
 
 /** Every table, for the typed query builder. A new schema file is added here. */
-export const schema = { ...brand, ...auth, ...content, ...ledger, ...cabinet, ...payments, ...bindings };
+export const schema = {
+  ...brand,
+  ...auth,
+  ...content,
+  ...ledger,
+  ...cabinet,
+  ...payments,
+  ...bindings,
+  ...till,
+};

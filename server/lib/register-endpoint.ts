@@ -44,6 +44,7 @@ export function registerEndpoint<S extends EndpointSchemas>(
       ...(schemas.body && { body: schemas.body }),
       response: { 200: schemas.response },
       ...(endpoint.auth === 'user' && { security: [{ bearer: [] }] }),
+      ...(endpoint.auth === 'till' && { security: [{ tillKey: [] }, { tillApiKey: [] }] }),
     },
     config: { auth: endpoint.auth },
     handler: handler as never,

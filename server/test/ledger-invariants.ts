@@ -37,7 +37,18 @@ export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {
   const [holds] = rowsOf<{ held: string; open: string }>(held);
   expect(holds?.held, 'bonuses on hold differ from what open payment drafts hold').toBe(holds?.open);
 
+  const tillHeld = await db.execute<{ held: string; open: string }>(sql`
+    select
+      coalesce((select balance from ledger_accounts where id = ${SYSTEM_ACCOUNTS.till_held}), 0)::text as held,
+      coalesce((select sum(spend) from till_operations where state = 'held'), 0)::text as open`);
+  const [tillHolds] = rowsOf<{ held: string; open: string }>(tillHeld);
+  expect(tillHolds?.held, 'bonuses on hold differ from what held till spends hold').toBe(tillHolds?.open);
+
   const now = (options.now ?? new Date()).toISOString();
+  const tillOverdue = await db.execute<{ id: string }>(sql`
+    select id from till_operations where state = 'held' and hold_expires_at < ${now}::timestamptz`);
+  expect(rowsOf(tillOverdue), 'till holds open past their expiry').toEqual([]);
+
   const overdue = await db.execute<{ id: string }>(sql`
     select id from payment_drafts
     where state in ('processing', 'paid') and spend > 0 and hold_expires_at < ${now}::timestamptz`);

@@ -22,6 +22,12 @@ export const SYSTEM_ACCOUNTS = {
    * is posted to 'bonus_spent' when its payment completes, or back to the customer when it fails or expires.
    */
   bonus_held: '00000000-0000-4000-8000-000000000004',
+  /**
+   * Bonuses a till holds for a spend not yet confirmed (docs/decisions/015): posted to 'bonus_spent' on
+   * confirmation, or back to the customer on cancel or expiry. Kept apart from 'bonus_held' so each hold's
+   * balance can be checked against its own table.
+   */
+  till_held: '00000000-0000-4000-8000-000000000005',
 } as const;
 export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
 

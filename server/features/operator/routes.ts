@@ -9,20 +9,28 @@ import { readBrandSettings, saveBrandSettings } from '../settings/service';
 import { exportContent, importContent } from './content-transfer';
 
 /**
- * The operator's API: changes settings and content of a running deployment (the operator's command-line tool
- * calls it). It exists only when OPERATOR_TOKEN is set, and every call must carry that token.
+ * An onRequest hook refusing any call without the operator's token (`Authorization: Bearer <OPERATOR_TOKEN>`),
+ * or null when OPERATOR_TOKEN is unset (then operator routes do not exist at all).
  */
-export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
+export function operatorGuard(deps: Pick<AppDeps, 'config'>) {
   const token = deps.config.operatorToken;
-  if (!token) return;
+  if (!token) return null;
   const expected = Buffer.from(`Bearer ${token}`);
-
-  const requireOperator = async (request: FastifyRequest) => {
+  return async (request: FastifyRequest) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw new AppError('UNAUTHORIZED', 'Нужен ключ оператора');
     }
   };
+}
+
+/**
+ * The operator's API: changes settings and content of a running deployment (the operator's command-line tool
+ * calls it). It exists only when OPERATOR_TOKEN is set, and every call must carry that token.
+ */
+export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
+  const requireOperator = operatorGuard(deps);
+  if (!requireOperator) return;
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(

@@ -24,6 +24,7 @@ export function MemberCodeView({ card }: { card: LoyaltyCard }) {
       <button
         type="button"
         className="member-code__qr-button"
+        data-code={payload}
         onClick={() => setFullScreen(true)}
         aria-label={ru.cabinet.qrFullscreen}
       >

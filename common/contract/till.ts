@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { paySumSchema } from './loyalty';
+
+/**
+ * The till: a retail point's cash register (docs/decisions/015-till-api.md). Every call carries the point's
+ * API key as `Authorization: Bearer <key>` (or `X-Api-Key: <key>`); a wrong or revoked key is a 401 and
+ * changes nothing. The cashier scans the customer's member code once (`verify`, which consumes it and opens a
+ * short visit), then accrues or spends in that visit. Sums are roubles with at most 2 decimals.
+ */
+
+/** The rotating member code the cabinet shows: the 16-digit card number and a 6-digit code (spaces allowed). */
+export const memberCodeSchema = z
+  .string('Код: 22 цифры')
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .refine((value) => /^\d{22}$/.test(value), 'Код: 22 цифры (номер карты и код из приложения)');
+
+/** The client's idempotency key: the same key from the same point answers the first result, once. */
+export const tillIdempotencyKeySchema = z
+  .string('idempotencyKey: строка')
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'idempotencyKey: от 8 до 100 латинских букв, цифр или знаков _ . : -');
+
+const uuid = (message: string) => z.string().uuid(message);
+
+/** Bonuses (roubles) the server computed, at most 2 decimals. */
+const money = z.number();
+
+export const tillCustomerSchema = z.strictObject({
+  /** First name and the last name's initial ('Анна И.'). */
+  name: z.string(),
+  /** '**** **** **** 1234' */
+  cardNum: z.string(),
+  /** Bonuses the customer can spend now, roubles (1 bonus = 1 rouble). */
+  bonuses: money,
+});
+
+export const tillPointSchema = z.strictObject({
+  id: z.number().int(),
+  title: z.string(),
+  /** The earn rate, percent of the money paid. */
+  currentBonus: z.number(),
+});
+
+export const TILL_OPERATION_KINDS = ['ACCRUE', 'SPEND'] as const;
+/**
+ * `HELD`: a spend's bonuses are on hold, waiting for confirm or cancel (released by itself at `holdExpiresAt`);
+ * `COMPLETED`; `CANCELLED` (a hold released by the till); `EXPIRED` (a hold nobody confirmed); `REFUNDED`.
+ */
+export const TILL_OPERATION_STATES = ['HELD', 'COMPLETED', 'CANCELLED', 'EXPIRED', 'REFUNDED'] as const;
+
+export const tillOperationSchema = z.strictObject({
+  operationId: z.string(),
+  visitId: z.string(),
+  kind: z.enum(TILL_OPERATION_KINDS),
+  state: z.enum(TILL_OPERATION_STATES),
+  /** The cheque, roubles. */
+  sum: money,
+  /** Bonuses this operation takes (on hold while HELD; given back by a refund). */
+  spent: money,
+  /** Bonuses it credits (a spend credits on confirmation; taken back by a refund). */
+  earned: money,
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** ISO 8601; only while HELD. */
+  holdExpiresAt: z.string().nullable(),
+});
+export type TillOperation = z.output<typeof tillOperationSchema>;
+
+export const tillVisitSchema = z.strictObject({
+  /** Names the visit in accrue and spend (only the point that opened it may use it). */
+  visitId: z.string(),
+  /** ISO 8601: after this, scan a new code. */
+  expiresAt: z.string(),
+  customer: tillCustomerSchema,
+  point: tillPointSchema,
+  /** The brand's limit: bonuses may pay at most this percent of a cheque. */
+  maxSpendPercent: z.number(),
+  /**
+   * Whether the customer's saved bank card would pay the rest of the cheque. Saved cards are not built for
+   * the till yet: always false.
+   */
+  bindingActive: z.boolean(),
+  /** The visit's operations, oldest first. */
+  operations: z.array(tillOperationSchema),
+});
+export type TillVisit = z.output<typeof tillVisitSchema>;
+
+const operationParams = z.strictObject({ operationId: uuid('Неизвестная операция') });
+
+export const tillVerify = defineEndpoint({
+  method: 'POST',
+  path: '/api/till/verify',
+  summary:
+    "Verify a scanned member code (valid one 120 s step either side of now, accepted once): consumes it and opens a visit with the customer's card, name and spendable bonuses",
+  tag: 'till',
+  auth: 'till',
+  schemas: { body: z.strictObject({ code: memberCodeSchema }), response: tillVisitSchema },
+});
+
+export const tillVisit = defineEndpoint({
+  method: 'GET',
+  path: '/api/till/visits/:visitId',
+  summary: "A visit this point opened: the customer's bonuses now and the visit's operations",
+  tag: 'till',
+  auth: 'till',
+  schemas: { params: z.strictObject({ visitId: uuid('Неизвестный визит') }), response: tillVisitSchema },
+});
+
+export const tillAccrue = defineEndpoint({
+  method: 'POST',
+  path: '/api/till/accrue',
+  summary:
+    "Accrue bonuses for a cheque at the point's rate (a CASHBACK operation); idempotent by the client's key",
+  tag: 'till',
+  auth: 'till',
+  schemas: {
+    body: z.strictObject({
+      visitId: uuid('Неизвестный визит'),
+      sum: paySumSchema,
+      idempotencyKey: tillIdempotencyKeySchema,
+    }),
+    response: tillOperationSchema,
+  },
+});
+
+export const tillSpend = defineEndpoint({
+  method: 'POST',
+  path: '/api/till/spend',
+  summary:
+    'Put bonuses on hold for a cheque (at most the brand limit and the balance; the most allowed when `bonuses` is left out); confirm or cancel it next. Idempotent by the client key',
+  tag: 'till',
+  auth: 'till',
+  schemas: {
+    body: z.strictObject({
+      visitId: uuid('Неизвестный визит'),
+      sum: paySumSchema,
+      /** Bonuses to spend, roubles; the most allowed when left out. */
+      bonuses: paySumSchema.optional(),
+      idempotencyKey: tillIdempotencyKeySchema,
+    }),
+    response: tillOperationSchema,
+  },
+});
+
+export const tillConfirm = defineEndpoint({
+  method: 'POST',
+  path: '/api/till/operations/:operationId/confirm',
+  summary:
+    'Confirm a held spend: the bonuses are spent and the rest of the cheque earns at the point rate (a PAYMENT operation); repeating answers the same',
+  tag: 'till',
+  auth: 'till',
+  schemas: { params: operationParams, response: tillOperationSchema },
+});
+
+export const tillCancel = defineEndpoint({
+  method: 'POST',
+  path: '/api/till/operations/:operationId/cancel',
+  summary: 'Cancel a held spend: the bonuses go back; repeating answers the same',
+  tag: 'till',
+  auth: 'till',
+  schemas: { params: operationParams, response: tillOperationSchema },
+});
+
+export const tillRefund = defineEndpoint({
+  method: 'POST',
+  path: '/api/till/operations/:operationId/refund',
+  summary:
+    'Refund a completed operation in full: what it spent goes back, what it earned is taken back (409 when those bonuses are already spent); a second refund answers the same',
+  tag: 'till',
+  auth: 'till',
+  schemas: { params: operationParams, response: tillOperationSchema },
+});

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { DEMO_PHONE, loginThroughApi } from './support/cabinet';
+import { E2E } from './support/e2e-env';
+import { open } from './support/navigation';
+
+// The till moves bonuses and writes an operation, so it runs on the mutable server.
+test.use({ baseURL: E2E.mutableUrl });
+
+/** A till key for a retail point, issued as the operator's tool does (`till-key issue`). */
+async function issueTillKey(retailPointId: number): Promise<string> {
+  const response = await fetch(`${E2E.mutableUrl}/api/operator/till-keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${E2E.operatorToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ retailPointId, label: 'e2e till' }),
+  });
+  if (!response.ok) throw new Error(`till key: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { key: string }).key;
+}
+
+test('the till accrues bonuses to the demo customer by the QR the cabinet shows, and the cabinet lists it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const key = await issueTillKey(1);
+  await loginThroughApi(page, request, DEMO_PHONE);
+  await open(page, '/profile');
+  const qr = page.locator('.member-code [data-code]');
+  await expect(qr.getByRole('img', { name: 'QR-код карты для кассы' })).toBeVisible();
+  const code = await qr.getAttribute('data-code');
+  expect(code).toMatch(/^7770000000000011\d{6}$/);
+
+  // The till is another device: a phone-width browser of its own.
+  const tillContext = await browser.newContext({
+    baseURL: E2E.mutableUrl,
+    viewport: { width: 375, height: 740 },
+    locale: 'ru-RU',
+  });
+  const till = await tillContext.newPage();
+  await till.goto('/till');
+  await expectNoAxeViolations(till);
+  await till.getByLabel('Ключ кассы').fill(key);
+  await till.getByRole('button', { name: 'Войти' }).click();
+
+  await till.getByLabel('Код покупателя').fill(code!);
+  await expectNoAxeViolations(till);
+  await till.getByRole('button', { name: 'Найти покупателя' }).click();
+  await expect(till.getByTestId('till-customer')).toHaveText('Анна И.');
+  await expect(till.getByText('**** **** **** 0011')).toBeVisible();
+  const point = (await till.getByRole('heading', { level: 1 }).innerText()).replace('Касса: ', '');
+
+  await till.getByLabel('Сумма чека, ₽').fill('777,77');
+  await till.getByRole('button', { name: 'Начислить бонусы' }).click();
+  await expect(till.getByRole('status')).toHaveText('Начислено 23,33 бонусов.');
+  const done = till.locator('.ops li');
+  await expect(done).toHaveCount(1);
+  await expect(done).toContainText('Начисление, проведено: чек 777,77');
+  await expect(done.getByRole('button', { name: 'Вернуть' })).toBeVisible();
+  expect(await till.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(till);
+
+  // The same code a second time is refused: each code is accepted once.
+  await till.getByRole('link', { name: 'Следующий покупатель' }).click();
+  await till.getByLabel('Код покупателя').fill(code!);
+  await till.getByRole('button', { name: 'Найти покупателя' }).click();
+  await expect(till.getByRole('alert')).toContainText('уже использован');
+  await tillContext.close();
+
+  await open(page, '/profile?t=operations');
+  const accrual = page.getByTestId('operations').getByRole('listitem').filter({ hasText: '777,77' });
+  await expect(accrual).toHaveCount(1);
+  await expect(accrual).toContainText(point);
+  await expect(accrual).toContainText('23,33');
+});

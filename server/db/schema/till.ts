@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { cards, operations } from './cabinet';
+
+const at = () => timestamp({ withTimezone: true });
+const kopecks = () => bigint({ mode: 'number' });
+
+/**
+ * An API key of one retail point's till (docs/decisions/015-till-api.md). The key is shown once when issued;
+ * only the SHA-256 of its secret part is kept. No foreign key to `retail_points`: an operator's content import
+ * replaces the points, and a key must survive that (the service checks the point exists on every call).
+ */
+export const tillKeys = pgTable('till_keys', {
+  id: uuid().primaryKey().defaultRandom(),
+  retailPointId: integer().notNull(),
+  label: text().notNull().default(''),
+  /** SHA-256 (hex) of the key's secret part. */
+  secretHash: text().notNull(),
+  createdAt: at().notNull(),
+  revokedAt: at(),
+});
+
+/**
+ * Member codes a till has accepted: one row per card and TOTP time step. The primary key makes "each code is
+ * accepted once" hold across connections and instances.
+ */
+export const tillUsedCodes = pgTable(
+  'till_used_codes',
+  {
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id),
+    /** The TOTP counter (unix seconds / 120) of the accepted code. */
+    step: bigint({ mode: 'number' }).notNull(),
+    usedAt: at().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.step] })],
+);
+
+/**
+ * A visit: what one accepted member code opens at one point for a short while. Money calls name the visit,
+ * and only the point that opened it (with any of its keys) may use it.
+ */
+export const tillVisits = pgTable(
+  'till_visits',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    retailPointId: integer().notNull(),
+    keyId: uuid()
+      .notNull()
+      .references(() => tillKeys.id),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id),
+    createdAt: at().notNull(),
+    expiresAt: at().notNull(),
+  },
+  (t) => [index('till_visits_user').on(t.userId)],
+);
+
+/**
+ * One money call of a till: an accrual (CASHBACK) or a spend with a hold (PAYMENT). Every state change is one
+ * conditional UPDATE on `state`, in the same database transaction as its ledger posting, so each happens once.
+ */
+export const tillOperations = pgTable(
+  'till_operations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** `<retailPointId>:<client key>`: the same call from the same point answers the same operation. */
+    idempotencyKey: text().notNull(),
+    visitId: uuid()
+      .notNull()
+      .references(() => tillVisits.id),
+    retailPointId: integer().notNull(),
+    keyId: uuid()
+      .notNull()
+      .references(() => tillKeys.id),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    kind: text().$type<'accrue' | 'spend'>().notNull(),
+    /** The cheque. */
+    sum: kopecks().notNull(),
+    /** Bonuses taken (held, then posted on confirmation). */
+    spend: kopecks().notNull(),
+    /** Bonuses credited (an accrual at once, a spend on confirmation). */
+    earn: kopecks().notNull(),
+    earnPercent: integer().notNull(),
+    state: text().$type<'held' | 'completed' | 'cancelled' | 'expired' | 'refunded'>().notNull(),
+    holdExpiresAt: at(),
+    /** The history row the cabinet lists (written on completion). */
+    operationId: uuid().references(() => operations.id),
+    createdAt: at().notNull(),
+    updatedAt: at().notNull(),
+  },
+  (t) => [
+    unique('till_operations_idempotency_key').on(t.idempotencyKey),
+    index('till_operations_visit').on(t.visitId),
+    index('till_operations_open_holds')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.state} = 'held'`),
+    check('till_operations_kind', sql`${t.kind} in ('accrue', 'spend')`),
+    check(
+      'till_operations_state',
+      sql`${t.state} in ('held', 'completed', 'cancelled', 'expired', 'refunded')`,
+    ),
+    check(
+      'till_operations_sums',
+      sql`${t.sum} > 0 and ${t.spend} >= 0 and ${t.earn} >= 0 and ${t.spend} <= ${t.sum}`,
+    ),
+  ],
+);
