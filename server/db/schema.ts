@@ -3,8 +3,18 @@ import * as bindings from './schema/bindings';
 import * as brand from './schema/brand';
 import * as cabinet from './schema/cabinet';
 import * as content from './schema/content';
+import * as giftCards from './schema/gift-cards';
 import * as ledger from './schema/ledger';
 import * as payments from './schema/payments';
 
 /** Every table, for the typed query builder. A new schema file is added here. */
-export const schema = { ...brand, ...auth, ...content, ...ledger, ...cabinet, ...payments, ...bindings };
+export const schema = {
+  ...brand,
+  ...auth,
+  ...content,
+  ...ledger,
+  ...cabinet,
+  ...payments,
+  ...bindings,
+  ...giftCards,
+};
