@@ -329,6 +329,19 @@ describe('gift cards', () => {
     for (const phone of [ALICE, BOB, CAROL]) expect(outboxOf(t, phone)).toHaveLength(1);
   });
 
+  it('makes one draft for an order and issues its cards once under parallel calls', async () => {
+    const order = await createOrder(t, { recipients: [{ phone: ALICE }, { phone: BOB }] });
+    const drafts = await Promise.all(Array.from({ length: 10 }, () => giftDraft(t, order.orderId, 2004)));
+    expect(new Set(drafts.map((d) => d.json().data.draftId)).size).toBe(1);
+    const draftId = drafts[0]!.json().data.draftId;
+    const processed = await processDraft(t, BUYER, draftId);
+    await payOnSandbox(t, processed.json().data.formUrl, GOOD_CARD);
+    const finishes = await Promise.all(Array.from({ length: 10 }, () => completeDraft(t, BUYER, draftId)));
+    expect(finishes.every((f) => f.json().data.status === 0)).toBe(true);
+    expect(await cardsOf(t)).toHaveLength(2);
+    expect(await t.deps.db.select().from(giftCardDeliveries)).toHaveLength(2);
+  });
+
   it('leaves the order unpaid after a declined card, and a new draft pays it', async () => {
     const order = await createOrder(t);
     const first = await giftDraft(t, order.orderId, 1002);
