@@ -11,6 +11,7 @@ import { registerDevRoutes } from './features/dev/routes';
 import { registerDocumentRoutes } from './features/documents/routes';
 import { registerFaqRoutes } from './features/faq/routes';
 import { registerFeedbackRoutes } from './features/feedback/routes';
+import { registerGiftCardRoutes } from './features/gift-cards/routes';
 import { registerHealthRoutes } from './features/health/routes';
 import { registerMapRoutes } from './features/map/routes';
 import { registerNewsRoutes } from './features/news/routes';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerPaymentRoutes(app, deps);
   registerBindingRoutes(app, deps);
   registerTillRoutes(app, deps);
+  registerGiftCardRoutes(app, deps);
   registerDevRoutes(app, deps);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { seedDemoBrand } from './db/seed/demo-brand';
 import { seedDemoCustomer } from './db/seed/demo-customer';
 import { assembleDeps } from './assemble-deps';
+import { startGiftCardDeliveryJob } from './features/gift-cards/delivery-job';
 import { startHoldReleaseJob } from './features/payments/hold-release-job';
 import { loadSiteBundle } from './features/site/site-renderer';
 import { startTillHoldReleaseJob } from './features/till/hold-release-job';
@@ -58,6 +59,9 @@ async function start(config: Config) {
     intervalMs: config.holdReleaseIntervalMs,
     onError: (error) => app.log.error({ err: error }, 'releasing expired till holds failed'),
   });
+  const giftCardDelivery = startGiftCardDeliveryJob(deps, {
+    onError: (error) => app.log.error({ err: error }, 'sending gift cards failed'),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -69,6 +73,7 @@ async function start(config: Config) {
       cache.stop();
       await holdRelease.stop();
       await tillHoldRelease.stop();
+      await giftCardDelivery.stop();
       await app.close();
       await database.close();
     } finally {

@@ -73,6 +73,13 @@ export const brandSettingsSchema = z.strictObject({
   giftCardPointId: z.number().int().positive().nullable().default(null),
   oferta: url.nullable().default(null),
   discount: z.boolean().default(false),
+  /** The gift-card buyer's discount on the nominal, percent (2 decimals), while `discount` is on (decision 017). */
+  giftCardDiscountPercent: z
+    .number()
+    .min(0)
+    .max(99.99)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'не больше двух знаков после запятой')
+    .default(0),
   /** Bonuses may pay at most this percent of a payment (product.md "The programme model"). */
   maxSpendPercent: z.number().int().min(0).max(100).default(50),
   referer: z.boolean().default(true),

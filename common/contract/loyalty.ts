@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { phoneSchema, tokenPairSchema } from './auth';
 import { defineEndpoint } from './endpoint';
+import { giftCardSummarySchema } from './gift-cards';
 
 /**
  * Paying at a retail point (spec sections 3 "Loyalty payment", 4 "Payment flow", 7 loyalty calls, 8, 9) and
@@ -163,8 +164,13 @@ export const createDraftBodySchema = z.strictObject({
     .max(2 ** 31 - 1),
   /** Free text for the point (an order number, a table). */
   additionalInfo: z.string().trim().max(DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES.maxLength).default(''),
-  /** Gift cards: the delivery method id; ignored for PAYMENT. */
+  /** Gift cards: the delivery method id; ignored for PAYMENT (a GIFT_CARD draft takes its order's). */
   deliveryId: z.string().max(40).nullable().default(null),
+  /**
+   * GIFT_CARD only, and required there: the order from `/api/gc/create` (decision 017). `paySum` must equal
+   * the order's bill; bonuses are never spent on gift cards, and the draft earns none.
+   */
+  giftCardOrderId: z.string().uuid('Неизвестный заказ').optional(),
   /**
    * Reuse: the draft this page already created. While it is still `created` it is recomputed with these
    * values (the spend toggle, the pay type) and the same id is answered; otherwise a 409.
@@ -203,8 +209,8 @@ export const paymentResultSchema = z.strictObject({
   earned: money,
   paySum: money,
   leftToPay: money,
-  /** Gift cards (a later issue): always null for PAYMENT. */
-  giftCard: z.null(),
+  /** GIFT_CARD drafts: the order this payment buys (decision 017); always null for PAYMENT. */
+  giftCard: giftCardSummarySchema.nullable(),
 });
 export type PaymentResult = z.output<typeof paymentResultSchema>;
 
@@ -224,7 +230,10 @@ export const processDraftBodySchema = z.strictObject({
   bindingId: z.string().min(1, 'Неизвестная карта').max(100, 'Неизвестная карта').optional(),
   /** Where the bank sends the customer back: must be on this site's own origin (PUBLIC_URL). */
   returnUrl: z.string().url('returnUrl: адрес').max(2000),
-  /** Gift cards only (a later issue); ignored for PAYMENT. */
+  /**
+   * Gift cards: accepted for the spec's call shape and ignored; the order (`/api/gc/create`) fixed the
+   * congratulation, the recipients and the picture (decision 017). Ignored for PAYMENT.
+   */
   congratulation: z.string().max(DEFAULT_MAX_LENGTH).optional(),
   receiverPhone: phoneSchema.optional(),
   imageUrl: z.string().max(2000).optional(),

@@ -4,6 +4,7 @@ import type * as bindings from './bindings';
 import type * as cabinet from './cabinet';
 import type * as content from './content';
 import type * as dev from './dev';
+import type * as giftCards from './gift-cards';
 import type * as header from './header';
 import type * as loyalty from './loyalty';
 import type * as map from './map';
@@ -23,7 +24,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof sbp>
   | EndpointsOf<typeof loyalty>
   | EndpointsOf<typeof bindings>
-  | EndpointsOf<typeof till>;
+  | EndpointsOf<typeof till>
+  | EndpointsOf<typeof giftCards>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

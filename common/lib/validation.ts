@@ -9,6 +9,7 @@ export const VALIDATION_MESSAGES = {
   email: 'Неверный формат почты',
   minLength: 'Введены не все символы',
   date: 'Такой даты нет',
+  nominal: 'Только цифры',
 } as const;
 
 /** Default maximum length of a text input (spec section 9). */
@@ -30,6 +31,11 @@ export function checkMaxLength(value: string, max = DEFAULT_MAX_LENGTH): string 
 export function checkPhone(value: string): string | null {
   if (value.length <= 1) return null;
   return PHONE_MASKED.test(value) ? null : VALIDATION_MESSAGES.phone;
+}
+
+/** A gift card's nominal: digits only, up to 5 (spec section 5 "nominal"). */
+export function checkNominal(value: string): string | null {
+  return /^\d{1,5}$/.test(value) ? null : VALIDATION_MESSAGES.nominal;
 }
 
 export function checkEmail(value: string): string | null {

@@ -3,6 +3,7 @@ import * as bindings from './schema/bindings';
 import * as brand from './schema/brand';
 import * as cabinet from './schema/cabinet';
 import * as content from './schema/content';
+import * as giftCards from './schema/gift-cards';
 import * as ledger from './schema/ledger';
 import * as payments from './schema/payments';
 import * as till from './schema/till';
@@ -17,4 +18,5 @@ export const schema = {
   ...payments,
   ...bindings,
   ...till,
+  ...giftCards,
 };

@@ -7,6 +7,8 @@ describe('logs without secrets', () => {
   it('masks tokens and codes in query strings and gift-card ids in paths', () => {
     expect(maskUrl('/api/x?token=abc&page=2&code=12345')).toBe('/api/x?token=***&page=2&code=***');
     expect(maskUrl('/gc/8f3a9c0d1e2f?x=1')).toBe('/gc/***?x=1');
+    expect(maskUrl('/api/gc/card/sale8f3a9c0d1e2f/reveal')).toBe('/api/gc/card/***/reveal');
+    expect(maskUrl('/gc/entity/result')).toBe('/gc/entity/result');
     expect(maskUrl('/gc/sale')).toBe('/gc/sale');
     expect(maskUrl('/loyalty/finish?d=42&p=1')).toBe('/loyalty/finish?d=***&p=1');
   });

@@ -19,7 +19,7 @@ export function maskUrl(url: string): string {
   return url
     .replace(/([?&](?:token|refresh|code|orderId|d)=)[^&]*/gi, '$1***')
     .replace(
-      /^(\/(?:api\/)?gc\/)(?!sale|result|endpayment|entity|images|create|payment|juridical|getcard|discount)[^/?]+/i,
+      /^(\/(?:api\/)?gc\/(?:card\/)?)(?!(?:sale|result|endpayment|entity|images|create|payment|juridical|getcard|discount|card)(?:[/?]|$))[^/?]+/i,
       '$1***',
     );
 }

@@ -9,6 +9,8 @@ const kopecks = () => bigint({ mode: 'number' });
  * An account of the double-entry ledger (docs/decisions/007-cabinet-ledger-and-cards.md). A customer has two,
  * 'bonus' and 'money' (certificates, gift value), shared by all their cards; system accounts (no user) are
  * the other side of every movement and may go negative ('bonus_issued' is minus all bonuses ever given).
+ * A gift card's value sits in an account of kind 'gift_card' without a user (docs/decisions/017): it may not
+ * go negative either.
  * `balance` is a cache of the sum of the account's entries, updated in the transaction that posts them.
  */
 export const ledgerAccounts = pgTable(
@@ -22,8 +24,11 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     unique('ledger_accounts_user_kind').on(t.userId, t.kind),
-    // The last line of defence: whatever the code does, a customer never owes the programme.
-    check('ledger_accounts_customer_not_negative', sql`${t.userId} is null or ${t.balance} >= 0`),
+    // The last line of defence: whatever the code does, a customer (or a gift card) never owes the programme.
+    check(
+      'ledger_accounts_customer_not_negative',
+      sql`(${t.userId} is null and ${t.kind} <> 'gift_card') or ${t.balance} >= 0`,
+    ),
     check('ledger_accounts_customer_kind', sql`${t.userId} is null or ${t.kind} in ('bonus', 'money')`),
   ],
 );

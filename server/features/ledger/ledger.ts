@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger';
 import { AppError } from '../../errors';
@@ -28,6 +28,8 @@ export const SYSTEM_ACCOUNTS = {
    * balance can be checked against its own table.
    */
   till_held: '00000000-0000-4000-8000-000000000005',
+  /** Minus the value of every gift card issued (docs/decisions/017); each card's account holds its plus. */
+  gift_cards_issued: '00000000-0000-4000-8000-000000000171',
 } as const;
 export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
 
@@ -102,7 +104,10 @@ export async function postTransaction(tx: Db, input: PostTransactionInput): Prom
       .where(
         and(
           eq(ledgerAccounts.id, entry.accountId),
-          or(isNull(ledgerAccounts.userId), sql`${ledgerAccounts.balance} + ${entry.amount} >= 0`),
+          or(
+            and(isNull(ledgerAccounts.userId), ne(ledgerAccounts.kind, GIFT_CARD_ACCOUNT_KIND)),
+            sql`${ledgerAccounts.balance} + ${entry.amount} >= 0`,
+          ),
         ),
       )
       .returning({ id: ledgerAccounts.id });
@@ -134,6 +139,22 @@ export async function customerAccounts(tx: Db, userId: string): Promise<Record<C
   const ids = Object.fromEntries(rows.map((r) => [r.kind, r.id]));
   if (!ids.bonus || !ids.money) throw new Error('customer accounts missing after creation');
   return { bonus: ids.bonus, money: ids.money };
+}
+
+/**
+ * The kind of a gift card's own account (docs/decisions/017): no user, and, like a customer's, never
+ * negative. One per card, created when the card is issued.
+ */
+export const GIFT_CARD_ACCOUNT_KIND = 'gift_card';
+
+/** A new, empty account for one gift card's value. */
+export async function createGiftCardAccount(tx: Db): Promise<string> {
+  const [row] = await tx
+    .insert(ledgerAccounts)
+    .values({ kind: GIFT_CARD_ACCOUNT_KIND })
+    .returning({ id: ledgerAccounts.id });
+  if (!row) throw new Error('gift card account not created');
+  return row.id;
 }
 
 /** A system account's id, created on first use. */

@@ -17,6 +17,8 @@ import { paymentDrafts } from '../../db/schema/payments';
 import { AppError, notFound } from '../../errors';
 import { isAllowedFormUrl, type OrderStatus } from '../../integrations/acquirer/acquirer';
 import { toRoubles } from '../../lib/money';
+import { issueGiftCards } from '../gift-cards/issue';
+import { draftTitleOf, linkDraft, lockOrderForDraft, summaryOfDraft } from '../gift-cards/orders';
 import { balancesOf, customerAccounts, postTransaction, systemAccount } from '../ledger/ledger';
 import { readBrandSettings } from '../settings/service';
 import { chequeUrlOf } from './cheque';
@@ -117,6 +119,13 @@ export function toResult(deps: Pick<AppDeps, 'config'>, row: DraftRow): PaymentR
   };
 }
 
+/** The answer for a draft: `toResult`, and for a GIFT_CARD draft the order it pays (decision 017). */
+export async function resultOf(deps: Pick<AppDeps, 'config' | 'db'>, row: DraftRow): Promise<PaymentResult> {
+  const result = toResult(deps, row);
+  if (row.productType !== 'GIFT_CARD') return result;
+  return { ...result, giftCard: await summaryOfDraft(deps.db, row.id) };
+}
+
 /** The caller's own draft, or 404 (another customer's draft is indistinguishable from none). */
 export async function loadOwnDraft(db: Db, userId: string, draftId: string): Promise<DraftRow> {
   const [row] = await db
@@ -138,9 +147,7 @@ async function loadDraft(db: Db, draftId: string): Promise<DraftRow> {
  * (the spend toggle, the pay type) while it is still `created`.
  */
 export async function createDraft(deps: PaymentsDeps, userId: string, body: CreateDraftBody): Promise<Draft> {
-  if (body.productType !== 'PAYMENT') {
-    throw new AppError('BAD_REQUEST', 'Подарочные карты здесь пока не оплачиваются');
-  }
+  if (body.productType === 'GIFT_CARD') return createGiftCardDraft(deps, userId, body);
   const point = await loadPoint(deps.db, body.retailPointId);
   const [balances, settings] = await Promise.all([balancesOf(deps.db, userId), readBrandSettings(deps.db)]);
   const paySum = toKopecks(body.paySum);
@@ -175,6 +182,8 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
           eq(paymentDrafts.id, body.draftId),
           eq(paymentDrafts.userId, userId),
           eq(paymentDrafts.state, 'created'),
+          // A gift-card draft is recomputed only through its order.
+          eq(paymentDrafts.productType, 'PAYMENT'),
         ),
       )
       .returning();
@@ -195,6 +204,66 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     .where(eq(paymentDrafts.idempotencyKey, idempotencyKey!));
   if (!existing) throw new Error('payment draft vanished after a key conflict');
   return toDraft(existing);
+}
+
+/**
+ * A GIFT_CARD draft for an order from `/api/gc/create` (decision 017). The order fixes the sum: `paySum` must
+ * equal its bill. Bonuses are never spent on gift cards (they would turn into value anyone can carry away)
+ * and none are earned; paying at the till is refused (we would issue cards for money we never see). The
+ * order is the idempotency unit: holding its row lock, the order's live draft is recomputed while it is still
+ * `created` (the pay type), a draft already being paid is a 409, and otherwise a new draft is made.
+ */
+async function createGiftCardDraft(deps: PaymentsDeps, userId: string, body: CreateDraftBody) {
+  if (!body.giftCardOrderId) {
+    throw new AppError('VALIDATION', 'Неверные данные: giftCardOrderId: укажите заказ', {
+      fields: { giftCardOrderId: 'укажите заказ' },
+    });
+  }
+  if (body.payType === 'IN_RETAIL_POINT') {
+    throw new AppError('BAD_REQUEST', 'Подарочную карту можно оплатить только картой или СБП');
+  }
+  const orderId = body.giftCardOrderId;
+  const settings = await readBrandSettings(deps.db);
+  const point = await loadPoint(deps.db, settings.giftCardPointId ?? body.retailPointId);
+  return inTransaction(deps.db, async (tx) => {
+    const { order, liveDraftId } = await lockOrderForDraft(tx, userId, orderId);
+    if (toKopecks(body.paySum) !== order.total) {
+      throw new AppError('VALIDATION', `Сумма не совпадает с заказом: ${toRoubles(order.total)} ₽`, {
+        fields: { paySum: 'не совпадает с заказом' },
+      });
+    }
+    const now = deps.clock.now();
+    const values = {
+      productType: 'GIFT_CARD' as const,
+      payType: body.payType,
+      retailPointId: point.id,
+      title: draftTitleOf(order),
+      additionalInfo: body.additionalInfo,
+      deliveryId: order.deliveryId,
+      spendBonus: false,
+      paySum: order.total,
+      spend: 0,
+      leftToPay: order.total,
+      earn: 0,
+      earnPercent: 0,
+      updatedAt: now,
+    };
+    if (liveDraftId) {
+      const [updated] = await tx
+        .update(paymentDrafts)
+        .set(values)
+        .where(and(eq(paymentDrafts.id, liveDraftId), eq(paymentDrafts.state, 'created')))
+        .returning();
+      if (!updated) throw new AppError('CONFLICT', 'Этот заказ уже оплачивается');
+      return toDraft(updated);
+    }
+    const [inserted] = await tx
+      .insert(paymentDrafts)
+      .values({ ...values, userId, createdAt: now })
+      .returning();
+    await linkDraft(tx, order.id, inserted!.id);
+    return toDraft(inserted!);
+  });
 }
 
 /** Whether the draft goes to the bank: something is left to pay, and not at the till. */
@@ -267,7 +336,7 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
   if (body.bindingId !== undefined && row.state === 'processing' && row.orderId) {
     row = await payWithSavedCard(deps, userId, row, body.bindingId);
   }
-  return toResult(deps, row);
+  return resultOf(deps, row);
 }
 
 /** A saved card pays only a card payment, and only the customer's own active card (checked before any hold). */
@@ -355,6 +424,7 @@ async function completePaid(deps: PaymentsDeps, tx: Db, draftId: string): Promis
     .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.state, 'paid')))
     .returning();
   if (!done) return;
+  if (done.productType === 'GIFT_CARD') await issueGiftCards(tx, deps.clock, done.id);
   const entries = [];
   if (done.spend > 0) {
     entries.push(
@@ -467,7 +537,7 @@ export async function resolveDraft(deps: PaymentsDeps, row: DraftRow): Promise<D
 /** completeDraft (the finish step): asks the gateway and completes the draft once. */
 export async function completeDraft(deps: PaymentsDeps, userId: string, draftId: string) {
   const row = await loadOwnDraft(deps.db, userId, draftId);
-  return toResult(deps, await resolveDraft(deps, row));
+  return resultOf(deps, await resolveDraft(deps, row));
 }
 
 /**

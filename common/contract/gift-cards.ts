@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { checkNominal, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
+import { defineEndpoint } from './endpoint';
+
+/**
+ * Gift cards (spec sections 3 "Gift card", 5, 7 gc calls, 9; issue 7; docs/decisions/017-gift-cards.md).
+ * A customer orders cards of one nominal for one or more recipients, pays the order through a GIFT_CARD draft
+ * (`/api/loyalty/createDraft` with `giftCardOrderId`), and each recipient gets an SMS at `sendingDate` with the
+ * link to the card's public page `/gc/{id}`. Money crosses the API in roubles with at most 2 decimals; the
+ * server computes the bill (never the client).
+ */
+
+/** What one SMS delivery costs the buyer per recipient, roubles (spec section 9). */
+export const SMS_DELIVERY_COST = 2;
+/** The most recipients one order may have. */
+export const MAX_RECIPIENTS = 50;
+/** The largest nominal: up to 5 digits (spec section 5 "nominal"). */
+export const MAX_NOMINAL = 99_999;
+/** How far ahead a sending date may be set. */
+export const MAX_SENDING_DAYS_AHEAD = 365;
+/** A sending date this little in the past is taken as "now" (the form's clock, the network). */
+export const SENDING_DATE_GRACE_MINUTES = 5;
+
+/** Delivery methods: the spec's default `SMS_TO_CLIENT` (an SMS to each recipient) is the only one built. */
+export const DELIVERY_METHODS = ['SMS_TO_CLIENT'] as const;
+export const deliveryIdSchema = z.enum(DELIVERY_METHODS, 'Неизвестный способ доставки');
+export type DeliveryId = z.output<typeof deliveryIdSchema>;
+
+/** The nominal as the form sends it (a digit string or a number): whole roubles, 1 to 99999 ('Только цифры'). */
+export const nominalSchema = z
+  .union([z.string(), z.number()], 'Только цифры')
+  .transform((value) => String(value).trim())
+  .refine((value) => checkNominal(value) === null, 'Только цифры')
+  .transform(Number)
+  .refine((value) => value >= 1, 'Номинал не меньше 1 ₽');
+
+/** A recipient's phone: 7 and 10 more digits (the form's mask +7 (###) ###-##-## with the digits only). */
+export const recipientPhoneSchema = z.string().regex(/^7\d{10}$/, VALIDATION_MESSAGES.phone);
+
+export const recipientSchema = z.strictObject({
+  phone: recipientPhoneSchema,
+  name: z.string().trim().max(100, VALIDATION_MESSAGES.maxLength).default(''),
+});
+
+export const giftCardOrderIdSchema = z.string().uuid('Неизвестный заказ');
+
+/** Roubles the server computed, at most 2 decimals. */
+const money = z.number();
+
+/** A background picture for the card (the brand's pictures named `gift-*`). */
+export const giftCardImageSchema = z.strictObject({
+  /** What `create` takes as `imageId`: the picture's name. */
+  id: z.string(),
+  imageUrl: z.string(),
+});
+export type GiftCardImage = z.output<typeof giftCardImageSchema>;
+
+export const getGiftCardImages = defineEndpoint({
+  method: 'GET',
+  path: '/api/gc/images',
+  summary: 'The background pictures a gift card may carry',
+  tag: 'gift-cards',
+  auth: 'public',
+  schemas: { response: z.strictObject({ pictures: z.array(giftCardImageSchema) }) },
+});
+
+export const getGiftCardDiscount = defineEndpoint({
+  method: 'GET',
+  path: '/api/gc/discount',
+  summary:
+    "The buyer's discount on the cards' nominal, percent (0 when the brand's `discount` setting is off)",
+  tag: 'gift-cards',
+  auth: 'public',
+  schemas: { response: z.strictObject({ data: z.strictObject({ percentRate: z.number() }) }) },
+});
+
+/**
+ * The bill of an order, roubles: `nominalSum` = nominal × recipients; `discount` = percentRate% of
+ * `nominalSum` (the nominal part only, rounded to the kopeck, half up); `deliverySum` = 2 × recipients for SMS
+ * delivery (never discounted); `total` = nominalSum − discount + deliverySum, what the draft charges.
+ */
+export const giftCardBillSchema = z.strictObject({
+  nominal: money,
+  quantity: z.number().int(),
+  nominalSum: money,
+  percentRate: z.number(),
+  discount: money,
+  deliverySum: money,
+  total: money,
+});
+export type GiftCardBill = z.output<typeof giftCardBillSchema>;
+
+/**
+ * An order's state: `created` (waiting for its payment; a failed or expired payment leaves it here, and it
+ * may be paid again), `paid` (the cards are issued and wait for their sending date or have been sent).
+ */
+export const giftCardOrderStateSchema = z.enum(['created', 'paid']);
+
+export const giftCardOrderSchema = z.strictObject({
+  orderId: z.string(),
+  state: giftCardOrderStateSchema,
+  deliveryId: deliveryIdSchema,
+  /** When the SMS go out (ISO 8601). */
+  sendingDate: z.string(),
+  congratulation: z.string(),
+  imageUrl: z.string(),
+  recipients: z.array(z.strictObject({ phone: z.string(), name: z.string() })),
+  bill: giftCardBillSchema,
+});
+export type GiftCardOrder = z.output<typeof giftCardOrderSchema>;
+
+export const createGiftCardOrderBodySchema = z.strictObject({
+  nominal: nominalSchema,
+  recipients: z
+    .array(recipientSchema, 'Добавьте получателя')
+    .min(1, 'Добавьте получателя')
+    .max(MAX_RECIPIENTS, `Не больше ${MAX_RECIPIENTS} получателей`),
+  congratulation: z
+    .string(VALIDATION_MESSAGES.required)
+    .trim()
+    .min(1, VALIDATION_MESSAGES.required)
+    .max(DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES.maxLength),
+  /** One of `GET /api/gc/images`'s ids. */
+  imageId: z.string(VALIDATION_MESSAGES.required).min(1, VALIDATION_MESSAGES.required).max(100),
+  deliveryId: deliveryIdSchema.default('SMS_TO_CLIENT'),
+  /**
+   * When to send (ISO 8601 with an offset); now when absent. At most 5 minutes in the past (then it means
+   * now) and at most a year ahead.
+   */
+  sendingDate: z.iso.datetime({ offset: true, message: 'Дата отправки: ISO 8601' }).optional(),
+  /** Idempotency: the same key (a UUID the page makes once) answers the same order, never a second one. */
+  idempotencyKey: z.string().uuid('idempotencyKey: UUID').optional(),
+});
+export type CreateGiftCardOrderBody = z.input<typeof createGiftCardOrderBodySchema>;
+
+export const createGiftCardOrder = defineEndpoint({
+  method: 'POST',
+  path: '/api/gc/create',
+  summary:
+    'Order gift cards: one card of `nominal` per recipient; answers the order and the bill the server computed (pay it with a GIFT_CARD draft)',
+  tag: 'gift-cards',
+  auth: 'user',
+  schemas: { body: createGiftCardOrderBodySchema, response: z.strictObject({ data: giftCardOrderSchema }) },
+});
+
+export const giftCardPaymentState = defineEndpoint({
+  method: 'POST',
+  path: '/api/gc/payment',
+  summary:
+    "An order's payment: `code` 0 paid (cards issued), 1 waiting, 2 failed, 3 expired (PAYMENT_STATUS); `state` the order's state, or its draft's while it is not paid",
+  tag: 'gift-cards',
+  auth: 'user',
+  schemas: {
+    body: z.strictObject({ orderId: giftCardOrderIdSchema }),
+    response: z.strictObject({
+      code: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+      state: z.enum(['created', 'processing', 'paid', 'failed', 'expired']),
+      draftId: z.string().nullable(),
+    }),
+  },
+});
+
+export const issuedGiftCardSchema = z.strictObject({
+  /** The recipient's page `/gc/{id}` (absolute, on PUBLIC_URL). */
+  cardUrl: z.string(),
+  phone: z.string(),
+  name: z.string(),
+  balance: money,
+  /** When the SMS went out (ISO 8601), null while it waits for the sending date. */
+  sentAt: z.string().nullable(),
+});
+
+export const getGiftCard = defineEndpoint({
+  method: 'POST',
+  path: '/api/gc/getcard',
+  summary:
+    "The buyer's view of a paid order: the picture, balance, congratulation and the first card's page (`cards` lists every recipient's)",
+  tag: 'gift-cards',
+  auth: 'user',
+  schemas: {
+    body: z.strictObject({ orderId: giftCardOrderIdSchema }),
+    response: z.strictObject({
+      imageUrl: z.string(),
+      balance: money,
+      congratulation: z.string(),
+      cardUrl: z.string(),
+      cards: z.array(issuedGiftCardSchema),
+    }),
+  },
+});
+
+/**
+ * A card's public id as the link carries it. Anything else is answered like an unknown card (404), so the
+ * answer never tells a malformed id from an unknown one.
+ */
+const publicIdParams = z.strictObject({ id: z.string().max(100) });
+
+export const getPublicGiftCard = defineEndpoint({
+  method: 'GET',
+  path: '/api/gc/card/:id',
+  summary:
+    "The recipient's page `/gc/{id}`: picture, congratulation, balance (never the code). Rate-limited; 404 for any unknown id",
+  tag: 'gift-cards',
+  auth: 'public',
+  schemas: {
+    params: publicIdParams,
+    response: z.strictObject({
+      imageUrl: z.string(),
+      congratulation: z.string(),
+      balance: money,
+      nominal: money,
+    }),
+  },
+});
+
+export const revealGiftCardCode = defineEndpoint({
+  method: 'POST',
+  path: '/api/gc/card/:id/reveal',
+  summary:
+    "The card's code for the till, after the last 4 digits of the recipient's phone. Unknown ids and wrong digits get the same 404; rate-limited per address and per card",
+  tag: 'gift-cards',
+  auth: 'public',
+  schemas: {
+    params: publicIdParams,
+    body: z.strictObject({ last4: z.string().regex(/^\d{4}$/, 'Введите 4 последние цифры телефона') }),
+    response: z.strictObject({
+      /** 16 digits, shown as a QR code or a Code128 barcode. */
+      code: z.string(),
+    }),
+  },
+});
+
+/** The payment answer's `giftCard` for a GIFT_CARD draft: the order it pays. */
+export const giftCardSummarySchema = z.strictObject({
+  orderId: z.string(),
+  state: giftCardOrderStateSchema,
+  nominal: money,
+  quantity: z.number().int(),
+  total: money,
+  sendingDate: z.string(),
+});
+export type GiftCardSummary = z.output<typeof giftCardSummarySchema>;
+
+/** The largest order total, roubles: what one payment may take (loyalty.ts MAX_PAY_SUM; not imported, since
+ * loyalty.ts imports this module for the payment answer's `giftCard`). */
+export const MAX_ORDER_TOTAL = 1_000_000;

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { ledgerAccounts } from './ledger';
+import { paymentDrafts } from './payments';
+
+const at = () => timestamp({ withTimezone: true });
+const kopecks = () => bigint({ mode: 'number' });
+
+/**
+ * A gift-card order (docs/decisions/017-gift-cards.md): one card of `nominal` per recipient, paid by one
+ * GIFT_CARD payment draft. The bill is computed by the server when the order is made and never changes:
+ * `total = nominal × quantity − discount + delivery_sum`. `state` moves `created` -> `paid` once, in the
+ * transaction that completes the draft and issues the cards.
+ */
+export const giftCardOrders = pgTable(
+  'gift_card_orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    /** `<userId>:<client key>`: the same create call answers the same order. */
+    idempotencyKey: text().unique(),
+    /** Each card's value. */
+    nominal: kopecks().notNull(),
+    quantity: integer().notNull(),
+    /** The discount rate when the order was made, hundredths of a percent (7.5% = 750). */
+    discountBasisPoints: integer().notNull(),
+    discount: kopecks().notNull(),
+    deliverySum: kopecks().notNull(),
+    /** What the draft charges. */
+    total: kopecks().notNull(),
+    recipients: jsonb().$type<{ phone: string; name: string }[]>().notNull(),
+    congratulation: text().notNull(),
+    /** The background picture's name (`gift-*`). */
+    imageId: text().notNull(),
+    deliveryId: text().$type<'SMS_TO_CLIENT'>().notNull(),
+    sendingDate: at().notNull(),
+    state: text().$type<'created' | 'paid'>().notNull().default('created'),
+    createdAt: at().notNull(),
+    paidAt: at(),
+  },
+  (t) => [
+    index('gift_card_orders_user').on(t.userId, t.createdAt.desc()),
+    check('gift_card_orders_state', sql`${t.state} in ('created', 'paid')`),
+    check('gift_card_orders_quantity', sql`${t.quantity} >= 1`),
+    check(
+      'gift_card_orders_bill',
+      sql`${t.nominal} > 0 and ${t.discount} >= 0 and ${t.deliverySum} >= 0 and ${t.total} > 0
+        and ${t.total} = ${t.nominal} * ${t.quantity} - ${t.discount} + ${t.deliverySum}`,
+    ),
+  ],
+);
+
+/**
+ * The payment drafts made for an order: a failed or expired draft is followed by a new one, and at most one
+ * is alive (created, processing, paid or completed) at a time; createDraft checks that holding the order's
+ * row lock. A draft pays one order.
+ */
+export const giftCardOrderDrafts = pgTable(
+  'gift_card_order_drafts',
+  {
+    draftId: uuid()
+      .primaryKey()
+      .references(() => paymentDrafts.id),
+    orderId: uuid()
+      .notNull()
+      .references(() => giftCardOrders.id),
+  },
+  (t) => [index('gift_card_order_drafts_order').on(t.orderId)],
+);
+
+/**
+ * An issued card: one per recipient of a paid order. `public_id` (16 random bytes, base64url) is the link
+ * `/gc/{public_id}`; `code` (16 random digits) is what the till reads, shown after the last 4 digits of
+ * `phone`. The value lives in the ledger account `account_id` (kind `gift_card`).
+ */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    publicId: text().notNull().unique(),
+    code: text().notNull().unique(),
+    orderId: uuid()
+      .notNull()
+      .references(() => giftCardOrders.id),
+    /** The recipient's place in the order (0-based): one card per recipient, whatever retries do. */
+    position: integer().notNull(),
+    phone: text().notNull(),
+    name: text().notNull(),
+    nominal: kopecks().notNull(),
+    accountId: uuid()
+      .notNull()
+      .unique()
+      .references(() => ledgerAccounts.id),
+    createdAt: at().notNull(),
+  },
+  (t) => [unique('gift_cards_order_position').on(t.orderId, t.position)],
+);
+
+/**
+ * One SMS per card at `send_at`. The delivery job claims due rows (`claimed_at`, a lease) with
+ * `FOR UPDATE SKIP LOCKED`, sends, then sets `sent_at`; a row whose sender died is claimed again once the
+ * lease has passed. `attempts` counts claims; `last_error` keeps the gateway's last refusal.
+ */
+export const giftCardDeliveries = pgTable(
+  'gift_card_deliveries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    cardId: uuid()
+      .notNull()
+      .unique()
+      .references(() => giftCards.id),
+    phone: text().notNull(),
+    sendAt: at().notNull(),
+    claimedAt: at(),
+    sentAt: at(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+  },
+  (t) => [
+    index('gift_card_deliveries_due')
+      .on(t.sendAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);

@@ -1,0 +1,70 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../../app-deps';
+import type { Db } from '../../db/client';
+import {
+  giftCardDeliveries,
+  giftCardOrderDrafts,
+  giftCardOrders,
+  giftCards,
+} from '../../db/schema/gift-cards';
+import { createGiftCardAccount, postTransaction, systemAccount } from '../ledger/ledger';
+
+/** A card's public id: 16 random bytes (128 bits) in base64url, 22 characters. */
+export const newPublicId = () => randomBytes(16).toString('base64url');
+
+/** A card's code for the till: 16 random digits (shown as a QR code or a Code128 barcode). */
+export const newCardCode = () =>
+  String(randomInt(0, 100_000_000)).padStart(8, '0') + String(randomInt(0, 100_000_000)).padStart(8, '0');
+
+/**
+ * Issues the cards of the order a GIFT_CARD draft pays, inside the transaction that completes the draft
+ * (payments/drafts.ts completePaid). The order moves `created` -> `paid` by one conditional update, so the
+ * cards are issued once whatever retries do; then, per recipient, a card with its own ledger account, and
+ * its delivery at the order's sending date; and one ledger posting (`gift-card-issue:<orderId>`) credits
+ * every card's account with the nominal from `gift_cards_issued`.
+ */
+export async function issueGiftCards(tx: Db, clock: Clock, draftId: string): Promise<void> {
+  const [link] = await tx
+    .select({ orderId: giftCardOrderDrafts.orderId })
+    .from(giftCardOrderDrafts)
+    .where(eq(giftCardOrderDrafts.draftId, draftId));
+  if (!link) throw new Error(`GIFT_CARD draft ${draftId} pays no order`);
+  const now = clock.now();
+  const [order] = await tx
+    .update(giftCardOrders)
+    .set({ state: 'paid', paidAt: now })
+    .where(and(eq(giftCardOrders.id, link.orderId), eq(giftCardOrders.state, 'created')))
+    .returning();
+  if (!order) return;
+  const issued = await systemAccount(tx, 'gift_cards_issued');
+  const entries = [{ accountId: issued, amount: -order.nominal * order.quantity }];
+  for (const [position, recipient] of order.recipients.entries()) {
+    const accountId = await createGiftCardAccount(tx);
+    const [card] = await tx
+      .insert(giftCards)
+      .values({
+        publicId: newPublicId(),
+        code: newCardCode(),
+        orderId: order.id,
+        position,
+        phone: recipient.phone,
+        name: recipient.name,
+        nominal: order.nominal,
+        accountId,
+        createdAt: now,
+      })
+      .returning({ id: giftCards.id });
+    await tx.insert(giftCardDeliveries).values({
+      cardId: card!.id,
+      phone: recipient.phone,
+      sendAt: order.sendingDate,
+    });
+    entries.push({ accountId, amount: order.nominal });
+  }
+  await postTransaction(tx, {
+    idempotencyKey: `gift-card-issue:${order.id}`,
+    kind: 'gift_card_issue',
+    entries,
+  });
+}

@@ -1,0 +1,96 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import { giftCardOrders, giftCards } from '../../db/schema/gift-cards';
+import { ledgerAccounts } from '../../db/schema/ledger';
+import { AppError, tooManyRequests } from '../../errors';
+import { toRoubles } from '../../lib/money';
+import { takeFromWindow } from '../auth/rate-limit';
+import { pictureUrlOf } from './orders';
+
+type PublicDeps = Pick<AppDeps, 'db' | 'clock'>;
+
+/**
+ * The public page's limits (docs/decisions/017), counted in the database (`rate_limits`) so they hold across
+ * instances. A reveal is counted per address and per card id (whether or not the card exists, so the limit
+ * itself tells nothing): with 20 tries a day per card, a guesser holding a card's link finds the 4 digits
+ * with a chance under 1 in 500 a day.
+ */
+export const PUBLIC_CARD_LIMITS = {
+  viewsPerAddress: 120,
+  viewWindowMs: 10 * 60_000,
+  revealsPerAddress: 30,
+  revealAddressWindowMs: 60 * 60_000,
+  revealsPerCard: 20,
+  revealCardWindowMs: 24 * 60 * 60_000,
+} as const;
+
+/** The only answer for an unknown card and for wrong digits alike. */
+const NOT_FOUND_MESSAGE = 'Карта не найдена или цифры не совпадают';
+const notFoundCard = () => new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+
+/** A public id as the rate-limit key carries it: hashed, so `rate_limits` never holds a card's link. */
+const idKey = (id: string) => createHash('sha256').update(id).digest('base64url').slice(0, 32);
+
+async function limit(deps: PublicDeps, key: string, max: number, windowMs: number) {
+  const now = deps.clock.now();
+  const until = await takeFromWindow(deps.db, key, max, windowMs, now);
+  if (until) {
+    throw tooManyRequests(
+      'Слишком много попыток. Попробуйте позже.',
+      (until.getTime() - now.getTime()) / 1000,
+    );
+  }
+}
+
+/** A well-formed public id: 22 base64url characters. Anything else is answered as an unknown card. */
+const PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;
+
+async function findCard(deps: PublicDeps, id: string) {
+  if (!PUBLIC_ID.test(id)) return null;
+  const [row] = await deps.db
+    .select({
+      phone: giftCards.phone,
+      code: giftCards.code,
+      nominal: giftCards.nominal,
+      balance: ledgerAccounts.balance,
+      imageId: giftCardOrders.imageId,
+      congratulation: giftCardOrders.congratulation,
+    })
+    .from(giftCards)
+    .innerJoin(giftCardOrders, eq(giftCardOrders.id, giftCards.orderId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, giftCards.accountId))
+    .where(eq(giftCards.publicId, id));
+  return row ?? null;
+}
+
+/** `GET /api/gc/card/:id`: the picture, congratulation and balance; never the code. */
+export async function publicCard(deps: PublicDeps, ip: string, id: string) {
+  const l = PUBLIC_CARD_LIMITS;
+  await limit(deps, `gc-view-ip:${ip}`, l.viewsPerAddress, l.viewWindowMs);
+  const card = await findCard(deps, id);
+  if (!card) throw notFoundCard();
+  return {
+    imageUrl: pictureUrlOf(card.imageId),
+    congratulation: card.congratulation,
+    balance: toRoubles(card.balance),
+    nominal: toRoubles(card.nominal),
+  };
+}
+
+/**
+ * `POST /api/gc/card/:id/reveal`: the code once the last 4 digits of the recipient's phone match. The limits
+ * are taken first and the digits compared in constant time against a stand-in when the card is unknown, so
+ * an unknown id and wrong digits get the same answer (status and body) after the same work.
+ */
+export async function revealCode(deps: PublicDeps, ip: string, id: string, last4: string) {
+  const l = PUBLIC_CARD_LIMITS;
+  await limit(deps, `gc-reveal-ip:${ip}`, l.revealsPerAddress, l.revealAddressWindowMs);
+  await limit(deps, `gc-reveal-card:${idKey(id)}`, l.revealsPerCard, l.revealCardWindowMs);
+  const card = await findCard(deps, id);
+  const expected = Buffer.from(card ? card.phone.slice(-4) : 'none');
+  const given = Buffer.from(last4);
+  const same = expected.length === given.length && timingSafeEqual(expected, given);
+  if (!card || !same) throw notFoundCard();
+  return { code: card.code };
+}
