@@ -80,7 +80,7 @@ test('a visitor pays a coffee shop by card, earns bonuses and e-mails the cheque
   await expect(page.getByRole('heading', { name: 'Оплата уже начата' })).toBeVisible();
 });
 
-test('the demo customer spends bonuses, the bank declines, and the bonuses come back', async ({
+test('the demo customer spends bonuses, the bank declines and the bonuses come back, then the card pays', async ({
   page,
   request,
 }) => {
@@ -114,7 +114,16 @@ test('the demo customer spends bonuses, the bank declines, and the bonuses come 
   await error.getByRole('link', { name: 'Вернуться на страницу оплаты' }).click();
   await expect(page).toHaveURL(/\/loyalty\?p=1&s=1000$/);
   await expect(page.getByRole('checkbox', { name: /Списать бонусы/ })).toBeChecked();
-  await expect(page.getByRole('button', { name: /^Оплатить / })).toBeEnabled();
+
+  // Again with the test card that pays: bonuses and the card together.
+  await page.getByRole('button', { name: `Оплатить ${1000 - spendable}${NBSP}₽` }).click();
+  await confirmPayment(page);
+  await payOnSandboxCard(page, SANDBOX_CARD_OK);
+  await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Списано бонусов${spendable}${NBSP}бонус`))).toBeVisible();
+  await expect(page.getByText(`Оплачено деньгами${1000 - spendable}${NBSP}₽`)).toBeVisible();
+  const earned = Math.floor((1000 - spendable) * 3) / 100;
+  expect(await demoBonuses(request, token)).toBeCloseTo(before - spendable + earned, 2);
 });
 
 test('with a 100% spend limit the demo customer pays with bonuses only, and the cabinet shows it', async ({
