@@ -1,3 +1,4 @@
+import { startIntervalJob } from '../../lib/interval-job';
 import { deliverDueGiftCards, DELIVERY, type DeliveryDeps } from './delivery';
 
 /**
@@ -8,23 +9,9 @@ import { deliverDueGiftCards, DELIVERY, type DeliveryDeps } from './delivery';
 export function startGiftCardDeliveryJob(
   deps: DeliveryDeps,
   options: { intervalMs?: number; onError: (error: unknown) => void },
-): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return; // one run at a time in this process; the next tick catches up
-    running = deliverDueGiftCards(deps)
-      .then(() => undefined)
-      .catch(options.onError)
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, options.intervalMs ?? DELIVERY.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+) {
+  return startIntervalJob(() => deliverDueGiftCards(deps), {
+    intervalMs: options.intervalMs ?? DELIVERY.intervalMs,
+    onError: options.onError,
+  });
 }

@@ -1,3 +1,4 @@
+import { startIntervalJob } from '../../lib/interval-job';
 import { releaseExpiredHolds, type PaymentsDeps } from './drafts';
 
 /**
@@ -7,23 +8,6 @@ import { releaseExpiredHolds, type PaymentsDeps } from './drafts';
 export function startHoldReleaseJob(
   deps: PaymentsDeps,
   options: { intervalMs: number; onError: (error: unknown) => void },
-): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return; // one run at a time; the next tick catches up
-    running = releaseExpiredHolds(deps)
-      .then(() => undefined)
-      .catch(options.onError)
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+) {
+  return startIntervalJob(() => releaseExpiredHolds(deps), options);
 }
