@@ -26,6 +26,7 @@ import { registerTillRoutes } from './features/till/routes';
 import type { SiteBundle } from './features/site/site-renderer';
 import { registerErrorHandlers } from './lib/error-handler';
 import { loggerOptions } from './lib/logger';
+import { rejectNul } from './lib/reject-nul';
 import { registerSecurityHeaders } from './lib/security-headers';
 
 export interface BuildAppOptions {
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // Endpoints for customers check the token before the input: a caller without one learns nothing about it.
   app.addHook('preValidation', requireUserWhenDeclared(deps));
+  app.addHook('preValidation', rejectNul);
 
   registerHealthRoutes(app, deps);
   registerSettingsRoutes(app, deps);

@@ -4,16 +4,30 @@ import { defineEndpoint } from './endpoint';
 
 const text = (max: number) => z.string().max(max);
 const pictureUrl = z.string().max(300);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата задаётся как ГГГГ-ММ-ДД');
+/** Ids and numbers the database keeps as `integer` (a larger one would fail the insert, not the schema). */
+const INT4_MAX = 2 ** 31 - 1;
+const rowId = () => z.number().int().positive().max(INT4_MAX);
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата задаётся как ГГГГ-ММ-ДД')
+  // A real day the database can store (not 2024-02-30, not year 0).
+  .refine((v) => {
+    const day = new Date(`${v}T00:00:00Z`);
+    return v >= '0001' && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+  }, 'Такой даты нет');
 
 /** Spec section 3 "Point"; the address is nested as the spec shows it. */
 export const pointSchema = z.strictObject({
-  id: z.number().int().positive(),
+  id: rowId(),
   title: text(200).min(1),
   phone: text(40),
   rating: z.number().min(0).max(5),
   currentBonus: z.number().int().min(0).max(100),
-  firmId: z.number().int(),
+  firmId: z
+    .number()
+    .int()
+    .min(-INT4_MAX - 1)
+    .max(INT4_MAX),
   categoryName: text(60).min(1),
   address: z.strictObject({
     city: text(100),
@@ -28,31 +42,31 @@ export type Point = z.output<typeof pointSchema>;
 
 /** A promotion and the points it is valid at. */
 export const actionSchema = z.strictObject({
-  id: z.number().int().positive(),
+  id: rowId(),
   title: text(200).min(1),
   description: text(2000),
-  pointIds: z.array(z.number().int().positive()).max(1000),
+  pointIds: z.array(rowId()).max(1000),
   validFrom: isoDate.nullable().default(null),
   validTo: isoDate.nullable().default(null),
 });
 export type Action = z.output<typeof actionSchema>;
 
 export const faqQuestionSchema = z.strictObject({
-  id: z.number().int().positive(),
+  id: rowId(),
   question: text(300).min(1),
   answer: text(5000).min(1),
 });
 export type FaqQuestion = z.output<typeof faqQuestionSchema>;
 
 export const newsPreviewSchema = z.strictObject({
-  id: z.number().int().positive(),
+  id: rowId(),
   title: text(200).min(1),
   /** ISO 8601 date-time. */
   date: z.string(),
   preview: text(500),
   /** Picture URLs (/api/proxy/pictures/{name}). */
   images: z.array(pictureUrl).max(20),
-  pointIds: z.array(z.number().int().positive()).max(1000),
+  pointIds: z.array(rowId()).max(1000),
 });
 export const newsItemSchema = newsPreviewSchema.extend({ text: text(20000) });
 export type NewsPreview = z.output<typeof newsPreviewSchema>;

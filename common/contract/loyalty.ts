@@ -288,7 +288,10 @@ export const oldPayment = defineEndpoint({
   auth: 'user',
   schemas: {
     body: z.strictObject({
-      token: z.string().regex(/^\d{1,10}$/, 'Неизвестная точка'),
+      token: z
+        .string()
+        .regex(/^\d{1,10}$/, 'Неизвестная точка')
+        .refine((v) => Number(v) <= 2 ** 31 - 1, 'Неизвестная точка'),
       paySum: paySumSchema,
     }),
     response: z.strictObject({

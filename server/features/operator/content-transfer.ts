@@ -27,9 +27,16 @@ const uniqueBy =
     });
   };
 
+const FIRST_STORABLE = Date.parse('0001-01-01T00:00:00Z');
+const LAST_STORABLE = Date.parse('9999-12-31T23:59:59.999Z');
+
 /** News as stored: picture names (not URLs) and any ISO date-time. */
 const storedNewsSchema = newsItemSchema.extend({
-  date: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Дата задаётся в формате ISO 8601'),
+  date: z.string().refine((v) => {
+    // A date-time PostgreSQL can store: years 1 to 9999 (JavaScript reads far wider ones).
+    const time = Date.parse(v);
+    return time >= FIRST_STORABLE && time <= LAST_STORABLE;
+  }, 'Дата задаётся в формате ISO 8601'),
 });
 
 const pictureFileSchema = z.strictObject({
