@@ -8,6 +8,7 @@ import { brandSettingsSchema } from '../../common/contract/header';
 import { seededRandom, testSeed, type Random } from '../../common/testing/random';
 import { issueCertificate, registeredCustomer } from '../features/cabinet/cabinet-test-kit';
 import { contentFileSchema } from '../features/operator/content-transfer';
+import { sandboxWalletToken } from '../integrations/acquirer/sandbox-acquirer';
 import { customerWithBonuses, POINT } from '../features/payments/payments-test-kit';
 import { assertLedgerInvariants } from './ledger-invariants';
 import { loginAs } from './login';
@@ -388,6 +389,10 @@ beforeAll(async () => {
   pool.pin('phone', CUSTOMER_PHONE);
   pool.pin('retailPointId', POINT);
   pool.pin('token', String(POINT));
+  // A wallet's payment token (base64; the sandbox saves its card) and a till's scanned member code (22 digits):
+  // shapes the generator cannot make from a refine, or from a regex with a separate minimum.
+  pool.pin('token', sandboxWalletToken('4242'));
+  pool.pin('code', '7770000000000011123456');
   pool.pin('id', '1');
   pool.pin('ids', certificateId);
   for (const path of ['/loyalty/finish?p=1', '/profile?t=cards']) {
