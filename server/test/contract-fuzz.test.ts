@@ -32,7 +32,8 @@ import {
  * (wrong types, missing and extra fields, malformed JSON, wrong content type, oversized bodies, bad path
  * params), authenticated and not. Every answer must be below 500; a 4xx carries a JSON `message`; a 2xx
  * matches the endpoint's response schema; input the schema refuses never gets a 2xx; a customer endpoint
- * called without a valid token answers 401. Seeded: `TEST_SEED=<n>` replays a run.
+ * called without a valid token answers 401. Seeded: `TEST_SEED=<n>` replays a run; `FUZZ_ALL=1` sends every
+ * boundary and invalid case instead of a sample (about twice the requests); `FUZZ_REPORT=1` prints the statuses.
  */
 
 const SEED = testSeed(8);
