@@ -58,6 +58,15 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
   ],
-  // The mutable server names a floors widget script that never resolves (journeys replace or refuse it).
-  webServer: [server(E2E.readOnlyPort), server(E2E.mutablePort, { FLOORS_WIDGET_URL: E2E.floorsWidgetUrl })],
+  // The mutable server names a floors widget script that never resolves (journeys replace or refuse it) and
+  // sends due gift cards within half a second. The clock server's time can be moved forward (DEV_CLOCK), so
+  // moving it never disturbs the other journeys' sessions.
+  webServer: [
+    server(E2E.readOnlyPort),
+    server(E2E.mutablePort, {
+      FLOORS_WIDGET_URL: E2E.floorsWidgetUrl,
+      GIFT_CARD_DELIVERY_INTERVAL_MS: '500',
+    }),
+    server(E2E.clockPort, { DEV_CLOCK: 'true', GIFT_CARD_DELIVERY_INTERVAL_MS: '300' }),
+  ],
 });

@@ -33,6 +33,14 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(1);
   });
 
+  it('moves the clock only outside production (DEV_CLOCK)', () => {
+    expect(loadConfig({ DEV_CLOCK: 'true' }).devClock).toBe(true);
+    expect(loadConfig({}).devClock).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...productionAuth, DEV_CLOCK: 'true' })).toThrow(
+      /DEV_CLOCK/,
+    );
+  });
+
   it('never seeds demo data in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
     expect(loadConfig({ NODE_ENV: 'production', ...productionAuth }).seedDemo).toBe(false);

@@ -93,6 +93,11 @@ const configSchema = z
       .max(24 * 60)
       .default(20),
     HOLD_RELEASE_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    /** How often due gift-card SMS are looked for (decision 017). */
+    GIFT_CARD_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+    // Development and end-to-end tests only: the app's clock can be moved forward with POST /api/dev/clock,
+    // so a journey can reach a gift card's sending date. Refused in production.
+    DEV_CLOCK: booleanFlag.default(false),
     MAP_TILE_URL: z
       .string()
       .regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/, 'an http(s) URL template with {z}, {x} and {y}')
@@ -146,6 +151,8 @@ const configSchema = z
     rbsPassword: env.RBS_PASSWORD,
     paymentHoldMinutes: env.PAYMENT_HOLD_MINUTES,
     holdReleaseIntervalMs: env.HOLD_RELEASE_INTERVAL_MS,
+    giftCardDeliveryIntervalMs: env.GIFT_CARD_DELIVERY_INTERVAL_MS,
+    devClock: env.DEV_CLOCK,
     mapTileUrl: env.MAP_TILE_URL,
     mapAttribution: env.MAP_ATTRIBUTION,
     sbpBanksUrl: env.SBP_BANKS_URL || null,
@@ -184,6 +191,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       'MAIL_PROVIDER: the console provider sends nothing; in production set SMTP_URL with MAIL_PROVIDER=smtp, or ALLOW_CONSOLE_MAIL=true',
     );
+  }
+  if (config.isProduction && config.devClock) {
+    problems.push('DEV_CLOCK: a movable clock is for development and tests only, never production');
   }
   if (config.mailProvider === 'smtp' && !config.smtpUrl) {
     problems.push('SMTP_URL: required when MAIL_PROVIDER=smtp');

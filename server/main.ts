@@ -12,6 +12,7 @@ import { startGiftCardDeliveryJob } from './features/gift-cards/delivery-job';
 import { startHoldReleaseJob } from './features/payments/hold-release-job';
 import { loadSiteBundle } from './features/site/site-renderer';
 import { startTillHoldReleaseJob } from './features/till/hold-release-job';
+import { createAdjustableClock } from './lib/adjustable-clock';
 import { createMailProvider } from './integrations/mail/create-mail-provider';
 import { createSmsProvider } from './integrations/sms/create-sms-provider';
 
@@ -31,14 +32,16 @@ async function start(config: Config) {
     await seedDemoBrand(database.db);
     await seedDemoCustomer(database.db);
   }
+  const clock = config.devClock ? createAdjustableClock(systemClock) : systemClock;
   // The console provider logs through the app's logger, which exists only once the app is built.
   let logLine = (line: string) => console.log(line);
   let logWarning = (line: string) => console.warn(line);
   const deps = assembleDeps({
     config,
     database,
-    sms: createSmsProvider(config, systemClock, (line) => logLine(line)),
-    mail: createMailProvider(config, database.db, systemClock, (line) => logLine(line)),
+    sms: createSmsProvider(config, clock, (line) => logLine(line)),
+    mail: createMailProvider(config, database.db, clock, (line) => logLine(line)),
+    clock,
     onBankDirectoryError: (error) =>
       logWarning(`SBP_BANKS_URL failed, serving the bundled bank list: ${String(error)}`),
     log: (line) => logLine(line),
@@ -47,6 +50,7 @@ async function start(config: Config) {
   const app = await buildApp(deps, { site: await loadSiteBundle(distDir()) });
   logLine = (line) => app.log.info(line);
   logWarning = (line) => app.log.warn(line);
+  if (config.devClock) app.log.warn("DEV_CLOCK is on: POST /api/dev/clock moves the app's time forward");
   if (config.authSecretIsDefault) {
     app.log.warn('AUTH_SECRET is not set: using the INSECURE development secret (refused in production)');
   }
@@ -60,6 +64,7 @@ async function start(config: Config) {
     onError: (error) => app.log.error({ err: error }, 'releasing expired till holds failed'),
   });
   const giftCardDelivery = startGiftCardDeliveryJob(deps, {
+    intervalMs: config.giftCardDeliveryIntervalMs,
     onError: (error) => app.log.error({ err: error }, 'sending gift cards failed'),
   });
 

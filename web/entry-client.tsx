@@ -19,6 +19,7 @@ import './styles/content.css';
 import './styles/map.css';
 import './styles/bonus.css';
 import './styles/payments.css';
+import './styles/gift-cards.css';
 import './styles/cabinet.css';
 
 /** The routes the server rendered are loaded before hydrating, so the first client render matches its HTML. */

@@ -21,3 +21,22 @@ export const devMail = defineEndpoint({
     response: z.array(sentMailSchema),
   },
 });
+
+export const devClock = defineEndpoint({
+  method: 'POST',
+  path: '/api/dev/clock',
+  summary:
+    "Development only (DEV_CLOCK): moves the app's clock forward, e.g. to a gift card's sending date; answers the new time",
+  tag: 'dev',
+  auth: 'public',
+  schemas: {
+    body: z.strictObject({
+      advanceMinutes: z
+        .number('advanceMinutes: минуты')
+        .int('advanceMinutes: целое число')
+        .min(1, 'advanceMinutes: от 1')
+        .max(366 * 24 * 60, 'advanceMinutes: не больше года'),
+    }),
+    response: z.strictObject({ now: z.string() }),
+  },
+});

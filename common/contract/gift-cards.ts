@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { checkNominal, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
+import { MAX_RECIPIENTS } from '../lib/gift-card-rules';
 import { defineEndpoint } from './endpoint';
+
+export { MAX_RECIPIENTS, MAX_SENDING_DAYS_AHEAD } from '../lib/gift-card-rules';
 
 /**
  * Gift cards (spec sections 3 "Gift card", 5, 7 gc calls, 9; issue 7; docs/decisions/017-gift-cards.md).
@@ -12,12 +15,8 @@ import { defineEndpoint } from './endpoint';
 
 /** What one SMS delivery costs the buyer per recipient, roubles (spec section 9). */
 export const SMS_DELIVERY_COST = 2;
-/** The most recipients one order may have. */
-export const MAX_RECIPIENTS = 50;
 /** The largest nominal: up to 5 digits (spec section 5 "nominal"). */
 export const MAX_NOMINAL = 99_999;
-/** How far ahead a sending date may be set. */
-export const MAX_SENDING_DAYS_AHEAD = 365;
 /** A sending date this little in the past is taken as "now" (the form's clock, the network). */
 export const SENDING_DATE_GRACE_MINUTES = 5;
 

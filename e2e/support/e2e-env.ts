@@ -7,6 +7,9 @@ export const E2E = {
   /** A second server whose settings the journeys change. */
   mutablePort: base + 10,
   mutableUrl: `http://localhost:${base + 10}`,
+  /** A third server whose clock the journeys move forward (DEV_CLOCK, POST /api/dev/clock). */
+  clockPort: base + 20,
+  clockUrl: `http://localhost:${base + 20}`,
   /** The partner page allowed to embed the site, and one that is not. */
   partnerPort: base + 1,
   partnerOrigin: `http://localhost:${base + 1}`,

@@ -66,6 +66,15 @@ const isEndpoint = (value: unknown): value is Endpoint => {
   );
 };
 
+/**
+ * Endpoints left out, each with the reason and where its input is tested instead. The app under fuzz runs on
+ * the real clock, so the DEV_CLOCK handle is not even registered there; moving a clock shared by every other
+ * endpoint's cases (tokens, holds, sending dates) by a random year would make their answers meaningless.
+ */
+const NOT_FUZZED: Record<string, string> = {
+  'POST /api/dev/clock': 'DEV_CLOCK only; bad input tested in server/features/dev/dev-clock.test.ts',
+};
+
 /** Every endpoint exported by a contract module (endpoint.ts and registry.ts hold types only). */
 async function contractEndpoints(): Promise<FuzzEndpoint[]> {
   const dir = fileURLToPath(new URL('../../common/contract/', import.meta.url));
@@ -81,6 +90,7 @@ async function contractEndpoints(): Promise<FuzzEndpoint[]> {
     for (const value of Object.values(module)) {
       if (!isEndpoint(value)) continue;
       const key = `${value.method} ${value.path}`;
+      if (key in NOT_FUZZED) continue;
       found.set(key, {
         key,
         method: value.method,

@@ -15,6 +15,11 @@ import { joinQuery } from '../features/join/api';
 import { newsItemQuery } from '../features/news/api';
 import { parsePointId, retailPointQuery } from '../features/loyalty/payment-api';
 import { pointQuery } from '../features/points/api';
+import {
+  giftCardDiscountQuery,
+  giftCardImagesQuery,
+  publicGiftCardQuery,
+} from '../features/gift-cards/gift-card-queries';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { RootLayout } from './layouts/root-layout';
 import { PageErrorBoundary } from './pages/page-error';
@@ -95,6 +100,19 @@ const oldPaymentPage = lazyPage('old-payment-page', () =>
   import('../features/loyalty/old-payment-page').then((m) => ({ Component: m.OldPaymentPage })),
 );
 
+const giftCardSalePage = lazyPage('sale-page', () =>
+  import('../features/gift-cards/sale-page').then((m) => ({ Component: m.GiftCardSalePage })),
+);
+const giftCardEndPaymentPage = lazyPage('end-payment-page', () =>
+  import('../features/gift-cards/end-payment-page').then((m) => ({ Component: m.GiftCardEndPaymentPage })),
+);
+const giftCardResultPage = lazyPage('result-page', () =>
+  import('../features/gift-cards/result-page').then((m) => ({ Component: m.GiftCardResultPage })),
+);
+const publicGiftCardPage = lazyPage('public-card-page', () =>
+  import('../features/gift-cards/public-card-page').then((m) => ({ Component: m.PublicGiftCardPage })),
+);
+
 const profilePage = lazyPage('profile-page', () =>
   import('../features/cabinet/profile-page').then((m) => ({ Component: m.ProfilePage })),
 );
@@ -173,6 +191,9 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
     const id = parsePointId(url.searchParams.get('p'));
     if (id !== null) await ensure(retailPointQuery(api, id)).catch(() => undefined);
   };
+  // The gift-card form renders its pictures and the discount on the server.
+  const loadGiftCardSale: Load = () =>
+    Promise.all([ensure(giftCardImagesQuery(api)), ensure(giftCardDiscountQuery(api))]);
   const loadMapPoint: Load = async ({ title = '' }) => {
     const [{ points }] = await loadPoints();
     if (!points.some((p) => p.title === title || String(p.id) === title)) throw notFound();
@@ -227,14 +248,29 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
             {
               path: 'gc',
               children: [
-                page(undefined, { module: 'giftCards', title: ru.pages.giftCards }),
-                page('sale', { module: 'giftCards', title: ru.pages.giftCards }),
-                page('endpayment', { title: ru.pages.giftCardPayment }),
+                page(
+                  undefined,
+                  { module: 'giftCards', title: ru.pages.giftCards },
+                  giftCardSalePage,
+                  loadGiftCardSale,
+                ),
+                page(
+                  'sale',
+                  { module: 'giftCards', title: ru.pages.giftCards },
+                  giftCardSalePage,
+                  loadGiftCardSale,
+                ),
+                page('endpayment', { title: ru.pages.giftCardPayment }, giftCardEndPaymentPage),
                 page('Entity', { module: 'giftCards', title: ru.pages.giftCardCompany }),
                 page('Entity/confirm', { module: 'giftCards', title: ru.pages.giftCardCompanyConfirm }),
                 page('Entity/result', { title: ru.pages.giftCardCompanyResult }),
-                page('result', { title: ru.pages.giftCardResult }),
-                page(':id', { title: ru.pages.giftCard, hideFooter: true }),
+                page('result', { title: ru.pages.giftCardResult }, giftCardResultPage),
+                page(
+                  ':id',
+                  { title: ru.pages.giftCard, hideFooter: true },
+                  publicGiftCardPage,
+                  ({ id = '' }) => orNotFound(ensure(publicGiftCardQuery(api, id))),
+                ),
               ],
             },
             // Unknown paths answer 404 ('Страница не найдена', through the error boundary) unless a custom

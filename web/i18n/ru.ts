@@ -1,3 +1,5 @@
+import { ruGiftCards } from './ru-gift-cards';
+
 /**
  * The product's Russian copy. Texts quoted in the spec are kept here exactly as the spec writes them
  * (including its spelling), so a test and a screen can never disagree.
@@ -381,6 +383,7 @@ export const ru = {
     submit: 'Зарегистрировать карту',
     plasticCard: 'Номер пластиковой карты, если она у вас есть',
   },
+  giftCards: ruGiftCards,
   session: {
     lead: 'Данные и операции этого сеанса.',
     operationsTitle: 'Операции',

@@ -9,3 +9,9 @@ export function messageOf(error: unknown, fallback: string): string {
 export function codeOf(error: unknown): string | undefined {
   return error instanceof ApiError ? error.body?.code : undefined;
 }
+
+/** 'ошибка 409', or the gateway's code: spec section 8 "payment errors store the HTTP status or error code". */
+export function errorCodeOf(error: unknown): string {
+  if (error instanceof ApiError) return error.body?.code ?? String(error.status);
+  return 'NETWORK';
+}

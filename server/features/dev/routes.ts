@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { devOutbox } from '../../../common/contract/auth';
-import { devMail } from '../../../common/contract/dev';
+import { devClock, devMail } from '../../../common/contract/dev';
 import type { AppDeps } from '../../app-deps';
 import { isConsoleMailProvider } from '../../integrations/mail/console-provider';
 import { isConsoleSmsProvider } from '../../integrations/sms/console-provider';
+import { isAdjustableClock } from '../../lib/adjustable-clock';
 import { registerEndpoint } from '../../lib/register-endpoint';
 
 /**
  * Development handles (product.md): the SMS outbox and the mail outbox exist only with their console
- * providers, never in production.
+ * providers, the clock handle only with DEV_CLOCK; never in production.
  */
 export function registerDevRoutes(app: FastifyInstance, deps: AppDeps) {
   if (deps.config.isProduction) return;
@@ -18,5 +19,11 @@ export function registerDevRoutes(app: FastifyInstance, deps: AppDeps) {
   }
   if (isConsoleMailProvider(mail)) {
     registerEndpoint(app, devMail, async (request) => mail.outbox(request.query.to));
+  }
+  const { clock } = deps;
+  if (isAdjustableClock(clock)) {
+    registerEndpoint(app, devClock, async (request) => ({
+      now: clock.advance(request.body.advanceMinutes * 60_000).toISOString(),
+    }));
   }
 }

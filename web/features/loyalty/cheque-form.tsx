@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { checkEmail, VALIDATION_MESSAGES } from '../../../common/lib/validation';
 import { ru } from '../../i18n/ru';
 import { TextField } from '../../ui/text-field';
-import { errorCodeOf } from './payment-api';
+import { errorCodeOf } from '../../lib/api-errors';
 import { useSendCheque } from './use-payment';
 
 /** 'Отправить чек на e-mail' on the finish page (`sendCheque`; the same cheque to the same address goes once). */

@@ -8,9 +8,10 @@ import { useIsLoggedIn } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
 import { ChequeForm } from './cheque-form';
-import { LoyaltyError } from './loyalty-error';
-import { errorCodeOf, forgetDraft, parsePaySum, parsePointId, paymentPath } from './payment-api';
-import { FINISH_POLL_LIMIT_MS, useCompleteDraft } from './use-payment';
+import { LoyaltyError } from '../../ui/loyalty-error';
+import { forgetDraft, parsePaySum, parsePointId, paymentPath } from './payment-api';
+import { errorCodeOf } from '../../lib/api-errors';
+import { FINISH_POLL_LIMIT_MS, useCompleteDraft } from '../../lib/complete-draft';
 
 const DRAFT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,6 +1,6 @@
 import { ru } from '../../i18n/ru';
 import { useHydrated } from '../../lib/session';
-import { errorCodeOf } from './payment-api';
+import { errorCodeOf } from '../../lib/api-errors';
 import { PaymentPageFrame } from './payment-page-frame';
 import { useOldPayment } from './use-payment';
 

@@ -10,9 +10,6 @@ export const retailPointQuery = (api: ApiClient, retailPointId: number) =>
     retry: false,
   });
 
-/** Everything the payment pages keep about the payer; the draft and balance are never shared across payers. */
-export const PAYER_KEY = ['loyalty'] as const;
-
 export interface DraftChoice {
   retailPointId: number;
   paySum: number;
@@ -133,10 +130,4 @@ export function parsePointId(raw: string | null): number | null {
   if (raw === null || !/^\d{1,10}$/.test(raw)) return null;
   const value = Number(raw);
   return value > 0 && value <= 2 ** 31 - 1 ? value : null;
-}
-
-/** 'ошибка 409', or the gateway's code: spec section 8 "payment errors store the HTTP status or error code". */
-export function errorCodeOf(error: unknown): string {
-  if (error instanceof ApiError) return error.body?.code ?? String(error.status);
-  return 'NETWORK';
 }

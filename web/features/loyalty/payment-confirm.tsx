@@ -6,7 +6,8 @@ import { ru } from '../../i18n/ru';
 import { ApiError } from '../../lib/api-client';
 import { formatAmount, formatBonuses } from '../../lib/formats';
 import { TextField } from '../../ui/text-field';
-import { errorCodeOf, finishPath } from './payment-api';
+import { finishPath } from './payment-api';
+import { errorCodeOf } from '../../lib/api-errors';
 import { useProcessDraft } from './use-payment';
 
 interface PaymentConfirmProps {

@@ -4,10 +4,11 @@ import type { Draft, PaymentResult, PayType } from '../../../common/contract/loy
 import { ru } from '../../i18n/ru';
 import { formatAmount, formatBonuses } from '../../lib/formats';
 import { useShell } from '../../ui/shell-state';
-import { BankPickerSheet } from './bank-picker-sheet';
-import { LoyaltyError } from './loyalty-error';
+import { BankPickerSheet } from '../../ui/bank-picker/bank-picker-sheet';
+import { LoyaltyError } from '../../ui/loyalty-error';
 import { HowItWorks, PaymentConfirm } from './payment-confirm';
-import { errorCodeOf, finishPath, forgetDraft, type DraftChoice } from './payment-api';
+import { finishPath, forgetDraft, type DraftChoice } from './payment-api';
+import { errorCodeOf } from '../../lib/api-errors';
 import { useBalance, useDraft, usePayerSavedCards, usePrepareDraft } from './use-payment';
 
 /** The choices the page offers, in this order (Apple Pay and Google Pay are not accepted yet). */

@@ -2,8 +2,9 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { useHydrated, useIsLoggedIn } from '../../lib/session';
-import { ensurePayer, payerApiClient } from './payer-session';
-import { openDraft, PAYER_KEY, retailPointQuery, type DraftChoice } from './payment-api';
+import { ensurePayer, payerApiClient } from '../../lib/payer-session';
+import { openDraft, retailPointQuery, type DraftChoice } from './payment-api';
+import { PAYER_KEY } from '../../lib/payer-session';
 
 /** The point a payment QR names (public; rendered on the server). */
 export function useRetailPoint(retailPointId: number | null) {
@@ -65,30 +66,6 @@ export function useProcessDraft() {
       payerApiClient()
         .request('POST /api/loyalty/processDraft', { body: { ...body, createBinding: false } })
         .then((answer) => answer.data),
-  });
-}
-
-/** While the bank has not answered (status 1) the finish page asks again every few seconds. */
-export const FINISH_POLL_MS = 3_000;
-/** After this long of waiting the page stops asking by itself and offers 'Проверить сейчас'. */
-export const FINISH_POLL_LIMIT_MS = 5 * 60_000;
-
-export function useCompleteDraft(draftId: string | null, startedAt: number) {
-  const hydrated = useHydrated();
-  return useQuery({
-    queryKey: [...PAYER_KEY, 'complete', draftId],
-    queryFn: () =>
-      payerApiClient()
-        .request('POST /api/loyalty/completeDraft', { body: { draftId: draftId! } })
-        .then((answer) => answer.data),
-    enabled: hydrated && draftId !== null,
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-    refetchInterval: (query) =>
-      query.state.data?.status === 1 && Date.now() - startedAt < FINISH_POLL_LIMIT_MS
-        ? FINISH_POLL_MS
-        : false,
   });
 }
 

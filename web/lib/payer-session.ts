@@ -1,6 +1,6 @@
-import { createApiClient, type ApiClient, type TokenStore } from '../../lib/api-client';
-import { clearTokens, readAccessToken, readRefreshToken, saveTokens } from '../../lib/auth-tokens';
-import { markSessionLost } from '../../lib/session';
+import { createApiClient, type ApiClient, type TokenStore } from './api-client';
+import { clearTokens, readAccessToken, readRefreshToken, saveTokens } from './auth-tokens';
+import { markSessionLost } from './session';
 
 /**
  * Who pays on /loyalty (spec section 1: "Visitors without a stored token pair receive a temporary loyalty
@@ -8,6 +8,9 @@ import { markSessionLost } from '../../lib/session';
  * user whose pair is kept under its own keys, so the site does not show them as logged in and the cabinet
  * never opens for a phone-less account (docs/decisions/013-payment-pages.md).
  */
+/** Everything the payment pages keep about the payer; the draft and balance are never shared across payers. */
+export const PAYER_KEY = ['loyalty'] as const;
+
 const PAYER_ACCESS_KEY = 'loyaltyAccessToken';
 const PAYER_REFRESH_KEY = 'loyaltyRefreshToken';
 

@@ -4,7 +4,7 @@ import type { SbpBank } from '../../../common/contract/sbp';
 import { ru } from '../../i18n/ru';
 import { useApi } from '../../lib/api-context';
 import { isEmbedded } from '../../lib/embedding';
-import { sbpBanksQuery } from './api';
+import { sbpBanksQuery } from './sbp-banks-query';
 import { BankBadge } from './bank-badge';
 import { filterBanks } from './bank-filter';
 import { bankAppLink, type BankPlatform } from './bank-links';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { ru } from '../../i18n/ru';
-import { telHref } from '../../lib/formats';
-import { useSettings } from '../../lib/settings';
+import { ru } from '../i18n/ru';
+import { telHref } from '../lib/formats';
+import { useSettings } from '../lib/settings';
 
 interface LoyaltyErrorProps {
   title: string;

@@ -1,0 +1,88 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CreateGiftCardOrderBody, GiftCardOrder } from '../../../common/contract/gift-cards';
+import type { PaymentResult, PayType } from '../../../common/contract/loyalty';
+import { useApi } from '../../lib/api-context';
+import { useHydrated } from '../../lib/session';
+import { ensurePayer, payerApiClient } from '../../lib/payer-session';
+
+/**
+ * Orders are made by whoever pays: the logged-in customer, or a visitor's temporary payer (the same one the
+ * shop payment uses), so a visitor can give a card without a bonus card of their own.
+ */
+export function useCreateOrder() {
+  return useMutation({
+    mutationFn: async (body: CreateGiftCardOrderBody): Promise<GiftCardOrder> => {
+      const api = payerApiClient();
+      await ensurePayer(api);
+      return (await api.request('POST /api/gc/create', { body })).data;
+    },
+  });
+}
+
+/** Where the bank sends the buyer back: the end-payment page with the draft and the order. */
+export function endPaymentPath(draftId: string, orderId: string): string {
+  return `/gc/endpayment?${new URLSearchParams({ d: draftId, o: orderId }).toString()}`;
+}
+
+export const resultPath = (orderId: string) => `/gc/result?${new URLSearchParams({ d: orderId }).toString()}`;
+
+interface PayOrder {
+  order: GiftCardOrder;
+  payType: Extract<PayType, 'CARD' | 'SBP_QR'>;
+  email: string;
+  retailPointId: number;
+}
+
+/**
+ * Pays an order through its GIFT_CARD draft: the server reuses the order's live draft (so a second click or
+ * a reload never makes two) and charges the bill it computed; the page only echoes the total it was shown,
+ * which the server checks.
+ */
+export function usePayOrder() {
+  return useMutation({
+    mutationFn: async ({ order, payType, email, retailPointId }: PayOrder): Promise<PaymentResult> => {
+      const api = payerApiClient();
+      const { data: draft } = await api.request('POST /api/loyalty/createDraft', {
+        body: {
+          productType: 'GIFT_CARD',
+          giftCardOrderId: order.orderId,
+          paySum: order.bill.total,
+          payType,
+          spendBonus: false,
+          retailPointId,
+        },
+      });
+      const returnUrl = new URL(endPaymentPath(draft.draftId, order.orderId), window.location.origin).href;
+      const { data } = await api.request('POST /api/loyalty/processDraft', {
+        body: { draftId: draft.draftId, email, returnUrl, createBinding: false },
+      });
+      return data;
+    },
+  });
+}
+
+/** The buyer's view of a paid order; only in the browser, where the payer's tokens are. */
+export function useBoughtCard(orderId: string | null) {
+  const hydrated = useHydrated();
+  return useQuery({
+    queryKey: ['gift-cards', 'order', orderId],
+    queryFn: () => payerApiClient().request('POST /api/gc/getcard', { body: { orderId: orderId! } }),
+    enabled: hydrated && orderId !== null,
+    retry: false,
+    // While a card waits for its SMS (sent within seconds when the buyer chose "now"), the page looks again
+    // every 10 s for 3 minutes.
+    refetchInterval: (query) =>
+      query.state.data?.cards.some((card) => card.sentAt === null) && query.state.dataUpdateCount < 18
+        ? 10_000
+        : false,
+  });
+}
+
+/** The code behind the last 4 digits: a public call, made without anyone's token. */
+export function useRevealCode(id: string) {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (last4: string) =>
+      api.request('POST /api/gc/card/:id/reveal', { params: { id }, body: { last4 } }),
+  });
+}

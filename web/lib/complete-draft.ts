@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { PAYER_KEY, payerApiClient } from './payer-session';
+import { useHydrated } from './session';
+
+/*
+ * The finish step of a payment (spec section 4: "the finish step completes the draft"), shared by the shop
+ * payment's /loyalty/finish and the gift cards' /gc/endpayment.
+ */
+
+/** While the bank has not answered (status 1) the finish page asks again every few seconds. */
+export const FINISH_POLL_MS = 3_000;
+/** After this long of waiting the page stops asking by itself and offers 'Проверить сейчас'. */
+export const FINISH_POLL_LIMIT_MS = 5 * 60_000;
+
+export function useCompleteDraft(draftId: string | null, startedAt: number) {
+  const hydrated = useHydrated();
+  return useQuery({
+    queryKey: [...PAYER_KEY, 'complete', draftId],
+    queryFn: () =>
+      payerApiClient()
+        .request('POST /api/loyalty/completeDraft', { body: { draftId: draftId! } })
+        .then((answer) => answer.data),
+    enabled: hydrated && draftId !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.status === 1 && Date.now() - startedAt < FINISH_POLL_LIMIT_MS
+        ? FINISH_POLL_MS
+        : false,
+  });
+}
