@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { freshPhone } from './support/cabinet';
@@ -216,4 +217,91 @@ test.describe('on the server whose clock moves', () => {
     const [annaSms] = await smsTo(request, phones[2]!);
     expect(annaSms!.text).toMatch(/^Анна, вам подарочная карта «Берёзка» на 1 ?000 ₽: http\S+\/gc\/\S{22}$/);
   });
+});
+
+test('a company buys cards by invoice, downloads the PDF, the operator marks it paid and the cards go out', async ({
+  page,
+  request,
+}) => {
+  const recipient = freshPhone();
+  const email = `buh-${recipient}@example.ru`;
+  await open(page, '/gc/sale');
+  await page.getByRole('link', { name: 'Купить по счёту для компании' }).click();
+  await expect(page.getByRole('heading', { name: 'Подарочные карты для компаний', level: 1 })).toBeVisible();
+
+  // The company's details are checked by the spec's rules (inn 9-12 digits, kpp and bic 9, accounts 20).
+  await page.getByRole('button', { name: 'Проверить и выставить счёт' }).click();
+  await expect(page.getByLabel('Название организации')).toBeFocused();
+  await page.getByLabel('ИНН').fill('77012');
+  await page.getByLabel('КПП').fill('77010100A');
+  await page.getByLabel('Расчётный счёт').fill('407028109380000123456');
+  await page.getByLabel('БИК банка').fill('0445');
+  const company = page.getByRole('group', { name: 'Реквизиты компании' });
+  await expect(company.getByText('Введены не все символы')).toHaveCount(2);
+  await expect(company.getByText('Только цифры')).toHaveCount(1);
+  await expect(company.getByText('Слишком много символов')).toHaveCount(1);
+  await axeAtBothWidths(page);
+
+  await page.getByLabel('Название организации').fill('ООО «Ромашка»');
+  await page.getByLabel('ИНН').fill('7701234567');
+  await page.getByLabel('КПП').fill('770101001');
+  await page.getByRole('textbox', { name: 'Банк', exact: true }).fill('ПАО Сбербанк');
+  await page.getByLabel('БИК банка').fill('044525225');
+  await page.getByLabel('Расчётный счёт').fill('40702810938000012345');
+  await page.getByLabel('Корреспондентский счёт').fill('30101810400000000225');
+  await page.getByLabel('Телефон компании').fill('9005550399');
+  await page.getByRole('button', { name: `3${NBSP}000${NBSP}₽` }).click();
+  await page.getByLabel('E-mail для счёта').fill(email);
+  await page.getByLabel('Телефон получателя').fill(recipient.slice(1));
+  await page.getByLabel('Поздравление').fill('Спасибо за работу!');
+  await page.getByRole('button', { name: 'Проверить и выставить счёт' }).click();
+
+  await expect(page).toHaveURL(/\/gc\/Entity\/confirm$/);
+  await expect(page.getByRole('heading', { name: 'Проверьте данные компании', level: 1 })).toBeVisible();
+  await expect(page.getByText('ООО «Ромашка»')).toBeVisible();
+  await expect(page.getByText(`1 × 3${NBSP}000${NBSP}₽`)).toBeVisible();
+  await axeAtBothWidths(page);
+  // Back to the form keeps what was typed.
+  await page.getByRole('link', { name: 'Изменить' }).click();
+  await expect(page.getByLabel('ИНН')).toHaveValue('7701234567');
+  await page.getByRole('button', { name: 'Проверить и выставить счёт' }).click();
+  await page.getByRole('button', { name: 'Выставить счёт' }).click();
+
+  await expect(page).toHaveURL(/\/gc\/Entity\/result\?i=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Счёт выставлен', level: 1 })).toBeVisible();
+  const number = Number((await page.getByTestId('invoice-number').textContent())!.replace(/\D/g, ''));
+  expect(number).toBeGreaterThan(1000);
+  await expect(page.getByTestId('gc-bill')).toContainText(`Итого к оплате3${NBSP}002${NBSP}₽`);
+  await expect(page.getByText(`Счёт отправлен на ${email}.`)).toBeVisible();
+  await axeAtBothWidths(page);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Скачать счёт (PDF)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`invoice-${number}.pdf`);
+  const mail = (await (await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as Array<{
+    subject: string;
+    text: string;
+  }>;
+  expect(mail).toHaveLength(1);
+  expect(mail[0]!.subject).toBe(`Счёт № ${number} на подарочные карты «Берёзка»`);
+  const pdfLink = /http\S+\/pdf\?k=\S+/.exec(mail[0]!.text)![0];
+  const pdf = await request.get(pdfLink);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Nothing goes out before the money arrives; the operator's tool marks the invoice paid.
+  expect(await smsTo(request, recipient)).toHaveLength(0);
+  const output = execFileSync(
+    'node_modules/.bin/tsx',
+    ['server/cli/operator.ts', 'gift-invoice', 'paid', String(number)],
+    {
+      env: { ...process.env, KOPILKA_URL: E2E.mutableUrl, OPERATOR_TOKEN: E2E.operatorToken },
+      encoding: 'utf8',
+    },
+  );
+  expect(output).toContain(`№ ${number}  paid`);
+  await expect.poll(async () => (await smsTo(request, recipient)).length, { timeout: 10_000 }).toBe(1);
+  await page.reload();
+  await expect(page.getByText('Оплата получена, карты выпущены.')).toBeVisible();
 });

@@ -46,6 +46,25 @@ export const appLinkSchema = z.union([
  * The brand's global settings as the operator stores them (spec section 3 "Global settings"). The header
  * response adds the per-visitor fields `isLogged` and `refererId`.
  */
+/**
+ * Who a company's gift-card invoice is from (decision 018): the brand's legal entity and its bank account.
+ * Stored with the settings (the operator edits it with `settings:set`), never sent to the site.
+ */
+export const invoiceSellerSchema = z.strictObject({
+  name: z.string().min(1).max(300),
+  inn: z.string().regex(/^\d{10}(\d{2})?$/, 'ИНН: 10 или 12 цифр'),
+  kpp: z
+    .string()
+    .regex(/^(\d{9})?$/, 'КПП: 9 цифр')
+    .default(''),
+  address: z.string().max(300).default(''),
+  bankName: z.string().min(1).max(300),
+  bic: z.string().regex(/^\d{9}$/, 'БИК: 9 цифр'),
+  corr: z.string().regex(/^\d{20}$/, 'корр. счёт: 20 цифр'),
+  payment: z.string().regex(/^\d{20}$/, 'расчётный счёт: 20 цифр'),
+});
+export type InvoiceSeller = z.output<typeof invoiceSellerSchema>;
+
 export const brandSettingsSchema = z.strictObject({
   title: z.string().min(1).max(60),
   name: z.string().min(1).max(120),
@@ -86,12 +105,15 @@ export const brandSettingsSchema = z.strictObject({
   phone: z.string().max(30).default(''),
   email: z.string().email().max(120).nullable().default(null),
   provider: z.strictObject({ name: z.string().min(1).max(60), url }),
+  /** Company purchases by invoice are offered only while this is set. */
+  invoiceSeller: invoiceSellerSchema.nullable().default(null),
 });
 
 export type BrandSettings = z.output<typeof brandSettingsSchema>;
 export type BrandSettingsInput = z.input<typeof brandSettingsSchema>;
 
-export const headerResponseSchema = brandSettingsSchema.extend({
+/** What the site gets: every setting but the invoice seller's bank details, plus per-visitor fields. */
+export const headerResponseSchema = brandSettingsSchema.omit({ invoiceSeller: true }).extend({
   /** Where the logo (picture key xxhdpi_logo_small) is served. */
   logo: z.string(),
   isLogged: z.boolean(),

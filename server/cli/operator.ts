@@ -7,6 +7,8 @@
 //   npm run operator -- till-key issue --point <id> [--label <text>]   a till API key, printed this once
 //   npm run operator -- till-key list                    every till key (id, point, label, dates; never a key)
 //   npm run operator -- till-key revoke <keyId>          revokes a till key at once
+//   npm run operator -- gift-invoice list                companies' gift-card invoices (number, state, sum)
+//   npm run operator -- gift-invoice paid <number>       the transfer arrived: issues the cards, sends them
 // Environment: KOPILKA_URL (default http://localhost:3000) and OPERATOR_TOKEN (as the server's).
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -87,12 +89,54 @@ async function tillKey(args: string[]) {
   }
 }
 
+interface InvoiceInfo {
+  number: number;
+  state: 'issued' | 'paid';
+  companyName: string;
+  inn: string;
+  total: number;
+  quantity: number;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+const invoiceLine = (i: InvoiceInfo) =>
+  [
+    `№ ${i.number}`,
+    i.state === 'paid' ? `paid ${i.paidAt}` : 'awaiting payment',
+    `${i.total} ₽`,
+    `${i.quantity} cards`,
+    `${i.companyName} (ИНН ${i.inn})`,
+    i.createdAt,
+  ].join('  ');
+
+/** Companies' gift-card invoices (docs/decisions/018): marking one paid issues its cards. */
+async function giftInvoice(args: string[]) {
+  const [action, number] = args;
+  switch (action) {
+    case 'list': {
+      const invoices = (await call('GET', '/api/operator/gift-card-invoices')) as InvoiceInfo[];
+      console.log(invoices.length ? invoices.map(invoiceLine).join('\n') : 'No invoices.');
+      return;
+    }
+    case 'paid':
+      if (!number || !/^\d+$/.test(number)) throw new Error('gift-invoice paid needs the invoice number');
+      console.log(invoiceLine(await call('POST', `/api/operator/gift-card-invoices/${number}/paid`)));
+      return;
+    default:
+      throw new Error('gift-invoice: list | paid <number>');
+  }
+}
+
 async function main(args: string[]) {
   if (!token) throw new Error('Set OPERATOR_TOKEN to the server’s operator token');
   const [command, file] = args;
   switch (command) {
     case 'till-key':
       await tillKey(args.slice(1));
+      return;
+    case 'gift-invoice':
+      await giftInvoice(args.slice(1));
       return;
     case 'settings:get':
       console.log(JSON.stringify(await call('GET', '/api/operator/settings'), null, 2));
@@ -115,7 +159,7 @@ async function main(args: string[]) {
     }
     default:
       console.log(
-        'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>',
+        'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number>',
       );
       process.exitCode = command ? 1 : 0;
   }

@@ -406,6 +406,13 @@ beforeAll(async () => {
   pool.pin('code', '7770000000000011123456');
   pool.pin('id', '1');
   pool.pin('ids', certificateId);
+  // A company's bank details (checked by refines): inn 9-12 digits, kpp and bic 9, accounts 20.
+  pool.pin('inn', '7701234567');
+  pool.pin('kpp', '770101001');
+  pool.pin('bic', '044525225');
+  pool.pin('payment', '40702810938000012345');
+  pool.pin('corr', '30101810400000000225');
+  pool.pin('email', 'buh@romashka.example');
   for (const path of ['/loyalty/finish?p=1', '/profile?t=cards']) {
     pool.pin('returnUrl', `${t.deps.config.publicUrl}${path}`);
     pool.pin('url', `${t.deps.config.publicUrl}${path}`);

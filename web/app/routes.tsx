@@ -109,6 +109,19 @@ const giftCardEndPaymentPage = lazyPage('end-payment-page', () =>
 const giftCardResultPage = lazyPage('result-page', () =>
   import('../features/gift-cards/result-page').then((m) => ({ Component: m.GiftCardResultPage })),
 );
+const giftCardCompanyPage = lazyPage('company-page', () =>
+  import('../features/gift-cards/company-page').then((m) => ({ Component: m.GiftCardCompanyPage })),
+);
+const giftCardCompanyConfirmPage = lazyPage('company-confirm-page', () =>
+  import('../features/gift-cards/company-confirm-page').then((m) => ({
+    Component: m.GiftCardCompanyConfirmPage,
+  })),
+);
+const giftCardCompanyResultPage = lazyPage('company-result-page', () =>
+  import('../features/gift-cards/company-result-page').then((m) => ({
+    Component: m.GiftCardCompanyResultPage,
+  })),
+);
 const publicGiftCardPage = lazyPage('public-card-page', () =>
   import('../features/gift-cards/public-card-page').then((m) => ({ Component: m.PublicGiftCardPage })),
 );
@@ -261,9 +274,18 @@ export function createRoutes({ queryClient, api }: RouteDeps): RouteObject[] {
                   loadGiftCardSale,
                 ),
                 page('endpayment', { title: ru.pages.giftCardPayment }, giftCardEndPaymentPage),
-                page('Entity', { module: 'giftCards', title: ru.pages.giftCardCompany }),
-                page('Entity/confirm', { module: 'giftCards', title: ru.pages.giftCardCompanyConfirm }),
-                page('Entity/result', { title: ru.pages.giftCardCompanyResult }),
+                page(
+                  'Entity',
+                  { module: 'giftCards', title: ru.pages.giftCardCompany },
+                  giftCardCompanyPage,
+                  loadGiftCardSale,
+                ),
+                page(
+                  'Entity/confirm',
+                  { module: 'giftCards', title: ru.pages.giftCardCompanyConfirm },
+                  giftCardCompanyConfirmPage,
+                ),
+                page('Entity/result', { title: ru.pages.giftCardCompanyResult }, giftCardCompanyResultPage),
                 page('result', { title: ru.pages.giftCardResult }, giftCardResultPage),
                 page(
                   ':id',

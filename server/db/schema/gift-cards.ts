@@ -136,3 +136,40 @@ export const giftCardDeliveries = pgTable(
       .where(sql`${t.sentAt} is null`),
   ],
 );
+
+/** The company's details an invoice is made out to (spec section 3 "Company info"). */
+export interface InvoiceCompany {
+  companyName: string;
+  inn: string;
+  kpp: string;
+  bic: string;
+  bankName: string;
+  payment: string;
+  corr: string;
+  phone: string;
+  email: string;
+}
+
+/**
+ * A company's purchase by invoice (docs/decisions/018-gift-card-pages-and-invoices.md): the order is paid by
+ * bank transfer, outside any draft. `number` is the invoice's number; `download_key` (16 random bytes) is the
+ * secret in the PDF's link. The operator marks it paid (`state` `issued` -> `paid` once), which issues the
+ * order's cards in the same transaction.
+ */
+export const giftCardInvoices = pgTable(
+  'gift_card_invoices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    number: integer().generatedAlwaysAsIdentity({ startWith: 1001 }).notNull().unique(),
+    orderId: uuid()
+      .notNull()
+      .unique()
+      .references(() => giftCardOrders.id),
+    company: jsonb().$type<InvoiceCompany>().notNull(),
+    downloadKey: text().notNull(),
+    state: text().$type<'issued' | 'paid'>().notNull().default('issued'),
+    createdAt: at().notNull(),
+    paidAt: at(),
+  },
+  (t) => [check('gift_card_invoices_state', sql`${t.state} in ('issued', 'paid')`)],
+);

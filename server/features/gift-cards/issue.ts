@@ -30,11 +30,19 @@ export async function issueGiftCards(tx: Db, clock: Clock, draftId: string): Pro
     .from(giftCardOrderDrafts)
     .where(eq(giftCardOrderDrafts.draftId, draftId));
   if (!link) throw new Error(`GIFT_CARD draft ${draftId} pays no order`);
+  await issueOrderCards(tx, clock, link.orderId);
+}
+
+/**
+ * Marks an order paid and issues its cards, inside the caller's transaction: a draft's completion, or the
+ * operator marking a company's invoice paid (invoices.ts). Issues nothing when the order was already paid.
+ */
+export async function issueOrderCards(tx: Db, clock: Clock, orderId: string): Promise<void> {
   const now = clock.now();
   const [order] = await tx
     .update(giftCardOrders)
     .set({ state: 'paid', paidAt: now })
-    .where(and(eq(giftCardOrders.id, link.orderId), eq(giftCardOrders.state, 'created')))
+    .where(and(eq(giftCardOrders.id, orderId), eq(giftCardOrders.state, 'created')))
     .returning();
   if (!order) return;
   const issued = await systemAccount(tx, 'gift_cards_issued');

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { pictures } from '../../db/schema/brand';
 import {
   giftCardDeliveries,
+  giftCardInvoices,
   giftCardOrderDrafts,
   giftCardOrders,
   giftCards,
@@ -21,6 +22,7 @@ import {
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { paymentDrafts } from '../../db/schema/payments';
 import { AppError, notFound } from '../../errors';
+import { groupThousands } from '../../lib/format';
 import { toRoubles } from '../../lib/money';
 import { readBrandSettings } from '../settings/service';
 import { computeGiftCardBill } from './bill';
@@ -52,7 +54,6 @@ export async function discountPercent(db: Db): Promise<number> {
 }
 
 /** 1000000 -> '1 000 000' (spec section 5: a space as the thousands separator). */
-const groupThousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION', `Неверные данные: ${field}: ${message}`, { fields: { [field]: message } });
@@ -164,6 +165,12 @@ export async function lockOrderForDraft(tx: Db, userId: string, orderId: string)
     .for('update');
   if (!order) throw notFound('Заказ не найден');
   if (order.state !== 'created') throw new AppError('CONFLICT', 'Этот заказ уже оплачен');
+  // A company's order is paid by bank transfer against its invoice, never also by card.
+  const [invoice] = await tx
+    .select({ id: giftCardInvoices.id })
+    .from(giftCardInvoices)
+    .where(eq(giftCardInvoices.orderId, order.id));
+  if (invoice) throw new AppError('CONFLICT', 'Этот заказ оплачивается по счёту');
   const [live] = await tx
     .select({ id: paymentDrafts.id, state: paymentDrafts.state })
     .from(giftCardOrderDrafts)

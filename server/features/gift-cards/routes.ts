@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  createGiftCardInvoice,
   createGiftCardOrder,
   getGiftCard,
   getGiftCardDiscount,
   getGiftCardImages,
+  getGiftCardInvoice,
   getPublicGiftCard,
   giftCardPaymentState,
   revealGiftCardCode,
@@ -11,6 +15,10 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { requireUser } from '../auth/access';
+import { readBrandSettings } from '../settings/service';
+import { renderInvoicePdf } from './invoice-pdf';
+import { operatorGuard } from '../operator/routes';
+import { buyerInvoice, createInvoice, invoiceForDownload, listInvoices, markInvoicePaid } from './invoices';
 import * as orders from './orders';
 import { publicCard, revealCode } from './public-card';
 
@@ -37,5 +45,96 @@ export function registerGiftCardRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   registerEndpoint(app, revealGiftCardCode, async (request) =>
     revealCode(deps, request.ip, request.params.id, request.body.last4),
+  );
+  registerEndpoint(app, createGiftCardInvoice, async (request) => {
+    const user = await requireUser(deps, request);
+    return { data: await createInvoice(deps, user.userId, request.body) };
+  });
+  registerEndpoint(app, getGiftCardInvoice, async (request) => {
+    const user = await requireUser(deps, request);
+    return { data: await buyerInvoice(deps, user.userId, request.params.invoiceId) };
+  });
+  registerInvoicePdf(app, deps);
+  registerInvoiceOperatorRoutes(app, deps);
+}
+
+const invoiceItemSchema = z.strictObject({
+  number: z.number().int(),
+  state: z.enum(['issued', 'paid']),
+  companyName: z.string(),
+  inn: z.string(),
+  total: z.number(),
+  quantity: z.number().int(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+
+/** The operator's invoices (the command-line tool's `gift-invoice`): only with OPERATOR_TOKEN. */
+function registerInvoiceOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
+  const requireOperator = operatorGuard(deps);
+  if (!requireOperator) return;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/operator/gift-card-invoices',
+    {
+      onRequest: requireOperator,
+      schema: {
+        summary: "Every company's gift-card invoice, newest first",
+        tags: ['operator'],
+        response: { 200: z.array(invoiceItemSchema) },
+      },
+    },
+    async () => listInvoices(deps.db),
+  );
+  api.post(
+    '/api/operator/gift-card-invoices/:number/paid',
+    {
+      onRequest: requireOperator,
+      schema: {
+        summary:
+          "Mark an invoice paid (the company's transfer arrived): its cards are issued at once and sent at the sending date; marking again changes nothing",
+        tags: ['operator'],
+        params: z.strictObject({
+          number: z.coerce
+            .number()
+            .int('Номер счёта: целое число')
+            .positive('Номер счёта: целое число')
+            .max(2 ** 31 - 1),
+        }),
+        response: { 200: invoiceItemSchema },
+      },
+    },
+    async (request) => markInvoicePaid(deps, request.params.number),
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * `GET /api/gc/invoice/:invoiceId/pdf?k=`: the invoice's PDF for whoever holds the link (the e-mail and the
+ * result page carry it; the key is 128 random bits). Anything else is the same 404.
+ */
+function registerInvoicePdf(app: FastifyInstance, deps: AppDeps) {
+  app.get<{ Params: { invoiceId: string }; Querystring: { k?: string } }>(
+    '/api/gc/invoice/:invoiceId/pdf',
+    { schema: { summary: "A company's invoice as a PDF (the link's key required)", tags: ['gift-cards'] } },
+    async (request, reply) => {
+      const { invoiceId } = request.params;
+      const key = typeof request.query.k === 'string' ? request.query.k : '';
+      if (!UUID.test(invoiceId) || !/^[A-Za-z0-9_-]{22}$/.test(key)) {
+        return reply.code(404).send({ message: 'Счёт не найден', code: 'NOT_FOUND' });
+      }
+      const invoice = await invoiceForDownload(deps, invoiceId, key);
+      const settings = await readBrandSettings(deps.db);
+      if (!settings.invoiceSeller) {
+        return reply.code(404).send({ message: 'Счёт не найден', code: 'NOT_FOUND' });
+      }
+      const pdf = await renderInvoicePdf(invoice, settings.invoiceSeller, settings.title);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="invoice-${invoice.number}.pdf"`)
+        .type('application/pdf')
+        .send(Buffer.from(pdf));
+    },
   );
 }

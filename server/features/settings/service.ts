@@ -46,8 +46,9 @@ const HEADER_KEY = 'header';
 export function getHeaderBase(db: Db, cache: ContentCache): Promise<HeaderBase> {
   return cache.get(HEADER_KEY, async () => {
     const settings = await readBrandSettings(db);
+    const { invoiceSeller: _seller, ...siteSettings } = settings;
     const shaped = headerResponseSchema.parse({
-      ...settings,
+      ...siteSettings,
       logo: LOGO_URL,
       isLogged: false,
       refererId: null,

@@ -1,5 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CreateGiftCardOrderBody, GiftCardOrder } from '../../../common/contract/gift-cards';
+import type {
+  CreateGiftCardOrderBody,
+  CreateInvoiceBody,
+  GiftCardInvoice,
+  GiftCardOrder,
+} from '../../../common/contract/gift-cards';
 import type { PaymentResult, PayType } from '../../../common/contract/loyalty';
 import { useApi } from '../../lib/api-context';
 import { useHydrated } from '../../lib/session';
@@ -84,5 +89,30 @@ export function useRevealCode(id: string) {
   return useMutation({
     mutationFn: (last4: string) =>
       api.request('POST /api/gc/card/:id/reveal', { params: { id }, body: { last4 } }),
+  });
+}
+
+/** A company's purchase by invoice: made by the customer or a visitor's temporary payer, like an order. */
+export function useCreateInvoice() {
+  return useMutation({
+    mutationFn: async (body: CreateInvoiceBody): Promise<GiftCardInvoice> => {
+      const api = payerApiClient();
+      await ensurePayer(api);
+      return (await api.request('POST /api/gc/juridical', { body })).data;
+    },
+  });
+}
+
+/** The buyer's invoice (number, state, bill, PDF link); only in the browser, where the payer's tokens are. */
+export function useInvoice(invoiceId: string | null) {
+  const hydrated = useHydrated();
+  return useQuery({
+    queryKey: ['gift-cards', 'invoice', invoiceId],
+    queryFn: () =>
+      payerApiClient()
+        .request('GET /api/gc/invoice/:invoiceId', { params: { invoiceId: invoiceId! } })
+        .then((answer) => answer.data),
+    enabled: hydrated && invoiceId !== null,
+    retry: false,
   });
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { DEFAULT_MAX_LENGTH, maskPhone } from '../../../common/lib/validation';
 import type { GiftCardImage } from '../../../common/contract/gift-cards';
 import { ru } from '../../i18n/ru';
@@ -25,6 +25,12 @@ interface SaleFormViewProps {
   /** The server's refusal of the last order, if any. */
   failure: string | null;
   onSubmit(): void;
+  /** The company form puts its details first; `shown` says whether their messages should show yet. */
+  renderBefore?(shown: boolean): ReactNode;
+  /** Whether what `renderBefore` shows is valid too (the company's details). */
+  beforeValid?: boolean;
+  emailLabel?: string;
+  submitLabel?: string;
 }
 
 /**
@@ -39,6 +45,10 @@ export function SaleFormView({
   busy,
   failure,
   onSubmit,
+  renderBefore,
+  beforeValid = true,
+  emailLabel = t.email,
+  submitLabel = t.toPayment,
 }: SaleFormViewProps) {
   const { openPopup, closePopup } = useShell();
   const [shown, setShown] = useState<Record<string, boolean>>({});
@@ -72,7 +82,7 @@ export function SaleFormView({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSent(true);
-    if (isSaleFormValid(values, now)) return onSubmit();
+    if (beforeValid && isSaleFormValid(values, now)) return onSubmit();
     // The messages render with this state change; then the first field to fix gets the focus.
     requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
@@ -80,6 +90,7 @@ export function SaleFormView({
 
   return (
     <form ref={form} className="gc-form" noValidate onSubmit={submit}>
+      {renderBefore?.(sent)}
       <fieldset className="gc-designs">
         <legend className="field__label">{t.design}</legend>
         <div className="gc-designs__list">
@@ -129,7 +140,7 @@ export function SaleFormView({
           </div>
         </div>
         <TextField
-          label={t.email}
+          label={emailLabel}
           type="email"
           autoComplete="email"
           required
@@ -235,10 +246,10 @@ export function SaleFormView({
 
       <p className="gc-terms">{t.terms(percentRate)}</p>
       <button type="submit" className="button gc-form__submit" disabled={busy}>
-        {busy ? t.creating : t.toPayment}
+        {busy ? t.creating : submitLabel}
       </button>
       <p className="form-error" role="status">
-        {failure ?? (sent && !isSaleFormValid(values, now) ? t.formInvalid : null)}
+        {failure ?? (sent && !(beforeValid && isSaleFormValid(values, now)) ? t.formInvalid : null)}
       </p>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { GiftCardOrder } from '../../../common/contract/gift-cards';
 import { ru } from '../../i18n/ru';
 import { ApiError } from '../../lib/api-client';
@@ -84,6 +85,11 @@ export function GiftCardSalePage() {
       <h1 className="page__title">{ru.pages.giftCards}</h1>
       <p className="page__lead">{t.lead(settings.title)}</p>
       {body}
+      {!order && (
+        <p className="gc-company-link">
+          {t.forCompanies} <Link to="/gc/Entity">{t.forCompaniesLink}</Link>
+        </p>
+      )}
     </div>
   );
 }

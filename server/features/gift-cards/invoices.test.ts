@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { giftCardDeliveries, giftCardInvoices, giftCards } from '../../db/schema/gift-cards';
+import { isConsoleMailProvider } from '../../integrations/mail/console-provider';
+import { assertLedgerInvariants } from '../../test/ledger-invariants';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
+import { callAs } from '../cabinet/cabinet-test-kit';
+import { POINT } from '../payments/payments-test-kit';
+import { deliverDueGiftCards } from './delivery';
+
+const BUYER = '79005550301';
+const OTHER = '79005550302';
+const OPERATOR_TOKEN = 'invoice-operator-token-0123456789';
+
+const COMPANY = {
+  companyName: 'ООО «Ромашка»',
+  inn: '7701234567',
+  kpp: '770101001',
+  bic: '044525225',
+  bankName: 'ПАО Сбербанк',
+  payment: '40702810938000012345',
+  corr: '30101810400000000225',
+  phone: '79005550399',
+  email: 'buh@romashka.example',
+};
+const INVOICE = {
+  ...COMPANY,
+  balance: '3000',
+  recipients: [
+    { phone: '79005550401', name: 'Анна' },
+    { phone: '79005550402', name: 'Борис' },
+  ],
+  congratulation: 'С Новым годом от коллег!',
+  imageId: 'gift-2.webp',
+};
+
+const juridical = (t: TestApp, body: object, phone = BUYER) =>
+  callAs(t, phone, 'POST', '/api/gc/juridical', body);
+const operator = (t: TestApp, method: 'GET' | 'POST', url: string) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+
+function mailTo(t: TestApp, to: string) {
+  if (!isConsoleMailProvider(t.deps.mail)) throw new Error('not the console mail provider');
+  return t.deps.mail.outbox(to);
+}
+
+describe('gift cards bought by a company against an invoice', () => {
+  let t: TestApp;
+  let clock: FakeClock;
+  beforeEach(async () => {
+    clock = fakeClock();
+    t = await createTestApp({ clock, config: { operatorToken: OPERATOR_TOKEN } });
+  });
+  afterEach(async () => {
+    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
+    await t.close();
+  });
+
+  it('prices the order like any other, numbers the invoice and e-mails its PDF link once', async () => {
+    const idempotencyKey = '3f1c2a9e-5b7d-4e21-9a0c-1d2e3f4a5b6c';
+    const response = await juridical(t, { ...INVOICE, idempotencyKey });
+    expect(response.statusCode, response.body).toBe(200);
+    const invoice = response.json().data;
+    expect(invoice).toMatchObject({
+      number: 1001,
+      state: 'issued',
+      quantity: 2,
+      company: COMPANY,
+      bill: { nominal: 3000, quantity: 2, nominalSum: 6000, discount: 0, deliverySum: 4, total: 6004 },
+    });
+    expect(invoice.pdfUrl).toMatch(
+      /^http:\/\/localhost:3000\/api\/gc\/invoice\/[0-9a-f-]{36}\/pdf\?k=[\w-]{22}$/,
+    );
+
+    const again = await juridical(t, { ...INVOICE, idempotencyKey });
+    expect(again.json().data).toEqual(invoice);
+    const mail = await mailTo(t, COMPANY.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe('Счёт № 1001 на подарочные карты «Берёзка»');
+    expect(mail[0]!.text).toContain(invoice.pdfUrl);
+    expect(mail[0]!.text).toContain('К оплате: 6004 ₽.');
+
+    const own = await callAs(t, BUYER, 'GET', `/api/gc/invoice/${invoice.invoiceId}`);
+    expect(own.json().data).toEqual(invoice);
+    const foreign = await callAs(t, OTHER, 'GET', `/api/gc/invoice/${invoice.invoiceId}`);
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('serves the PDF only with the link key', async () => {
+    const invoice = (await juridical(t, INVOICE)).json().data;
+    const url = new URL(invoice.pdfUrl);
+    const pdf = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="invoice-1001.pdf"');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.length).toBeGreaterThan(5_000);
+    for (const bad of [`${url.pathname}?k=${'A'.repeat(22)}`, url.pathname, '/api/gc/invoice/nope/pdf?k=x']) {
+      const refused = await t.app.inject({ method: 'GET', url: bad });
+      expect(refused.statusCode, bad).toBe(404);
+    }
+  });
+
+  it.each([
+    ['inn', '12345678', 'Введены не все символы'],
+    ['inn', '1234567890123', 'Слишком много символов'],
+    ['kpp', '77010100A', 'Только цифры'],
+    ['bic', '04452522', 'Введены не все символы'],
+    ['payment', '4070281093800001234', 'Введены не все символы'],
+    ['corr', '301018104000000002250', 'Слишком много символов'],
+    ['email', 'buh@romashka', 'Неверный формат почты'],
+    ['companyName', ' ', 'Обязательное поле'],
+    ['balance', '12a', 'Только цифры'],
+  ])('refuses %s %j with "%s" and stores nothing', async (field, value, message) => {
+    const response = await juridical(t, { ...INVOICE, [field]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+    expect(await t.deps.db.select().from(giftCardInvoices)).toHaveLength(0);
+  });
+
+  it('is refused while the brand names no seller for invoices', async () => {
+    await t.deps.db.execute(sql`update brand_settings set settings = settings - 'invoiceSeller'`);
+    const response = await juridical(t, INVOICE);
+    expect(response.statusCode).toBe(409);
+    expect(await t.deps.db.select().from(giftCardInvoices)).toHaveLength(0);
+  });
+
+  it('cannot also be paid by card; the operator marking it paid issues the cards once, and they go out', async () => {
+    const invoice = (await juridical(t, INVOICE)).json().data;
+    const byCard = await callAs(t, BUYER, 'POST', '/api/loyalty/createDraft', {
+      productType: 'GIFT_CARD',
+      giftCardOrderId: invoice.orderId,
+      paySum: invoice.bill.total,
+      payType: 'CARD',
+      retailPointId: POINT,
+    });
+    expect(byCard.statusCode).toBe(409);
+    expect(byCard.json().message).toBe('Этот заказ оплачивается по счёту');
+    expect(await t.deps.db.select().from(giftCards)).toHaveLength(0);
+
+    const listed = await operator(t, 'GET', '/api/operator/gift-card-invoices');
+    expect(listed.json()).toEqual([
+      expect.objectContaining({ number: 1001, state: 'issued', total: 6004, quantity: 2, inn: COMPANY.inn }),
+    ]);
+    const unauthorised = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/gift-card-invoices/1001/paid',
+    });
+    expect(unauthorised.statusCode).toBe(401);
+    expect(await t.deps.db.select().from(giftCards)).toHaveLength(0);
+
+    const paid = await operator(t, 'POST', '/api/operator/gift-card-invoices/1001/paid');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ number: 1001, state: 'paid' });
+    const again = await operator(t, 'POST', '/api/operator/gift-card-invoices/1001/paid');
+    expect(again.json()).toEqual(paid.json());
+    const cards = await t.deps.db.select().from(giftCards);
+    expect(cards.map((c) => [c.phone, c.nominal])).toEqual([
+      ['79005550401', 300_000],
+      ['79005550402', 300_000],
+    ]);
+    expect(await t.deps.db.select().from(giftCardDeliveries)).toHaveLength(2);
+    expect(await deliverDueGiftCards(t.deps)).toBe(2);
+    expect((await operator(t, 'POST', '/api/operator/gift-card-invoices/999/paid')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { createInvoiceBodySchema, GiftCardInvoice } from '../../../common/contract/gift-cards';
+import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/in-transaction';
+import { giftCardInvoices, giftCardOrders, type InvoiceCompany } from '../../db/schema/gift-cards';
+import { AppError, notFound } from '../../errors';
+import { toRoubles } from '../../lib/money';
+import { readBrandSettings } from '../settings/service';
+import { issueOrderCards } from './issue';
+import { createOrder, toOrder } from './orders';
+
+type CreateInvoiceBody = z.output<typeof createInvoiceBodySchema>;
+type InvoiceRow = typeof giftCardInvoices.$inferSelect;
+type OrderRow = typeof giftCardOrders.$inferSelect;
+
+/** The PDF's address with its secret key: what the e-mail and the result page link to. */
+export function pdfUrlOf(deps: Pick<AppDeps, 'config'>, invoice: Pick<InvoiceRow, 'id' | 'downloadKey'>) {
+  const url = new URL(`/api/gc/invoice/${invoice.id}/pdf`, new URL(deps.config.publicUrl).origin);
+  url.searchParams.set('k', invoice.downloadKey);
+  return url.toString();
+}
+
+function toInvoice(deps: Pick<AppDeps, 'config'>, invoice: InvoiceRow, order: OrderRow): GiftCardInvoice {
+  const { bill, sendingDate } = toOrder(order);
+  return {
+    invoiceId: invoice.id,
+    number: invoice.number,
+    state: invoice.state,
+    orderId: order.id,
+    company: invoice.company,
+    bill,
+    quantity: order.quantity,
+    sendingDate,
+    createdAt: invoice.createdAt.toISOString(),
+    pdfUrl: pdfUrlOf(deps, invoice),
+  };
+}
+
+/**
+ * `/api/gc/juridical`: the order (priced like any other, by the server) and its invoice; the invoice is
+ * e-mailed to the company once. The same idempotency key answers the same invoice. Offered only while the
+ * brand has set who invoices are from (`invoiceSeller`).
+ */
+export async function createInvoice(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mail'>,
+  userId: string,
+  body: CreateInvoiceBody,
+): Promise<GiftCardInvoice> {
+  const settings = await readBrandSettings(deps.db);
+  if (!settings.invoiceSeller) {
+    throw new AppError('CONFLICT', 'Покупка по счёту сейчас недоступна: свяжитесь с нами');
+  }
+  const { balance, recipients, congratulation, imageId, deliveryId, sendingDate, idempotencyKey } = body;
+  const order = await createOrder(deps, userId, {
+    nominal: balance,
+    recipients,
+    congratulation,
+    imageId,
+    deliveryId,
+    sendingDate,
+    // Its own key space: a key once used for a card-paid order never turns that order into an invoice.
+    idempotencyKey: idempotencyKey && `invoice:${idempotencyKey}`,
+  });
+  const company: InvoiceCompany = {
+    companyName: body.companyName,
+    inn: body.inn,
+    kpp: body.kpp,
+    bic: body.bic,
+    bankName: body.bankName,
+    payment: body.payment,
+    corr: body.corr,
+    phone: body.phone,
+    email: body.email,
+  };
+  const [inserted] = await deps.db
+    .insert(giftCardInvoices)
+    .values({
+      orderId: order.orderId,
+      company,
+      downloadKey: randomBytes(16).toString('base64url'),
+      createdAt: deps.clock.now(),
+    })
+    .onConflictDoNothing({ target: giftCardInvoices.orderId })
+    .returning();
+  const invoice = inserted ?? (await invoiceOfOrder(deps.db, order.orderId));
+  const orderRow = await orderOf(deps.db, invoice.orderId);
+  const answer = toInvoice(deps, invoice, orderRow);
+  await deps.mail.send({
+    to: invoice.company.email,
+    subject: `Счёт № ${invoice.number} на подарочные карты «${settings.title}»`,
+    text: invoiceMailText(answer, settings.title),
+    dedupeKey: `gift-card-invoice:${invoice.id}`,
+  });
+  return answer;
+}
+
+function invoiceMailText(invoice: GiftCardInvoice, brand: string): string {
+  return [
+    `Здравствуйте! Счёт № ${invoice.number} от «${brand}» на подарочные карты: ${invoice.quantity} × ${invoice.bill.nominal} ₽.`,
+    `К оплате: ${invoice.bill.total} ₽.`,
+    `Счёт в PDF: ${invoice.pdfUrl}`,
+    'Карты получат получатели по SMS после поступления оплаты, не раньше выбранной даты отправки.',
+  ].join('\n');
+}
+
+async function invoiceOfOrder(db: Db, orderId: string): Promise<InvoiceRow> {
+  const [row] = await db.select().from(giftCardInvoices).where(eq(giftCardInvoices.orderId, orderId));
+  if (!row) throw new Error(`gift card invoice of order ${orderId} vanished after a conflict`);
+  return row;
+}
+
+async function orderOf(db: Db, orderId: string): Promise<OrderRow> {
+  const [row] = await db.select().from(giftCardOrders).where(eq(giftCardOrders.id, orderId));
+  if (!row) throw new Error(`gift card order ${orderId} is missing`);
+  return row;
+}
+
+/** The buyer's own invoice, or 404 (someone else's is indistinguishable from none). */
+export async function buyerInvoice(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  userId: string,
+  invoiceId: string,
+): Promise<GiftCardInvoice> {
+  const [row] = await deps.db
+    .select({ invoice: giftCardInvoices, order: giftCardOrders })
+    .from(giftCardInvoices)
+    .innerJoin(giftCardOrders, eq(giftCardOrders.id, giftCardInvoices.orderId))
+    .where(and(eq(giftCardInvoices.id, invoiceId), eq(giftCardOrders.userId, userId)));
+  if (!row) throw notFound('Счёт не найден');
+  return toInvoice(deps, row.invoice, row.order);
+}
+
+/** The invoice behind a PDF link: its id and key must both match (compared by the database, one row). */
+export async function invoiceForDownload(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  invoiceId: string,
+  key: string,
+): Promise<GiftCardInvoice> {
+  const [row] = await deps.db
+    .select({ invoice: giftCardInvoices, order: giftCardOrders })
+    .from(giftCardInvoices)
+    .innerJoin(giftCardOrders, eq(giftCardOrders.id, giftCardInvoices.orderId))
+    .where(and(eq(giftCardInvoices.id, invoiceId), eq(giftCardInvoices.downloadKey, key)));
+  if (!row) throw notFound('Счёт не найден');
+  return toInvoice(deps, row.invoice, row.order);
+}
+
+export interface InvoiceListItem {
+  number: number;
+  state: 'issued' | 'paid';
+  companyName: string;
+  inn: string;
+  total: number;
+  quantity: number;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+/** For the operator: every invoice, newest first. */
+export async function listInvoices(db: Db): Promise<InvoiceListItem[]> {
+  const rows = await db
+    .select({ invoice: giftCardInvoices, order: giftCardOrders })
+    .from(giftCardInvoices)
+    .innerJoin(giftCardOrders, eq(giftCardOrders.id, giftCardInvoices.orderId))
+    .orderBy(giftCardInvoices.number);
+  return rows.reverse().map(({ invoice, order }) => ({
+    number: invoice.number,
+    state: invoice.state,
+    companyName: invoice.company.companyName,
+    inn: invoice.company.inn,
+    total: toRoubles(order.total),
+    quantity: order.quantity,
+    createdAt: invoice.createdAt.toISOString(),
+    paidAt: invoice.paidAt?.toISOString() ?? null,
+  }));
+}
+
+/**
+ * The operator saw the company's transfer: the invoice moves `issued` -> `paid` and the order's cards are
+ * issued in the same transaction (their SMS go out at the sending date, or at once if it has passed). Marking
+ * it paid again answers the same and issues nothing.
+ */
+export async function markInvoicePaid(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  number: number,
+): Promise<InvoiceListItem> {
+  await inTransaction(deps.db, async (tx) => {
+    const [invoice] = await tx
+      .update(giftCardInvoices)
+      .set({ state: 'paid', paidAt: deps.clock.now() })
+      .where(and(eq(giftCardInvoices.number, number), eq(giftCardInvoices.state, 'issued')))
+      .returning();
+    if (invoice) await issueOrderCards(tx, deps.clock, invoice.orderId);
+  });
+  const item = (await listInvoices(deps.db)).find((i) => i.number === number);
+  if (!item) throw notFound('Счёт не найден');
+  return item;
+}
