@@ -27,7 +27,7 @@ import type { SiteBundle } from './features/site/site-renderer';
 import { registerErrorHandlers } from './lib/error-handler';
 import { loggerOptions } from './lib/logger';
 import { rejectNul } from './lib/reject-nul';
-import { registerSecurityHeaders } from './lib/security-headers';
+import { answerFrameworkError, registerSecurityHeaders } from './lib/security-headers';
 
 export interface BuildAppOptions {
   /** The built site; API tests leave it out. */
@@ -45,6 +45,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     bodyLimit: 1024 * 1024,
     // A phone number or an id never needs more; longer URLs are refused before routing.
     routerOptions: { maxParamLength: 200 },
+    // A malformed or over-long URL is answered by Fastify before any hook: it gets the headers here.
+    frameworkErrors: answerFrameworkError,
   };
   const app = Fastify(serverOptions);
   app.setValidatorCompiler(validatorCompiler);

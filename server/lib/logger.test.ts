@@ -10,6 +10,9 @@ describe('logs without secrets', () => {
     expect(maskUrl('/api/gc/card/sale8f3a9c0d1e2f/reveal')).toBe('/api/gc/card/***/reveal');
     expect(maskUrl('/gc/entity/result')).toBe('/gc/entity/result');
     expect(maskUrl('/gc/sale')).toBe('/gc/sale');
+    // Links whose key is the secret: the cheque and the company's invoice PDF.
+    expect(maskUrl('/cheque/0b5e?k=secret')).toBe('/cheque/0b5e?k=***');
+    expect(maskUrl('/api/gc/invoice/0b5e/pdf?k=secret')).toBe('/api/gc/invoice/0b5e/pdf?k=***');
     expect(maskUrl('/loyalty/finish?d=42&p=1')).toBe('/loyalty/finish?d=***&p=1');
   });
 

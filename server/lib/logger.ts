@@ -17,9 +17,9 @@ export const REDACTED_PATHS = [
 /** Query parameters and path parts that carry secrets (tokens, gift-card ids) are masked in logged URLs. */
 export function maskUrl(url: string): string {
   return url
-    .replace(/([?&](?:token|refresh|code|orderId|d)=)[^&]*/gi, '$1***')
+    .replace(/([?&](?:token|refresh|code|orderId|d|k)=)[^&]*/gi, '$1***')
     .replace(
-      /^(\/(?:api\/)?gc\/(?:card\/)?)(?!(?:sale|result|endpayment|entity|images|create|payment|juridical|getcard|discount|card)(?:[/?]|$))[^/?]+/i,
+      /^(\/(?:api\/)?gc\/(?:card\/)?)(?!(?:sale|result|endpayment|entity|images|create|payment|juridical|getcard|discount|invoice|card)(?:[/?]|$))[^/?]+/i,
       '$1***',
     );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
 export interface SecurityHeaderOptions {
   /** Partner origins allowed to frame the site's pages (EMBED_ORIGINS); none means no framing at all. */
@@ -56,21 +56,45 @@ export const STATIC_SECURITY_HEADERS = {
 
 /**
  * Security headers of ../shared/design/security.md: the constant table above and a strict CSP; pages may be
- * framed only by the configured partners (and never with X-Frame-Options); API answers are no-store.
+ * framed only by the configured partners (and never with X-Frame-Options); API answers, and any answer whose
+ * route sets no Cache-Control of its own, are no-store.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
   const csp = pageCsp(options);
   // A callback hook, not an async one: it runs on every response and costs less this way.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.headers(STATIC_SECURITY_HEADERS);
     const type = reply.getHeader('content-type');
     reply.header(
       'content-security-policy',
       typeof type === 'string' && type.startsWith('text/html') ? csp : API_CSP,
     );
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
+    // Nothing is kept by a cache unless its route says so: API answers other than public content with an
+    // ETag, and every answer whose route chose no policy (error pages, the cheque's 404, health).
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
+}
+
+/**
+ * Fastify answers a malformed URL (400, FST_ERR_BAD_URL) and an over-long path parameter (414,
+ * FST_ERR_MAX_PARAM_LENGTH) itself, before any route or hook runs, so the onSend hook above never sees them
+ * and they would leave with none of the headers (and a body that echoes the path). Passed to Fastify as its
+ * `frameworkErrors` option, this answers them like every other non-HTML answer: the same headers, `no-store`,
+ * and the usual `{message, code}`.
+ */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  const [code, message] =
+    status === 414
+      ? ['URI_TOO_LONG', 'Слишком длинный адрес']
+      : status < 500
+        ? ['BAD_URL', 'Неверный адрес']
+        : ['INTERNAL', 'Внутренняя ошибка сервера. Попробуйте позже.'];
+  return reply
+    .code(status)
+    .headers(STATIC_SECURITY_HEADERS)
+    .header('content-security-policy', API_CSP)
+    .header('cache-control', 'no-store')
+    .send({ message, code });
 }
