@@ -56,7 +56,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+      testIgnore: /settings\.spec\.ts/,
+    },
+    // The settings journeys switch whole modules off (the cabinet, news) on the mutable server for a moment,
+    // which any journey running beside them would see as a 404: they run after all the others.
+    {
+      name: 'settings',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+      testMatch: /settings\.spec\.ts/,
+      dependencies: ['desktop'],
+    },
   ],
   // The mutable server names a floors widget script that never resolves (journeys replace or refuse it) and
   // sends due gift cards within half a second. The clock server's time can be moved forward (DEV_CLOCK), so

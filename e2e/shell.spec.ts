@@ -299,7 +299,7 @@ test('the matched page’s module is preloaded with the entry, not fetched after
     ['/news/1', 'news-item-page'],
     ['/loyalty?p=3&s=500', 'loyalty-page'],
     ['/gc/sale', 'sale-page'],
-    ['/gc/Entity', 'section-page'],
+    ['/gc/Entity', 'company-page'],
   ]) {
     const html = await (await request.get(path!)).text();
     expect(html, path).toMatch(new RegExp(`<link rel="modulepreload" href="/assets/${chunk}-[^"]+\\.js"`));

@@ -3,20 +3,10 @@ import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PHONE, loginThroughApi } from './support/cabinet';
 import { E2E } from './support/e2e-env';
 import { open } from './support/navigation';
+import { issueTillKey } from './support/operator';
 
 // The till moves bonuses and writes an operation, so it runs on the mutable server.
 test.use({ baseURL: E2E.mutableUrl });
-
-/** A till key for a retail point, issued as the operator's tool does (`till-key issue`). */
-async function issueTillKey(retailPointId: number): Promise<string> {
-  const response = await fetch(`${E2E.mutableUrl}/api/operator/till-keys`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${E2E.operatorToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ retailPointId, label: 'e2e till' }),
-  });
-  if (!response.ok) throw new Error(`till key: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { key: string }).key;
-}
 
 test('the till accrues bonuses to the demo customer by the QR the cabinet shows, and the cabinet lists it', async ({
   page,

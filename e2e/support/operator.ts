@@ -91,3 +91,14 @@ export function withContent(change: (c: Content) => Content, work: () => Promise
     }
   });
 }
+
+/** A till key for a retail point, issued as the operator's tool does (`till-key issue`). */
+export async function issueTillKey(retailPointId: number, label = 'e2e till'): Promise<string> {
+  const response = await fetch(`${E2E.mutableUrl}/api/operator/till-keys`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ retailPointId, label }),
+  });
+  if (!response.ok) throw new Error(`till key: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { key: string }).key;
+}

@@ -404,6 +404,7 @@ beforeAll(async () => {
   // shapes the generator cannot make from a refine, or from a regex with a separate minimum.
   pool.pin('token', sandboxWalletToken('4242'));
   pool.pin('code', '7770000000000011123456');
+  pool.pin('cardCode', '1234 5678 9012 3456');
   pool.pin('id', '1');
   pool.pin('ids', certificateId);
   // A company's bank details (checked by refines): inn 9-12 digits, kpp and bic 9, accounts 20.

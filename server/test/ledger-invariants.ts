@@ -44,6 +44,16 @@ export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {
   const [tillHolds] = rowsOf<{ held: string; open: string }>(tillHeld);
   expect(tillHolds?.held, 'bonuses on hold differ from what held till spends hold').toBe(tillHolds?.open);
 
+  const redeemed = await db.execute<{ posted: string; open: string }>(sql`
+    select
+      coalesce((select balance from ledger_accounts where id = ${SYSTEM_ACCOUNTS.gift_cards_redeemed}), 0)::text
+        as posted,
+      coalesce((select sum(amount) from gift_card_redemptions where refunded_at is null), 0)::text as open`);
+  const [redemptions] = rowsOf<{ posted: string; open: string }>(redeemed);
+  expect(redemptions?.posted, 'gift-card value spent differs from the redemptions not refunded').toBe(
+    redemptions?.open,
+  );
+
   const now = (options.now ?? new Date()).toISOString();
   const tillOverdue = await db.execute<{ id: string }>(sql`
     select id from till_operations where state = 'held' and hold_expires_at < ${now}::timestamptz`);

@@ -173,3 +173,27 @@ export const giftCardInvoices = pgTable(
   },
   (t) => [check('gift_card_invoices_state', sql`${t.state} in ('issued', 'paid')`)],
 );
+
+/**
+ * A gift card's value spent at a shop's till (docs/decisions/018): the ledger posts it from the card's
+ * account to `gift_cards_redeemed`. `idempotency_key` is `<retailPointId>:<client key>`, so a retried call
+ * answers this row. A refund posts it back once (`refunded_at`).
+ */
+export const giftCardRedemptions = pgTable(
+  'gift_card_redemptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    cardId: uuid()
+      .notNull()
+      .references(() => giftCards.id),
+    retailPointId: integer().notNull(),
+    idempotencyKey: text().notNull().unique(),
+    amount: kopecks().notNull(),
+    createdAt: at().notNull(),
+    refundedAt: at(),
+  },
+  (t) => [
+    index('gift_card_redemptions_card').on(t.cardId),
+    check('gift_card_redemptions_amount', sql`${t.amount} > 0`),
+  ],
+);

@@ -30,6 +30,8 @@ export const SYSTEM_ACCOUNTS = {
   till_held: '00000000-0000-4000-8000-000000000005',
   /** Minus the value of every gift card issued (docs/decisions/017); each card's account holds its plus. */
   gift_cards_issued: '00000000-0000-4000-8000-000000000171',
+  /** Plus the gift-card value spent at the tills (docs/decisions/018), taken from each card's account. */
+  gift_cards_redeemed: '00000000-0000-4000-8000-000000000172',
 } as const;
 export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
 

@@ -5,6 +5,9 @@ import {
   tillAccrue,
   tillCancel,
   tillConfirm,
+  tillGiftCardBalance,
+  tillGiftCardRedeem,
+  tillGiftCardRefund,
   tillRefund,
   tillSpend,
   tillVerify,
@@ -12,6 +15,7 @@ import {
 } from '../../../common/contract/till';
 import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../lib/register-endpoint';
+import { giftCardBalance, redeemGiftCard, refundRedemption } from '../gift-cards/redeem';
 import { operatorGuard } from '../operator/routes';
 import {
   authenticateTillKey,
@@ -66,6 +70,16 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
     );
     registerEndpoint(scope, tillRefund, async (request) =>
       till.refund(deps, callerOf(request), request.params.operationId),
+    );
+    // Gift cards paid at the till (docs/decisions/018).
+    registerEndpoint(scope, tillGiftCardBalance, async (request) =>
+      giftCardBalance(deps, request.body.cardCode),
+    );
+    registerEndpoint(scope, tillGiftCardRedeem, async (request) =>
+      redeemGiftCard(deps, callerOf(request).retailPointId, request.body),
+    );
+    registerEndpoint(scope, tillGiftCardRefund, async (request) =>
+      refundRedemption(deps, callerOf(request).retailPointId, request.params.redemptionId),
     );
   });
   registerTillKeyRoutes(app, deps);

@@ -4,6 +4,7 @@ import type { TillOperation, TillVisit } from '../../../common/contract/till';
 import type { AppDeps } from '../../app-deps';
 import { escapeHtml, page, roublesText } from '../payments/html';
 import { authenticateTillKey } from './keys';
+import { giftCardForm, registerTillGiftCardActions } from './till-gift-card-page';
 
 /**
  * The reference till page (docs/decisions/015-till-api.md): plain server-rendered forms, no script (the site's
@@ -49,7 +50,7 @@ ${errorBlock(error)}
 
 const logoutForm = `<form method="post" action="/till/logout"><button type="submit">Сменить ключ</button></form>`;
 
-function scanPage(error: string | null) {
+function scanPage(error: string | null, giftCardError: string | null = null) {
   return `<div class="bar"><h1>Касса</h1>${logoutForm}</div>
 ${errorBlock(error)}
 <form method="post" action="/till/scan">
@@ -58,7 +59,8 @@ ${errorBlock(error)}
   aria-describedby="code-hint">
 <p class="note" id="code-hint">Отсканируйте QR-код из приложения покупателя или введите 22 цифры под ним.</p>
 <button type="submit">Найти покупателя</button>
-</form>`;
+</form>
+${giftCardForm(giftCardError)}`;
 }
 
 const KIND_TEXT: Record<TillOperation['kind'], string> = { ACCRUE: 'Начисление', SPEND: 'Списание' };
@@ -194,6 +196,8 @@ export function registerTillPage(app: FastifyInstance, deps: AppDeps) {
         visitPage(response.json(), deps.clock.now(), options),
       );
     };
+
+    registerTillGiftCardActions(scope, { opts, send, requireKey, api, field, parseSum }, scanPage);
 
     scope.get('/till', opts, async (request, reply) => {
       if (!(await requireKey(request, reply))) return reply;

@@ -1,0 +1,151 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { tillGiftCardRedemptionSchema, tillGiftCardSchema } from '../../../common/contract/till';
+import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/in-transaction';
+import { giftCardRedemptions, giftCards } from '../../db/schema/gift-cards';
+import { ledgerAccounts } from '../../db/schema/ledger';
+import { AppError, notFound } from '../../errors';
+import { toRoubles } from '../../lib/money';
+import { InsufficientFundsError, postTransaction, systemAccount } from '../ledger/ledger';
+
+/**
+ * Spending a gift card's value at a shop's till (docs/decisions/018). The till scans the code the recipient's
+ * page shows; a redemption posts the amount from the card's ledger account to `gift_cards_redeemed` (the
+ * ledger refuses to take a card below zero), and a refund posts it back once. Every call is the till's: the
+ * point comes from its API key.
+ */
+type TillGiftCard = z.output<typeof tillGiftCardSchema>;
+type Redemption = z.output<typeof tillGiftCardRedemptionSchema>;
+type CardRow = typeof giftCards.$inferSelect;
+type RedemptionRow = typeof giftCardRedemptions.$inferSelect;
+
+const UNKNOWN_CARD = 'Подарочная карта не найдена';
+
+const maskCode = (code: string) => `**** **** **** ${code.slice(-4)}`;
+
+async function cardByCode(db: Db, code: string): Promise<CardRow> {
+  const [card] = await db.select().from(giftCards).where(eq(giftCards.code, code));
+  if (!card) throw notFound(UNKNOWN_CARD);
+  return card;
+}
+
+async function cardView(db: Db, card: CardRow): Promise<TillGiftCard> {
+  const [account] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, card.accountId));
+  return {
+    code: maskCode(card.code),
+    balance: toRoubles(account?.balance ?? 0),
+    nominal: toRoubles(card.nominal),
+  };
+}
+
+async function redemptionView(db: Db, row: RedemptionRow): Promise<Redemption> {
+  const [card] = await db.select().from(giftCards).where(eq(giftCards.id, row.cardId));
+  if (!card) throw new Error(`redemption ${row.id} names no card`);
+  return {
+    redemptionId: row.id,
+    amount: toRoubles(row.amount),
+    card: await cardView(db, card),
+    refunded: row.refundedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function giftCardBalance(deps: Pick<AppDeps, 'db'>, code: string): Promise<TillGiftCard> {
+  return cardView(deps.db, await cardByCode(deps.db, code));
+}
+
+/**
+ * Pays `amount` (roubles) from the card. The redemption row and its ledger posting are one transaction; the
+ * same client key from the same point answers the first redemption (whatever amount the retry names).
+ */
+export async function redeemGiftCard(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  retailPointId: number,
+  body: { cardCode: string; amount: number; idempotencyKey: string },
+): Promise<Redemption> {
+  const key = `${retailPointId}:${body.idempotencyKey}`;
+  const amount = Math.round(body.amount * 100);
+  const row = await inTransaction(deps.db, async (tx) => {
+    const [earlier] = await tx
+      .select()
+      .from(giftCardRedemptions)
+      .where(eq(giftCardRedemptions.idempotencyKey, key));
+    if (earlier) return earlier;
+    const card = await cardByCode(tx, body.cardCode);
+    const [inserted] = await tx
+      .insert(giftCardRedemptions)
+      .values({ cardId: card.id, retailPointId, idempotencyKey: key, amount, createdAt: deps.clock.now() })
+      .onConflictDoNothing({ target: giftCardRedemptions.idempotencyKey })
+      .returning();
+    // A parallel call with the same key got there first: its row is the answer (read after the lock is gone).
+    if (!inserted) return null;
+    try {
+      await postTransaction(tx, {
+        idempotencyKey: `gift-card-redeem:${inserted.id}`,
+        kind: 'gift_card_redeem',
+        entries: [
+          { accountId: card.accountId, amount: -amount },
+          { accountId: await systemAccount(tx, 'gift_cards_redeemed'), amount },
+        ],
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) {
+        throw new AppError('CONFLICT', 'На подарочной карте недостаточно средств');
+      }
+      throw error;
+    }
+    return inserted;
+  });
+  const answer =
+    row ??
+    (await deps.db.select().from(giftCardRedemptions).where(eq(giftCardRedemptions.idempotencyKey, key)))[0];
+  if (!answer) throw new Error('gift card redemption vanished after a key conflict');
+  return redemptionView(deps.db, answer);
+}
+
+/** Gives a redemption back to its card, once; only the point that made it may. */
+export async function refundRedemption(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  retailPointId: number,
+  redemptionId: string,
+): Promise<Redemption> {
+  const row = await inTransaction(deps.db, async (tx) => {
+    const [refunded] = await tx
+      .update(giftCardRedemptions)
+      .set({ refundedAt: deps.clock.now() })
+      .where(
+        and(
+          eq(giftCardRedemptions.id, redemptionId),
+          eq(giftCardRedemptions.retailPointId, retailPointId),
+          isNull(giftCardRedemptions.refundedAt),
+        ),
+      )
+      .returning();
+    if (refunded) {
+      const [card] = await tx.select().from(giftCards).where(eq(giftCards.id, refunded.cardId));
+      await postTransaction(tx, {
+        idempotencyKey: `gift-card-redeem-refund:${refunded.id}`,
+        kind: 'gift_card_redeem_refund',
+        entries: [
+          { accountId: await systemAccount(tx, 'gift_cards_redeemed'), amount: -refunded.amount },
+          { accountId: card!.accountId, amount: refunded.amount },
+        ],
+      });
+      return refunded;
+    }
+    const [existing] = await tx
+      .select()
+      .from(giftCardRedemptions)
+      .where(
+        and(eq(giftCardRedemptions.id, redemptionId), eq(giftCardRedemptions.retailPointId, retailPointId)),
+      );
+    if (!existing) throw notFound('Оплата картой не найдена');
+    return existing;
+  });
+  return redemptionView(deps.db, row);
+}
