@@ -8,22 +8,12 @@ import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
 import { callAs } from '../cabinet/cabinet-test-kit';
 import { POINT } from '../payments/payments-test-kit';
 import { deliverDueGiftCards } from './delivery';
+import { COMPANY } from './gift-cards-test-kit';
 
 const BUYER = '79005550301';
 const OTHER = '79005550302';
 const OPERATOR_TOKEN = 'invoice-operator-token-0123456789';
 
-const COMPANY = {
-  companyName: 'ООО «Ромашка»',
-  inn: '7701234567',
-  kpp: '770101001',
-  bic: '044525225',
-  bankName: 'ПАО Сбербанк',
-  payment: '40702810938000012345',
-  corr: '30101810400000000225',
-  phone: '79005550399',
-  email: 'buh@romashka.example',
-};
 const INVOICE = {
   ...COMPANY,
   balance: '3000',

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
 import { callAs } from '../cabinet/cabinet-test-kit';
 import { issueKey, OPERATOR_TOKEN, OTHER_POINT, till } from '../till/till-test-kit';
+import { COMPANY } from './gift-cards-test-kit';
 
 const BUYER = '79005550501';
 const RECIPIENT = '79005550601';
@@ -12,15 +13,7 @@ const RECIPIENT = '79005550601';
 /** One 1000 ₽ card, bought by a company and paid by the operator (the shortest way to a real card). */
 async function paidCard(t: TestApp): Promise<{ code: string; publicId: string }> {
   const invoice = await callAs(t, BUYER, 'POST', '/api/gc/juridical', {
-    companyName: 'ООО «Ромашка»',
-    inn: '7701234567',
-    kpp: '770101001',
-    bic: '044525225',
-    bankName: 'ПАО Сбербанк',
-    payment: '40702810938000012345',
-    corr: '30101810400000000225',
-    phone: '79005550399',
-    email: 'buh@romashka.example',
+    ...COMPANY,
     balance: '1000',
     recipients: [{ phone: RECIPIENT, name: 'Анна' }],
     congratulation: 'С праздником!',

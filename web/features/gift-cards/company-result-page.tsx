@@ -2,15 +2,14 @@ import { Link, useSearchParams } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { ApiError } from '../../lib/api-client';
 import { errorCodeOf } from '../../lib/api-errors';
-import { formatAmount } from '../../lib/formats';
 import { useSettings } from '../../lib/settings';
 import { LoyaltyError } from '../../ui/loyalty-error';
 import { PageMeta } from '../../ui/page-meta';
+import { BillSums } from './bill-sums';
 import { useInvoice } from './gift-card-api';
 
 const t = ru.giftCards;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const rub = (value: number) => `${formatAmount(value)}\u00a0₽`;
 
 /**
  * `/gc/Entity/result?i={invoiceId}` (also `/gc/entity/result`): the invoice the server made: its number,
@@ -51,26 +50,7 @@ export function GiftCardCompanyResultPage() {
         <h2 className="section-title" data-testid="invoice-number">
           {t.invoiceNumber(number)}
         </h2>
-        <dl className="loyalty-sums" data-testid="gc-bill">
-          <div>
-            <dt>{t.bill.nominal(rub(bill.nominal), bill.quantity)}</dt>
-            <dd>{rub(bill.nominalSum)}</dd>
-          </div>
-          {bill.discount > 0 && (
-            <div>
-              <dt>{t.bill.discount(bill.percentRate)}</dt>
-              <dd>−{rub(bill.discount)}</dd>
-            </div>
-          )}
-          <div>
-            <dt>{t.bill.delivery}</dt>
-            <dd>{rub(bill.deliverySum)}</dd>
-          </div>
-          <div className="loyalty-sums__total">
-            <dt>{t.bill.total}</dt>
-            <dd>{rub(bill.total)}</dd>
-          </div>
-        </dl>
+        <BillSums bill={bill} />
         <p>{t.invoiceSent(company.email)}</p>
         <a className="button" href={pdfUrl} download>
           {t.downloadPdf}

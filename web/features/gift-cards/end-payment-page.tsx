@@ -3,6 +3,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { ApiError } from '../../lib/api-client';
 import { useSettings } from '../../lib/settings';
+import { BankWaiting } from '../../ui/bank-waiting';
 import { PageMeta } from '../../ui/page-meta';
 import { LoyaltyError } from '../../ui/loyalty-error';
 import { errorCodeOf } from '../../lib/api-errors';
@@ -52,22 +53,17 @@ export function GiftCardEndPaymentPage() {
   } else if (complete.data.status === 1) {
     const waitedOut = complete.dataUpdatedAt - startedAt >= FINISH_POLL_LIMIT_MS;
     body = (
-      <div className="loyalty-waiting" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <h2 className="loyalty-waiting__title">{t.waitingTitle}</h2>
-        <p>{waitedOut ? ru.loyalty.waitingLong : t.waitingText}</p>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={complete.isFetching}
-          onClick={() => {
-            setStartedAt(Date.now());
-            void complete.refetch();
-          }}
-        >
-          {t.checkNow}
-        </button>
-      </div>
+      <BankWaiting
+        title={t.waitingTitle}
+        text={t.waitingText}
+        waitedOut={waitedOut}
+        busy={complete.isFetching}
+        checkLabel={t.checkNow}
+        onCheck={() => {
+          setStartedAt(Date.now());
+          void complete.refetch();
+        }}
+      />
     );
   } else {
     const expired = complete.data.status === 3;

@@ -4,9 +4,10 @@ import type { GiftCardOrder } from '../../../common/contract/gift-cards';
 import type { PaymentResult } from '../../../common/contract/loyalty';
 import { ru } from '../../i18n/ru';
 import { formatAmount, formatDate } from '../../lib/formats';
-import { BankPickerSheet } from '../../ui/bank-picker/bank-picker-sheet';
+import { SbpWait } from '../../ui/bank-picker/sbp-wait';
 import { LoyaltyError } from '../../ui/loyalty-error';
 import { errorCodeOf } from '../../lib/api-errors';
+import { BillSums } from './bill-sums';
 import { endPaymentPath, resultPath, usePayOrder } from './gift-card-api';
 
 const t = ru.giftCards;
@@ -18,8 +19,6 @@ interface OrderStepProps {
   retailPointId: number;
   onChange(): void;
 }
-
-const rub = (value: number) => `${formatAmount(value)}\u00a0₽`;
 
 /** When the SMS go out, in the buyer's words: now, or the date and time they chose. */
 export function sendingText(sendingDate: string, now = Date.now()): string {
@@ -76,26 +75,7 @@ export function OrderStep({ order, email, retailPointId, onChange }: OrderStepPr
         <img src={order.imageUrl} alt={t.cardPicture} width={320} height={200} />
         <p className="gc-order__congrats">{order.congratulation}</p>
       </div>
-      <dl className="loyalty-sums" data-testid="gc-bill">
-        <div>
-          <dt>{t.bill.nominal(rub(bill.nominal), bill.quantity)}</dt>
-          <dd>{rub(bill.nominalSum)}</dd>
-        </div>
-        {bill.discount > 0 && (
-          <div>
-            <dt>{t.bill.discount(bill.percentRate)}</dt>
-            <dd>−{rub(bill.discount)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{t.bill.delivery}</dt>
-          <dd>{rub(bill.deliverySum)}</dd>
-        </div>
-        <div className="loyalty-sums__total">
-          <dt>{t.bill.total}</dt>
-          <dd>{rub(bill.total)}</dd>
-        </div>
-      </dl>
+      <BillSums bill={bill} />
       <p className="gc-order__when">{sendingText(order.sendingDate)}</p>
       <fieldset className="loyalty-pay-types">
         <legend>{t.payType}</legend>
@@ -129,31 +109,12 @@ export function OrderStep({ order, email, retailPointId, onChange }: OrderStepPr
         {pay.error && `${pay.error.message} (${ru.loyalty.errorCode(errorCodeOf(pay.error))})`}
       </p>
       {sbpLink && (
-        <div className="loyalty-sbp-wait" role="status">
-          <p>{ru.loyalty.sbpWaiting}</p>
-          <div className="loyalty-actions">
-            <button
-              type="button"
-              className="button"
-              onClick={() => void navigate(endPaymentPath(sbpLink.draftId, order.orderId))}
-            >
-              {ru.loyalty.checkPayment}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => setSbpLink({ ...sbpLink, open: true })}
-            >
-              {ru.loyalty.chooseBank}
-            </button>
-          </div>
-          <BankPickerSheet
-            paymentLink={sbpLink.link}
-            open={sbpLink.open}
-            onClose={() => setSbpLink({ ...sbpLink, open: false })}
-            onBankChosen={() => void navigate(endPaymentPath(sbpLink.draftId, order.orderId))}
-          />
-        </div>
+        <SbpWait
+          link={sbpLink.link}
+          open={sbpLink.open}
+          onOpenChange={(open) => setSbpLink({ ...sbpLink, open })}
+          onCheck={() => void navigate(endPaymentPath(sbpLink.draftId, order.orderId))}
+        />
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatAmount, formatBonuses } from '../../lib/formats';
 import { useIsLoggedIn } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
+import { BankWaiting } from '../../ui/bank-waiting';
 import { PageMeta } from '../../ui/page-meta';
 import { ChequeForm } from './cheque-form';
 import { LoyaltyError } from '../../ui/loyalty-error';
@@ -59,22 +60,17 @@ export function LoyaltyFinishPage() {
   } else if (complete.data.status === 1) {
     const waitedOut = complete.dataUpdatedAt - startedAt >= FINISH_POLL_LIMIT_MS;
     body = (
-      <div className="loyalty-waiting" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <h2 className="loyalty-waiting__title">{ru.loyalty.waitingTitle}</h2>
-        <p>{waitedOut ? ru.loyalty.waitingLong : ru.loyalty.waitingText}</p>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={complete.isFetching}
-          onClick={() => {
-            setStartedAt(Date.now());
-            void complete.refetch();
-          }}
-        >
-          {ru.loyalty.checkNow}
-        </button>
-      </div>
+      <BankWaiting
+        title={ru.loyalty.waitingTitle}
+        text={ru.loyalty.waitingText}
+        waitedOut={waitedOut}
+        busy={complete.isFetching}
+        checkLabel={ru.loyalty.checkNow}
+        onCheck={() => {
+          setStartedAt(Date.now());
+          void complete.refetch();
+        }}
+      />
     );
   } else if (complete.data.status === 0) {
     body = <PaymentDone result={complete.data} />;

@@ -4,7 +4,7 @@ import type { Draft, PaymentResult, PayType } from '../../../common/contract/loy
 import { ru } from '../../i18n/ru';
 import { formatAmount, formatBonuses } from '../../lib/formats';
 import { useShell } from '../../ui/shell-state';
-import { BankPickerSheet } from '../../ui/bank-picker/bank-picker-sheet';
+import { SbpWait } from '../../ui/bank-picker/sbp-wait';
 import { LoyaltyError } from '../../ui/loyalty-error';
 import { HowItWorks, PaymentConfirm } from './payment-confirm';
 import { finishPath, forgetDraft, type DraftChoice } from './payment-api';
@@ -218,27 +218,12 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
         {prepare.error && `${prepare.error.message} (${ru.loyalty.errorCode(errorCodeOf(prepare.error))})`}
       </p>
       {sbpLink && (
-        <div className="loyalty-sbp-wait" role="status">
-          <p>{ru.loyalty.sbpWaiting}</p>
-          <div className="loyalty-actions">
-            <button type="button" className="button" onClick={() => toFinish(sbpLink.draftId)}>
-              {ru.loyalty.checkPayment}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => setSbpLink({ ...sbpLink, open: true })}
-            >
-              {ru.loyalty.chooseBank}
-            </button>
-          </div>
-          <BankPickerSheet
-            paymentLink={sbpLink.link}
-            open={sbpLink.open}
-            onClose={() => setSbpLink({ ...sbpLink, open: false })}
-            onBankChosen={() => toFinish(sbpLink.draftId)}
-          />
-        </div>
+        <SbpWait
+          link={sbpLink.link}
+          open={sbpLink.open}
+          onOpenChange={(open) => setSbpLink({ ...sbpLink, open })}
+          onCheck={() => toFinish(sbpLink.draftId)}
+        />
       )}
     </div>
   );
