@@ -4,11 +4,12 @@ import { giftCardDeliveries, giftCardInvoices, giftCards } from '../../db/schema
 import { isConsoleMailProvider } from '../../integrations/mail/console-provider';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
+import { fakeClock, login, type FakeClock } from '../auth/auth-test-kit';
 import { callAs } from '../cabinet/cabinet-test-kit';
 import { POINT } from '../payments/payments-test-kit';
 import { deliverDueGiftCards } from './delivery';
 import { COMPANY } from './gift-cards-test-kit';
+import { INVOICE_LIMITS } from './invoices';
 
 const BUYER = '79005550301';
 const OTHER = '79005550302';
@@ -107,6 +108,26 @@ describe('gift cards bought by a company against an invoice', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
     expect(await t.deps.db.select().from(giftCardInvoices)).toHaveLength(0);
+  });
+
+  it('limits how many invoices one payer asks for in an hour', async () => {
+    for (let i = 0; i < INVOICE_LIMITS.perUser; i++) {
+      expect((await juridical(t, INVOICE)).statusCode).toBe(200);
+    }
+    const refused = await juridical(t, INVOICE);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Слишком много счетов подряд. Попробуйте позже.');
+    expect(await t.deps.db.select().from(giftCardInvoices)).toHaveLength(INVOICE_LIMITS.perUser);
+    // An hour later the same payer (a fresh session: the old access token has expired) may again.
+    clock.advance(INVOICE_LIMITS.windowMs + 1000);
+    const { token } = await login(t, BUYER, '10.88.0.1');
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api/gc/juridical',
+      payload: INVOICE,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(later.statusCode, later.body).toBe(200);
   });
 
   it('is refused while the brand names no seller for invoices', async () => {

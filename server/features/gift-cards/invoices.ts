@@ -6,13 +6,28 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
 import { giftCardInvoices, giftCardOrders, type InvoiceCompany } from '../../db/schema/gift-cards';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, tooManyRequests } from '../../errors';
 import { toRoubles } from '../../lib/money';
+import { takeFromWindow } from '../auth/rate-limit';
 import { readBrandSettings } from '../settings/service';
 import { issueOrderCards } from './issue';
 import { createOrder, toOrder } from './orders';
 
 type CreateInvoiceBody = z.output<typeof createInvoiceBodySchema>;
+
+/** Invoices one payer, and one network address, may ask for per hour. */
+export const INVOICE_LIMITS = { perUser: 10, perAddress: 30, windowMs: 60 * 60_000 };
+
+async function limitInvoices(deps: Pick<AppDeps, 'db' | 'clock'>, key: string, max: number) {
+  const now = deps.clock.now();
+  const until = await takeFromWindow(deps.db, key, max, INVOICE_LIMITS.windowMs, now);
+  if (until) {
+    throw tooManyRequests(
+      'Слишком много счетов подряд. Попробуйте позже.',
+      (until.getTime() - now.getTime()) / 1000,
+    );
+  }
+}
 type InvoiceRow = typeof giftCardInvoices.$inferSelect;
 type OrderRow = typeof giftCardOrders.$inferSelect;
 
@@ -46,9 +61,14 @@ function toInvoice(deps: Pick<AppDeps, 'config'>, invoice: InvoiceRow, order: Or
  */
 export async function createInvoice(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mail'>,
-  userId: string,
+  caller: { userId: string; ip: string },
   body: CreateInvoiceBody,
 ): Promise<GiftCardInvoice> {
+  const { userId } = caller;
+  // Each invoice e-mails an address the caller names: limited per payer and per network address, in the
+  // database so the limits hold across instances, before anything is stored or sent.
+  await limitInvoices(deps, `gc-invoice:user:${userId}`, INVOICE_LIMITS.perUser);
+  await limitInvoices(deps, `gc-invoice:ip:${caller.ip}`, INVOICE_LIMITS.perAddress);
   const settings = await readBrandSettings(deps.db);
   if (!settings.invoiceSeller) {
     throw new AppError('CONFLICT', 'Покупка по счёту сейчас недоступна: свяжитесь с нами');

@@ -48,7 +48,7 @@ export function registerGiftCardRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   registerEndpoint(app, createGiftCardInvoice, async (request) => {
     const user = await requireUser(deps, request);
-    return { data: await createInvoice(deps, user.userId, request.body) };
+    return { data: await createInvoice(deps, { userId: user.userId, ip: request.ip }, request.body) };
   });
   registerEndpoint(app, getGiftCardInvoice, async (request) => {
     const user = await requireUser(deps, request);
