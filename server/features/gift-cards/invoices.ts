@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createInvoiceBodySchema, GiftCardInvoice } from '../../../common/contract/gift-cards';
 import type { AppDeps } from '../../app-deps';
@@ -179,14 +179,15 @@ export interface InvoiceListItem {
   paidAt: string | null;
 }
 
-/** For the operator: every invoice, newest first. */
-export async function listInvoices(db: Db): Promise<InvoiceListItem[]> {
+/** For the operator: every invoice, newest first, or only the one with `number`. */
+export async function listInvoices(db: Db, number?: number): Promise<InvoiceListItem[]> {
   const rows = await db
     .select({ invoice: giftCardInvoices, order: giftCardOrders })
     .from(giftCardInvoices)
     .innerJoin(giftCardOrders, eq(giftCardOrders.id, giftCardInvoices.orderId))
-    .orderBy(giftCardInvoices.number);
-  return rows.reverse().map(({ invoice, order }) => ({
+    .where(number === undefined ? undefined : eq(giftCardInvoices.number, number))
+    .orderBy(desc(giftCardInvoices.number));
+  return rows.map(({ invoice, order }) => ({
     number: invoice.number,
     state: invoice.state,
     companyName: invoice.company.companyName,
@@ -215,7 +216,7 @@ export async function markInvoicePaid(
       .returning();
     if (invoice) await issueOrderCards(tx, deps.clock, invoice.orderId);
   });
-  const item = (await listInvoices(deps.db)).find((i) => i.number === number);
+  const [item] = await listInvoices(deps.db, number);
   if (!item) throw notFound('Счёт не найден');
   return item;
 }
