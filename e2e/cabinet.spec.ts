@@ -48,6 +48,8 @@ test('the demo customer activates a certificate and its value reaches the accoun
   await expect(page.getByRole('heading', { name: 'Сертификаты', level: 2 })).toBeVisible();
   const certificate = page.getByRole('listitem').filter({ hasText: 'Подарочный сертификат на 1 000 ₽' });
   const activate = certificate.getByRole('button', { name: 'Активировать' });
+  // The list arrives after the heading; `isVisible` does not wait, so wait for the certificate first.
+  await expect(certificate).toBeVisible();
   // A retried run finds it already activated; either way it ends activated, and only once.
   if (await activate.isVisible()) {
     await activate.click();
