@@ -55,19 +55,29 @@ export const STATIC_SECURITY_HEADERS = {
 } as const;
 
 /**
+ * The till's reference page is a staff tool that holds its point's API key in a cookie: no partner may frame
+ * it, so a framing page can never trick a cashier into clicking (clickjacking), whatever EMBED_ORIGINS says.
+ */
+function isStaffPage(url: string): boolean {
+  return url === '/till' || url.startsWith('/till/') || url.startsWith('/till?');
+}
+
+/**
  * Security headers of ../shared/design/security.md: the constant table above and a strict CSP; pages may be
  * framed only by the configured partners (and never with X-Frame-Options); API answers, and any answer whose
  * route sets no Cache-Control of its own, are no-store.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
   const csp = pageCsp(options);
+  const unframeableCsp = pageCsp({ ...options, embedOrigins: [] });
   // A callback hook, not an async one: it runs on every response and costs less this way.
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(STATIC_SECURITY_HEADERS);
     const type = reply.getHeader('content-type');
+    const isPage = typeof type === 'string' && type.startsWith('text/html');
     reply.header(
       'content-security-policy',
-      typeof type === 'string' && type.startsWith('text/html') ? csp : API_CSP,
+      isPage ? (isStaffPage(request.url) ? unframeableCsp : csp) : API_CSP,
     );
     // Nothing is kept by a cache unless its route says so: API answers other than public content with an
     // ETag, and every answer whose route chose no policy (error pages, the cheque's 404, health).
