@@ -28,7 +28,7 @@ export function PublicGiftCardPage() {
   const { id = '' } = useParams();
   const card = useQuery(publicGiftCardQuery(api, id));
   if (!card.data) return null; // The loader answered 404 before this renders without data.
-  const { imageUrl, congratulation, balance, nominal } = card.data;
+  const { imageUrl, previewImageUrl, congratulation, balance, nominal } = card.data;
   const title = t.cardTitle(settings.title);
   return (
     <div className="container page gc-card-page">
@@ -36,7 +36,7 @@ export function PublicGiftCardPage() {
         title={title}
         brand={settings.title}
         description={t.cardDescription(settings.title, `${formatAmount(nominal)} ₽`)}
-        image={imageUrl}
+        image={previewImageUrl}
       />
       <h1 className="page__title">{title}</h1>
       <div className="gc-card">
