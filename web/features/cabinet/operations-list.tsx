@@ -69,6 +69,11 @@ function OperationRow({ operation }: { operation: Operation }) {
         {operation.amountSpend > 0 && (
           <span className="operation__spend">{ru.cabinet.spent(formatBonuses(operation.amountSpend))}</span>
         )}
+        {operation.amountSpendExtra > 0 && (
+          <span className="operation__spend">
+            {ru.cabinet.spentExtra(formatRoubles(operation.amountSpendExtra))}
+          </span>
+        )}
       </div>
     </li>
   );
