@@ -160,7 +160,7 @@ test('the recipient adds the card to their balance and pays a shop with it and t
   await expect(page).toHaveURL(/\/profile\?t=operations$/);
   const purchase = page.getByTestId('operations').getByRole('listitem').first();
   await expect(purchase).toContainText('Сумма чека: 1');
-  await expect(purchase).toContainText(`−1${NBSP}000${NBSP}рублей с баланса`);
+  await expect(purchase).toContainText(`Оплачено с баланса: 1${NBSP}000${NBSP}рублей`);
   await expect(purchase).toContainText('+45');
   await checkAtBothWidths(page, 'cabinet-operations');
   await page.getByRole('link', { name: 'Карта', exact: true }).click();

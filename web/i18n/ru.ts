@@ -345,7 +345,7 @@ export const ru = {
     credited: (sum: string) => `Зачислено: ${sum}`,
     earned: (bonuses: string) => `+${bonuses}`,
     spent: (bonuses: string) => `−${bonuses}`,
-    spentExtra: (sum: string) => `−${sum} с баланса`,
+    spentExtra: (sum: string) => `Оплачено с баланса: ${sum}`,
     certificatesTitle: 'Сертификаты',
     certificatesEmpty: 'Сертификатов на ваш номер нет.',
     certificateValidTo: (date: string) => `Действует до ${date}`,

@@ -61,6 +61,11 @@ function OperationRow({ operation }: { operation: Operation }) {
               : ru.cabinet.cheque(formatRoubles(operation.amount))}
           </p>
         )}
+        {operation.amountSpendExtra > 0 && (
+          <p className="operation__meta">
+            {ru.cabinet.spentExtra(formatRoubles(operation.amountSpendExtra))}
+          </p>
+        )}
       </div>
       <div className="operation__bonuses">
         {operation.amountEarn > 0 && (
@@ -68,11 +73,6 @@ function OperationRow({ operation }: { operation: Operation }) {
         )}
         {operation.amountSpend > 0 && (
           <span className="operation__spend">{ru.cabinet.spent(formatBonuses(operation.amountSpend))}</span>
-        )}
-        {operation.amountSpendExtra > 0 && (
-          <span className="operation__spend">
-            {ru.cabinet.spentExtra(formatRoubles(operation.amountSpendExtra))}
-          </span>
         )}
       </div>
     </li>

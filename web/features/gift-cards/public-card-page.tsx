@@ -28,6 +28,7 @@ export function PublicGiftCardPage() {
   const settings = useSettings();
   const { id = '' } = useParams();
   const card = useQuery(publicGiftCardQuery(api, id));
+  const add = useAddToBalance(id);
   if (!card.data) return null; // The loader answered 404 before this renders without data.
   const { imageUrl, previewImageUrl, congratulation, balance, nominal, added } = card.data;
   const title = t.cardTitle(settings.title);
@@ -51,14 +52,22 @@ export function PublicGiftCardPage() {
           <p className="gc-card__balance">
             {t.cardBalance} <strong data-testid="gc-balance">{formatAmount(balance)}&nbsp;₽</strong>
           </p>
-          {added && balance === 0 ? <p className="gc-added">{t.addedCard}</p> : <RevealCode id={id} />}
+          {add.data ? (
+            <Added added={add.data.added} amount={add.data.amount} />
+          ) : added && balance === 0 ? (
+            <p className="gc-added">{t.addedCard}</p>
+          ) : (
+            <RevealCode id={id} add={add} />
+          )}
         </div>
       </div>
     </div>
   );
 }
 
-function RevealCode({ id }: { id: string }) {
+type AddMutation = ReturnType<typeof useAddToBalance>;
+
+function RevealCode({ id, add }: { id: string; add: AddMutation }) {
   const [last4, setLast4] = useState('');
   const [sent, setSent] = useState(false);
   const reveal = useRevealCode(id);
@@ -76,7 +85,7 @@ function RevealCode({ id }: { id: string }) {
           {groupCode(reveal.data.code)}
         </p>
         <p className="gc-code__hint">{t.codeHint}</p>
-        <AddToBalance id={id} />
+        <AddToBalance add={add} />
       </div>
     );
   }
@@ -105,24 +114,25 @@ function RevealCode({ id }: { id: string }) {
   );
 }
 
+/** The value moved: what was added and the balance now, in place of the code (the card is empty). */
+function Added({ added, amount }: { added: number; amount: number }) {
+  return (
+    <div className="gc-added" role="status">
+      <p>{t.addedText(`${formatAmount(added)}\u00a0₽`)}</p>
+      <p data-testid="gc-added-balance">{t.addedBalance(`${formatAmount(amount)}\u00a0₽`)}</p>
+      <Link className="button button--ghost" to="/profile">
+        {t.toCabinet}
+      </Link>
+    </div>
+  );
+}
+
 /**
  * After the code is shown: the recipient moves the card's value into their own balance, to spend it on the
  * site (decision 023). Only a customer logged in with the recipient's phone may; the server says so otherwise.
  */
-function AddToBalance({ id }: { id: string }) {
+function AddToBalance({ add }: { add: AddMutation }) {
   const loggedIn = useIsLoggedIn();
-  const add = useAddToBalance(id);
-  if (add.data) {
-    return (
-      <div className="gc-add" role="status">
-        <p>{t.addedText(`${formatAmount(add.data.added)}\u00a0₽`)}</p>
-        <p data-testid="gc-added-balance">{t.addedBalance(`${formatAmount(add.data.amount)}\u00a0₽`)}</p>
-        <Link className="button button--ghost" to="/profile">
-          {t.toCabinet}
-        </Link>
-      </div>
-    );
-  }
   const refused =
     add.error instanceof ApiError ? add.error.message : add.error ? ru.shell.somethingWrong : null;
   return (
@@ -137,8 +147,7 @@ function AddToBalance({ id }: { id: string }) {
         </button>
       ) : (
         <p>
-          {t.addLogin}{' '}
-          <Link to="/login">{t.addLoginLink}</Link>
+          {t.addLogin} <Link to="/login">{t.addLoginLink}</Link>
         </p>
       )}
       <p className="form-error" role="status">
