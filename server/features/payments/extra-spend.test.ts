@@ -160,6 +160,16 @@ describe('shop payments spend the money-like balance', () => {
     expect(await bonusesOf(t, PHONE)).toBe(1006);
   });
 
+  it('with a 100% limit the balance and bonuses together pay it all, without the bank', async () => {
+    await setMaxSpendPercent(t, 100);
+    const draft = await createDraft(t, PHONE, { paySum: 1000, spendBonus: true });
+    expect(draft).toMatchObject({ leftToPay: 0, accountChanges: [{ spend: 700, earn: 9 }, { spend: 300 }] });
+    const result = (await processDraft(t, PHONE, draft.draftId)).json().data;
+    expect(result).toMatchObject({ status: 0, state: 'completed', spent: 700, spentExtra: 300, earned: 9 });
+    expect(await moneyOf(t, PHONE)).toBe(0);
+    expect(await bonusesOf(t, PHONE)).toBe(309);
+  });
+
   it('at the till and for gift cards none of it is spent', async () => {
     const atTill = await createDraft(t, PHONE, { paySum: 100, payType: 'IN_RETAIL_POINT' });
     expect(atTill).toMatchObject({
