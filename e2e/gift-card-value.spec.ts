@@ -168,13 +168,27 @@ test('the recipient adds the card to their balance and pays a shop with it and t
   await expect(page.getByTestId('money-balance')).toHaveCount(0);
 });
 
-test('a customer logged in with another phone is told only the recipient may add the card', async ({
+test('a visitor is asked to log in; a customer logged in with another phone is told only the recipient may add the card', async ({
   page,
   request,
+  browser,
 }) => {
   test.slow();
   const recipient = freshPhone();
   const cardPath = await buyCard(request, recipient);
+  const visitorContext = await browser.newContext({ baseURL: E2E.mutableUrl, locale: 'ru-RU' });
+  const visitor = await visitorContext.newPage();
+  await open(visitor, cardPath);
+  await visitor.getByLabel('Последние 4 цифры телефона').fill(recipient.slice(-4));
+  await visitor.getByRole('button', { name: 'Показать код' }).click();
+  await expect(
+    visitor.getByText('Войдите с номером, на который пришла карта, затем откройте эту ссылку снова.'),
+  ).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Войти', exact: true })).toHaveAttribute('href', '/login');
+  await expect(visitor.getByRole('button', { name: 'Добавить на мой баланс' })).toHaveCount(0);
+  await checkAtBothWidths(visitor, 'gc-card-visitor');
+  await visitorContext.close();
+
   const other = `7958${String(Date.now()).slice(-7)}`;
   await loginThroughApi(page, request, other);
   await open(page, cardPath);
