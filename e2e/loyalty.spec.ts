@@ -27,6 +27,14 @@ async function confirmPayment(page: Page) {
   await popup.getByRole('button', { name: 'Подтвердить и оплатить' }).click();
 }
 
+/** Turns off spending the money-like balance (certificates, gift cards), which the page offers switched on. */
+async function keepMoneyBalance(page: Page) {
+  const toggle = page.getByRole('checkbox', { name: /Оплатить с баланса/ });
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  await expect(page.getByText('Спишем с баланса')).toHaveCount(0);
+}
+
 /** The demo customer's spendable bonuses, as the server counts them. */
 async function demoBonuses(request: APIRequestContext, token: string): Promise<number> {
   const response = await request.post('/api/loyalty/getUserBalance', {
@@ -90,6 +98,8 @@ test('the demo customer spends bonuses, the bank declines and the bonuses come b
   const spendable = Math.min(Math.floor(1000 * 0.5), Math.floor(before));
 
   await open(page, '/loyalty?p=1&s=1000');
+  // The demo customer's certificate balance would be spent first (decision 023): this journey is about bonuses.
+  await keepMoneyBalance(page);
   const toggle = page.getByRole('checkbox', { name: /Списать бонусы/ });
   await expect(toggle).toBeChecked();
   await expect(page.getByText(`К оплате${1000 - spendable}${NBSP}₽`)).toBeVisible();
@@ -114,6 +124,7 @@ test('the demo customer spends bonuses, the bank declines and the bonuses come b
   await error.getByRole('link', { name: 'Вернуться на страницу оплаты' }).click();
   await expect(page).toHaveURL(/\/loyalty\?p=1&s=1000$/);
   await expect(page.getByRole('checkbox', { name: /Списать бонусы/ })).toBeChecked();
+  await keepMoneyBalance(page);
 
   // Again with the test card that pays: bonuses and the card together.
   await page.getByRole('button', { name: `Оплатить ${1000 - spendable}${NBSP}₽` }).click();
@@ -137,6 +148,7 @@ test('with a 100% spend limit the demo customer pays with bonuses only, and the 
       const before = await demoBonuses(request, token);
       expect(before).toBeGreaterThanOrEqual(40);
       await open(page, '/loyalty?p=3&s=40');
+      await keepMoneyBalance(page);
       await expect(page.getByText('Бонусами можно оплатить до 100% покупки')).toBeVisible();
       await expect(page.getByText(`Спишем бонусов40${NBSP}бонусов`)).toBeVisible();
       await page.getByRole('button', { name: 'Оплатить бонусами' }).click();

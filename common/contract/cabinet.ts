@@ -166,6 +166,8 @@ export const operationSchema = z.strictObject({
   date: z.string(),
   amountEarn: money,
   amountSpend: money,
+  /** What a payment took from the money-like balance (certificates, gift value), roubles (decision 023). */
+  amountSpendExtra: money,
   /** The cheque sum (or the credited amount), roubles. */
   amount: money,
   state: z.enum(['NEW', 'READY', 'PROCESSED', 'CANCEL']),

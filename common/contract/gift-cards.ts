@@ -206,9 +206,13 @@ export const getPublicGiftCard = defineEndpoint({
     params: publicIdParams,
     response: z.strictObject({
       imageUrl: z.string(),
+      /** The picture as an absolute address on PUBLIC_URL, for link previews (`og:image`). */
+      previewImageUrl: z.string(),
       congratulation: z.string(),
       balance: money,
       nominal: money,
+      /** The recipient has moved the card's value into their own balance (decision 023). */
+      added: z.boolean(),
     }),
   },
 });
@@ -226,6 +230,27 @@ export const revealGiftCardCode = defineEndpoint({
     response: z.strictObject({
       /** 16 digits, shown as a QR code or a Code128 barcode. */
       code: z.string(),
+    }),
+  },
+});
+
+export const addGiftCardToBalance = defineEndpoint({
+  method: 'POST',
+  path: '/api/gc/card/:id/add',
+  summary:
+    "Move the card's remaining value into the caller's money-like balance (decision 023): only a customer logged in with the recipient's phone (403 otherwise), once (a repeat answers the same), 409 when the card is empty",
+  tag: 'gift-cards',
+  auth: 'user',
+  schemas: {
+    params: publicIdParams,
+    body: z.strictObject({}).default({}),
+    response: z.strictObject({
+      /** What the card moved into the balance, roubles. */
+      added: money,
+      /** What is left on the card: 0. */
+      cardBalance: money,
+      /** The caller's money-like balance afterwards, roubles. */
+      amount: money,
     }),
   },
 });

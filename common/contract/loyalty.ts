@@ -124,7 +124,10 @@ export const getUserBalance = defineEndpoint({
 });
 
 export const accountChangeSchema = z.strictObject({
-  /** GLOBAL: bonuses; EXTRA: the money-like balance (not spent by payments yet: always 0 there). */
+  /**
+   * GLOBAL: bonuses; EXTRA: the money-like balance (certificates, gift value: decision 023), spent first and
+   * never earned by a payment (its `earn` is always 0).
+   */
   type: z.enum(['GLOBAL', 'EXTRA']),
   /** Credited when the payment completes (the point's `currentBonus`% of the money paid), roubles. */
   earn: money,
@@ -143,8 +146,10 @@ export const draftSchema = z.strictObject({
   /** The cheque sum, roubles. */
   paySum: money,
   spendBonus: z.boolean(),
+  /** Whether the money-like balance is spent (off for IN_RETAIL_POINT and gift cards). */
+  spendExtra: z.boolean(),
   accountChanges: z.array(accountChangeSchema),
-  /** What the bank (or the till) still takes after bonuses, roubles. */
+  /** What the bank (or the till) still takes after the money-like balance and bonuses, roubles. */
   leftToPay: money,
 });
 export type Draft = z.output<typeof draftSchema>;
@@ -155,6 +160,11 @@ export const createDraftBodySchema = z.strictObject({
   payType: payTypeSchema.default('CARD'),
   /** Spend bonuses (up to the brand's limit and the balance); ignored (off) for IN_RETAIL_POINT. */
   spendBonus: z.boolean().default(true),
+  /**
+   * Spend the money-like balance (certificates, gift value) first, as far as it goes (decision 023); ignored
+   * (off) for IN_RETAIL_POINT and GIFT_CARD. Bonuses then pay within `maxSpendPercent` of what is left.
+   */
+  spendExtra: z.boolean().default(true),
   /** What the cheque says; the point's title when empty. */
   title: z.string().trim().max(200, VALIDATION_MESSAGES.maxLength).default(''),
   retailPointId: z.coerce
@@ -206,6 +216,8 @@ export const paymentResultSchema = z.strictObject({
   errorMessage: z.string().nullable(),
   /** Bonuses spent and earned by this payment, roubles (earn is credited on completion). */
   spent: money,
+  /** What the money-like balance paid, roubles (decision 023). */
+  spentExtra: money,
   earned: money,
   paySum: money,
   leftToPay: money,

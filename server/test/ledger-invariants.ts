@@ -6,7 +6,8 @@ import { SYSTEM_ACCOUNTS } from '../features/ledger/ledger';
 /**
  * The money invariants of design/security.md, checked against the whole database: each ledger transaction
  * sums to zero, every cached balance equals the sum of its entries, no customer (or gift-card) balance is negative, the
- * bonuses on hold are exactly what open payment drafts hold, and no hold is open past its expiry (`now`: the
+ * bonuses and the money-like balance on hold are exactly what open payment drafts hold (and the money-like
+ * balance spent what completed ones spent), and no hold is open past its expiry (`now`: the
  * test's clock). Call it at the end of every test that can move value.
  */
 export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {}): Promise<void> {
@@ -37,6 +38,25 @@ export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {
   const [holds] = rowsOf<{ held: string; open: string }>(held);
   expect(holds?.held, 'bonuses on hold differ from what open payment drafts hold').toBe(holds?.open);
 
+  const moneyHeld = await db.execute<{ held: string; open: string }>(sql`
+    select
+      coalesce((select balance from ledger_accounts where id = ${SYSTEM_ACCOUNTS.money_held}), 0)::text as held,
+      coalesce((select sum(extra_spend) from payment_drafts where state in ('processing', 'paid')), 0)::text
+        as open`);
+  const [moneyHolds] = rowsOf<{ held: string; open: string }>(moneyHeld);
+  expect(moneyHolds?.held, 'money-like balance on hold differs from what open payment drafts hold').toBe(
+    moneyHolds?.open,
+  );
+
+  const moneySpent = await db.execute<{ posted: string; spent: string }>(sql`
+    select
+      coalesce((select balance from ledger_accounts where id = ${SYSTEM_ACCOUNTS.money_spent}), 0)::text as posted,
+      coalesce((select sum(extra_spend) from payment_drafts where state = 'completed'), 0)::text as spent`);
+  const [moneySpends] = rowsOf<{ posted: string; spent: string }>(moneySpent);
+  expect(moneySpends?.posted, 'money-like balance spent differs from what completed drafts spent').toBe(
+    moneySpends?.spent,
+  );
+
   const tillHeld = await db.execute<{ held: string; open: string }>(sql`
     select
       coalesce((select balance from ledger_accounts where id = ${SYSTEM_ACCOUNTS.till_held}), 0)::text as held,
@@ -61,7 +81,8 @@ export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {
 
   const overdue = await db.execute<{ id: string }>(sql`
     select id from payment_drafts
-    where state in ('processing', 'paid') and spend > 0 and hold_expires_at < ${now}::timestamptz`);
+    where state in ('processing', 'paid') and (spend > 0 or extra_spend > 0)
+      and hold_expires_at < ${now}::timestamptz`);
   expect(rowsOf(overdue), 'payment holds open past their expiry').toEqual([]);
 }
 

@@ -91,6 +91,17 @@ export const ruGiftCards = {
   codeLabel: 'QR-код подарочной карты для кассы',
   codeHint: 'Покажите этот код на кассе магазина.',
   cardPicture: 'Картинка подарочной карты',
+  // Adding the card's value to the recipient's own balance (decision 023).
+  addTitle: 'Оплачивать на сайте',
+  addText: 'Добавьте деньги с карты на свой баланс: ими можно оплачивать покупки на сайте вместе с бонусами.',
+  addButton: 'Добавить на мой баланс',
+  adding: 'Добавляем…',
+  addLogin: 'Войдите с номером, на который пришла карта, затем откройте эту ссылку снова.',
+  addLoginLink: 'Войти',
+  addedText: (amount: string) => `На ваш баланс добавлено ${amount}. Карта теперь пуста.`,
+  addedBalance: (amount: string) => `Ваш баланс: ${amount}`,
+  addedCard: 'Деньги с этой карты добавлены на баланс получателя.',
+  toCabinet: 'В личный кабинет',
   // The company purchase (/gc/Entity).
   forCompanies: 'Покупаете для сотрудников или клиентов?',
   forCompaniesLink: 'Купить по счёту для компании',

@@ -41,6 +41,8 @@ export const operations = pgTable(
     occurredAt: at().notNull(),
     amountEarn: kopecks().notNull().default(0),
     amountSpend: kopecks().notNull().default(0),
+    /** What a payment took from the money-like balance (certificates, gift value): decision 023. */
+    amountSpendExtra: kopecks().notNull().default(0),
     amount: kopecks().notNull().default(0),
     state: text().$type<'NEW' | 'READY' | 'PROCESSED' | 'CANCEL'>().notNull(),
     type: text().$type<'PAYMENT' | 'CASHBACK' | 'DEPOSIT'>().notNull(),

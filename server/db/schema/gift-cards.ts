@@ -106,6 +106,13 @@ export const giftCards = pgTable(
       .unique()
       .references(() => ledgerAccounts.id),
     createdAt: at().notNull(),
+    /**
+     * The customer (logged in with the recipient's phone) who moved the card's value into their money-like
+     * balance (decision 023), once: when, and how much the posting `gift-card-add:<id>` moved.
+     */
+    addedByUserId: uuid().references(() => users.id),
+    addedAt: at(),
+    addedAmount: kopecks(),
   },
   (t) => [unique('gift_cards_order_position').on(t.orderId, t.position)],
 );

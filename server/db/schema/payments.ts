@@ -9,7 +9,7 @@ const kopecks = () => bigint({ mode: 'number' });
 /**
  * A payment at a retail point (docs/decisions/009-payments-drafts-and-acquirer.md). Every state change is one
  * conditional UPDATE on `state`, so a draft moves (and resolves) at most once whatever retries or races do.
- * Sums are kopecks: `spend + left_to_pay = pay_sum`.
+ * Sums are kopecks: `extra_spend + spend + left_to_pay = pay_sum` (decision 023: the money-like balance first).
  */
 export const paymentDrafts = pgTable(
   'payment_drafts',
@@ -30,6 +30,10 @@ export const paymentDrafts = pgTable(
     paySum: kopecks().notNull(),
     /** Bonuses this payment takes (held on process, posted on completion). */
     spend: kopecks().notNull(),
+    /** Whether the customer chose to spend the money-like balance (decision 023; on unless they say no). */
+    spendExtra: boolean().notNull().default(true),
+    /** The money-like balance (certificates, gift value) this payment takes, held and posted like `spend`. */
+    extraSpend: kopecks().notNull().default(0),
     /** What the bank (or the till) takes. */
     leftToPay: kopecks().notNull(),
     /** The point's earn rate when the draft was made, percent. */
@@ -64,7 +68,8 @@ export const paymentDrafts = pgTable(
       .where(sql`${t.state} in ('processing', 'paid')`),
     check(
       'payment_drafts_sums',
-      sql`${t.spend} >= 0 and ${t.leftToPay} >= 0 and ${t.spend} + ${t.leftToPay} = ${t.paySum}`,
+      sql`${t.spend} >= 0 and ${t.extraSpend} >= 0 and ${t.leftToPay} >= 0
+        and ${t.extraSpend} + ${t.spend} + ${t.leftToPay} = ${t.paySum}`,
     ),
     check('payment_drafts_pay_sum_positive', sql`${t.paySum} > 0`),
     check(

@@ -23,6 +23,7 @@ export async function listOperations(db: Db, userId: string, page: number): Prom
       date: row.occurredAt.toISOString(),
       amountEarn: toRoubles(row.amountEarn),
       amountSpend: toRoubles(row.amountSpend),
+      amountSpendExtra: toRoubles(row.amountSpendExtra),
       amount: toRoubles(row.amount),
       state: row.state,
       type: row.type,

@@ -374,9 +374,11 @@ describe('gift cards', () => {
     expect(view.statusCode).toBe(200);
     expect(view.json()).toEqual({
       imageUrl: '/api/proxy/pictures/gift-1.webp',
+      previewImageUrl: `${new URL(t.deps.config.publicUrl).origin}/api/proxy/pictures/gift-1.webp`,
       congratulation: 'С праздником!',
       balance: 1000,
       nominal: 1000,
+      added: false,
     });
     expect(view.body).not.toContain(card!.code);
 

@@ -9,6 +9,7 @@ import { takeFromWindow } from '../auth/rate-limit';
 import { pictureUrlOf } from './orders';
 
 type PublicDeps = Pick<AppDeps, 'db' | 'clock'>;
+type PageDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /**
  * The public page's limits (docs/decisions/017), counted in the database (`rate_limits`) so they hold across
@@ -44,7 +45,7 @@ async function limit(deps: PublicDeps, key: string, max: number, windowMs: numbe
 }
 
 /** A well-formed public id: 22 base64url characters. Anything else is answered as an unknown card. */
-const PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;
+export const PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;
 
 async function findCard(deps: PublicDeps, id: string) {
   if (!PUBLIC_ID.test(id)) return null;
@@ -56,6 +57,7 @@ async function findCard(deps: PublicDeps, id: string) {
       balance: ledgerAccounts.balance,
       imageId: giftCardOrders.imageId,
       congratulation: giftCardOrders.congratulation,
+      addedAt: giftCards.addedAt,
     })
     .from(giftCards)
     .innerJoin(giftCardOrders, eq(giftCardOrders.id, giftCards.orderId))
@@ -65,16 +67,20 @@ async function findCard(deps: PublicDeps, id: string) {
 }
 
 /** `GET /api/gc/card/:id`: the picture, congratulation and balance; never the code. */
-export async function publicCard(deps: PublicDeps, ip: string, id: string) {
+export async function publicCard(deps: PageDeps, ip: string, id: string) {
   const l = PUBLIC_CARD_LIMITS;
   await limit(deps, `gc-view-ip:${ip}`, l.viewsPerAddress, l.viewWindowMs);
   const card = await findCard(deps, id);
   if (!card) throw notFoundCard();
+  const imageUrl = pictureUrlOf(card.imageId);
   return {
-    imageUrl: pictureUrlOf(card.imageId),
+    imageUrl,
+    // Link previews (messengers, social sites) fetch the picture from elsewhere: only an absolute address works.
+    previewImageUrl: new URL(imageUrl, new URL(deps.config.publicUrl).origin).toString(),
     congratulation: card.congratulation,
     balance: toRoubles(card.balance),
     nominal: toRoubles(card.nominal),
+    added: card.addedAt !== null,
   };
 }
 

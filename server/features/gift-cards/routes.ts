@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  addGiftCardToBalance,
   createGiftCardInvoice,
   createGiftCardOrder,
   getGiftCard,
@@ -21,6 +22,7 @@ import { operatorGuard } from '../operator/routes';
 import { buyerInvoice, createInvoice, invoiceForDownload, listInvoices, markInvoicePaid } from './invoices';
 import * as orders from './orders';
 import { publicCard, revealCode } from './public-card';
+import { addCardToBalance } from './add-to-balance';
 
 /** Gift cards (spec section 7 gc calls, docs/decisions/017); paying goes through the loyalty drafts. */
 export function registerGiftCardRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -46,6 +48,10 @@ export function registerGiftCardRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, revealGiftCardCode, async (request) =>
     revealCode(deps, request.ip, request.params.id, request.body.last4),
   );
+  registerEndpoint(app, addGiftCardToBalance, async (request) => {
+    const user = await requireUser(deps, request);
+    return addCardToBalance(deps, user, request.params.id);
+  });
   registerEndpoint(app, createGiftCardInvoice, async (request) => {
     const user = await requireUser(deps, request);
     return { data: await createInvoice(deps, { userId: user.userId, ip: request.ip }, request.body) };

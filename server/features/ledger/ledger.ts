@@ -32,6 +32,13 @@ export const SYSTEM_ACCOUNTS = {
   gift_cards_issued: '00000000-0000-4000-8000-000000000171',
   /** Plus the gift-card value spent at the tills (docs/decisions/018), taken from each card's account. */
   gift_cards_redeemed: '00000000-0000-4000-8000-000000000172',
+  /**
+   * The money-like balance (certificates, gift value) on hold for payments in progress (docs/decisions/023),
+   * kept apart from 'bonus_held' so each hold is checked against its own column of the drafts.
+   */
+  money_held: '00000000-0000-4000-8000-000000000231',
+  /** Plus the money-like balance customers spent in shop payments (docs/decisions/023). */
+  money_spent: '00000000-0000-4000-8000-000000000232',
 } as const;
 export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
 

@@ -32,7 +32,7 @@ export function registerChequePage(app: FastifyInstance, deps: AppDeps) {
 <dt>Где</dt><dd>${escapeHtml(row.title)}</dd>
 <dt>Когда</dt><dd>${escapeHtml(when)}</dd>
 <dt>Бонусами</dt><dd>${escapeHtml(roublesText(row.spend))}</dd>
-<dt>Деньгами</dt><dd>${escapeHtml(roublesText(row.leftToPay))}</dd>
+${row.extraSpend > 0 ? `<dt>С баланса</dt><dd>${escapeHtml(roublesText(row.extraSpend))}</dd>\n` : ''}<dt>Деньгами</dt><dd>${escapeHtml(roublesText(row.leftToPay))}</dd>
 <dt>Начислено бонусов</dt><dd>${escapeHtml(roublesText(row.earn))}</dd>
 <dt>Код подтверждения</dt><dd>${escapeHtml(row.confirmationCode ?? '')}</dd>
 </dl>`;

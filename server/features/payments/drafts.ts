@@ -22,6 +22,8 @@ import { draftTitleOf, linkDraft, lockOrderForDraft, summaryOfDraft } from '../g
 import { balancesOf, customerAccounts, postTransaction, systemAccount } from '../ledger/ledger';
 import { readBrandSettings } from '../settings/service';
 import { chequeUrlOf } from './cheque';
+import { holdEntries, releaseEntries, settleEntries } from './holds';
+import { splitPayment } from './split';
 
 export type PaymentsDeps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'acquirer' | 'mail'>;
 export type DraftRow = typeof paymentDrafts.$inferSelect;
@@ -31,24 +33,8 @@ type ProcessDraftBody = z.output<typeof processDraftBodySchema>;
 /** Roubles from the API (at most 2 decimals, checked by the contract) to kopecks. */
 export const toKopecks = (roubles: number) => Math.round(roubles * 100);
 
-/** What a payment takes from bonuses, what is left to pay and what it earns, all in kopecks. */
-export function computeDraft(input: {
-  paySum: number;
-  spendBonus: boolean;
-  payType: DraftRow['payType'];
-  bonusBalance: number;
-  maxSpendPercent: number;
-  currentBonus: number;
-}) {
-  const spendAllowed = input.spendBonus && input.payType !== 'IN_RETAIL_POINT';
-  const limit = Math.floor((input.paySum * input.maxSpendPercent) / 100);
-  const spend = spendAllowed ? Math.max(0, Math.min(limit, input.bonusBalance)) : 0;
-  const leftToPay = input.paySum - spend;
-  // Paying at the till is not confirmed by us, so it earns nothing here (the till's accrual does).
-  const earn =
-    input.payType === 'IN_RETAIL_POINT' ? 0 : Math.floor((leftToPay * Math.max(0, input.currentBonus)) / 100);
-  return { spend, leftToPay, earn };
-}
+/** What a payment takes from the money-like balance and bonuses, what is left and what it earns (split.ts). */
+export const computeDraft = splitPayment;
 
 async function loadPoint(db: Db, retailPointId: number) {
   const [point] = await db.select().from(retailPoints).where(eq(retailPoints.id, retailPointId));
@@ -84,9 +70,10 @@ export function toDraft(row: DraftRow): Draft {
     title: row.title,
     paySum: toRoubles(row.paySum),
     spendBonus: row.spendBonus,
+    spendExtra: row.spendExtra,
     accountChanges: [
       { type: 'GLOBAL', earn: toRoubles(row.earn), spend: toRoubles(row.spend) },
-      { type: 'EXTRA', earn: 0, spend: 0 },
+      { type: 'EXTRA', earn: 0, spend: toRoubles(row.extraSpend) },
     ],
     leftToPay: toRoubles(row.leftToPay),
   };
@@ -112,6 +99,7 @@ export function toResult(deps: Pick<AppDeps, 'config'>, row: DraftRow): PaymentR
     errorCode: row.errorCode,
     errorMessage: row.errorMessage,
     spent: toRoubles(row.spend),
+    spentExtra: toRoubles(row.extraSpend),
     earned: toRoubles(row.earn),
     paySum: toRoubles(row.paySum),
     leftToPay: toRoubles(row.leftToPay),
@@ -158,6 +146,8 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     bonusBalance: balances.bonus,
     maxSpendPercent: settings.maxSpendPercent,
     currentBonus: point.currentBonus,
+    spendExtra: body.spendExtra,
+    moneyBalance: balances.money,
   });
   const now = deps.clock.now();
   const values = {
@@ -168,6 +158,7 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     additionalInfo: body.additionalInfo,
     deliveryId: body.deliveryId,
     spendBonus: body.spendBonus && body.payType !== 'IN_RETAIL_POINT',
+    spendExtra: body.spendExtra && body.payType !== 'IN_RETAIL_POINT',
     paySum,
     ...sums,
     earnPercent: point.currentBonus,
@@ -241,8 +232,10 @@ async function createGiftCardDraft(deps: PaymentsDeps, userId: string, body: Cre
       additionalInfo: body.additionalInfo,
       deliveryId: order.deliveryId,
       spendBonus: false,
+      spendExtra: false,
       paySum: order.total,
       spend: 0,
+      extraSpend: 0,
       leftToPay: order.total,
       earn: 0,
       earnPercent: 0,
@@ -285,7 +278,7 @@ export function checkReturnUrl(deps: Pick<AppDeps, 'config'>, returnUrl: string)
 
 /**
  * processDraft: `created` -> `processing` by one conditional update, in the same transaction as the hold
- * (customer bonus -> bonus_held, ledger key `payment-hold:<id>`). A draft bonuses cover (or one paid at the
+ * (customer bonus -> bonus_held and money -> money_held, one posting with the ledger key `payment-hold:<id>`). A draft bonuses cover (or one paid at the
  * till) completes in that transaction; otherwise the bank order is registered (idempotently, by the draft id)
  * and its page answered. Repeating the call (a retry, 50 at once) answers the same and changes nothing more.
  */
@@ -314,15 +307,12 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
         .where(and(eq(paymentDrafts.id, draft.id), eq(paymentDrafts.state, 'created')))
         .returning();
       if (!moved) return; // another call moved it first: answer what it did
-      if (moved.spend > 0) {
-        const accounts = await customerAccounts(tx, userId);
+      const hold = await holdEntries(tx, moved);
+      if (hold.length > 0) {
         await postTransaction(tx, {
           idempotencyKey: `payment-hold:${moved.id}`,
           kind: 'payment_hold',
-          entries: [
-            { accountId: accounts.bonus, amount: -moved.spend },
-            { accountId: await systemAccount(tx, 'bonus_held'), amount: moved.spend },
-          ],
+          entries: hold,
         });
       }
       if (!bank) {
@@ -425,13 +415,7 @@ async function completePaid(deps: PaymentsDeps, tx: Db, draftId: string): Promis
     .returning();
   if (!done) return;
   if (done.productType === 'GIFT_CARD') await issueGiftCards(tx, deps.clock, done.id);
-  const entries = [];
-  if (done.spend > 0) {
-    entries.push(
-      { accountId: await systemAccount(tx, 'bonus_held'), amount: -done.spend },
-      { accountId: await systemAccount(tx, 'bonus_spent'), amount: done.spend },
-    );
-  }
+  const entries = await settleEntries(tx, done);
   if (done.earn > 0) {
     const accounts = await customerAccounts(tx, done.userId);
     entries.push(
@@ -452,6 +436,7 @@ async function completePaid(deps: PaymentsDeps, tx: Db, draftId: string): Promis
       occurredAt: now,
       amountEarn: done.earn,
       amountSpend: done.spend,
+      amountSpendExtra: done.extraSpend,
       amount: done.paySum,
       // Paid at the till: the till confirms it later; everything else is settled here.
       state: tillPayment ? 'NEW' : 'PROCESSED',
@@ -479,15 +464,13 @@ async function releaseDraft(
       .set({ state: to, errorCode: error.code, errorMessage: error.message, resolvedAt: now, updatedAt: now })
       .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.state, 'processing')))
       .returning();
-    if (!moved || moved.spend === 0) return;
-    const accounts = await customerAccounts(tx, moved.userId);
+    if (!moved) return;
+    const entries = await releaseEntries(tx, moved);
+    if (entries.length === 0) return;
     await postTransaction(tx, {
       idempotencyKey: `payment-release:${moved.id}`,
       kind: 'payment_release',
-      entries: [
-        { accountId: await systemAccount(tx, 'bonus_held'), amount: -moved.spend },
-        { accountId: accounts.bonus, amount: moved.spend },
-      ],
+      entries,
     });
   });
 }
@@ -599,6 +582,7 @@ export async function sendCheque(deps: PaymentsDeps, userId: string, draftId: st
     `Дата: ${(row.resolvedAt ?? row.updatedAt).toISOString()}`,
     `Сумма: ${formatRoubles(row.paySum)} ₽`,
     `Оплачено бонусами: ${formatRoubles(row.spend)}`,
+    ...(row.extraSpend > 0 ? [`Оплачено с баланса: ${formatRoubles(row.extraSpend)} ₽`] : []),
     `Оплачено деньгами: ${formatRoubles(row.leftToPay)} ₽`,
     `Начислено бонусов: ${formatRoubles(row.earn)}`,
     `Код подтверждения: ${row.confirmationCode ?? ''}`,

@@ -74,3 +74,21 @@ export const answerSbp = (t: TestApp, formUrl: string, answer: 'confirm' | 'decl
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ answer }).toString(),
   });
+
+/** Credits `roubles` to the customer's money-like balance, as an activated certificate would. */
+export async function creditMoney(t: TestApp, userId: string, roubles: number, key = 'test') {
+  await inTransaction(t.deps.db, async (tx) => {
+    const accounts = await customerAccounts(tx, userId);
+    await postTransaction(tx, {
+      idempotencyKey: `test-money:${userId}:${key}`,
+      kind: 'test_credit',
+      entries: [
+        { accountId: await systemAccount(tx, 'certificates_issued'), amount: -Math.round(roubles * 100) },
+        { accountId: accounts.money, amount: Math.round(roubles * 100) },
+      ],
+    });
+  });
+}
+
+export const moneyOf = async (t: TestApp, phone: string): Promise<number> =>
+  (await callAs(t, phone, 'POST', '/api/loyalty/getUserBalance', {})).json().balance.amount;

@@ -53,6 +53,8 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
       paySum: request.body.paySum,
       payType: 'CARD',
       spendBonus: false,
+      // The old page shows no balances, so it spends none.
+      spendExtra: false,
       title: '',
       retailPointId,
       additionalInfo: '',

@@ -61,6 +61,11 @@ function OperationRow({ operation }: { operation: Operation }) {
               : ru.cabinet.cheque(formatRoubles(operation.amount))}
           </p>
         )}
+        {operation.amountSpendExtra > 0 && (
+          <p className="operation__meta">
+            {ru.cabinet.spentExtra(formatRoubles(operation.amountSpendExtra))}
+          </p>
+        )}
       </div>
       <div className="operation__bonuses">
         {operation.amountEarn > 0 && (

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateGiftCardOrderBody,
   CreateInvoiceBody,
@@ -7,7 +7,7 @@ import type {
 } from '../../../common/contract/gift-cards';
 import type { PaymentResult, PayType } from '../../../common/contract/loyalty';
 import { useApi } from '../../lib/api-context';
-import { useHydrated } from '../../lib/session';
+import { USER_KEY, useHydrated } from '../../lib/session';
 import { ensurePayer, payerApiClient } from '../../lib/payer-session';
 
 /**
@@ -89,6 +89,22 @@ export function useRevealCode(id: string) {
   return useMutation({
     mutationFn: (last4: string) =>
       api.request('POST /api/gc/card/:id/reveal', { params: { id }, body: { last4 } }),
+  });
+}
+
+/**
+ * Moves the card's value into the logged-in customer's balance (decision 023): the customer's own tokens
+ * (useApi's client carries them), never a temporary payer's, since only the recipient's phone may.
+ */
+export function useAddToBalance(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.request('POST /api/gc/card/:id/add', { params: { id }, body: {} }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['gift-cards', 'card', id] });
+      void queryClient.invalidateQueries({ queryKey: USER_KEY });
+    },
   });
 }
 

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { ApiError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { formatAmount, paragraphs } from '../../lib/formats';
+import { useIsLoggedIn } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
 import { QrCode } from '../../ui/qr-code';
 import { TextField } from '../../ui/text-field';
-import { useRevealCode } from './gift-card-api';
+import { useAddToBalance, useRevealCode } from './gift-card-api';
 import { publicGiftCardQuery } from './gift-card-queries';
 
 const t = ru.giftCards;
@@ -27,8 +28,9 @@ export function PublicGiftCardPage() {
   const settings = useSettings();
   const { id = '' } = useParams();
   const card = useQuery(publicGiftCardQuery(api, id));
+  const add = useAddToBalance(id);
   if (!card.data) return null; // The loader answered 404 before this renders without data.
-  const { imageUrl, congratulation, balance, nominal } = card.data;
+  const { imageUrl, previewImageUrl, congratulation, balance, nominal, added } = card.data;
   const title = t.cardTitle(settings.title);
   return (
     <div className="container page gc-card-page">
@@ -36,7 +38,7 @@ export function PublicGiftCardPage() {
         title={title}
         brand={settings.title}
         description={t.cardDescription(settings.title, `${formatAmount(nominal)} ₽`)}
-        image={imageUrl}
+        image={previewImageUrl}
       />
       <h1 className="page__title">{title}</h1>
       <div className="gc-card">
@@ -50,14 +52,22 @@ export function PublicGiftCardPage() {
           <p className="gc-card__balance">
             {t.cardBalance} <strong data-testid="gc-balance">{formatAmount(balance)}&nbsp;₽</strong>
           </p>
-          <RevealCode id={id} />
+          {add.data ? (
+            <Added added={add.data.added} amount={add.data.amount} />
+          ) : added && balance === 0 ? (
+            <p className="gc-added">{t.addedCard}</p>
+          ) : (
+            <RevealCode id={id} add={add} />
+          )}
         </div>
       </div>
     </div>
   );
 }
 
-function RevealCode({ id }: { id: string }) {
+type AddMutation = ReturnType<typeof useAddToBalance>;
+
+function RevealCode({ id, add }: { id: string; add: AddMutation }) {
   const [last4, setLast4] = useState('');
   const [sent, setSent] = useState(false);
   const reveal = useRevealCode(id);
@@ -75,6 +85,7 @@ function RevealCode({ id }: { id: string }) {
           {groupCode(reveal.data.code)}
         </p>
         <p className="gc-code__hint">{t.codeHint}</p>
+        <AddToBalance add={add} />
       </div>
     );
   }
@@ -100,5 +111,48 @@ function RevealCode({ id }: { id: string }) {
         {reveal.isPending ? t.revealing : t.reveal}
       </button>
     </form>
+  );
+}
+
+/** The value moved: what was added and the balance now, in place of the code (the card is empty). */
+function Added({ added, amount }: { added: number; amount: number }) {
+  return (
+    <div className="gc-added" role="status">
+      <p>{t.addedText(`${formatAmount(added)}\u00a0₽`)}</p>
+      <p data-testid="gc-added-balance">{t.addedBalance(`${formatAmount(amount)}\u00a0₽`)}</p>
+      <Link className="button button--ghost" to="/profile">
+        {t.toCabinet}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * After the code is shown: the recipient moves the card's value into their own balance, to spend it on the
+ * site (decision 023). Only a customer logged in with the recipient's phone may; the server says so otherwise.
+ */
+function AddToBalance({ add }: { add: AddMutation }) {
+  const loggedIn = useIsLoggedIn();
+  const refused =
+    add.error instanceof ApiError ? add.error.message : add.error ? ru.shell.somethingWrong : null;
+  return (
+    <section className="gc-add" aria-labelledby="gc-add-title">
+      <h2 className="gc-add__title" id="gc-add-title">
+        {t.addTitle}
+      </h2>
+      <p>{t.addText}</p>
+      {loggedIn ? (
+        <button type="button" className="button" disabled={add.isPending} onClick={() => add.mutate()}>
+          {add.isPending ? t.adding : t.addButton}
+        </button>
+      ) : (
+        <p>
+          {t.addLogin} <Link to="/login">{t.addLoginLink}</Link>
+        </p>
+      )}
+      <p className="form-error" role="status">
+        {refused}
+      </p>
+    </section>
   );
 }

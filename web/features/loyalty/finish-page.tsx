@@ -121,6 +121,12 @@ function PaymentDone({ result }: { result: PaymentResult }) {
           <dt>{ru.loyalty.paid}</dt>
           <dd>{formatAmount(result.leftToPay)}&nbsp;₽</dd>
         </div>
+        {result.spentExtra > 0 && (
+          <div>
+            <dt>{ru.loyalty.extraSpent}</dt>
+            <dd>{formatAmount(result.spentExtra)}&nbsp;₽</dd>
+          </div>
+        )}
         <div>
           <dt>{ru.loyalty.spent}</dt>
           <dd>{formatBonuses(result.spent)}</dd>

@@ -63,7 +63,13 @@ describe('the payer', () => {
 
 describe('the page draft', () => {
   afterEach(() => sessionStorage.clear());
-  const choice = { retailPointId: 3, paySum: 500, spendBonus: true, payType: 'CARD' as const };
+  const choice = {
+    retailPointId: 3,
+    paySum: 500,
+    spendBonus: true,
+    spendExtra: true,
+    payType: 'CARD' as const,
+  };
 
   it('is created once with an idempotency key, then recomputed by its id', async () => {
     const { api, calls } = fakeApi(() => draft('d1'));

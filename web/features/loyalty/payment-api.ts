@@ -14,6 +14,8 @@ export interface DraftChoice {
   retailPointId: number;
   paySum: number;
   spendBonus: boolean;
+  /** Spend the money-like balance (certificates, gift cards) first (decision 023). */
+  spendExtra: boolean;
   payType: PayType;
 }
 
@@ -64,6 +66,7 @@ export async function openDraft(api: ApiClient, choice: DraftChoice): Promise<Op
     paySum: choice.paySum,
     payType: choice.payType,
     spendBonus: choice.spendBonus,
+    spendExtra: choice.spendExtra,
     retailPointId: choice.retailPointId,
   };
   if (stored.draftId) {
@@ -93,7 +96,7 @@ export async function openDraft(api: ApiClient, choice: DraftChoice): Promise<Op
 
 /** Forgets the page's draft (a new payment starts from scratch, e.g. after 'Вернуться на страницу оплаты'). */
 export function forgetDraft(choice: Pick<DraftChoice, 'retailPointId' | 'paySum'>) {
-  writeStored({ ...choice, spendBonus: true, payType: 'CARD' }, null);
+  writeStored({ ...choice, spendBonus: true, spendExtra: true, payType: 'CARD' }, null);
 }
 
 /** Where the bank sends the customer back: the finish page with the draft, the point and the sum. */

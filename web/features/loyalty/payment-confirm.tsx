@@ -28,6 +28,7 @@ export function PaymentConfirm({ draft, savedCard = null, onResult }: PaymentCon
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const spend = draft.accountChanges.find((change) => change.type === 'GLOBAL');
+  const extra = draft.accountChanges.find((change) => change.type === 'EXTRA');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = email.trim();
@@ -62,6 +63,12 @@ export function PaymentConfirm({ draft, savedCard = null, onResult }: PaymentCon
           <dt>{ru.loyalty.sumLabel}</dt>
           <dd>{formatAmount(draft.paySum)}&nbsp;₽</dd>
         </div>
+        {extra && extra.spend > 0 && (
+          <div>
+            <dt>{ru.loyalty.extraSpend}</dt>
+            <dd>{formatAmount(extra.spend)}&nbsp;₽</dd>
+          </div>
+        )}
         {spend && spend.spend > 0 && (
           <div>
             <dt>{ru.loyalty.spend}</dt>

@@ -30,6 +30,7 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
   const navigate = useNavigate();
   const { openPopup, closePopup } = useShell();
   const [spendBonus, setSpendBonus] = useState(true);
+  const [spendExtra, setSpendExtra] = useState(true);
   const [payType, setPayType] = useState<PayType>('CARD');
   /** A saved card pays a CARD draft without the bank's page. */
   const [savedCardId, setSavedCardId] = useState<string | null>(null);
@@ -37,7 +38,7 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
   const savedCard = savedCards.data?.find((card) => card.bindingId === savedCardId) ?? null;
   const [sbpLink, setSbpLink] = useState<{ draftId: string; link: string; open: boolean } | null>(null);
   const [failure, setFailure] = useState<PaymentResult | null>(null);
-  const choice: DraftChoice = { retailPointId, paySum, spendBonus, payType };
+  const choice: DraftChoice = { retailPointId, paySum, spendBonus, spendExtra, payType };
   const balance = useBalance();
   const draft = useDraft(choice);
   const prepare = usePrepareDraft();
@@ -109,10 +110,11 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
     );
   }
 
-  const { availableAmount } = balance.data.balance;
+  const { availableAmount, amount } = balance.data.balance;
   const { maxSpendPercent } = balance.data;
   const current: Draft = opened.draft;
   const change = current.accountChanges.find((c) => c.type === 'GLOBAL');
+  const extra = current.accountChanges.find((c) => c.type === 'EXTRA');
   const atTill = payType === 'IN_RETAIL_POINT';
   const busy = draft.isFetching || prepare.isPending;
   const pay = () =>
@@ -144,6 +146,14 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
           {ru.loyalty.howItWorks}
         </button>
       </div>
+      {amount > 0 && (
+        <ExtraBalance
+          amount={amount}
+          checked={spendExtra && !atTill}
+          disabled={atTill}
+          onChange={setSpendExtra}
+        />
+      )}
       <label className="switch">
         <input
           type="checkbox"
@@ -196,6 +206,12 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
           <dt>{ru.loyalty.sumLabel}</dt>
           <dd>{formatAmount(current.paySum)}&nbsp;₽</dd>
         </div>
+        {(extra?.spend ?? 0) > 0 && (
+          <div>
+            <dt>{ru.loyalty.extraSpend}</dt>
+            <dd>{formatAmount(extra!.spend)}&nbsp;₽</dd>
+          </div>
+        )}
         <div>
           <dt>{ru.loyalty.spend}</dt>
           <dd>{formatBonuses(change?.spend ?? 0)}</dd>
@@ -212,7 +228,9 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
       <button type="button" className="button loyalty-panel__pay" disabled={busy} onClick={pay}>
         {current.leftToPay > 0 || atTill
           ? `${ru.loyalty.pay} ${formatAmount(current.leftToPay)}\u00a0₽`
-          : ru.loyalty.payAll}
+          : (extra?.spend ?? 0) > 0
+            ? ru.loyalty.payFromBalance
+            : ru.loyalty.payAll}
       </button>
       <p className="form-error" role="status">
         {prepare.error && `${prepare.error.message} (${ru.loyalty.errorCode(errorCodeOf(prepare.error))})`}
@@ -226,5 +244,35 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
         />
       )}
     </div>
+  );
+}
+
+/** The money-like balance (certificates, gift cards) and the choice to spend it, shown only when there is some. */
+function ExtraBalance(props: {
+  amount: number;
+  checked: boolean;
+  disabled: boolean;
+  onChange(checked: boolean): void;
+}) {
+  return (
+    <>
+      <div className="loyalty-balance">
+        <span>{ru.loyalty.extraBalance}</span>
+        <strong data-testid="extra-balance">{formatAmount(props.amount)}&nbsp;₽</strong>
+      </div>
+      <label className="switch">
+        <input
+          type="checkbox"
+          checked={props.checked}
+          disabled={props.disabled}
+          onChange={(event) => props.onChange(event.target.checked)}
+        />
+        <span className="switch__track" aria-hidden="true" />
+        <span className="switch__label">
+          {ru.loyalty.spendExtraToggle}
+          <small>{ru.loyalty.spendExtraHint}</small>
+        </span>
+      </label>
+    </>
   );
 }

@@ -1,0 +1,42 @@
+/**
+ * How a shop payment's sum is split (docs/decisions/009 and 023), in kopecks. The money-like balance
+ * (certificates, gift value) pays first, in full where it can: it is money, with no limit. Bonuses then pay up
+ * to `maxSpendPercent` of what is left, and the bank (or the till) takes the rest. Paying at the till spends
+ * neither (we do not see that money). The point's rate is earned on the money paid: the bank's part and the
+ * money-like part (gift value earned nothing when it was bought), never on bonuses.
+ */
+export interface SplitInput {
+  paySum: number;
+  spendBonus: boolean;
+  payType: 'CARD' | 'SBP_QR' | 'IN_RETAIL_POINT';
+  bonusBalance: number;
+  maxSpendPercent: number;
+  currentBonus: number;
+  /** Spend the money-like balance; off when absent. */
+  spendExtra?: boolean;
+  /** The money-like balance, kopecks; 0 when absent. */
+  moneyBalance?: number;
+}
+
+export interface Split {
+  /** From the money-like balance (the draft's EXTRA spend). */
+  extraSpend: number;
+  /** From bonuses (GLOBAL spend). */
+  spend: number;
+  leftToPay: number;
+  /** Bonuses credited on completion (GLOBAL earn). */
+  earn: number;
+}
+
+export function splitPayment(input: SplitInput): Split {
+  const atTill = input.payType === 'IN_RETAIL_POINT';
+  const extraSpend =
+    input.spendExtra && !atTill ? Math.max(0, Math.min(input.paySum, input.moneyBalance ?? 0)) : 0;
+  const rest = input.paySum - extraSpend;
+  const limit = Math.floor((rest * input.maxSpendPercent) / 100);
+  const spend = input.spendBonus && !atTill ? Math.max(0, Math.min(limit, input.bonusBalance)) : 0;
+  const leftToPay = rest - spend;
+  // Paying at the till is not confirmed by us, so it earns nothing here (the till's accrual does).
+  const earn = atTill ? 0 : Math.floor(((leftToPay + extraSpend) * Math.max(0, input.currentBonus)) / 100);
+  return { extraSpend, spend, leftToPay, earn };
+}
