@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const serverTests = ['server/**/*.test.ts', 'common/**/*.test.ts'];
+const serverTests = ['server/**/*.test.ts', 'common/**/*.test.ts', 'bench/**/*.test.ts'];
 
 /**
  * Two projects as the architecture asks (server+common in node, web in jsdom); when TEST_DATABASE_URL is set

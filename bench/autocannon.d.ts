@@ -5,6 +5,7 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    headers?: Record<string, string>;
   }
   interface Result {
     requests: { average: number };

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -6,9 +8,20 @@ export interface LoadResult {
   errors: number;
 }
 
+export interface LoadOptions {
+  connections?: number;
+  headers?: Record<string, string>;
+}
+
 /** One autocannon run against a URL on loopback; bounded in time. */
-export async function load(url: string, seconds: number, connections = 50): Promise<LoadResult> {
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+export async function load(url: string, seconds: number, options: LoadOptions = {}): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 50,
+    duration: seconds,
+    pipelining: 1,
+    headers: options.headers ?? {},
+  });
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
@@ -16,6 +29,7 @@ export async function load(url: string, seconds: number, connections = 50): Prom
   };
 }
 
+/** One line of the benchmark table: a figure, its same-run reference, the ratio, the bar and the verdict. */
 export interface Row {
   figure: string;
   value: string;
@@ -25,11 +39,19 @@ export interface Row {
   verdict: string;
 }
 
+/** What a part of the benchmark hands to bench/run.ts: its rows, and lines worth printing under the table. */
+export interface Report {
+  rows: Row[];
+  notes: string[];
+}
+
+export const verdict = (met: boolean) => (met ? 'ok' : 'MISSED');
+
 export function printTable(rows: Row[]) {
   const headers: Row = {
     figure: 'figure',
     value: 'value',
-    reference: 'reference',
+    reference: 'reference (same run)',
     ratio: 'ratio',
     bar: 'bar',
     verdict: '',
@@ -37,5 +59,31 @@ export function printTable(rows: Row[]) {
   const all = [headers, ...rows];
   const keys = Object.keys(headers) as (keyof Row)[];
   const widths = keys.map((k) => Math.max(...all.map((r) => r[k].length)));
-  for (const row of all) console.log(keys.map((k, i) => row[k].padEnd(widths[i]!)).join('  '));
+  for (const row of all)
+    console.log(
+      keys
+        .map((k, i) => row[k].padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    );
 }
+
+export function printReport({ rows, notes }: Report) {
+  printTable(rows);
+  if (notes.length) console.log('');
+  for (const note of notes) console.log(note);
+}
+
+/** Whether the module at `url` is the script node was started with (not imported by bench/run.ts). */
+export function isMain(url: string): boolean {
+  const script = process.argv[1];
+  return script !== undefined && pathToFileURL(resolve(script)).href === url;
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -10,21 +10,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { isMain, type Report, type Row } from './lib';
+import { DEMO_OTP, DEMO_PHONE, inTab, logOut, prepareLoggedIn } from './lighthouse-login';
+import { startStaticCopy } from './static-copy';
 
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 /** A folder to keep every run's Lighthouse report (JSON) in, for a look at the details. */
 const SAVE_DIR = process.env.LH_SAVE_DIR;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const DEMO_PHONE = '79000000001';
-const DEMO_OTP = '24680';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** The only third party any page asks for (the map on /points); blocked, never fetched. */
 const BLOCKED = ['*tile.openstreetmap.org*'];
@@ -108,129 +108,6 @@ async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
   return { url, stop };
 }
 
-interface Stored {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** One GET to the app with the browser's own Accept-Encoding, bytes as sent (precompressed assets stay so). */
-function fetchRaw(origin: string, path: string, acceptEncoding: string): Promise<Stored> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${origin}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
-
-/**
- * The reference: a static copy of the app. Each path (and Accept-Encoding) is fetched from the app once, on its
- * first request, and from then on served from memory with the app's own headers (Cache-Control, ETag,
- * Content-Type, Content-Encoding and the rest), so the copy differs from the app only in doing no work. A
- * warm-up load in the browser fills it before Lighthouse measures it.
- */
-async function startStaticCopy(appOrigin: string): Promise<{ url: string; server: Server }> {
-  const store = new Map<string, Promise<Stored>>();
-  const server = createServer((req, res) => {
-    const path = req.url ?? '/';
-    const encoding = String(req.headers['accept-encoding'] ?? '');
-    const key = `${encoding}\n${path}`;
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405).end();
-      return;
-    }
-    let stored = store.get(key);
-    if (!stored) {
-      stored = fetchRaw(appOrigin, path, encoding);
-      store.set(key, stored);
-    }
-    stored.then(
-      ({ status, headers, body }) => {
-        for (const [name, value] of Object.entries(headers)) {
-          if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
-        }
-        res.setHeader('content-length', body.length);
-        res.writeHead(status);
-        res.end(req.method === 'HEAD' ? undefined : body);
-      },
-      () => {
-        store.delete(key);
-        res.writeHead(502).end();
-      },
-    );
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-async function demoTokens(appUrl: string): Promise<{ token: string; refresh: string }> {
-  const post = (path: string, body: unknown) =>
-    fetch(`${appUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const phone = await post('/api/auth/phone', { phone: DEMO_PHONE });
-  if (!phone.ok) throw new Error(`POST /api/auth/phone: ${phone.status} ${await phone.text()}`);
-  const token = await post('/api/auth/token', { phone: DEMO_PHONE, token: DEMO_OTP });
-  if (!token.ok) throw new Error(`POST /api/auth/token: ${token.status} ${await token.text()}`);
-  return (await token.json()) as { token: string; refresh: string };
-}
-
-/** Runs `work` in a tab of the launched browser (its default profile, the one Lighthouse uses). */
-async function inTab(browser: Browser, work: (page: Page) => Promise<void>) {
-  const context = browser.contexts()[0];
-  if (!context) throw new Error('the browser has no default context');
-  const page = await context.newPage();
-  try {
-    await work(page);
-  } finally {
-    await page.close();
-  }
-}
-
-/** An empty document on the app's origin (answered by the browser, not the app): enough to reach its storage. */
-async function openBlank(page: Page, origin: string) {
-  const url = `${origin}/__lighthouse-blank`;
-  await page.route(url, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>-</title>' }),
-  );
-  await page.goto(url);
-}
-
-/** Logs the demo customer in on the app's origin and empties the HTTP cache, as a storage reset would. */
-async function prepareLoggedIn(browser: Browser, appUrl: string) {
-  const pair = await demoTokens(appUrl);
-  await inTab(browser, async (page) => {
-    await openBlank(page, appUrl);
-    await page.evaluate((tokens) => {
-      window.localStorage.setItem('accessToken', tokens.token);
-      window.localStorage.setItem('refreshToken', tokens.refresh);
-    }, pair);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.detach();
-  });
-}
-
-/** Forgets the demo customer, so the logged-out pages are measured logged out. */
-async function logOut(browser: Browser, appUrl: string) {
-  await inTab(browser, async (page) => {
-    await openBlank(page, appUrl);
-    await page.evaluate(() => window.localStorage.clear());
-  });
-}
-
 /** Lighthouse now and then loses a trace (NO_NAVSTART, NO_FCP); such a run is run again, up to twice. */
 async function measureWithRetries(port: number, url: string, loggedIn: boolean, before: () => Promise<void>) {
   for (let attempt = 1; ; attempt++) {
@@ -307,6 +184,15 @@ function figures(lhr: Result): Figures {
   };
 }
 
+/** Which of quality.md's bars for the first load a page misses, beside the static copy. */
+function missedBars(f: Figures, reference: Figures): string[] {
+  return [
+    f.performance < 98 ? 'perf' : '',
+    f.lcpMs / reference.lcpMs > 1.2 ? 'LCP' : '',
+    f.cls > 0.01 ? 'CLS' : '',
+  ].filter(Boolean);
+}
+
 function printLighthouseTable(rows: Array<{ target: Target; figures: Figures }>) {
   const reference = rows.find((r) => r.target.reference)?.figures;
   const headers = [
@@ -325,11 +211,7 @@ function printLighthouseTable(rows: Array<{ target: Target; figures: Figures }>)
   const lines = rows.map(({ target, figures: f }) => {
     const perfRatio = reference ? f.performance / reference.performance : Number.NaN;
     const lcpRatio = reference ? f.lcpMs / reference.lcpMs : Number.NaN;
-    const missed = [
-      f.performance < 98 ? 'perf' : '',
-      lcpRatio > 1.2 ? 'LCP' : '',
-      f.cls > 0.01 ? 'CLS' : '',
-    ].filter(Boolean);
+    const missed = reference ? missedBars(f, reference) : [];
     return [
       target.name,
       String(f.performance),
@@ -349,16 +231,21 @@ function printLighthouseTable(rows: Array<{ target: Target; figures: Figures }>)
   for (const line of all) console.log(line.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
 }
 
-async function main() {
+interface Measured {
+  rows: Array<{ target: Target; figures: Figures }>;
+  /** Every run's score, warnings and the audits that cost points: printed under the table. */
+  notes: string[];
+}
+
+/** Every target, LH_RUNS times in turn; the median run of each (Lighthouse's computeMedianRun). */
+async function measureAll(): Promise<Measured> {
   if (!existsSync('dist/server/main.js') || !existsSync('dist/client')) {
-    console.error(
+    throw new Error(
       'bench:lighthouse measures the built app and builds nothing: dist/ is missing, run `npm run build` first',
     );
-    process.exitCode = 1;
-    return;
   }
-  console.log(
-    `Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`} per page (LH_RUNS), mobile, simulated throttling`,
+  process.stderr.write(
+    `Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`} per page (LH_RUNS), mobile, simulated throttling\n`,
   );
   if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
   const cleanups: Array<() => Promise<unknown> | unknown> = [];
@@ -440,25 +327,26 @@ async function main() {
       target,
       figures: figures(computeMedianRun(results.get(target)!)),
     }));
-    console.log('');
-    printLighthouseTable(rows);
-    console.log('');
+    const notes = [
+      `Lighthouse: ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`} per page (LH_RUNS), mobile, simulated throttling`,
+    ];
     for (const target of TARGETS) {
       const runs = results.get(target)!;
       const perf = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
       const index = runs.map((lhr) => lhr.environment.benchmarkIndex.toFixed(0));
-      console.log(
+      notes.push(
         `${target.name}: performance per run ${perf.join(', ')}; Chromium benchmarkIndex ${index.join(', ')}`,
       );
     }
     for (const { target, figures: f } of rows) {
       const expected = `${target.path}`;
       if (new URL(f.finalUrl).pathname !== expected) {
-        console.warn(`${target.name}: Lighthouse ended on ${f.finalUrl}, not ${expected}`);
+        notes.push(`${target.name}: Lighthouse ended on ${f.finalUrl}, not ${expected}`);
       }
-      for (const warning of f.warnings) console.warn(`${target.name}: ${warning}`);
-      if (f.failed.length) console.log(`${target.name} loses points on ${f.failed.join(', ')}`);
+      for (const warning of f.warnings) notes.push(`${target.name}: ${warning}`);
+      if (f.failed.length) notes.push(`${target.name} loses points on ${f.failed.join(', ')}`);
     }
+    return { rows, notes };
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -466,4 +354,51 @@ async function main() {
   }
 }
 
-await main();
+const BAR = 'perf >= 98, LCP <= 1.2x, CLS <= 0.01';
+const brief = (f: Figures) =>
+  `perf ${f.performance}, LCP ${(f.lcpMs / 1000).toFixed(2)} s, CLS ${f.cls.toFixed(3)}`;
+
+/** The rows of `npm run bench`'s one table: each page beside the static copy; the other scores go to the notes. */
+export async function lighthouseReport(): Promise<Report> {
+  const { rows, notes } = await measureAll();
+  const reference = rows.find((r) => r.target.reference)!.figures;
+  const table: Row[] = rows.map(({ target, figures: f }) => {
+    if (target.reference) {
+      return {
+        figure: `Lighthouse ${target.name}`,
+        value: brief(f),
+        reference: '',
+        ratio: '',
+        bar: '(reference)',
+        verdict: '',
+      };
+    }
+    const missed = missedBars(f, reference);
+    return {
+      figure: `Lighthouse ${target.name}`,
+      value: `${brief(f)}, TBT ${f.tbtMs.toFixed(0)} ms`,
+      reference: `static copy: ${brief(reference)}`,
+      ratio: `LCP ${(f.lcpMs / reference.lcpMs).toFixed(2)}x`,
+      bar: BAR,
+      verdict: missed.length ? `MISSED ${missed.join(', ')}` : 'ok',
+    };
+  });
+  const scores = rows.map(
+    ({ target, figures: f }) =>
+      `${target.name}: accessibility ${f.accessibility}, best practices ${f.bestPractices}, SEO ${f.seo}`,
+  );
+  return { rows: table, notes: [...scores, ...notes] };
+}
+
+if (isMain(import.meta.url)) {
+  try {
+    const { rows, notes } = await measureAll();
+    console.log('');
+    printLighthouseTable(rows);
+    console.log('');
+    for (const note of notes) console.log(note);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  }
+}

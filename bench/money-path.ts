@@ -15,7 +15,7 @@ import { users } from '../server/db/schema/auth';
 import { seedDemoBrand } from '../server/db/seed/demo-brand';
 import { customerAccounts, postTransaction, systemAccount } from '../server/features/ledger/ledger';
 import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
-import { printTable, type Row } from './lib';
+import { isMain, printReport, type Report, type Row } from './lib';
 
 const run = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,7 +44,8 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 const appDb = `kopilka_bench_money_${process.pid}`;
 const pgbenchDb = `kopilka_bench_pgbench_${process.pid}`;
 
-async function main() {
+/** The run, as rows for a table: bench/run.ts folds them into its one table; run alone, they are printed. */
+export async function moneyPathReport(): Promise<Report> {
   await admin(async (c) => {
     await c.query(`create database ${appDb}`);
     await c.query(`create database ${pgbenchDb}`);
@@ -96,11 +97,10 @@ async function main() {
           verdict: violations.length ? 'MISSED' : 'ok',
         },
       ];
-      printTable(rows);
-      console.log(
-        `rounds: money ${money.map((v) => v.toFixed(0)).join(', ')}; pgbench ${bench.map((v) => v.toFixed(0)).join(', ')}`,
-      );
-      if (violations.length) process.exitCode = 1;
+      const notes = [
+        `money path rounds (BENCH_ROUNDS): money ${money.map((v) => v.toFixed(0)).join(', ')}; pgbench ${bench.map((v) => v.toFixed(0)).join(', ')}`,
+      ];
+      return { rows, notes };
     } finally {
       await app.close();
       await database.close();
@@ -225,4 +225,9 @@ async function invariants(db: Parameters<typeof customerAccounts>[0]): Promise<s
   return found;
 }
 
-await main();
+if (isMain(import.meta.url)) {
+  const report = await moneyPathReport();
+  printReport(report);
+  // A broken ledger invariant fails the run.
+  if (report.rows.some((row) => row.verdict === 'MISSED' && row.bar === 'hold')) process.exitCode = 1;
+}

@@ -93,7 +93,7 @@ const customPage = lazyPage('custom-page', () =>
 const loyaltyPage = lazyPage('loyalty-page', () =>
   import('../features/loyalty/loyalty-page').then((m) => ({ Component: m.LoyaltyPage })),
 );
-const loyaltyFinishPage = lazyPage('loyalty-finish-page', () =>
+const loyaltyFinishPage = lazyPage('finish-page', () =>
   import('../features/loyalty/finish-page').then((m) => ({ Component: m.LoyaltyFinishPage })),
 );
 const oldPaymentPage = lazyPage('old-payment-page', () =>

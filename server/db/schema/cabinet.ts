@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { ledgerTransactions } from './ledger';
 
@@ -48,8 +59,23 @@ export const operations = pgTable(
     type: text().$type<'PAYMENT' | 'CASHBACK' | 'DEPOSIT'>().notNull(),
     transactionId: uuid().references(() => ledgerTransactions.id),
   },
-  (t) => [index('operations_user_occurred').on(t.userId, t.occurredAt.desc())],
+  // The page's order exactly (DESC is NULLS FIRST in SQL), with the id, so a page is read from the index in order
+  // and the ids of a deep page come from the index alone (server/features/cabinet/operations.ts).
+  (t) => [
+    index('operations_user_history').on(t.userId, t.occurredAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
+
+/**
+ * How many operations each customer has: the page's `total` without counting a long history on every read.
+ * Kept by statement triggers on `operations` (hand-added to migration 0009), so every writer keeps it right.
+ */
+export const operationTotals = pgTable('operation_totals', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id),
+  total: integer().notNull().default(0),
+});
 
 /**
  * A certificate issued to a phone (the customer may not exist yet). Activation credits the nominal to the

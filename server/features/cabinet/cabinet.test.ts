@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/cabinet';
 import { users } from '../../db/schema/auth';
+import { operations } from '../../db/schema/cabinet';
 import { DEMO_CUSTOMER } from '../../db/seed/demo-customer';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { loginAs } from '../../test/login';
@@ -294,6 +295,37 @@ describe('cabinet: operations', () => {
     const empty = (await callAs(t, DEMO_PHONE, 'GET', '/api/user/operations?page=3')).json();
     expect(empty).toMatchObject({ operations: [], total: 31, page: 3 });
     expect((await callAs(t, DEMO_PHONE, 'GET', '/api/user/operations?page=0')).statusCode).toBe(400);
+  });
+
+  it('counts every operation written, in bulk or one by one, and forgets deleted ones', async () => {
+    const phone = '79003330002';
+    expect((await callAs(t, phone, 'GET', '/api/user/operations')).json()).toMatchObject({ total: 0 });
+    const user = (await userRow(t, phone))!;
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const row = (minutesAgo: number) => ({
+      userId: user.id,
+      place: `Магазин ${minutesAgo}`,
+      occurredAt: at(minutesAgo),
+      state: 'PROCESSED' as const,
+      type: 'PAYMENT' as const,
+    });
+    // 25 in one statement, then one more: the newest, on top of page 1.
+    await t.deps.db.insert(operations).values(Array.from({ length: 25 }, (_, i) => row(i + 10)));
+    await t.deps.db.insert(operations).values(row(1));
+    const first = (await callAs(t, phone, 'GET', '/api/user/operations')).json();
+    expect(first).toMatchObject({ total: 26, page: 1 });
+    expect(first.operations.map((o: { place: string }) => o.place).slice(0, 2)).toEqual([
+      'Магазин 1',
+      'Магазин 10',
+    ]);
+    const second = (await callAs(t, phone, 'GET', '/api/user/operations?page=2')).json();
+    expect(second.operations.map((o: { place: string }) => o.place)).toEqual(
+      [29, 30, 31, 32, 33, 34].map((m) => `Магазин ${m}`),
+    );
+    await t.deps.db.delete(operations).where(eq(operations.place, 'Магазин 1'));
+    expect((await callAs(t, phone, 'GET', '/api/user/operations')).json()).toMatchObject({ total: 25 });
+    // Somebody else's history is not this customer's.
+    expect((await callAs(t, DEMO_PHONE, 'GET', '/api/user/operations')).json()).toMatchObject({ total: 31 });
   });
 
   it('session operations answer only for the caller’s own phone (403 otherwise)', async () => {
