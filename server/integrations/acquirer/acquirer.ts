@@ -52,7 +52,11 @@ export interface CardBindings {
   listCards(clientId: string): Promise<GatewayCard[]>;
   /** Removes the client's card: true when it is (now, or already) removed, false when the client never had it. */
   unbind(clientId: string, bindingId: string): Promise<boolean>;
-  /** Pays a registered order with the client's saved card (no page: the gateway charges the card it keeps). */
+  /**
+   * Pays a registered order with the client's saved card (no page: the gateway charges the card it keeps) and
+   * answers the order's status afterwards: `paid`, `declined`, or `pending` when the gateway wants more (3-D
+   * Secure with nobody at a page to answer it). Charging an order twice is the gateway's to refuse.
+   */
   payWithBinding?(input: { orderId: string; clientId: string; bindingId: string }): Promise<OrderStatus>;
   /**
    * Saves the card behind a Google Pay or Apple Pay token, when the gateway takes wallet tokens. Answers the
@@ -75,6 +79,11 @@ export interface RegisterOrderInput {
   returnUrl: string;
   /** Save the card on the hosted page. */
   createBinding: boolean;
+  /**
+   * The customer, for an order their saved card will pay (`payWithBinding`): gateways such as RBS charge a
+   * binding only on an order registered for the binding's client. Left out for a payment on the hosted page.
+   */
+  clientId?: string;
 }
 
 export interface RegisteredOrder {
