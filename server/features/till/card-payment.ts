@@ -43,17 +43,18 @@ import {
  * the same call (or confirm) asks again, and the hold-expiry job cancels the order before it gives bonuses back.
  */
 
-/** The customer's saved card the configured gateway can charge (the most recent active one), or null. */
-export async function chargeableCard(deps: TillDeps, userId: string): Promise<GatewayCard | null> {
+/**
+ * The customer's saved card the configured gateway can charge (the first active one it lists), or null.
+ * Throws when the gateway does not answer.
+ */
+async function savedCardOf(deps: TillDeps, userId: string): Promise<GatewayCard | null> {
   const bindings = deps.acquirer.bindings;
   if (!bindings?.payWithBinding) return null;
-  try {
-    return (await bindings.listCards(userId)).find((card) => card.active) ?? null;
-  } catch {
-    // The gateway is silent: the till is told no card can pay now (the cashier takes the money another way).
-    return null;
-  }
+  return (await bindings.listCards(userId)).find((card) => card.active) ?? null;
 }
+
+/** For the visit: a gateway that does not answer means no card can pay now (the cashier takes money otherwise). */
+export const chargeableCard = (deps: TillDeps, userId: string) => savedCardOf(deps, userId).catch(() => null);
 
 const unavailable = () =>
   new AppError('UNAVAILABLE', 'Банк не ответил. Повторите оплату картой с тем же ключом');
@@ -79,7 +80,9 @@ export async function payWithCard(
     loadPoint(deps.db, caller.retailPointId),
     readBrandSettings(deps.db),
     balancesOf(deps.db, visit.userId),
-    chargeableCard(deps, visit.userId),
+    savedCardOf(deps, visit.userId).catch(() => {
+      throw new AppError('UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз или примите оплату иначе');
+    }),
   ]);
   const limit = Math.floor((sum * settings.maxSpendPercent) / 100);
   if (spend > limit) {

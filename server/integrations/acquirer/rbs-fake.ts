@@ -75,9 +75,10 @@ export interface RbsFake {
   bind(orderId: string, card: { pan: string; expiry: string }): RbsFakeBinding;
   /**
    * From now on `paymentOrderBinding.do` with this binding is declined by the card's bank with `actionCode`
-   * (116: not enough money), or asks for 3-D Secure (`'3ds'`: the answer names an `acsUrl`, the order waits in 5).
+   * (116: not enough money), asks for 3-D Secure (`'3ds'`: the answer names an `acsUrl`, the order waits in 5),
+   * or answers HTTP 502 without charging (`'silent'`); null: charge it again.
    */
-  declineBinding(bindingId: string, how: number | '3ds' | null): void;
+  declineBinding(bindingId: string, how: number | '3ds' | 'silent' | null): void;
   /** Puts an order in any orderStatus (1 pre-authorised, 5 in 3-D Secure, ...). */
   setStatus(orderId: string, orderStatus: number): RbsFakeOrder;
   findByNumber(orderNumber: string): RbsFakeOrder | undefined;
@@ -102,7 +103,7 @@ export async function startRbsFake(options: { userName?: string; password?: stri
   const orders = new Map<string, RbsFakeOrder>();
   const bindings = new Map<string, RbsFakeBinding>();
   const calls: RbsFake['calls'] = [];
-  const bindingFailures = new Map<string, number | '3ds'>();
+  const bindingFailures = new Map<string, number | '3ds' | 'silent'>();
   let mode: { delayMs?: number; httpStatus?: number } | null = null;
   let origin = '';
 
@@ -294,6 +295,7 @@ export async function startRbsFake(options: { userName?: string; password?: stri
         expiration: binding.expiryDate,
       });
       const failure = bindingFailures.get(binding.bindingId);
+      if (failure === 'silent') return { httpStatus: 502 };
       if (failure === '3ds') {
         order.orderStatus = 5;
         return {
@@ -367,6 +369,10 @@ export async function startRbsFake(options: { userName?: string; password?: stri
           params.userName === userName && params.password === password
             ? handler(params)
             : errorOf(5, 'Доступ запрещён');
+        if ('httpStatus' in answer && typeof answer.httpStatus === 'number') {
+          response.writeHead(answer.httpStatus, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
+          return;
+        }
         response
           .writeHead(200, { 'content-type': 'application/json;charset=UTF-8' })
           .end(JSON.stringify(answer));
