@@ -62,6 +62,17 @@ export interface CardBindings {
    * Saves the card behind a Google Pay or Apple Pay token, when the gateway takes wallet tokens. Answers the
    * card, or null when the gateway declined the token.
    */
+  /**
+   * The parameters a browser needs to ask Google Pay for a token this gateway decrypts (Payment Request API),
+   * when the gateway takes Google Pay tokens and the merchant is registered. None does yet (docs/decisions/022).
+   */
+  readonly googlePay?: {
+    environment: 'TEST' | 'PRODUCTION';
+    merchantId: string;
+    merchantName: string;
+    gateway: string;
+    gatewayMerchantId: string;
+  };
   bindWalletToken?(input: {
     clientId: string;
     wallet: 'google' | 'apple';
