@@ -120,7 +120,13 @@ function cardResult(op: TillOperation) {
     return `Банк отклонил оплату картой: ${op.decline?.message ?? ''} (код ${op.decline?.code ?? ''}). Бонусы не списаны: примите оплату иначе.`;
   }
   if (op.state === 'HELD') return 'Банк ещё не ответил об оплате картой: нажмите «Проверить оплату».';
-  return `Оплата картой ${STATE_TEXT[op.state]}.`;
+  if (op.state === 'REFUNDED') {
+    return `Возвращено: ${money(op.paidByCard)} вернутся на карту ${op.card ?? ''}, бонусы пересчитаны.`;
+  }
+  if (op.state === 'REFUNDING') {
+    return 'Бонусы пересчитаны, но банк ещё не подтвердил возврат на карту: нажмите «Вернуть» ещё раз.';
+  }
+  return 'Оплата картой отменена: деньги с карты не списаны.';
 }
 
 /** The saved card's option: shown only when the visit says the customer's card can pay. */
