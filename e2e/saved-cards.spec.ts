@@ -125,3 +125,80 @@ test('a saved card pays the rest of a purchase without the bank’s page', async
   await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
   await expect(page.getByText('Начислено бонусов14\u00a0бонусов')).toBeVisible();
 });
+
+/** The sandbox's stand-in for a wallet sheet: pick a test card of the wallet and continue. */
+async function chooseInSandboxWallet(page: Page, wallet: 'Google Pay' | 'Apple Pay', card: RegExp) {
+  await expect(page).toHaveURL(/\/sandbox\/wallet\//);
+  await expect(page.getByRole('heading', { name: wallet })).toBeVisible();
+  await page.getByRole('radio', { name: card }).check();
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+}
+
+test('a customer binds a card through Google Pay (sandbox) and sees it among the saved cards', async ({
+  page,
+  request,
+}) => {
+  await customerWithCard(page, request);
+  await open(page, '/profile?t=cards');
+  const wallets = page.getByRole('group', { name: 'Google Pay и Apple Pay' });
+  await wallets.getByRole('button', { name: 'Привязать Google Pay' }).click();
+  await chooseInSandboxWallet(page, 'Google Pay', /4242/);
+  // Back in the cabinet with the token in the fragment, which the page takes once and clears.
+  await expect(page).toHaveURL(/\/profile\?t=cards$/);
+  await expect(page.getByTestId('google-binding-status')).toHaveText('Карта •••• 4242 сохранена');
+  await expect(page.getByTestId('saved-cards').getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByTestId('saved-cards')).toContainText('•••• 4242');
+});
+
+test('a customer binds a card through Apple Pay (sandbox): the binding status goes from pending to ok', async ({
+  page,
+  request,
+}) => {
+  await customerWithCard(page, request);
+  // Hold the server's answer a moment so the pending status can be seen; the answer itself is the server's.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/user/appleBindingCard', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await open(page, '/profile?t=cards');
+  await page.getByRole('button', { name: 'Привязать Apple Pay' }).click();
+  await chooseInSandboxWallet(page, 'Apple Pay', /4242/);
+  const status = page.getByTestId('apple-binding-status');
+  await expect(status).toHaveAttribute('data-status', 'pending');
+  await expect(status).toHaveText('Привязываем Apple Pay…');
+  release();
+  await expect(status).toHaveAttribute('data-status', 'ok');
+  await expect(status).toHaveText('Карта •••• 4242 сохранена');
+  await expect(page.getByTestId('saved-cards')).toContainText('•••• 4242');
+});
+
+test('a wallet binding the bank refuses shows the spec’s text and saves nothing', async ({
+  page,
+  request,
+}) => {
+  await customerWithCard(page, request);
+  await open(page, '/profile?t=cards');
+  await page.getByRole('button', { name: 'Привязать Apple Pay' }).click();
+  await chooseInSandboxWallet(page, 'Apple Pay', /не примет/);
+  const status = page.getByTestId('apple-binding-status');
+  await expect(status).toHaveAttribute('data-status', 'error');
+  await expect(status).toHaveText('Что-то пошло не так. Пожалуйста, обновите страницу или свяжитесь с нами.');
+  await expect(status).toHaveAttribute('role', 'alert');
+  await expect(page.getByText('Сохранённых карт пока нет.')).toBeVisible();
+});
+
+for (const width of [375, 1440]) {
+  test(`the cards tab with its wallet buttons passes axe at ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await customerWithCard(page, request);
+    await open(page, '/profile?t=cards');
+    await page.getByRole('button', { name: 'Привязать Google Pay' }).click();
+    await chooseInSandboxWallet(page, 'Google Pay', /4242/);
+    await expect(page.getByTestId('google-binding-status')).toHaveText('Карта •••• 4242 сохранена');
+    await expect(page.getByRole('button', { name: 'Привязать Apple Pay' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `test-results/cards-tab-wallets-${width}.png`, fullPage: true });
+  });
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { DEMO_PHONE, loginThroughApi } from './support/cabinet';
+import { DEMO_PHONE, freshPhone, loginThroughApi } from './support/cabinet';
 import { E2E } from './support/e2e-env';
 import { open } from './support/navigation';
 import { issueTillKey } from './support/operator';
@@ -62,4 +62,65 @@ test('the till accrues bonuses to the demo customer by the QR the cabinet shows,
   await expect(accrual).toHaveCount(1);
   await expect(accrual).toContainText(point);
   await expect(accrual).toContainText('23,33');
+});
+
+test('the till pays a cheque with the customer’s saved card (bound through Google Pay) and refunds it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const key = await issueTillKey(1);
+  const phone = freshPhone();
+  const { token } = await loginThroughApi(page, request, phone);
+  const registered = await request.post('/api/user/newCard', {
+    data: { firstName: 'Пётр', lastName: 'Смирнов' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(registered.ok()).toBe(true);
+  // The customer binds a card through the sandbox's Google Pay stand-in.
+  await open(page, '/profile?t=cards');
+  await page.getByRole('button', { name: 'Привязать Google Pay' }).click();
+  await page.getByRole('radio', { name: /4242/ }).check();
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await expect(page.getByTestId('google-binding-status')).toHaveText('Карта •••• 4242 сохранена');
+  await open(page, '/profile');
+  const code = await page.locator('.member-code [data-code]').getAttribute('data-code');
+
+  const tillContext = await browser.newContext({
+    baseURL: E2E.mutableUrl,
+    viewport: { width: 375, height: 740 },
+    locale: 'ru-RU',
+  });
+  const till = await tillContext.newPage();
+  await till.goto('/till');
+  await till.getByLabel('Ключ кассы').fill(key);
+  await till.getByRole('button', { name: 'Войти' }).click();
+  await till.getByLabel('Код покупателя').fill(code!);
+  await till.getByRole('button', { name: 'Найти покупателя' }).click();
+  await expect(till.getByTestId('till-customer')).toHaveText('Пётр С.');
+  const option = till.getByRole('group', { name: 'Оплата сохранённой картой покупателя •••• 4242' });
+  await expect(option).toBeVisible();
+  await expectNoAxeViolations(till);
+
+  await till.getByLabel('Сумма чека, ₽').fill('500');
+  await option.getByRole('button', { name: 'Оплатить остаток картой •••• 4242' }).click();
+  await expect(till.getByRole('status')).toHaveText(
+    'Оплачено картой •••• 4242: 500,00 ₽. Списано 0,00 бонусов, начислено 15,00.',
+  );
+  const paid = till.locator('.ops li');
+  await expect(paid).toContainText('Оплата картой, проведено: чек 500,00');
+  expect(await till.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(till);
+  await till.screenshot({ path: 'test-results/till-card-375.png', fullPage: true });
+
+  await paid.getByRole('button', { name: 'Вернуть' }).click();
+  await expect(till.getByRole('status')).toHaveText(
+    'Возвращено: 500,00 ₽ вернутся на карту •••• 4242, бонусы пересчитаны.',
+  );
+  await expect(paid).toContainText('Оплата картой, возвращено');
+  await tillContext.close();
+
+  await open(page, '/profile?t=operations');
+  const row = page.getByTestId('operations').getByRole('listitem').filter({ hasText: '500' });
+  await expect(row).toHaveCount(1);
 });

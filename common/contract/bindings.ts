@@ -22,6 +22,26 @@ export const savedCardSchema = z.strictObject({
 });
 export type SavedCard = z.output<typeof savedCardSchema>;
 
+/**
+ * How the cabinet may bind Google Pay or Apple Pay (docs/decisions/022): `sandbox` opens the sandbox acquirer's
+ * wallet step at `url` (no real wallet sheet exists offline), which comes back with a sandbox wallet token;
+ * `google-pay` asks the browser's Payment Request API for a Google Pay token with the gateway's parameters.
+ * null: this gateway takes no wallet tokens, so no button.
+ */
+export const walletOfferSchema = z.discriminatedUnion('mode', [
+  z.strictObject({ mode: z.literal('sandbox'), url: z.string() }),
+  z.strictObject({
+    mode: z.literal('google-pay'),
+    environment: z.enum(['TEST', 'PRODUCTION']),
+    merchantId: z.string(),
+    merchantName: z.string(),
+    /** The gateway's tokenization parameters (`PAYMENT_GATEWAY`). */
+    gateway: z.string(),
+    gatewayMerchantId: z.string(),
+  }),
+]);
+export type WalletOffer = z.output<typeof walletOfferSchema>;
+
 export const getExtraPayment = defineEndpoint({
   method: 'GET',
   path: '/api/user/getExtraPayment',
@@ -33,6 +53,8 @@ export const getExtraPayment = defineEndpoint({
       cards: z.array(savedCardSchema),
       /** Whether a saved card can pay the rest of a purchase with this gateway (the payment page offers it). */
       payable: z.boolean(),
+      /** The wallet buttons the cabinet may show. */
+      wallets: z.strictObject({ google: walletOfferSchema.nullable(), apple: walletOfferSchema.nullable() }),
     }),
   },
 });

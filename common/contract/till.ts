@@ -41,12 +41,24 @@ export const tillPointSchema = z.strictObject({
   currentBonus: z.number(),
 });
 
-export const TILL_OPERATION_KINDS = ['ACCRUE', 'SPEND'] as const;
+/** `CARD`: the customer's saved bank card paid the cheque's rest (after any bonuses), through the acquirer. */
+export const TILL_OPERATION_KINDS = ['ACCRUE', 'SPEND', 'CARD'] as const;
 /**
- * `HELD`: a spend's bonuses are on hold, waiting for confirm or cancel (released by itself at `holdExpiresAt`);
- * `COMPLETED`; `CANCELLED` (a hold released by the till); `EXPIRED` (a hold nobody confirmed); `REFUNDED`.
+ * `HELD`: a spend's bonuses are on hold, waiting for confirm or cancel (released by itself at `holdExpiresAt`),
+ * or a card payment the bank has not answered yet (repeat the same call, or confirm, to ask again);
+ * `COMPLETED`; `CANCELLED` (a hold released by the till); `EXPIRED` (a hold nobody confirmed); `REFUNDED`;
+ * `DECLINED` (the bank declined the saved card: the bonuses went back); `REFUNDING` (the bonuses are settled,
+ * the card refund still waits for the bank: repeat the refund).
  */
-export const TILL_OPERATION_STATES = ['HELD', 'COMPLETED', 'CANCELLED', 'EXPIRED', 'REFUNDED'] as const;
+export const TILL_OPERATION_STATES = [
+  'HELD',
+  'COMPLETED',
+  'CANCELLED',
+  'EXPIRED',
+  'REFUNDED',
+  'DECLINED',
+  'REFUNDING',
+] as const;
 
 export const tillOperationSchema = z.strictObject({
   operationId: z.string(),
@@ -59,6 +71,12 @@ export const tillOperationSchema = z.strictObject({
   spent: money,
   /** Bonuses it credits (a spend credits on confirmation; taken back by a refund). */
   earned: money,
+  /** What the saved card pays, roubles (CARD only; 0 otherwise); given back to the card by a refund. */
+  paidByCard: money,
+  /** The saved card ('•••• 1234'), CARD only. */
+  card: z.string().nullable(),
+  /** Why the bank declined the card (DECLINED only): its code and text. */
+  decline: z.strictObject({ code: z.string(), message: z.string() }).nullable(),
   /** ISO 8601. */
   createdAt: z.string(),
   /** ISO 8601; only while HELD. */
@@ -76,10 +94,12 @@ export const tillVisitSchema = z.strictObject({
   /** The brand's limit: bonuses may pay at most this percent of a cheque. */
   maxSpendPercent: z.number(),
   /**
-   * Whether the customer's saved bank card would pay the rest of the cheque. Saved cards are not built for
-   * the till yet: always false.
+   * Whether the customer's saved bank card can pay the rest of the cheque (`/api/till/card-payment`): the
+   * customer has an active saved card and the configured acquirer charges saved cards.
    */
   bindingActive: z.boolean(),
+  /** The card that would pay ('•••• 1234'), when `bindingActive`. */
+  savedCard: z.string().nullable(),
   /** The visit's operations, oldest first. */
   operations: z.array(tillOperationSchema),
 });
@@ -142,11 +162,30 @@ export const tillSpend = defineEndpoint({
   },
 });
 
+export const tillCardPayment = defineEndpoint({
+  method: 'POST',
+  path: '/api/till/card-payment',
+  summary:
+    "Pay a cheque with the customer's saved bank card (the visit says `bindingActive`): `bonuses` (optional, within the brand limit and the balance) are spent and the rest is charged to the card through the acquirer; the money paid earns at the point rate (a PAYMENT operation). Answers COMPLETED, DECLINED (bonuses back) or HELD while the bank has not answered (repeat the call). Idempotent by the client key",
+  tag: 'till',
+  auth: 'till',
+  schemas: {
+    body: z.strictObject({
+      visitId: uuid('Неизвестный визит'),
+      sum: paySumSchema,
+      /** Bonuses to spend first, roubles; none when left out. */
+      bonuses: paySumSchema.optional(),
+      idempotencyKey: tillIdempotencyKeySchema,
+    }),
+    response: tillOperationSchema,
+  },
+});
+
 export const tillConfirm = defineEndpoint({
   method: 'POST',
   path: '/api/till/operations/:operationId/confirm',
   summary:
-    'Confirm a held spend: the bonuses are spent and the rest of the cheque earns at the point rate (a PAYMENT operation); repeating answers the same',
+    'Confirm a held spend: the bonuses are spent and the rest of the cheque earns at the point rate (a PAYMENT operation); repeating answers the same. For a held card payment: ask the bank again',
   tag: 'till',
   auth: 'till',
   schemas: { params: operationParams, response: tillOperationSchema },
@@ -155,7 +194,8 @@ export const tillConfirm = defineEndpoint({
 export const tillCancel = defineEndpoint({
   method: 'POST',
   path: '/api/till/operations/:operationId/cancel',
-  summary: 'Cancel a held spend: the bonuses go back; repeating answers the same',
+  summary:
+    'Cancel a held spend: the bonuses go back (a held card payment is stopped at the bank first; one the bank already took stays COMPLETED and the cancel is a 409); repeating answers the same',
   tag: 'till',
   auth: 'till',
   schemas: { params: operationParams, response: tillOperationSchema },
@@ -165,7 +205,7 @@ export const tillRefund = defineEndpoint({
   method: 'POST',
   path: '/api/till/operations/:operationId/refund',
   summary:
-    'Refund a completed operation in full: what it spent goes back, what it earned is taken back (409 when those bonuses are already spent); a second refund answers the same',
+    'Refund a completed operation in full: what it spent goes back, what it earned is taken back (409 when those bonuses are already spent), and a card payment is refunded to the card (REFUNDING until the bank confirms: repeat the refund); a second refund answers the same',
   tag: 'till',
   auth: 'till',
   schemas: { params: operationParams, response: tillOperationSchema },

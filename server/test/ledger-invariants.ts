@@ -64,6 +64,12 @@ export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {
   const [tillHolds] = rowsOf<{ held: string; open: string }>(tillHeld);
   expect(tillHolds?.held, 'bonuses on hold differ from what held till spends hold').toBe(tillHolds?.open);
 
+  // A saved card's till payment earns on the money the card paid, never on the bonuses it spent.
+  const cardEarn = await db.execute<{ id: string }>(sql`
+    select id from till_operations
+    where kind = 'card' and earn <> floor(card_amount * greatest(earn_percent, 0) / 100)`);
+  expect(rowsOf(cardEarn), 'card payments at the till whose earn is not on the money paid').toEqual([]);
+
   const redeemed = await db.execute<{ posted: string; open: string }>(sql`
     select
       coalesce((select balance from ledger_accounts where id = ${SYSTEM_ACCOUNTS.gift_cards_redeemed}), 0)::text

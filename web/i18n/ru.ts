@@ -226,6 +226,11 @@ export const ru = {
     stepUpText: 'Чтобы сохранить карту, введите код из СМС, отправленного на ваш номер.',
     stepUpSend: 'Отправить код',
     stepUpCancel: 'Отмена',
+    walletsTitle: 'Google Pay и Apple Pay',
+    walletsLead: 'Привяжите карту из кошелька телефона: она появится среди сохранённых карт.',
+    google: 'Привязать Google Pay',
+    apple: 'Привязать Apple Pay',
+    walletPending: (wallet: string) => `Привязываем ${wallet}…`,
   },
   home: {
     cardLabel: 'Бонусная карта',

@@ -74,8 +74,9 @@ export const tillVisits = pgTable(
 );
 
 /**
- * One money call of a till: an accrual (CASHBACK) or a spend with a hold (PAYMENT). Every state change is one
- * conditional UPDATE on `state`, in the same database transaction as its ledger posting, so each happens once.
+ * One money call of a till: an accrual (CASHBACK), a spend with a hold (PAYMENT), or a cheque whose rest the
+ * customer's saved bank card pays (`card`, PAYMENT; docs/decisions/022). Every state change is one conditional
+ * UPDATE on `state`, in the same database transaction as its ledger posting, so each happens once.
  */
 export const tillOperations = pgTable(
   'till_operations',
@@ -93,7 +94,7 @@ export const tillOperations = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id),
-    kind: text().$type<'accrue' | 'spend'>().notNull(),
+    kind: text().$type<'accrue' | 'spend' | 'card'>().notNull(),
     /** The cheque. */
     sum: kopecks().notNull(),
     /** Bonuses taken (held, then posted on confirmation). */
@@ -101,7 +102,24 @@ export const tillOperations = pgTable(
     /** Bonuses credited (an accrual at once, a spend on confirmation). */
     earn: kopecks().notNull(),
     earnPercent: integer().notNull(),
-    state: text().$type<'held' | 'completed' | 'cancelled' | 'expired' | 'refunded'>().notNull(),
+    /** What the saved card pays (`card` only): the cheque less the bonuses spent. */
+    cardAmount: kopecks().notNull().default(0),
+    /** The gateway that holds the card payment's order, its order id and the saved card used (`card` only). */
+    acquirer: text(),
+    orderId: text(),
+    bindingId: text(),
+    /** '1234': the card's last 4 digits, for the till's screen. */
+    cardLast4: text(),
+    /** The gateway's reason when the card was declined. */
+    errorCode: text(),
+    errorMessage: text(),
+    /**
+     * `declined`: the card was declined and the hold released; `refunding`: the ledger is reversed and the card
+     * payment's refund is still to be confirmed by the gateway (a retried refund finishes it).
+     */
+    state: text()
+      .$type<'held' | 'completed' | 'cancelled' | 'expired' | 'refunded' | 'declined' | 'refunding'>()
+      .notNull(),
     holdExpiresAt: at(),
     /** The history row the cabinet lists (written on completion). */
     operationId: uuid().references(() => operations.id),
@@ -114,14 +132,15 @@ export const tillOperations = pgTable(
     index('till_operations_open_holds')
       .on(t.holdExpiresAt)
       .where(sql`${t.state} = 'held'`),
-    check('till_operations_kind', sql`${t.kind} in ('accrue', 'spend')`),
+    check('till_operations_kind', sql`${t.kind} in ('accrue', 'spend', 'card')`),
     check(
       'till_operations_state',
-      sql`${t.state} in ('held', 'completed', 'cancelled', 'expired', 'refunded')`,
+      sql`${t.state} in ('held', 'completed', 'cancelled', 'expired', 'refunded', 'declined', 'refunding')`,
     ),
     check(
       'till_operations_sums',
-      sql`${t.sum} > 0 and ${t.spend} >= 0 and ${t.earn} >= 0 and ${t.spend} <= ${t.sum}`,
+      sql`${t.sum} > 0 and ${t.spend} >= 0 and ${t.earn} >= 0 and ${t.cardAmount} >= 0 and ${t.spend} + ${t.cardAmount} <= ${t.sum}`,
     ),
+    check('till_operations_card', sql`(${t.kind} = 'card') = (${t.cardAmount} > 0)`),
   ],
 );

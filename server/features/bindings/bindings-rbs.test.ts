@@ -47,8 +47,8 @@ describe('saved bank cards through the RBS gateway', () => {
 
   it('saves a card through the gateway page, lists it, and removes it once', async () => {
     expect(await cardsOf(PHONE)).toEqual([]);
-    // RBS does not charge saved cards here yet: the payment page must not offer them.
-    expect((await callAs(t, PHONE, 'GET', '/api/user/getExtraPayment')).json().payable).toBe(false);
+    // RBS charges saved cards (paymentOrderBinding.do): the payment page may offer them.
+    expect((await callAs(t, PHONE, 'GET', '/api/user/getExtraPayment')).json().payable).toBe(true);
     const started = await bind(PHONE);
     expect(started.statusCode).toBe(200);
     const { bindURL, requestId } = started.json();

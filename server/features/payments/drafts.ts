@@ -322,7 +322,10 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
     });
   }
   let row = await loadDraft(deps.db, draft.id);
-  if (row.state === 'processing' && needsBank(row) && !row.orderId) row = await registerOrder(deps, row);
+  if (row.state === 'processing' && needsBank(row) && !row.orderId) {
+    // An order a saved card will pay is the customer's (RBS charges a binding only on its client's order).
+    row = await registerOrder(deps, row, body.bindingId !== undefined ? userId : undefined);
+  }
   if (body.bindingId !== undefined && row.state === 'processing' && row.orderId) {
     row = await payWithSavedCard(deps, userId, row, body.bindingId);
   }
@@ -364,7 +367,7 @@ async function payWithSavedCard(deps: PaymentsDeps, userId: string, row: DraftRo
 }
 
 /** Registers the draft's bank order (the gateway answers the same order for the same draft) and keeps it. */
-async function registerOrder(deps: PaymentsDeps, row: DraftRow): Promise<DraftRow> {
+async function registerOrder(deps: PaymentsDeps, row: DraftRow, clientId?: string): Promise<DraftRow> {
   let order;
   try {
     order = await deps.acquirer.registerOrder({
@@ -374,6 +377,7 @@ async function registerOrder(deps: PaymentsDeps, row: DraftRow): Promise<DraftRo
       description: row.title,
       returnUrl: row.returnUrl!,
       createBinding: false,
+      ...(clientId === undefined ? {} : { clientId }),
     });
   } catch {
     throw new AppError('UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   tillAccrue,
   tillCancel,
+  tillCardPayment,
   tillConfirm,
   tillGiftCardBalance,
   tillGiftCardRedeem,
@@ -25,6 +26,7 @@ import {
   unauthorizedTill,
   type TillCaller,
 } from './keys';
+import { payWithCard } from './card-payment';
 import * as till from './service';
 import { registerTillPage } from './till-page';
 
@@ -62,6 +64,9 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
       till.accrue(deps, callerOf(request), request.body),
     );
     registerEndpoint(scope, tillSpend, async (request) => till.spend(deps, callerOf(request), request.body));
+    registerEndpoint(scope, tillCardPayment, async (request) =>
+      payWithCard(deps, callerOf(request), request.body),
+    );
     registerEndpoint(scope, tillConfirm, async (request) =>
       till.confirm(deps, callerOf(request), request.params.operationId),
     );

@@ -1,14 +1,11 @@
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { TillOperation, TillVisit } from '../../../common/contract/till';
-import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
 import { users } from '../../db/schema/auth';
-import { cards, operations } from '../../db/schema/cabinet';
-import { retailPoints } from '../../db/schema/content';
+import { cards } from '../../db/schema/cabinet';
 import { tillOperations, tillUsedCodes, tillVisits } from '../../db/schema/till';
-import { AppError, notFound } from '../../errors';
+import { AppError } from '../../errors';
 import { toRoubles } from '../../lib/money';
 import {
   balancesOf,
@@ -16,29 +13,43 @@ import {
   InsufficientFundsError,
   postTransaction,
   systemAccount,
-  type LedgerEntryInput,
 } from '../ledger/ledger';
 import { readBrandSettings } from '../settings/service';
+import { chargeableCard, refundCardPayment, settleCardPayment, stopCardPayment } from './card-payment';
 import type { TillCaller } from './keys';
+import {
+  checkOpen,
+  completeHeld,
+  findByKey,
+  insufficient,
+  loadOperation,
+  loadPoint,
+  loadVisit,
+  minutes,
+  recordOperation,
+  releaseHold,
+  reverseInLedger,
+  sameRequest,
+  scopedKey,
+  stateConflict,
+  TILL_HOLD_MINUTES,
+  TILL_VISIT_MINUTES,
+  toKopecks,
+  toOperation,
+  type TillDeps,
+  type VisitRow,
+} from './operation-rows';
+
+export { TILL_HOLD_MINUTES, TILL_VISIT_MINUTES, toOperation, type TillDeps } from './operation-rows';
 
 /**
  * The till's rules (docs/decisions/015-till-api.md): the member code opens a visit once; accruals and spends
  * in the visit post to the ledger with keys derived from the till operation, in the same database transaction
- * as the operation's conditional state change, so every retry or race has one effect.
+ * as the operation's conditional state change, so every retry or race has one effect. The saved card paying a
+ * cheque is card-payment.ts (docs/decisions/022).
  */
-export type TillDeps = Pick<AppDeps, 'db' | 'clock'>;
-type TillOperationRow = typeof tillOperations.$inferSelect;
-type VisitRow = typeof tillVisits.$inferSelect;
-
 /** product.md "The member code at the till": TOTP (RFC 6238), HMAC-SHA1, 6 digits, a 120 s step. */
 export const MEMBER_CODE_STEP_SECONDS = 120;
-/** How long a scanned code keeps its visit open for accrue and spend. */
-export const TILL_VISIT_MINUTES = 15;
-/** How long a spend's bonuses stay on hold without confirm or cancel. */
-export const TILL_HOLD_MINUTES = 15;
-
-const toKopecks = (roubles: number) => Math.round(roubles * 100);
-const minutes = (n: number) => n * 60_000;
 
 const invalidCode = () =>
   new AppError('CODE_EXPIRED', 'Код не подходит или устарел: попросите покупателя показать код ещё раз');
@@ -54,14 +65,6 @@ export function memberCodeStep(qrSecret: string, token: string, nowMs: number): 
   const delta = totp.validate({ token, timestamp: nowMs, window: 1 });
   if (delta === null) return null;
   return Math.floor(nowMs / 1000 / MEMBER_CODE_STEP_SECONDS) + delta;
-}
-
-async function loadPoint(db: Db, retailPointId: number) {
-  const [point] = await db.select().from(retailPoints).where(eq(retailPoints.id, retailPointId));
-  // The key outlived its point (an operator replaced the points): nothing can be done at it.
-  if (!point)
-    throw new AppError('FORBIDDEN', 'Точки этого ключа больше нет: попросите оператора выдать новый');
-  return point;
 }
 
 /**
@@ -102,22 +105,12 @@ export async function verifyMemberCode(deps: TillDeps, caller: TillCaller, code:
   return visitView(deps, visit);
 }
 
-/** A visit of the caller's point (404 for any other: another point's visit is indistinguishable from none). */
-async function loadVisit(db: Db, caller: TillCaller, visitId: string): Promise<VisitRow> {
-  const [visit] = await db
-    .select()
-    .from(tillVisits)
-    .where(and(eq(tillVisits.id, visitId), eq(tillVisits.retailPointId, caller.retailPointId)));
-  if (!visit) throw notFound('Визит не найден: отсканируйте код покупателя');
-  return visit;
-}
-
 export async function getVisit(deps: TillDeps, caller: TillCaller, visitId: string): Promise<TillVisit> {
   return visitView(deps, await loadVisit(deps.db, caller, visitId));
 }
 
 async function visitView(deps: TillDeps, visit: VisitRow): Promise<TillVisit> {
-  const [[user], [card], point, balances, settings, rows] = await Promise.all([
+  const [[user], [card], point, balances, settings, rows, savedCard] = await Promise.all([
     deps.db
       .select({ firstName: users.firstName, lastName: users.lastName })
       .from(users)
@@ -131,6 +124,7 @@ async function visitView(deps: TillDeps, visit: VisitRow): Promise<TillVisit> {
       .from(tillOperations)
       .where(eq(tillOperations.visitId, visit.id))
       .orderBy(asc(tillOperations.createdAt), asc(tillOperations.id)),
+    chargeableCard(deps, visit.userId),
   ]);
   const initial = user?.lastName ? ` ${user.lastName.slice(0, 1)}.` : '';
   return {
@@ -143,78 +137,10 @@ async function visitView(deps: TillDeps, visit: VisitRow): Promise<TillVisit> {
     },
     point: { id: point.id, title: point.title, currentBonus: point.currentBonus },
     maxSpendPercent: settings.maxSpendPercent,
-    // Saved bank cards paying the rest at the till are not built yet (docs/decisions/015).
-    bindingActive: false,
+    bindingActive: savedCard !== null,
+    savedCard: savedCard ? `•••• ${savedCard.last4}` : null,
     operations: rows.map(toOperation),
   };
-}
-
-export function toOperation(row: TillOperationRow): TillOperation {
-  return {
-    operationId: row.id,
-    visitId: row.visitId,
-    kind: row.kind === 'accrue' ? 'ACCRUE' : 'SPEND',
-    state: row.state.toUpperCase() as TillOperation['state'],
-    sum: toRoubles(row.sum),
-    spent: toRoubles(row.spend),
-    earned: toRoubles(row.earn),
-    createdAt: row.createdAt.toISOString(),
-    holdExpiresAt: row.state === 'held' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
-  };
-}
-
-const scopedKey = (caller: TillCaller, key: string) => `${caller.retailPointId}:${key}`;
-
-async function findByKey(db: Db, key: string): Promise<TillOperationRow | undefined> {
-  const [row] = await db.select().from(tillOperations).where(eq(tillOperations.idempotencyKey, key));
-  return row;
-}
-
-/** A repeated key answers its first operation, but only for the same request (else a 409: a client bug). */
-function sameRequest(
-  row: TillOperationRow,
-  request: { kind: string; visitId: string; sum: number; spend?: number },
-) {
-  if (
-    row.kind !== request.kind ||
-    row.visitId !== request.visitId ||
-    row.sum !== request.sum ||
-    (request.spend !== undefined && row.spend !== request.spend)
-  ) {
-    throw new AppError('CONFLICT', 'Этот ключ идемпотентности уже использован для другой операции');
-  }
-  return toOperation(row);
-}
-
-function checkOpen(deps: TillDeps, visit: VisitRow) {
-  if (visit.expiresAt <= deps.clock.now()) {
-    throw new AppError('CONFLICT', 'Визит закончился: отсканируйте код покупателя ещё раз');
-  }
-}
-
-/** The cabinet's history row for a completed till operation. */
-async function recordOperation(
-  tx: Db,
-  row: TillOperationRow,
-  place: string,
-  transactionId: string | null,
-  now: Date,
-) {
-  const [operation] = await tx
-    .insert(operations)
-    .values({
-      userId: row.userId,
-      place,
-      occurredAt: now,
-      amountEarn: row.earn,
-      amountSpend: row.spend,
-      amount: row.sum,
-      state: 'PROCESSED',
-      type: row.kind === 'accrue' ? 'CASHBACK' : 'PAYMENT',
-      transactionId,
-    })
-    .returning({ id: operations.id });
-  await tx.update(tillOperations).set({ operationId: operation!.id }).where(eq(tillOperations.id, row.id));
 }
 
 /** accrue: the point's rate of the cheque, credited at once (ledger key `till-accrue:<id>`), a CASHBACK. */
@@ -346,55 +272,11 @@ export async function spend(
   return sameRequest((await findByKey(deps.db, key))!, request);
 }
 
-const insufficient = (balance: number) =>
-  new AppError('CONFLICT', `Недостаточно бонусов: доступно ${toRoubles(balance)}`);
-
-/** An operation of the caller's point (404 for any other). */
-async function loadOperation(db: Db, caller: TillCaller, operationId: string): Promise<TillOperationRow> {
-  const [row] = await db
-    .select()
-    .from(tillOperations)
-    .where(and(eq(tillOperations.id, operationId), eq(tillOperations.retailPointId, caller.retailPointId)));
-  if (!row) throw notFound('Операция не найдена');
-  return row;
-}
-
-const STATE_TEXT: Record<TillOperationRow['state'], string> = {
-  held: 'ждёт подтверждения',
-  completed: 'уже проведена',
-  cancelled: 'отменена',
-  expired: 'отменена: время удержания вышло',
-  refunded: 'уже возвращена',
-};
-const stateConflict = (row: TillOperationRow, what: string) =>
-  new AppError('CONFLICT', `${what}: операция ${STATE_TEXT[row.state]}`);
-
-/** `held` -> `to` once, giving the bonuses back (ledger key `till-release:<id>`) in the same transaction. */
-async function releaseHold(deps: TillDeps, operationId: string, to: 'cancelled' | 'expired') {
-  await inTransaction(deps.db, async (tx) => {
-    const now = deps.clock.now();
-    const [moved] = await tx
-      .update(tillOperations)
-      .set({ state: to, updatedAt: now })
-      .where(and(eq(tillOperations.id, operationId), eq(tillOperations.state, 'held')))
-      .returning();
-    if (!moved) return;
-    const accounts = await customerAccounts(tx, moved.userId);
-    await postTransaction(tx, {
-      idempotencyKey: `till-release:${moved.id}`,
-      kind: 'till_release',
-      entries: [
-        { accountId: await systemAccount(tx, 'till_held'), amount: -moved.spend },
-        { accountId: accounts.bonus, amount: moved.spend },
-      ],
-    });
-  });
-}
-
 /**
  * confirm: `held` -> `completed` once: the hold is spent (`till_held` -> `bonus_spent`) and the rest of the
  * cheque earns (`bonus_issued` -> customer) in one posting `till-complete:<id>`, and the PAYMENT recorded.
- * A hold past its expiry is released instead (and the call refused).
+ * A hold past its expiry is released instead (and the call refused). A held card payment is asked of the bank
+ * again (it completes when the bank took the money).
  */
 export async function confirm(
   deps: TillDeps,
@@ -402,60 +284,41 @@ export async function confirm(
   operationId: string,
 ): Promise<TillOperation> {
   const row = await loadOperation(deps.db, caller, operationId);
-  if (row.kind !== 'spend') throw new AppError('CONFLICT', 'Подтверждать нужно только списание');
+  if (row.kind === 'accrue') throw new AppError('CONFLICT', 'Подтверждать нужно только списание');
+  if (row.kind === 'card') {
+    const after = await settleCardPayment(deps, row);
+    if (after.state === 'held') {
+      throw new AppError('UNAVAILABLE', 'Банк ещё не ответил об оплате картой: проверьте ещё раз');
+    }
+    if (after.state !== 'completed' && after.state !== 'refunded' && after.state !== 'refunding')
+      throw stateConflict(after, 'Не подтверждено');
+    return toOperation(after);
+  }
   if (row.state === 'held' && row.holdExpiresAt && row.holdExpiresAt <= deps.clock.now()) {
     await releaseHold(deps, row.id, 'expired');
   } else if (row.state === 'held') {
-    const point = await loadPoint(deps.db, row.retailPointId);
-    await inTransaction(deps.db, async (tx) => {
-      const now = deps.clock.now();
-      const [done] = await tx
-        .update(tillOperations)
-        .set({ state: 'completed', updatedAt: now })
-        .where(
-          and(
-            eq(tillOperations.id, row.id),
-            eq(tillOperations.state, 'held'),
-            gt(tillOperations.holdExpiresAt, now),
-          ),
-        )
-        .returning();
-      if (!done) return;
-      const entries: LedgerEntryInput[] = [
-        { accountId: await systemAccount(tx, 'till_held'), amount: -done.spend },
-        { accountId: await systemAccount(tx, 'bonus_spent'), amount: done.spend },
-      ];
-      if (done.earn > 0) {
-        const accounts = await customerAccounts(tx, done.userId);
-        entries.push(
-          { accountId: await systemAccount(tx, 'bonus_issued'), amount: -done.earn },
-          { accountId: accounts.bonus, amount: done.earn },
-        );
-      }
-      const posted = await postTransaction(tx, {
-        idempotencyKey: `till-complete:${done.id}`,
-        kind: 'till_spend',
-        entries,
-      });
-      await recordOperation(tx, done, point.title, posted.transactionId, now);
-    });
+    await completeHeld(deps, row, true);
   }
   const after = await loadOperation(deps.db, caller, operationId);
-  if (after.state !== 'completed' && after.state !== 'refunded')
+  if (after.state !== 'completed' && after.state !== 'refunded' && after.state !== 'refunding')
     throw stateConflict(after, 'Не подтверждено');
   return toOperation(after);
 }
 
-/** cancel: a held spend's bonuses go back; a hold already released answers as it is. */
+/**
+ * cancel: a held spend's bonuses go back; a hold already released answers as it is. A held card payment is
+ * stopped at the bank first: one the bank already took completes, and the cancel is refused.
+ */
 export async function cancel(
   deps: TillDeps,
   caller: TillCaller,
   operationId: string,
 ): Promise<TillOperation> {
   const row = await loadOperation(deps.db, caller, operationId);
-  if (row.kind !== 'spend')
+  if (row.kind === 'accrue')
     throw new AppError('CONFLICT', 'Отменить можно только удержание: начисление возвращают');
-  if (row.state === 'held') await releaseHold(deps, row.id, 'cancelled');
+  if (row.kind === 'card') await stopCardPayment(deps, row, 'cancelled');
+  else if (row.state === 'held') await releaseHold(deps, row.id, 'cancelled');
   const after = await loadOperation(deps.db, caller, operationId);
   if (after.state !== 'cancelled' && after.state !== 'expired') throw stateConflict(after, 'Не отменено');
   return toOperation(after);
@@ -463,9 +326,9 @@ export async function cancel(
 
 /**
  * refund (in full only): `completed` -> `refunded` once; what the operation spent goes back to the customer
- * and what it earned is taken back, netted into one customer entry (ledger key `till-refund:<id>`). If the
- * customer has already spent the earned bonuses the ledger refuses, the refund is a 409 and nothing changes.
- * The cabinet's history row is marked CANCEL.
+ * and what it earned is taken back (operation-rows.ts `reverseInLedger`). If the customer has already spent the
+ * earned bonuses the ledger refuses, the refund is a 409 and nothing changes. A card payment is also refunded
+ * to the card (card-payment.ts).
  */
 export async function refund(
   deps: TillDeps,
@@ -473,7 +336,9 @@ export async function refund(
   operationId: string,
 ): Promise<TillOperation> {
   const row = await loadOperation(deps.db, caller, operationId);
-  if (row.state === 'completed') {
+  if (row.kind === 'card') {
+    await refundCardPayment(deps, row);
+  } else if (row.state === 'completed') {
     try {
       await inTransaction(deps.db, async (tx) => {
         const [moved] = await tx
@@ -481,25 +346,7 @@ export async function refund(
           .set({ state: 'refunded', updatedAt: deps.clock.now() })
           .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'completed')))
           .returning();
-        if (!moved) return;
-        const entries: LedgerEntryInput[] = [];
-        if (moved.spend > 0)
-          entries.push({ accountId: await systemAccount(tx, 'bonus_spent'), amount: -moved.spend });
-        if (moved.earn > 0)
-          entries.push({ accountId: await systemAccount(tx, 'bonus_issued'), amount: moved.earn });
-        const net = moved.spend - moved.earn;
-        if (net !== 0)
-          entries.push({ accountId: (await customerAccounts(tx, moved.userId)).bonus, amount: net });
-        if (entries.length > 0) {
-          await postTransaction(tx, {
-            idempotencyKey: `till-refund:${moved.id}`,
-            kind: 'till_refund',
-            entries,
-          });
-        }
-        if (moved.operationId) {
-          await tx.update(operations).set({ state: 'CANCEL' }).where(eq(operations.id, moved.operationId));
-        }
+        if (moved) await reverseInLedger(tx, moved);
       });
     } catch (error) {
       if (error instanceof InsufficientFundsError) {
@@ -514,16 +361,20 @@ export async function refund(
 }
 
 /**
- * The hold-expiry work for till spends (run by the interval `main.ts` starts, idempotent, safe on several
- * instances): every hold past its expiry goes back to the customer. Answers how many it looked at.
+ * The hold-expiry work for till spends and card payments (run by the interval `main.ts` starts, idempotent,
+ * safe on several instances): every hold past its expiry goes back to the customer; a card payment's order is
+ * cancelled at the bank first (one the bank took completes instead). Answers how many it looked at.
  */
 export async function releaseExpiredTillHolds(deps: TillDeps, limit = 100): Promise<number> {
   const due = await deps.db
-    .select({ id: tillOperations.id })
+    .select()
     .from(tillOperations)
     .where(and(eq(tillOperations.state, 'held'), lte(tillOperations.holdExpiresAt, deps.clock.now())))
     .orderBy(asc(tillOperations.holdExpiresAt))
     .limit(limit);
-  for (const { id } of due) await releaseHold(deps, id, 'expired');
+  for (const row of due) {
+    if (row.kind === 'card') await stopCardPayment(deps, row, 'expired');
+    else await releaseHold(deps, row.id, 'expired');
+  }
   return due.length;
 }

@@ -63,13 +63,19 @@ ${errorBlock(error)}
 ${giftCardForm(giftCardError)}`;
 }
 
-const KIND_TEXT: Record<TillOperation['kind'], string> = { ACCRUE: 'Начисление', SPEND: 'Списание' };
+const KIND_TEXT: Record<TillOperation['kind'], string> = {
+  ACCRUE: 'Начисление',
+  SPEND: 'Списание',
+  CARD: 'Оплата картой',
+};
 const STATE_TEXT: Record<TillOperation['state'], string> = {
   HELD: 'ждёт подтверждения',
   COMPLETED: 'проведено',
   CANCELLED: 'отменено',
   EXPIRED: 'отменено: время вышло',
   REFUNDED: 'возвращено',
+  DECLINED: 'отклонено банком',
+  REFUNDING: 'возвращается на карту',
 };
 
 function operationItem(visitId: string, op: TillOperation) {
@@ -78,27 +84,60 @@ function operationItem(visitId: string, op: TillOperation) {
 <input type="hidden" name="visitId" value="${visitId}"><button type="submit">${text}</button></form>`;
   const buttons =
     op.state === 'HELD'
-      ? button('confirm', 'Подтвердить') + button('cancel', 'Отменить')
-      : op.state === 'COMPLETED'
+      ? button('confirm', op.kind === 'CARD' ? 'Проверить оплату' : 'Подтвердить') +
+        button('cancel', 'Отменить')
+      : op.state === 'COMPLETED' || op.state === 'REFUNDING'
         ? button('refund', 'Вернуть')
         : '';
+  const card = op.kind === 'CARD' ? `, картой ${op.card ?? ''} ${money(op.paidByCard)}` : '';
   return `<li data-operation="${op.operationId}">
 <strong>${KIND_TEXT[op.kind]}</strong>, ${escapeHtml(STATE_TEXT[op.state])}: чек ${escapeHtml(money(op.sum))},
-списано ${escapeHtml(bonuses(op.spent))}, начислено ${escapeHtml(bonuses(op.earned))}
+списано ${escapeHtml(bonuses(op.spent))}${escapeHtml(card)}, начислено ${escapeHtml(bonuses(op.earned))}
 ${buttons ? `<div class="actions">${buttons}</div>` : ''}</li>`;
 }
 
 function resultLine(op: TillOperation | undefined) {
   if (!op) return '';
   const text =
-    op.state === 'HELD'
-      ? `Удержано ${bonuses(op.spent)} бонусов: подтвердите, когда покупатель оплатит остаток ${money(op.sum - op.spent)}.`
-      : op.state === 'COMPLETED' && op.kind === 'ACCRUE'
-        ? `Начислено ${bonuses(op.earned)} бонусов.`
-        : op.state === 'COMPLETED'
-          ? `Списано ${bonuses(op.spent)} бонусов, начислено ${bonuses(op.earned)}.`
-          : `Операция ${STATE_TEXT[op.state]}.`;
-  return `<p class="ok" role="status">${escapeHtml(text)}</p>`;
+    op.kind === 'CARD'
+      ? cardResult(op)
+      : op.state === 'HELD'
+        ? `Удержано ${bonuses(op.spent)} бонусов: подтвердите, когда покупатель оплатит остаток ${money(op.sum - op.spent)}.`
+        : op.state === 'COMPLETED' && op.kind === 'ACCRUE'
+          ? `Начислено ${bonuses(op.earned)} бонусов.`
+          : op.state === 'COMPLETED'
+            ? `Списано ${bonuses(op.spent)} бонусов, начислено ${bonuses(op.earned)}.`
+            : `Операция ${STATE_TEXT[op.state]}.`;
+  const failed = op.state === 'DECLINED' || (op.kind === 'CARD' && op.state === 'HELD');
+  return `<p class="${failed ? 'error' : 'ok'}" role="${failed ? 'alert' : 'status'}">${escapeHtml(text)}</p>`;
+}
+
+function cardResult(op: TillOperation) {
+  if (op.state === 'COMPLETED') {
+    return `Оплачено картой ${op.card ?? ''}: ${money(op.paidByCard)}. Списано ${bonuses(op.spent)} бонусов, начислено ${bonuses(op.earned)}.`;
+  }
+  if (op.state === 'DECLINED') {
+    return `Банк отклонил оплату картой: ${op.decline?.message ?? ''} (код ${op.decline?.code ?? ''}). Бонусы не списаны: примите оплату иначе.`;
+  }
+  if (op.state === 'HELD') return 'Банк ещё не ответил об оплате картой: нажмите «Проверить оплату».';
+  if (op.state === 'REFUNDED') {
+    return `Возвращено: ${money(op.paidByCard)} вернутся на карту ${op.card ?? ''}, бонусы пересчитаны.`;
+  }
+  if (op.state === 'REFUNDING') {
+    return 'Бонусы пересчитаны, но банк ещё не подтвердил возврат на карту: нажмите «Вернуть» ещё раз.';
+  }
+  return 'Оплата картой отменена: деньги с карты не списаны.';
+}
+
+/** The saved card's option: shown only when the visit says the customer's card can pay. */
+function cardOption(visit: TillVisit) {
+  if (!visit.bindingActive) return '';
+  return `<fieldset>
+<legend>Оплата сохранённой картой покупателя ${escapeHtml(visit.savedCard ?? '')}</legend>
+<label for="bonuses">Списать бонусов перед оплатой картой (необязательно)</label>
+<input id="bonuses" name="bonuses" inputmode="decimal" autocomplete="off" maxlength="12">
+<button type="submit" name="action" value="card">Оплатить остаток картой ${escapeHtml(visit.savedCard ?? '')}</button>
+</fieldset>`;
 }
 
 function visitPage(visit: TillVisit, now: Date, options: { error?: string | null; done?: string | null }) {
@@ -111,6 +150,7 @@ function visitPage(visit: TillVisit, now: Date, options: { error?: string | null
 <input id="sum" name="sum" inputmode="decimal" autocomplete="off" required autofocus maxlength="12">
 <button type="submit" name="action" value="accrue">Начислить бонусы</button>
 <button type="submit" name="action" value="spend">Списать бонусы</button>
+${cardOption(visit)}
 </form>
 <p class="note">Списать можно не больше ${visit.maxSpendPercent}% чека. Начисление: ${visit.point.currentBonus}% оплаченного деньгами.</p>`
     : `<p>Визит закончился: чтобы начислить или списать, отсканируйте код покупателя ещё раз.</p>`;
@@ -251,10 +291,13 @@ export function registerTillPage(app: FastifyInstance, deps: AppDeps) {
       if (!(await requireKey(request, reply))) return reply;
       const { visitId } = request.params;
       if (!UUID.test(visitId)) return send(reply, 404, 'Касса', scanPage('Визит не найден'));
-      const action = field(request.body, 'action') === 'spend' ? 'spend' : 'accrue';
+      const chosen = field(request.body, 'action');
+      const action = chosen === 'spend' ? 'spend' : chosen === 'card' ? 'card-payment' : 'accrue';
+      const bonusesText = field(request.body, 'bonuses');
       const response = await api(request, 'POST', `/api/till/${action}`, {
         visitId,
         sum: parseSum(field(request.body, 'sum')),
+        ...(action === 'card-payment' && bonusesText ? { bonuses: parseSum(bonusesText) } : {}),
         idempotencyKey: field(request.body, 'idempotencyKey'),
       });
       if (response.statusCode !== 200) {

@@ -58,7 +58,7 @@ describe('the till API', () => {
     (await t.deps.db.select({ n: count() }).from(table))[0]!.n;
   const historyOf = async () => (await callAs(t, PHONE, 'GET', '/api/user/operations')).json().operations;
 
-  it('verifies the member code: the customer, the masked card, the spendable bonuses; no saved card yet', async () => {
+  it('verifies the member code: the customer, the masked card, the spendable bonuses; no saved card', async () => {
     const response = await verify();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -368,7 +368,12 @@ describe('the till API', () => {
     });
     expect(unknownPoint.statusCode).toBe(404);
     const docs = (await t.app.inject({ url: '/api/docs' })).json();
-    for (const path of ['/api/till/verify', '/api/till/accrue', '/api/till/spend']) {
+    for (const path of [
+      '/api/till/verify',
+      '/api/till/accrue',
+      '/api/till/spend',
+      '/api/till/card-payment',
+    ]) {
       expect(docs.paths[path].post.security).toEqual([{ tillKey: [] }, { tillApiKey: [] }]);
     }
     expect(docs.paths['/api/till/operations/{operationId}/refund']).toBeDefined();

@@ -52,12 +52,27 @@ export interface CardBindings {
   listCards(clientId: string): Promise<GatewayCard[]>;
   /** Removes the client's card: true when it is (now, or already) removed, false when the client never had it. */
   unbind(clientId: string, bindingId: string): Promise<boolean>;
-  /** Pays a registered order with the client's saved card (no page: the gateway charges the card it keeps). */
+  /**
+   * Pays a registered order with the client's saved card (no page: the gateway charges the card it keeps) and
+   * answers the order's status afterwards: `paid`, `declined`, or `pending` when the gateway wants more (3-D
+   * Secure with nobody at a page to answer it). Charging an order twice is the gateway's to refuse.
+   */
   payWithBinding?(input: { orderId: string; clientId: string; bindingId: string }): Promise<OrderStatus>;
   /**
    * Saves the card behind a Google Pay or Apple Pay token, when the gateway takes wallet tokens. Answers the
    * card, or null when the gateway declined the token.
    */
+  /**
+   * The parameters a browser needs to ask Google Pay for a token this gateway decrypts (Payment Request API),
+   * when the gateway takes Google Pay tokens and the merchant is registered. None does yet (docs/decisions/022).
+   */
+  readonly googlePay?: {
+    environment: 'TEST' | 'PRODUCTION';
+    merchantId: string;
+    merchantName: string;
+    gateway: string;
+    gatewayMerchantId: string;
+  };
   bindWalletToken?(input: {
     clientId: string;
     wallet: 'google' | 'apple';
@@ -75,6 +90,11 @@ export interface RegisterOrderInput {
   returnUrl: string;
   /** Save the card on the hosted page. */
   createBinding: boolean;
+  /**
+   * The customer, for an order their saved card will pay (`payWithBinding`): gateways such as RBS charge a
+   * binding only on an order registered for the binding's client. Left out for a payment on the hosted page.
+   */
+  clientId?: string;
 }
 
 export interface RegisteredOrder {

@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
  * It takes no money and checks no cards: a test (or the page's buttons) says whether an order is paid.
  * Card-saving orders (`clientId` and `features=VERIFY`, amount 0) save a binding for the client when the page's
  * card is accepted; `getBindings.do` lists a client's active bindings and `unBindCard.do` deactivates one.
+ * `paymentOrderBinding.do` charges a binding on an order registered for its client (`declineBinding` makes the
+ * card's bank decline it, `requireThreeDs` asks for 3-D Secure instead).
  */
 export interface RbsFakeOrder {
   orderId: string;
@@ -71,6 +73,12 @@ export interface RbsFake {
    * `expiry` is 'MM/YY'.
    */
   bind(orderId: string, card: { pan: string; expiry: string }): RbsFakeBinding;
+  /**
+   * From now on `paymentOrderBinding.do` with this binding is declined by the card's bank with `actionCode`
+   * (116: not enough money), asks for 3-D Secure (`'3ds'`: the answer names an `acsUrl`, the order waits in 5),
+   * or answers HTTP 502 without charging (`'silent'`); null: charge it again.
+   */
+  declineBinding(bindingId: string, how: number | '3ds' | 'silent' | null): void;
   /** Puts an order in any orderStatus (1 pre-authorised, 5 in 3-D Secure, ...). */
   setStatus(orderId: string, orderStatus: number): RbsFakeOrder;
   findByNumber(orderNumber: string): RbsFakeOrder | undefined;
@@ -95,6 +103,7 @@ export async function startRbsFake(options: { userName?: string; password?: stri
   const orders = new Map<string, RbsFakeOrder>();
   const bindings = new Map<string, RbsFakeBinding>();
   const calls: RbsFake['calls'] = [];
+  const bindingFailures = new Map<string, number | '3ds' | 'silent'>();
   let mode: { delayMs?: number; httpStatus?: number } | null = null;
   let origin = '';
 
@@ -272,6 +281,45 @@ export async function startRbsFake(options: { userName?: string; password?: stri
         })),
       };
     },
+    'paymentOrderBinding.do': (p) => {
+      const order = p.mdOrder ? orders.get(p.mdOrder) : undefined;
+      if (!order) return errorOf(6, 'Заказ не найден');
+      const binding = p.bindingId ? bindings.get(p.bindingId) : undefined;
+      if (!binding || !binding.active) return errorOf(2, 'Связка не найдена');
+      // The gateway charges a binding only on an order of the same client.
+      if (order.clientId !== binding.clientId) return errorOf(2, 'Связка не принадлежит клиенту заказа');
+      if (order.orderStatus !== 0) return errorOf(7, 'Неверное состояние заказа');
+      Object.assign(order, {
+        bindingId: binding.bindingId,
+        maskedPan: binding.maskedPan,
+        expiration: binding.expiryDate,
+      });
+      const failure = bindingFailures.get(binding.bindingId);
+      if (failure === 'silent') return { httpStatus: 502 };
+      if (failure === '3ds') {
+        order.orderStatus = 5;
+        return {
+          errorCode: '0',
+          acsUrl: `${origin}/acs`,
+          paReq: randomBytes(8).toString('hex'),
+          termUrl: order.returnUrl,
+        };
+      }
+      if (failure !== undefined) {
+        Object.assign(order, {
+          orderStatus: 6,
+          actionCode: failure,
+          actionCodeDescription: RBS_ACTION_CODES[failure] ?? 'Операция отклонена',
+        });
+        return errorOf(2, 'Заказ отклонен по причине ошибки в реквизитах платежа');
+      }
+      Object.assign(order, { orderStatus: 2, actionCode: 0, actionCodeDescription: '' });
+      return {
+        errorCode: '0',
+        redirect: `${order.returnUrl}${order.returnUrl.includes('?') ? '&' : '?'}orderId=${order.orderId}`,
+        info: 'Ваш платёж обработан, происходит переадресация...',
+      };
+    },
     'unBindCard.do': (p) => {
       const binding = p.bindingId ? bindings.get(p.bindingId) : undefined;
       if (!binding) return errorOf(2, 'Связка не найдена');
@@ -321,6 +369,10 @@ export async function startRbsFake(options: { userName?: string; password?: stri
           params.userName === userName && params.password === password
             ? handler(params)
             : errorOf(5, 'Доступ запрещён');
+        if ('httpStatus' in answer && typeof answer.httpStatus === 'number') {
+          response.writeHead(answer.httpStatus, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
+          return;
+        }
         response
           .writeHead(200, { 'content-type': 'application/json;charset=UTF-8' })
           .end(JSON.stringify(answer));
@@ -405,6 +457,10 @@ export async function startRbsFake(options: { userName?: string; password?: stri
       const order = mustFind(orderId);
       setDeclined(order, actionCode);
       return order;
+    },
+    declineBinding(bindingId, how) {
+      if (how === null) bindingFailures.delete(bindingId);
+      else bindingFailures.set(bindingId, how);
     },
     setStatus(orderId, orderStatus) {
       const order = mustFind(orderId);

@@ -176,6 +176,11 @@ export function createSandboxAcquirer(deps: { db: Db; clock: Clock; publicUrl: s
             )
         : [];
       if (!card) throw new AcquirerError('sandbox: no such saved card');
+      // A saved card ending like the declined test card (only a sandbox wallet token can save one) is declined,
+      // so a decline can be tried end to end.
+      if (card.panLast4 === SANDBOX_CARDS.declined.slice(-4)) {
+        return statusOf(await move(orderId, 'registered', 'declined', { errorCode: 'DECLINED' }));
+      }
       return statusOf(await move(orderId, 'registered', 'paid', { panLast4: card.panLast4 }));
     },
     async bindWalletToken({ clientId, token }) {

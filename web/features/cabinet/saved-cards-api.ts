@@ -73,3 +73,24 @@ export function useSmsStepUp() {
   });
   return { send, confirm };
 }
+
+/**
+ * `POST api/user/googleBindingCard` / `appleBindingCard`: the wallet's token saves its card at the gateway (after
+ * the same fresh SMS confirmation); the list is fetched again afterwards.
+ */
+export function useBindWallet() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { wallet: 'google' | 'apple'; token: string }) =>
+      input.wallet === 'google'
+        ? api.request('POST /api/user/googleBindingCard', {
+            body: {
+              token: input.token,
+              returnUrl: new URL('/profile?t=cards', window.location.origin).toString(),
+            },
+          })
+        : api.request('POST /api/user/appleBindingCard', { body: { token: input.token } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_CARDS_KEY }),
+  });
+}

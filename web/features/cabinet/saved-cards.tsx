@@ -2,13 +2,11 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SavedCard } from '../../../common/contract/bindings';
 import { ru } from '../../i18n/ru';
-import { codeOf, messageOf } from '../../lib/api-errors';
-import { formatPhone } from '../../lib/formats';
+import { codeOf } from '../../lib/api-errors';
 import { useShell } from '../../ui/shell-state';
-import { CodeStep } from './code-step';
-import { useBindCard, useBindingStatus, useSavedCards, useSmsStepUp, useUnbindCard } from './saved-cards-api';
-import { useCountdown } from './use-countdown';
-import { CONFIRMATION_TIMER_SECONDS } from './phone-confirmation';
+import { useBindCard, useBindingStatus, useSavedCards, useUnbindCard } from './saved-cards-api';
+import { SmsStepUp } from './sms-step-up';
+import { WalletBinding } from './wallet-binding';
 
 const t = ru.savedCards;
 
@@ -108,6 +106,7 @@ export function SavedCards({ phone }: { phone: string }) {
           {failure}
         </p>
       )}
+      {cards.data && <WalletBinding phone={phone} offers={cards.data.wallets} />}
     </section>
   );
 }
@@ -164,78 +163,6 @@ function DeleteCard({ card, onRemoved }: { card: SavedCard; onRemoved(text: stri
       {unbind.isError && (
         <p className="form-error" role="alert">
           {t.failure}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** A fresh SMS code for the customer's own phone, before a card is saved. */
-function SmsStepUp({
-  phone,
-  onConfirmed,
-  onCancel,
-}: {
-  phone: string;
-  onConfirmed(): void;
-  onCancel(): void;
-}) {
-  const { send, confirm } = useSmsStepUp();
-  const countdown = useCountdown();
-  const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const sendCode = () => {
-    setError(null);
-    send.mutate(phone, {
-      onSuccess: () => {
-        setSent(true);
-        countdown.start(CONFIRMATION_TIMER_SECONDS);
-      },
-      onError: (failure) => setError(messageOf(failure, ru.auth.sendFailed)),
-    });
-  };
-  return (
-    <div className="sms-step-up" role="group" aria-label={t.stepUpTitle}>
-      <h3 className="cabinet-form__title">{t.stepUpTitle}</h3>
-      <p className="cabinet-form__lead">{t.stepUpText}</p>
-      {sent ? (
-        <CodeStep
-          phone={formatPhone(phone)}
-          secondsLeft={countdown.left}
-          pending={confirm.isPending}
-          confirmText={ru.auth.confirm}
-          onResend={sendCode}
-          onConfirm={(code) =>
-            confirm.mutate(
-              { phone, code },
-              {
-                onSuccess: () => {
-                  countdown.stop();
-                  onConfirmed();
-                },
-                onError: (failure) =>
-                  setError(
-                    codeOf(failure) === 'INCORRECT_ACTIVATION_CODE'
-                      ? ru.auth.wrongCode
-                      : messageOf(failure, ru.auth.sendFailed),
-                  ),
-              },
-            )
-          }
-        />
-      ) : (
-        <div className="loyalty-actions">
-          <button type="button" className="button" disabled={send.isPending} onClick={sendCode}>
-            {t.stepUpSend}
-          </button>
-          <button type="button" className="button button--ghost" onClick={onCancel}>
-            {t.stepUpCancel}
-          </button>
-        </div>
-      )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
         </p>
       )}
     </div>

@@ -1,0 +1,288 @@
+import { and, eq } from 'drizzle-orm';
+import type { TillOperation } from '../../../common/contract/till';
+import { inTransaction } from '../../db/in-transaction';
+import { tillOperations } from '../../db/schema/till';
+import { AppError } from '../../errors';
+import type { GatewayCard, OrderStatus } from '../../integrations/acquirer/acquirer';
+import { toRoubles } from '../../lib/money';
+import {
+  balancesOf,
+  customerAccounts,
+  InsufficientFundsError,
+  postTransaction,
+  systemAccount,
+} from '../ledger/ledger';
+import { readBrandSettings } from '../settings/service';
+import type { TillCaller } from './keys';
+import {
+  checkOpen,
+  completeHeld,
+  findByKey,
+  insufficient,
+  loadPoint,
+  loadVisit,
+  minutes,
+  releaseHold,
+  reverseInLedger,
+  sameRequest,
+  scopedKey,
+  stateConflict,
+  TILL_HOLD_MINUTES,
+  toKopecks,
+  toOperation,
+  type TillDeps,
+  type TillOperationRow,
+} from './operation-rows';
+
+/**
+ * The saved bank card paying a cheque's rest at the till (docs/decisions/022-till-saved-cards-and-wallets.md).
+ * The operation is written first (`held`, with the bonuses it spends on hold, like a spend); then the bank order
+ * is registered by the operation's id (idempotent at the gateway) for the customer, the gateway charges the
+ * saved card, and the operation settles by the order's status: paid completes it (the bonuses spent, the money
+ * paid earning at the point's rate), declined releases the hold. A bank that does not answer leaves it `held`:
+ * the same call (or confirm) asks again, and the hold-expiry job cancels the order before it gives bonuses back.
+ */
+
+/**
+ * The customer's saved card the configured gateway can charge (the first active one it lists), or null.
+ * Throws when the gateway does not answer.
+ */
+async function savedCardOf(deps: TillDeps, userId: string): Promise<GatewayCard | null> {
+  const bindings = deps.acquirer.bindings;
+  if (!bindings?.payWithBinding) return null;
+  return (await bindings.listCards(userId)).find((card) => card.active) ?? null;
+}
+
+/** For the visit: a gateway that does not answer means no card can pay now (the cashier takes money otherwise). */
+export const chargeableCard = (deps: TillDeps, userId: string) => savedCardOf(deps, userId).catch(() => null);
+
+const unavailable = () =>
+  new AppError('UNAVAILABLE', 'Банк не ответил. Повторите оплату картой с тем же ключом');
+
+/** cardPayment: `bonuses` (optional) on hold, the rest charged to the saved card; idempotent by the client key. */
+export async function payWithCard(
+  deps: TillDeps,
+  caller: TillCaller,
+  body: { visitId: string; sum: number; bonuses?: number | undefined; idempotencyKey: string },
+): Promise<TillOperation> {
+  const key = scopedKey(caller, body.idempotencyKey);
+  const sum = toKopecks(body.sum);
+  const spend = body.bonuses === undefined ? 0 : toKopecks(body.bonuses);
+  const request = { kind: 'card', visitId: body.visitId, sum, spend };
+  const earlier = await findByKey(deps.db, key);
+  if (earlier) {
+    sameRequest(earlier, request);
+    return toOperation(await settleCardPayment(deps, earlier));
+  }
+  const visit = await loadVisit(deps.db, caller, body.visitId);
+  checkOpen(deps, visit);
+  const [point, settings, balances, card] = await Promise.all([
+    loadPoint(deps.db, caller.retailPointId),
+    readBrandSettings(deps.db),
+    balancesOf(deps.db, visit.userId),
+    savedCardOf(deps, visit.userId).catch(() => {
+      throw new AppError('UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз или примите оплату иначе');
+    }),
+  ]);
+  const limit = Math.floor((sum * settings.maxSpendPercent) / 100);
+  if (spend > limit) {
+    throw new AppError(
+      'CONFLICT',
+      `Бонусами можно оплатить не больше ${settings.maxSpendPercent}% чека: ${toRoubles(limit)}`,
+    );
+  }
+  if (spend > balances.bonus) throw insufficient(balances.bonus);
+  const cardAmount = sum - spend;
+  if (cardAmount <= 0) throw new AppError('CONFLICT', 'Картой платить нечего: весь чек покрывают бонусы');
+  if (!card) {
+    throw new AppError(
+      'CONFLICT',
+      'У покупателя нет сохранённой карты, которой можно оплатить: примите оплату иначе',
+    );
+  }
+  const earn = Math.floor((cardAmount * Math.max(0, point.currentBonus)) / 100);
+  try {
+    await inTransaction(deps.db, async (tx) => {
+      const now = deps.clock.now();
+      const [row] = await tx
+        .insert(tillOperations)
+        .values({
+          idempotencyKey: key,
+          visitId: visit.id,
+          retailPointId: point.id,
+          keyId: caller.keyId,
+          userId: visit.userId,
+          kind: 'card',
+          sum,
+          spend,
+          earn,
+          earnPercent: point.currentBonus,
+          cardAmount,
+          acquirer: deps.acquirer.name,
+          bindingId: card.bindingId,
+          cardLast4: card.last4,
+          state: 'held',
+          holdExpiresAt: new Date(now.getTime() + minutes(TILL_HOLD_MINUTES)),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: tillOperations.idempotencyKey })
+        .returning();
+      if (!row || spend === 0) return; // a parallel call with the same key got there first, or nothing to hold
+      const accounts = await customerAccounts(tx, visit.userId);
+      await postTransaction(tx, {
+        idempotencyKey: `till-hold:${row.id}`,
+        kind: 'till_hold',
+        entries: [
+          { accountId: accounts.bonus, amount: -spend },
+          { accountId: await systemAccount(tx, 'till_held'), amount: spend },
+        ],
+      });
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      throw insufficient((await balancesOf(deps.db, visit.userId)).bonus);
+    }
+    throw error;
+  }
+  const row = (await findByKey(deps.db, key))!;
+  sameRequest(row, request);
+  return toOperation(await settleCardPayment(deps, row));
+}
+
+const reload = async (deps: TillDeps, id: string) =>
+  (await deps.db.select().from(tillOperations).where(eq(tillOperations.id, id)))[0]!;
+
+/** The operation's bank order: registered once by the operation's id, for the customer, and kept on the row. */
+async function orderOf(deps: TillDeps, row: TillOperationRow): Promise<string> {
+  if (row.orderId) return row.orderId;
+  const point = await loadPoint(deps.db, row.retailPointId);
+  const order = await deps.acquirer.registerOrder({
+    orderNumber: row.id,
+    amount: row.cardAmount,
+    method: 'card',
+    description: `Покупка: ${point.title}`,
+    // Nobody follows it (the gateway charges the saved card with no page); the gateway requires one.
+    returnUrl: new URL('/till', deps.config.publicUrl).toString(),
+    createBinding: false,
+    clientId: row.userId,
+  });
+  await deps.db
+    .update(tillOperations)
+    .set({ orderId: order.orderId, updatedAt: deps.clock.now() })
+    .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'held')));
+  return order.orderId;
+}
+
+/**
+ * A held card payment, asked of the gateway and charged if not yet: it ends completed or declined, or stays held
+ * when the gateway is silent. A charge the gateway leaves pending (3-D Secure, which no one at a till can
+ * answer) is cancelled at once, so the cashier gets a definite answer.
+ */
+export async function settleCardPayment(deps: TillDeps, row: TillOperationRow): Promise<TillOperationRow> {
+  if (row.kind !== 'card' || row.state !== 'held' || row.acquirer !== deps.acquirer.name) return row;
+  const pay = deps.acquirer.bindings?.payWithBinding;
+  let status: OrderStatus;
+  try {
+    const orderId = await orderOf(deps, row);
+    status = await deps.acquirer.getOrderStatus(orderId);
+    if (status.state === 'pending' && pay) {
+      status = await pay.call(deps.acquirer.bindings, {
+        orderId,
+        clientId: row.userId,
+        bindingId: row.bindingId ?? '',
+      });
+    }
+    if (status.state === 'pending') status = await deps.acquirer.cancelOrder(orderId);
+  } catch {
+    // Not charged, or not known to be: the operation stays held; a retry or the expiry job settles it.
+    return reload(deps, row.id);
+  }
+  await applyStatus(deps, row, status, 'declined');
+  return reload(deps, row.id);
+}
+
+/** Settles a held card payment by its order's status (paid, with the order and amount matching: completed). */
+async function applyStatus(
+  deps: TillDeps,
+  row: TillOperationRow,
+  status: OrderStatus,
+  otherwise: 'declined' | 'cancelled' | 'expired',
+) {
+  const matches = status.orderNumber === row.id && status.amount === row.cardAmount;
+  if (status.state === 'paid' && matches) return completeHeld(deps, row, false);
+  if (status.state === 'pending') return; // the gateway could not stop it: asked again later
+  const reason =
+    status.state === 'paid' || status.state === 'refunded'
+      ? { errorCode: 'ORDER_MISMATCH', errorMessage: 'Банк ответил о другом платеже' }
+      : {
+          errorCode: status.errorCode ?? 'NOT_CHARGED',
+          errorMessage: status.errorMessage ?? 'Банк не списал деньги с сохранённой карты',
+        };
+  return releaseHold(deps, row.id, otherwise, otherwise === 'declined' ? reason : null);
+}
+
+/**
+ * cancel (the cashier's) or expiry (the job's) of a held card payment: the bank order is stopped first; a
+ * payment that got there first completes and must be honoured.
+ */
+export async function stopCardPayment(
+  deps: TillDeps,
+  row: TillOperationRow,
+  to: 'cancelled' | 'expired',
+): Promise<void> {
+  if (row.state !== 'held' || row.acquirer !== deps.acquirer.name) return;
+  let status: OrderStatus;
+  try {
+    // An order that was never stored is found by registering again, which the gateway answers idempotently.
+    status = await deps.acquirer.cancelOrder(await orderOf(deps, row));
+  } catch {
+    if (to === 'cancelled') throw unavailable();
+    return; // the job asks again on its next run
+  }
+  await applyStatus(deps, row, status, to);
+}
+
+/**
+ * refund of a card payment: `completed` -> `refunding` with the ledger reversed (one transaction, as any till
+ * refund: a 409 when the earned bonuses are gone), then the card payment is refunded at the gateway and the
+ * operation becomes `refunded`. A gateway that does not confirm leaves it `refunding`: repeating the refund
+ * finishes it (the gateway refunds an order once; an order already refunded counts as done).
+ */
+export async function refundCardPayment(deps: TillDeps, row: TillOperationRow): Promise<void> {
+  if (row.state === 'completed') {
+    try {
+      await inTransaction(deps.db, async (tx) => {
+        const [moved] = await tx
+          .update(tillOperations)
+          .set({ state: 'refunding', updatedAt: deps.clock.now() })
+          .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'completed')))
+          .returning();
+        if (moved) await reverseInLedger(tx, moved);
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) {
+        throw new AppError('CONFLICT', 'Бонусы за эту покупку уже потрачены: вернуть операцию нельзя');
+      }
+      throw error;
+    }
+  }
+  const now = await reload(deps, row.id);
+  if (now.state !== 'refunding') return;
+  if (!now.orderId || now.acquirer !== deps.acquirer.name) throw stateConflict(now, 'Не возвращено');
+  let refunded: boolean;
+  try {
+    refunded = (await deps.acquirer.refund(now.orderId, now.cardAmount)).state === 'refunded';
+  } catch {
+    // Refused (already refunded by an earlier call whose answer was lost?) or silent: the status says.
+    refunded = await deps.acquirer
+      .getOrderStatus(now.orderId)
+      .then((status) => status.state === 'refunded')
+      .catch(() => false);
+  }
+  if (!refunded) throw new AppError('UNAVAILABLE', 'Банк не подтвердил возврат на карту: повторите возврат');
+  await deps.db
+    .update(tillOperations)
+    .set({ state: 'refunded', updatedAt: deps.clock.now() })
+    .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'refunding')));
+}

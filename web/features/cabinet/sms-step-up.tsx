@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { ru } from '../../i18n/ru';
+import { codeOf, messageOf } from '../../lib/api-errors';
+import { formatPhone } from '../../lib/formats';
+import { CodeStep } from './code-step';
+import { CONFIRMATION_TIMER_SECONDS } from './phone-confirmation';
+import { useSmsStepUp } from './saved-cards-api';
+import { useCountdown } from './use-countdown';
+
+const t = ru.savedCards;
+
+/** A fresh SMS code for the customer's own phone, before a card is saved. */
+export function SmsStepUp({
+  phone,
+  onConfirmed,
+  onCancel,
+}: {
+  phone: string;
+  onConfirmed(): void;
+  onCancel(): void;
+}) {
+  const { send, confirm } = useSmsStepUp();
+  const countdown = useCountdown();
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const sendCode = () => {
+    setError(null);
+    send.mutate(phone, {
+      onSuccess: () => {
+        setSent(true);
+        countdown.start(CONFIRMATION_TIMER_SECONDS);
+      },
+      onError: (failure) => setError(messageOf(failure, ru.auth.sendFailed)),
+    });
+  };
+  return (
+    <div className="sms-step-up" role="group" aria-label={t.stepUpTitle}>
+      <h3 className="cabinet-form__title">{t.stepUpTitle}</h3>
+      <p className="cabinet-form__lead">{t.stepUpText}</p>
+      {sent ? (
+        <CodeStep
+          phone={formatPhone(phone)}
+          secondsLeft={countdown.left}
+          pending={confirm.isPending}
+          confirmText={ru.auth.confirm}
+          onResend={sendCode}
+          onConfirm={(code) =>
+            confirm.mutate(
+              { phone, code },
+              {
+                onSuccess: () => {
+                  countdown.stop();
+                  onConfirmed();
+                },
+                onError: (failure) =>
+                  setError(
+                    codeOf(failure) === 'INCORRECT_ACTIVATION_CODE'
+                      ? ru.auth.wrongCode
+                      : messageOf(failure, ru.auth.sendFailed),
+                  ),
+              },
+            )
+          }
+        />
+      ) : (
+        <div className="loyalty-actions">
+          <button type="button" className="button" disabled={send.isPending} onClick={sendCode}>
+            {t.stepUpSend}
+          </button>
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {t.stepUpCancel}
+          </button>
+        </div>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
