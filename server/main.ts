@@ -80,6 +80,7 @@ async function start(config: Config) {
       await tillHoldRelease.stop();
       await giftCardDelivery.stop();
       await app.close();
+      await deps.rateLimiter.close();
       await database.close();
     } finally {
       clearTimeout(force);
