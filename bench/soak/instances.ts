@@ -30,6 +30,9 @@ export async function startInstance(options: {
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: a Ctrl-C at the terminal stops the soak, which then stops the instances itself
+    // (after its checks), rather than the instances dying under the storm.
+    detached: true,
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);

@@ -1,13 +1,29 @@
 // The soak's own PostgreSQL: Debian's binaries on a temporary data directory and a port of its own, so
 // restarting it disturbs no other database on the machine. As root, every command runs as `postgres`.
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 
-const exec = promisify(execFile);
+/**
+ * Runs a command in its own process group, so a Ctrl-C at the terminal reaches the soak only (which then stops
+ * PostgreSQL itself) and never kills a pg_ctl half-way.
+ */
+function exec(cmd: string, args: string[]): Promise<{ stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve({ stdout: out })
+        : reject(new Error(`${cmd} ${args.join(' ')}: exit ${code}\n${out}`)),
+    );
+  });
+}
 const BIN = process.env.SOAK_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 export interface SoakPostgres {
@@ -24,7 +40,7 @@ type Run = (cmd: string, args: string[]) => Promise<{ stdout: string }>;
 
 /** Runs PostgreSQL's commands as `postgres` when the soak runs as root (initdb and postgres refuse root). */
 async function asPostgres(): Promise<{ run: Run; uid?: number }> {
-  if (userInfo().uid !== 0) return { run: (cmd, args) => exec(cmd, args) };
+  if (userInfo().uid !== 0) return { run: exec };
   const { stdout } = await exec('id', ['-u', 'postgres']).catch(() => {
     throw new Error('no postgres user: apt-get install postgresql-15');
   });

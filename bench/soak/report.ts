@@ -25,15 +25,25 @@ export function printSoakTable(
   rows.push(['', '', '', '', '']);
   for (const line of run.limits) rows.push(['', '', '', '', line]);
   rows.push(['', '', '', '', '']);
-  rows.push(['fault', 'at (s)', 'recovery', 'db away', 'recovery: until both instances are ready again']);
+  rows.push([
+    'fault',
+    'at (s)',
+    'recovery',
+    'db away',
+    'recovery: from the fault until both instances are ready',
+  ]);
   for (const f of faults) {
     const recovery = f.recoveryMs === null ? 'NONE' : `${(f.recoveryMs / 1000).toFixed(2)} s`;
     rows.push([
       f.kind,
       String(f.atSecond),
       recovery,
-      '',
-      f.terminated === undefined ? '' : `${f.terminated} connections`,
+      f.terminated === undefined ? `${(f.downMs / 1000).toFixed(2)} s` : '',
+      f.terminated !== undefined
+        ? `${f.terminated} connections ended`
+        : f.recoveryMs === null
+          ? ''
+          : `ready ${((f.recoveryMs - f.downMs) / 1000).toFixed(2)} s after the database was back`,
     ]);
   }
   rows.push(['faults injected', String(faults.length), '', '', '']);

@@ -129,7 +129,7 @@ async function main(): Promise<number> {
   ];
   const codes = [...acked.smsAccepted.values()].reduce((a, b) => a + b, 0);
   printSoakTable(recorder, faults as FaultResult[], violations, {
-    seconds: SECONDS,
+    seconds: Math.round((Date.now() - startedAt) / 1000),
     limits: [
       `limits across both instances: ${codes} codes sent to one address (at most ${AUTH_LIMITS.ipSendsPerWindow} an hour), ` +
         `${acked.temporaryUsers} temporary users (at most ${TEMPORARY_USERS_PER_HOUR} an hour)`,

@@ -1,6 +1,7 @@
 // The mixed storm: workers for each kind of operation, spread over both instances, until the deadline. What
 // each acknowledged is kept for the checks afterwards.
-import { call, ok, StepFailed, Recorder } from './http';
+import type { Recorder } from './http';
+import { call, ok, StepFailed } from './http';
 import {
   accrue,
   buyGiftCard,
@@ -43,7 +44,7 @@ export async function storm(plan: StormPlan, recorder: Recorder, stopped: () => 
   // A client that is refused waits a little before its next try (the 503 says Retry-After), so an outage is
   // not counted as thousands of instant failures.
   const run: Recorder['run'] = async (kind, work) => {
-    const result = await run(kind, work);
+    const result = await recorder.run(kind, work);
     if (result === undefined) await sleep(250);
     return result;
   };
