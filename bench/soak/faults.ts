@@ -19,9 +19,9 @@ export interface FaultResult {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function untilReady(bases: string[], deadline: number): Promise<boolean> {
+async function untilReady(bases: string[], deadline: number, alive: () => boolean): Promise<boolean> {
   const pending = new Set(bases);
-  while (pending.size > 0 && Date.now() < deadline) {
+  while (pending.size > 0 && Date.now() < deadline && alive()) {
     for (const base of [...pending]) {
       if ((await call(base, 'GET', '/readyz')).status === 200) pending.delete(base);
     }
@@ -38,10 +38,12 @@ export async function injectFaults(options: {
   count: number;
   until: number;
   stopped: () => boolean;
+  /** False once an instance has exited: it will never be ready again, so waiting for it is pointless. */
+  alive: () => boolean;
 }): Promise<FaultResult[]> {
   const results: FaultResult[] = [];
   const span = options.until - options.startedAt;
-  for (let i = 0; i < options.count && !options.stopped(); i++) {
+  for (let i = 0; i < options.count && !options.stopped() && options.alive(); i++) {
     // The first fault once the storm is warm (15 %), the last with time left to recover and go on (85 %).
     const at = options.startedAt + span * (0.15 + (0.7 * i) / Math.max(1, options.count - 1));
     await sleep(Math.max(0, at - Date.now()));
@@ -59,7 +61,8 @@ export async function injectFaults(options: {
       await options.postgres.restart(kind === 'restart -m fast' ? 'fast' : 'immediate');
       result.downMs = Date.now() - began;
     }
-    if (await untilReady(options.bases, began + 60_000)) result.recoveryMs = Date.now() - began;
+    if (await untilReady(options.bases, began + 60_000, options.alive))
+      result.recoveryMs = Date.now() - began;
     results.push(result);
   }
   return results;
