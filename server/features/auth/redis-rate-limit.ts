@@ -75,6 +75,8 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
         if (takeOptions?.whenUnavailable === 'allow') return null;
         throw new AppError('UNAVAILABLE', LIMITS_UNAVAILABLE_MESSAGE);
       }
+      // A command that timed out marked Redis down without the connection dropping: an answer marks it up.
+      report(true);
       return ttl < 0 ? null : new Date(now.getTime() + ttl);
     },
     async close() {
