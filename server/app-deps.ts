@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { RateLimiter } from './features/auth/rate-limit';
 import type { Acquirer } from './integrations/acquirer/acquirer';
 import type { MailProvider } from './integrations/mail/mail-provider';
 import type { BankDirectory } from './integrations/bank-directory/bank-directory';
@@ -21,6 +22,8 @@ export interface AppDeps {
   db: Db;
   cache: ContentCache;
   clock: Clock;
+  /** Counts the fixed-window limits every instance shares: the database, or Redis with REDIS_URL. */
+  rateLimiter: RateLimiter;
   /** Sends login codes (the console provider in development and tests). */
   sms: SmsProvider;
   /** Sends e-mail: feedback to the operator, cheques to customers (the console outbox in development). */

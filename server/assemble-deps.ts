@@ -2,6 +2,8 @@ import { systemClock, type AppDeps, type Clock } from './app-deps';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { isLoggedInWith } from './features/auth/access';
+import { databaseRateLimiter, type RateLimiter } from './features/auth/rate-limit';
+import { createRedisRateLimiter } from './features/auth/redis-rate-limit';
 import type { Acquirer } from './integrations/acquirer/acquirer';
 import { createAcquirer } from './integrations/acquirer/create-acquirer';
 import { createBankDirectory } from './integrations/bank-directory/bank-directory';
@@ -22,14 +24,17 @@ export function assembleDeps(input: {
   onBankDirectoryError?: (error: unknown) => void;
   /** The acquirer the configuration names (ACQUIRER) unless given. */
   acquirer?: Acquirer;
-  /** Where the default console mail provider logs. */
+  /** Where the default console mail provider logs (and the Redis limiter its going away and coming back). */
   log?: (line: string) => void;
+  /** The limiter the configuration names (REDIS_URL, else the database) unless given. */
+  rateLimiter?: RateLimiter;
 }): AppDeps {
   const clock = input.clock ?? systemClock;
   const access = { config: input.config, db: input.database.db, clock };
   return {
     ...access,
     database: input.database,
+    rateLimiter: input.rateLimiter ?? createRateLimiter(input.config, input.log),
     cache: createContentCache(input.database.db, input.config.contentPollMs),
     sms: input.sms,
     acquirer: input.acquirer ?? createAcquirer(input.config, { db: input.database.db, clock }),
@@ -43,4 +48,19 @@ export function assembleDeps(input: {
     }),
     isLoggedIn: isLoggedInWith(access),
   };
+}
+
+function createRateLimiter(config: Config, log: (line: string) => void = () => undefined): RateLimiter {
+  if (!config.redisUrl) return databaseRateLimiter;
+  return createRedisRateLimiter({
+    url: config.redisUrl,
+    keyPrefix: config.redisKeyPrefix,
+    // The URL may carry a password: only the state and the reason are logged.
+    onStateChange: (state, error) =>
+      log(
+        state === 'up'
+          ? 'Redis is back: rate limits are counted again'
+          : `Redis is unreachable, limited requests are refused until it is back: ${error?.message ?? 'closed'}`,
+      ),
+  });
 }

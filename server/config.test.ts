@@ -51,6 +51,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN/);
   });
 
+  it('counts limits in the database unless REDIS_URL names a Redis, and refuses other URLs and bad prefixes', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    const redis = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2', REDIS_KEY_PREFIX: 'shop-a:rl:' });
+    expect(redis).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379/2', redisKeyPrefix: 'shop-a:rl:' });
+    expect(loadConfig({}).redisKeyPrefix).toBe('kopilka:rl:');
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+
   it('demands AUTH_SECRET in production and marks the development default', () => {
     expect(() => loadConfig({ ...productionAuth, NODE_ENV: 'production', AUTH_SECRET: undefined })).toThrow(
       /AUTH_SECRET: required in production/,

@@ -45,6 +45,15 @@ const configSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     DATA_DIR: z.string().min(1).default('./.data'),
+    // Where the rate limits are counted when set (redis://[:password@]host:port[/db]); else in the database.
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379/0')
+      .optional(),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - (at most 64)')
+      .default('kopilka:rl:'),
     SEED_DEMO: booleanFlag.optional(),
     EMBED_ORIGINS: originList,
     TRUST_PROXY: z
@@ -123,6 +132,8 @@ const configSchema = z
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     embedOrigins: env.EMBED_ORIGINS,
     trustProxy: env.TRUST_PROXY,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { systemClock } from './app-deps';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { isDatabaseUnavailable } from './db/availability';
 import { openDatabase } from './db/client';
 import { seedDemoBrand } from './db/seed/demo-brand';
 import { seedDemoCustomer } from './db/seed/demo-customer';
@@ -54,18 +55,25 @@ async function start(config: Config) {
   if (config.authSecretIsDefault) {
     app.log.warn('AUTH_SECRET is not set: using the INSECURE development secret (refused in production)');
   }
+  // A job's run that meets the database away is retried by its next run: a short warning, not a stack with
+  // the query's parameters.
+  const jobFailed = (error: unknown, what: string) => {
+    if (!isDatabaseUnavailable(error)) return app.log.error({ err: error }, what);
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : (error as Error);
+    app.log.warn({ reason: cause.message }, `${what}: the database is unavailable`);
+  };
   cache.start();
   const holdRelease = startHoldReleaseJob(deps, {
     intervalMs: config.holdReleaseIntervalMs,
-    onError: (error) => app.log.error({ err: error }, 'releasing expired payment holds failed'),
+    onError: (error) => jobFailed(error, 'releasing expired payment holds failed'),
   });
   const tillHoldRelease = startTillHoldReleaseJob(deps, {
     intervalMs: config.holdReleaseIntervalMs,
-    onError: (error) => app.log.error({ err: error }, 'releasing expired till holds failed'),
+    onError: (error) => jobFailed(error, 'releasing expired till holds failed'),
   });
   const giftCardDelivery = startGiftCardDeliveryJob(deps, {
     intervalMs: config.giftCardDeliveryIntervalMs,
-    onError: (error) => app.log.error({ err: error }, 'sending gift cards failed'),
+    onError: (error) => jobFailed(error, 'sending gift cards failed'),
   });
 
   let closing = false;
@@ -80,6 +88,7 @@ async function start(config: Config) {
       await tillHoldRelease.stop();
       await giftCardDelivery.stop();
       await app.close();
+      await deps.rateLimiter.close();
       await database.close();
     } finally {
       clearTimeout(force);

@@ -58,9 +58,18 @@ export async function openDatabase(
 ): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    // A dropped connection must not crash the process; the next query gets a fresh one.
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // While the database is away a request waits at most this long for a connection, then answers 503.
+      connectionTimeoutMillis: 5000,
+    });
+    // A dropped connection must not crash the process; the next query gets a fresh one. The pool listens
+    // only on idle clients: a client checked out for a transaction whose connection is cut (a restart,
+    // pg_terminate_backend) emits 'error' with nobody listening, which would end the process. Its query
+    // fails anyway, and the pool drops the broken client when it is released.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     if (shouldMigrate) await underMigrationLock(target.url, () => migratePg(db, { migrationsFolder }));
     return {

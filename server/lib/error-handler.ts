@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/availability';
 import { AppError } from '../errors';
 
 const INTERNAL_MESSAGE = 'Внутренняя ошибка сервера. Попробуйте позже.';
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Сервис временно недоступен. Попробуйте через минуту.';
 
 /** Every failure becomes `{message, code}`: 4xx with a message a person can act on, 5xx without details. */
 export function registerErrorHandlers(app: FastifyInstance) {
@@ -30,6 +32,16 @@ export function registerErrorHandlers(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or a cut connection: nothing was committed unless the answer said so; the client may retry.
+      // The driver's own message (Drizzle's wrapper would add the query's parameters).
+      const reason = ((error as Error).cause instanceof Error ? (error as Error).cause : error) as Error;
+      request.log.warn({ reason: reason.message }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return reply
+        .code(503)
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE', retryAfter: 5 });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: INTERNAL_MESSAGE, code: 'INTERNAL' });

@@ -7,6 +7,7 @@ import { assembleDeps } from '../assemble-deps';
 import type { MailProvider } from '../integrations/mail/mail-provider';
 import { createConsoleSmsProvider } from '../integrations/sms/console-provider';
 import type { Acquirer } from '../integrations/acquirer/acquirer';
+import type { RateLimiter } from '../features/auth/rate-limit';
 import type { SmsProvider } from '../integrations/sms/sms-provider';
 import { createTestDatabase } from './test-database';
 
@@ -30,6 +31,8 @@ export interface TestAppOptions {
   mail?: MailProvider;
   /** Another acquirer; the default is the sandbox acquirer. */
   acquirer?: Acquirer;
+  /** Another rate limiter (a Redis one); the default is what the config names: the database. */
+  rateLimiter?: RateLimiter;
 }
 
 /** The whole app on a fresh database (or a shared one), ready for `app.inject`. */
@@ -46,6 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sms,
     clock,
     acquirer: options.acquirer,
+    rateLimiter: options.rateLimiter,
     ...(options.mail && { mail: options.mail }),
   });
   const app = await buildApp(deps, { logger: false });

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { SmsProvider } from '../../integrations/sms/sms-provider';
 import { deriveAuthKeys, type AuthKeys } from './auth-crypto';
+import type { RateLimiter } from './rate-limit';
 
 /** What the login services need: taken as an argument so tests hand in a fake clock. */
 export interface AuthContext {
@@ -14,6 +15,7 @@ export interface AuthContext {
 
 export interface SmsAuthContext extends AuthContext {
   sms: SmsProvider;
+  rateLimiter: RateLimiter;
 }
 
 const keysBySecret = new Map<string, AuthKeys>();

@@ -6,7 +6,6 @@ import { maskPhone } from '../../integrations/sms/sms-provider';
 import { generateCode, hashCode, sameHash } from './auth-crypto';
 import { inTransaction, type AuthContext, type SmsAuthContext } from './auth-context';
 import { AUTH_LIMITS as L } from './limits';
-import { takeFromWindow } from './rate-limit';
 import { startSession } from './token-service';
 
 const seconds = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 1000;
@@ -56,7 +55,7 @@ export async function sendCode(
         wait,
       );
     }
-    const ipUntil = await takeFromWindow(tx, `sms-ip:${ip}`, L.ipSendsPerWindow, L.ipSendWindowMs, now);
+    const ipUntil = await ctx.rateLimiter.take(tx, `sms-ip:${ip}`, L.ipSendsPerWindow, L.ipSendWindowMs, now);
     if (ipUntil) {
       throw tooManyRequests(
         'Слишком много запросов кода с вашего адреса. Попробуйте позже.',
@@ -64,7 +63,7 @@ export async function sendCode(
       );
     }
     const budget = ctx.config.smsDailyBudget;
-    const budgetUntil = await takeFromWindow(tx, 'sms-budget', budget, L.budgetWindowMs, now);
+    const budgetUntil = await ctx.rateLimiter.take(tx, 'sms-budget', budget, L.budgetWindowMs, now);
     if (budgetUntil) {
       throw tooManyRequests('Отправка СМС временно недоступна. Попробуйте позже.', seconds(now, budgetUntil));
     }

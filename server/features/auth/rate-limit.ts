@@ -3,6 +3,39 @@ import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema/auth';
 
 /**
+ * What to do when the shared counter cannot be reached (only Redis can be out while the database answers):
+ * `refuse` answers 503 (limits that protect money or secrets), `allow` lets the request through uncounted.
+ */
+export type WhenUnavailable = 'refuse' | 'allow';
+
+/**
+ * Fixed-window limits shared by every instance: in the database (`rate_limits`) by default, in Redis when
+ * REDIS_URL is set (docs/decisions/019). `take` counts one event: null when counted, else when the window ends.
+ */
+export interface RateLimiter {
+  readonly kind: 'database' | 'redis';
+  /**
+   * `db` is the database or the caller's transaction: the database limiter counts there, so a refusal later
+   * in the same transaction gives the count back; Redis counts at once and keeps it.
+   */
+  take(
+    db: Db,
+    key: string,
+    limit: number,
+    windowMs: number,
+    now: Date,
+    options?: { whenUnavailable?: WhenUnavailable },
+  ): Promise<Date | null>;
+  close(): Promise<void>;
+}
+
+export const databaseRateLimiter: RateLimiter = {
+  kind: 'database',
+  take: (db, key, limit, windowMs, now) => takeFromWindow(db, key, limit, windowMs, now),
+  close: async () => undefined,
+};
+
+/**
  * Counts one event against a fixed window in one statement: the row is created, reset when its window has
  * passed, or incremented only while under the limit. Returns null when counted, else when the window ends.
  * Atomic on PostgreSQL under concurrency (the upsert locks the row), so it holds across instances.

@@ -8,7 +8,6 @@ import { inTransaction } from '../../db/in-transaction';
 import { giftCardInvoices, giftCardOrders, type InvoiceCompany } from '../../db/schema/gift-cards';
 import { AppError, notFound, tooManyRequests } from '../../errors';
 import { toRoubles } from '../../lib/money';
-import { takeFromWindow } from '../auth/rate-limit';
 import { readBrandSettings } from '../settings/service';
 import { issueOrderCards } from './issue';
 import { createOrder, toOrder } from './orders';
@@ -18,9 +17,9 @@ type CreateInvoiceBody = z.output<typeof createInvoiceBodySchema>;
 /** Invoices one payer, and one network address, may ask for per hour. */
 export const INVOICE_LIMITS = { perUser: 10, perAddress: 30, windowMs: 60 * 60_000 };
 
-async function limitInvoices(deps: Pick<AppDeps, 'db' | 'clock'>, key: string, max: number) {
+async function limitInvoices(deps: Pick<AppDeps, 'db' | 'clock' | 'rateLimiter'>, key: string, max: number) {
   const now = deps.clock.now();
-  const until = await takeFromWindow(deps.db, key, max, INVOICE_LIMITS.windowMs, now);
+  const until = await deps.rateLimiter.take(deps.db, key, max, INVOICE_LIMITS.windowMs, now);
   if (until) {
     throw tooManyRequests(
       'Слишком много счетов подряд. Попробуйте позже.',
@@ -60,13 +59,13 @@ function toInvoice(deps: Pick<AppDeps, 'config'>, invoice: InvoiceRow, order: Or
  * brand has set who invoices are from (`invoiceSeller`).
  */
 export async function createInvoice(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mail'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mail' | 'rateLimiter'>,
   caller: { userId: string; ip: string },
   body: CreateInvoiceBody,
 ): Promise<GiftCardInvoice> {
   const { userId } = caller;
   // Each invoice e-mails an address the caller names: limited per payer and per network address, in the
-  // database so the limits hold across instances, before anything is stored or sent.
+  // database or Redis so the limits hold across instances, before anything is stored or sent.
   await limitInvoices(deps, `gc-invoice:user:${userId}`, INVOICE_LIMITS.perUser);
   await limitInvoices(deps, `gc-invoice:ip:${caller.ip}`, INVOICE_LIMITS.perAddress);
   const settings = await readBrandSettings(deps.db);

@@ -5,15 +5,15 @@ import { giftCardOrders, giftCards } from '../../db/schema/gift-cards';
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { AppError, tooManyRequests } from '../../errors';
 import { toRoubles } from '../../lib/money';
-import { takeFromWindow } from '../auth/rate-limit';
+import type { WhenUnavailable } from '../auth/rate-limit';
 import { pictureUrlOf } from './orders';
 
-type PublicDeps = Pick<AppDeps, 'db' | 'clock'>;
-type PageDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type PublicDeps = Pick<AppDeps, 'db' | 'clock' | 'rateLimiter'>;
+type PageDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'rateLimiter'>;
 
 /**
- * The public page's limits (docs/decisions/017), counted in the database (`rate_limits`) so they hold across
- * instances. A reveal is counted per address and per card id (whether or not the card exists, so the limit
+ * The public page's limits (docs/decisions/017), counted in the database (`rate_limits`) or Redis so they hold
+ * across instances. A reveal is counted per address and per card id (whether or not the card exists, so the limit
  * itself tells nothing): with 20 tries a day per card, a guesser holding a card's link finds the 4 digits
  * with a chance under 1 in 500 a day.
  */
@@ -33,9 +33,15 @@ const notFoundCard = () => new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
 /** A public id as the rate-limit key carries it: hashed, so `rate_limits` never holds a card's link. */
 const idKey = (id: string) => createHash('sha256').update(id).digest('base64url').slice(0, 32);
 
-async function limit(deps: PublicDeps, key: string, max: number, windowMs: number) {
+async function limit(
+  deps: PublicDeps,
+  key: string,
+  max: number,
+  windowMs: number,
+  whenUnavailable: WhenUnavailable = 'refuse',
+) {
   const now = deps.clock.now();
-  const until = await takeFromWindow(deps.db, key, max, windowMs, now);
+  const until = await deps.rateLimiter.take(deps.db, key, max, windowMs, now, { whenUnavailable });
   if (until) {
     throw tooManyRequests(
       'Слишком много попыток. Попробуйте позже.',
@@ -69,7 +75,8 @@ async function findCard(deps: PublicDeps, id: string) {
 /** `GET /api/gc/card/:id`: the picture, congratulation and balance; never the code. */
 export async function publicCard(deps: PageDeps, ip: string, id: string) {
   const l = PUBLIC_CARD_LIMITS;
-  await limit(deps, `gc-view-ip:${ip}`, l.viewsPerAddress, l.viewWindowMs);
+  // A view shows no code: with Redis out, the page still opens rather than a recipient seeing an error.
+  await limit(deps, `gc-view-ip:${ip}`, l.viewsPerAddress, l.viewWindowMs, 'allow');
   const card = await findCard(deps, id);
   if (!card) throw notFoundCard();
   const imageUrl = pictureUrlOf(card.imageId);

@@ -4,7 +4,6 @@ import type { AppDeps } from '../../app-deps';
 import { inTransaction } from '../../db/in-transaction';
 import { tooManyRequests } from '../../errors';
 import { keysFor } from '../auth/auth-context';
-import { takeFromWindow } from '../auth/rate-limit';
 import { startSession } from '../auth/token-service';
 
 /** Temporary loyalty users one address may create in an hour. */
@@ -16,11 +15,11 @@ export const TEMPORARY_USERS_PER_HOUR = 20;
  * per address. The placeholder never matches a phone, so the cabinet's phone-bound calls refuse it.
  */
 export async function createTemporaryUser(
-  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'rateLimiter'>,
   ip: string,
 ): Promise<TokenPair> {
   const now = deps.clock.now();
-  const retryAt = await takeFromWindow(
+  const retryAt = await deps.rateLimiter.take(
     deps.db,
     `loyalty-user:ip:${ip}`,
     TEMPORARY_USERS_PER_HOUR,

@@ -1,0 +1,23 @@
+// What the storm needs before it starts and no API gives: payers with bonuses (as money-path.ts does).
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
+import { inTransaction } from '../../server/db/in-transaction';
+import { users } from '../../server/db/schema/auth';
+import { customerAccounts, postTransaction, systemAccount } from '../../server/features/ledger/ledger';
+
+export async function creditBonuses(db: Db, phones: string[]) {
+  const found = await db.select({ id: users.id }).from(users).where(inArray(users.phone, phones));
+  for (const user of found) {
+    await inTransaction(db, async (tx) => {
+      const accounts = await customerAccounts(tx, user.id);
+      await postTransaction(tx, {
+        idempotencyKey: `soak-credit:${user.id}`,
+        kind: 'test_credit',
+        entries: [
+          { accountId: await systemAccount(tx, 'bonus_issued'), amount: -100_000_000 },
+          { accountId: accounts.bonus, amount: 100_000_000 },
+        ],
+      });
+    });
+  }
+}
