@@ -73,7 +73,7 @@ export async function publicCard(deps: PublicDeps, ip: string, id: string) {
   return {
     imageUrl: pictureUrlOf(card.imageId),
     congratulation: card.congratulation,
-    balance: toRoubles(card.balance),
+    balance: toRoubles(card.balance ?? 0), // a card's account always caches it (the CHECK)
     nominal: toRoubles(card.nominal),
   };
 }
