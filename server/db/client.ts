@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { ensureSystemAccounts } from '../features/ledger/ledger';
 import { schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -51,7 +52,10 @@ async function underMigrationLock(url: string, work: () => Promise<void>) {
   }
 }
 
-/** Opens PGlite (in `dataDir`, or in memory for null) or a PostgreSQL pool, and applies the migrations. */
+/**
+ * Opens PGlite (in `dataDir`, or in memory for null) or a PostgreSQL pool, applies the migrations and creates the
+ * ledger's system accounts (reference rows the code names by id).
+ */
 export async function openDatabase(
   target: DatabaseTarget,
   options: { migrate?: boolean } = {},
@@ -71,7 +75,10 @@ export async function openDatabase(
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-    if (shouldMigrate) await underMigrationLock(target.url, () => migratePg(db, { migrationsFolder }));
+    if (shouldMigrate) {
+      await underMigrationLock(target.url, () => migratePg(db, { migrationsFolder }));
+      await ensureSystemAccounts(db as unknown as Db);
+    }
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -86,7 +93,10 @@ export async function openDatabase(
     client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-  if (shouldMigrate) await migratePglite(db, { migrationsFolder });
+  if (shouldMigrate) {
+    await migratePglite(db, { migrationsFolder });
+    await ensureSystemAccounts(db as unknown as Db);
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',

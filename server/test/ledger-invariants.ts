@@ -5,10 +5,12 @@ import { SYSTEM_ACCOUNTS } from '../features/ledger/ledger';
 
 /**
  * The money invariants of design/security.md, checked against the whole database: each ledger transaction
- * sums to zero, every cached balance equals the sum of its entries, no customer (or gift-card) balance is negative, the
- * bonuses and the money-like balance on hold are exactly what open payment drafts hold (and the money-like
- * balance spent what completed ones spent), and no hold is open past its expiry (`now`: the
- * test's clock). Call it at the end of every test that can move value.
+ * sums to zero, every cached balance equals the sum of its entries (customers' and gift cards' accounts cache
+ * one; system accounts cache none, and their balance, the sum of their entries, is what the holds and
+ * redemptions below are checked against), no customer (or gift-card) balance is negative, the bonuses and
+ * the money-like balance on hold are exactly what open payment drafts hold (and the money-like balance spent
+ * what completed ones spent), and no hold is open past its expiry (`now`: the test's clock). Call it at the
+ * end of every test that can move value.
  */
 export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {}): Promise<void> {
   const unbalanced = await db.execute<{ transaction_id: string; total: string }>(sql`
@@ -24,8 +26,14 @@ export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {
   const drifted = await db.execute<{ id: string; balance: string; total: string }>(sql`
     select a.id, a.balance::text as balance, coalesce(sum(e.amount), 0)::text as total
     from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+    where a.balance is not null
     group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`);
   expect(rowsOf(drifted), 'cached balances that differ from their entries').toEqual([]);
+
+  // The accounts that must never go negative are exactly the ones caching a balance (the CHECK sees it).
+  const uncached = await db.execute<{ id: string }>(sql`
+    select id from ledger_accounts where balance is null and (user_id is not null or kind = 'gift_card')`);
+  expect(rowsOf(uncached), 'customer or gift-card accounts without a cached balance').toEqual([]);
 
   const negative = await db.execute<{ id: string }>(sql`
     select id from ledger_accounts where (user_id is not null or kind = 'gift_card') and balance < 0`);
@@ -33,14 +41,15 @@ export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {
 
   const held = await db.execute<{ held: string; open: string }>(sql`
     select
-      coalesce((select balance from ledger_accounts where id = ${SYSTEM_ACCOUNTS.bonus_held}), 0)::text as held,
+      (select coalesce(sum(amount), 0) from ledger_entries where account_id = ${SYSTEM_ACCOUNTS.bonus_held})::text
+        as held,
       coalesce((select sum(spend) from payment_drafts where state in ('processing', 'paid')), 0)::text as open`);
   const [holds] = rowsOf<{ held: string; open: string }>(held);
   expect(holds?.held, 'bonuses on hold differ from what open payment drafts hold').toBe(holds?.open);
 
   const moneyHeld = await db.execute<{ held: string; open: string }>(sql`
     select
-      coalesce((select balance from ledger_accounts where id = ${SYSTEM_ACCOUNTS.money_held}), 0)::text as held,
+      (select coalesce(sum(amount), 0) from ledger_entries where account_id = ${SYSTEM_ACCOUNTS.money_held})::text as held,
       coalesce((select sum(extra_spend) from payment_drafts where state in ('processing', 'paid')), 0)::text
         as open`);
   const [moneyHolds] = rowsOf<{ held: string; open: string }>(moneyHeld);
@@ -50,7 +59,7 @@ export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {
 
   const moneySpent = await db.execute<{ posted: string; spent: string }>(sql`
     select
-      coalesce((select balance from ledger_accounts where id = ${SYSTEM_ACCOUNTS.money_spent}), 0)::text as posted,
+      (select coalesce(sum(amount), 0) from ledger_entries where account_id = ${SYSTEM_ACCOUNTS.money_spent})::text as posted,
       coalesce((select sum(extra_spend) from payment_drafts where state = 'completed'), 0)::text as spent`);
   const [moneySpends] = rowsOf<{ posted: string; spent: string }>(moneySpent);
   expect(moneySpends?.posted, 'money-like balance spent differs from what completed drafts spent').toBe(
@@ -59,7 +68,8 @@ export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {
 
   const tillHeld = await db.execute<{ held: string; open: string }>(sql`
     select
-      coalesce((select balance from ledger_accounts where id = ${SYSTEM_ACCOUNTS.till_held}), 0)::text as held,
+      (select coalesce(sum(amount), 0) from ledger_entries where account_id = ${SYSTEM_ACCOUNTS.till_held})::text
+        as held,
       coalesce((select sum(spend) from till_operations where state = 'held'), 0)::text as open`);
   const [tillHolds] = rowsOf<{ held: string; open: string }>(tillHeld);
   expect(tillHolds?.held, 'bonuses on hold differ from what held till spends hold').toBe(tillHolds?.open);
@@ -72,7 +82,7 @@ export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {
 
   const redeemed = await db.execute<{ posted: string; open: string }>(sql`
     select
-      coalesce((select balance from ledger_accounts where id = ${SYSTEM_ACCOUNTS.gift_cards_redeemed}), 0)::text
+      (select coalesce(sum(amount), 0) from ledger_entries where account_id = ${SYSTEM_ACCOUNTS.gift_cards_redeemed})::text
         as posted,
       coalesce((select sum(amount) from gift_card_redemptions where refunded_at is null), 0)::text as open`);
   const [redemptions] = rowsOf<{ posted: string; open: string }>(redeemed);

@@ -11,7 +11,10 @@ const kopecks = () => bigint({ mode: 'number' });
  * the other side of every movement and may go negative ('bonus_issued' is minus all bonuses ever given).
  * A gift card's value sits in an account of kind 'gift_card' without a user (docs/decisions/017): it may not
  * go negative either.
- * `balance` is a cache of the sum of the account's entries, updated in the transaction that posts them.
+ * `balance` is a cache of the sum of the account's entries, updated in the statement that posts them, kept
+ * by the accounts that must never go negative (customers', gift cards'): the CHECK below needs it. System
+ * accounts keep none (null): every payment posts to them, and a cached row would serialise the payments
+ * (docs/decisions/021); their balance is the sum of their entries.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -19,7 +22,8 @@ export const ledgerAccounts = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid().references(() => users.id),
     kind: text().notNull(),
-    balance: kopecks().notNull().default(0),
+    /** Null exactly for system accounts (see above); new customer and gift-card accounts start at 0. */
+    balance: kopecks().default(0),
     createdAt: at().notNull().defaultNow(),
   },
   (t) => [
@@ -30,6 +34,11 @@ export const ledgerAccounts = pgTable(
       sql`(${t.userId} is null and ${t.kind} <> 'gift_card') or ${t.balance} >= 0`,
     ),
     check('ledger_accounts_customer_kind', sql`${t.userId} is null or ${t.kind} in ('bonus', 'money')`),
+    // Exactly the accounts that may not go negative cache a balance, so the CHECK above always has one to see.
+    check(
+      'ledger_accounts_cached_balance',
+      sql`(${t.userId} is null and ${t.kind} <> 'gift_card') = (${t.balance} is null)`,
+    ),
   ],
 );
 

@@ -261,7 +261,7 @@ export async function buyerCards(deps: Pick<AppDeps, 'db' | 'config'>, userId: s
     cardUrl: cardUrlOf(deps, row.publicId),
     phone: row.phone,
     name: row.name,
-    balance: toRoubles(row.balance),
+    balance: toRoubles(row.balance ?? 0), // a card's account always caches it (the CHECK)
     sentAt: row.sentAt?.toISOString() ?? null,
   }));
   const [first] = cards;

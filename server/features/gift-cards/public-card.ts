@@ -85,7 +85,7 @@ export async function publicCard(deps: PageDeps, ip: string, id: string) {
     // Link previews (messengers, social sites) fetch the picture from elsewhere: only an absolute address works.
     previewImageUrl: new URL(imageUrl, new URL(deps.config.publicUrl).origin).toString(),
     congratulation: card.congratulation,
-    balance: toRoubles(card.balance),
+    balance: toRoubles(card.balance ?? 0), // a card's account always caches it (the CHECK)
     nominal: toRoubles(card.nominal),
     added: card.addedAt !== null,
   };

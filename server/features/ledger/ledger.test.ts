@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
 import { users } from '../../db/schema/auth';
-import { ledgerEntries, ledgerTransactions } from '../../db/schema/ledger';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -11,7 +11,9 @@ import {
   customerAccounts,
   InsufficientFundsError,
   postTransaction,
+  SYSTEM_ACCOUNTS,
   systemAccount,
+  systemBalance,
 } from './ledger';
 
 describe('ledger', () => {
@@ -86,6 +88,47 @@ describe('ledger', () => {
       db.execute(sql`update ledger_accounts set balance = -1 where user_id = ${userId} and kind = 'bonus'`),
     ).rejects.toThrow();
     expect(await balancesOf(db, userId)).toEqual(before);
+  });
+
+  it('refuses an overspend posted outside any transaction as a whole: no transaction row, no entries', async () => {
+    const before = await balancesOf(db, userId);
+    const accounts = await inTransaction(db, (tx) => customerAccounts(tx, userId));
+    const posting = postTransaction(db, {
+      idempotencyKey: 'overspend-bare',
+      kind: 'test',
+      entries: [
+        { accountId: accounts.bonus, amount: -(before.bonus + 1) },
+        { accountId: SYSTEM_ACCOUNTS.bonus_spent, amount: before.bonus + 1 },
+      ],
+    });
+    await expect(posting).rejects.toBeInstanceOf(InsufficientFundsError);
+    const rows = await db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, 'overspend-bare'));
+    expect(rows).toEqual([]);
+    expect(await balancesOf(db, userId)).toEqual(before);
+  });
+
+  it('keeps no cached balance on system accounts: their balance is the sum of their entries', async () => {
+    const issuedBefore = await systemBalance(db, 'bonus_issued');
+    await credit('system-balance', 2_500);
+    expect(await systemBalance(db, 'bonus_issued')).toBe(issuedBefore - 2_500);
+    const [row] = await db
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, SYSTEM_ACCOUNTS.bonus_issued));
+    expect(row).toEqual({ balance: null });
+    // The database keeps it so: a cache on a system account, or none on a customer's, is refused.
+    await expect(
+      db
+        .update(ledgerAccounts)
+        .set({ balance: 0 })
+        .where(eq(ledgerAccounts.id, SYSTEM_ACCOUNTS.bonus_issued)),
+    ).rejects.toThrow();
+    await expect(
+      db.update(ledgerAccounts).set({ balance: null }).where(eq(ledgerAccounts.userId, userId)),
+    ).rejects.toThrow();
   });
 
   it('keeps posted entries append-only', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger';
 import { AppError } from '../../errors';
@@ -7,8 +7,11 @@ import { AppError } from '../../errors';
 export type CustomerAccountKind = 'bonus' | 'money';
 
 /**
- * The programme's side of every movement. Fixed ids make "create once" a primary-key conflict (a unique
- * constraint over a null user id would not catch duplicates).
+ * The programme's side of every movement, created with these fixed ids when the database opens
+ * (`ensureSystemAccounts`). They keep no cached balance (`balance` is null): nearly every posting touches one
+ * of them, and a cached row there is one row every payment updates and keeps locked until it commits, so
+ * payments queued behind each other (decision 021). Their balance is the sum of their entries
+ * (`systemBalance`); nothing on a request path needs it.
  */
 export const SYSTEM_ACCOUNTS = {
   /** Minus every bonus ever credited to customers. */
@@ -79,61 +82,84 @@ function checkEntries(entries: LedgerEntryInput[]) {
   if (sum !== 0) throw new Error('ledger entries must sum to zero');
 }
 
+/** The CHECK that keeps customer and gift-card balances from going negative (server/db/schema/ledger.ts). */
+const NOT_NEGATIVE = 'ledger_accounts_customer_not_negative';
+
+/** Whether `error` (or what drizzle wrapped) is the database refusing a negative customer or gift-card balance. */
+function isNegativeBalance(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23514' && constraint === NOT_NEGATIVE) return true;
+  }
+  return false;
+}
+
 /**
- * Posts one transaction inside the caller's database transaction `tx`: the entries, and each account's cached
- * balance by a conditional update that refuses to take a customer account below zero (the table's CHECK is
- * the backstop). A retried key waits for the first posting (the unique index) and returns it unchanged.
+ * Posts one transaction inside the caller's database transaction `tx`, in ONE statement (one round trip): the
+ * transaction row, its entries, and the cached balances of the accounts that keep one (customers' and gift
+ * cards'; system accounts keep none: see SYSTEM_ACCOUNTS). The database refuses a balance below zero (the
+ * table's CHECK), which fails the whole statement, so nothing of a refused posting is written even outside a
+ * transaction. Cached rows are locked in id order before they are updated, so two postings touching the same
+ * accounts never deadlock. A retried key waits for the first posting (the unique index) and returns it
+ * unchanged.
  */
 export async function postTransaction(tx: Db, input: PostTransactionInput): Promise<PostedTransaction> {
   checkEntries(input.entries);
-  const [inserted] = await tx
-    .insert(ledgerTransactions)
-    .values({ idempotencyKey: input.idempotencyKey, kind: input.kind })
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id });
-  if (!inserted) {
-    const [existing] = await tx
-      .select({ id: ledgerTransactions.id })
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey));
-    if (!existing) throw new Error('ledger transaction vanished after a key conflict');
-    return { transactionId: existing.id, created: false };
-  }
-  await tx
-    .insert(ledgerEntries)
-    .values(
-      input.entries.map((e) => ({ transactionId: inserted.id, accountId: e.accountId, amount: e.amount })),
-    );
-  // One order for every posting, so two transactions touching the same accounts never deadlock.
-  const byAccount = [...input.entries].sort((a, b) => (a.accountId < b.accountId ? -1 : 1));
-  for (const entry of byAccount) {
-    const updated = await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${entry.amount}` })
-      .where(
-        and(
-          eq(ledgerAccounts.id, entry.accountId),
-          or(
-            and(isNull(ledgerAccounts.userId), ne(ledgerAccounts.kind, GIFT_CARD_ACCOUNT_KIND)),
-            sql`${ledgerAccounts.balance} + ${entry.amount} >= 0`,
-          ),
-        ),
+  const values = sql.join(
+    input.entries.map((e) => sql`(${e.accountId}::uuid, ${e.amount}::bigint)`),
+    sql`, `,
+  );
+  let posted: unknown;
+  try {
+    posted = await tx.execute(sql`
+      with e (account_id, amount) as (values ${values}),
+      t as (
+        insert into ledger_transactions (idempotency_key, kind) values (${input.idempotencyKey}, ${input.kind})
+        on conflict (idempotency_key) do nothing
+        returning id
+      ),
+      entries as (
+        insert into ledger_entries (transaction_id, account_id, amount)
+        select t.id, e.account_id, e.amount from t cross join e
+      ),
+      locked as materialized (
+        select a.id from ledger_accounts a
+        where a.id in (select account_id from e) and a.balance is not null and exists (select 1 from t)
+        order by a.id
+        for no key update
+      ),
+      moved as (
+        update ledger_accounts a set balance = a.balance + d.amount
+        from (select account_id, sum(amount) as amount from e group by account_id) d, locked l
+        where a.id = d.account_id and l.id = a.id
       )
-      .returning({ id: ledgerAccounts.id });
-    if (updated.length === 0) {
-      const [account] = await tx
-        .select({ id: ledgerAccounts.id })
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.id, entry.accountId));
-      if (!account) throw new Error('ledger account does not exist');
-      throw new InsufficientFundsError();
-    }
+      select id from t`);
+  } catch (error) {
+    if (isNegativeBalance(error)) throw new InsufficientFundsError();
+    throw error;
   }
-  return { transactionId: inserted.id, created: true };
+  const inserted = rowsOf<{ id: string }>(posted)[0];
+  if (inserted) return { transactionId: inserted.id, created: true };
+  const [existing] = await tx
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey));
+  if (!existing) throw new Error('ledger transaction vanished after a key conflict');
+  return { transactionId: existing.id, created: false };
 }
 
-/** The customer's 'bonus' and 'money' account ids, created on first use (safe under concurrent calls). */
+/** PGlite answers `{rows}`, node-postgres a result with `rows` too; drizzle types them differently. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The customer's 'bonus' and 'money' account ids, created on first use (safe under concurrent calls). They
+ * exist after a customer's first money call, so that is one read; creating them costs two more statements.
+ */
 export async function customerAccounts(tx: Db, userId: string): Promise<Record<CustomerAccountKind, string>> {
+  const found = await readCustomerAccounts(tx, userId);
+  if (found) return found;
   await tx
     .insert(ledgerAccounts)
     .values([
@@ -141,13 +167,18 @@ export async function customerAccounts(tx: Db, userId: string): Promise<Record<C
       { userId, kind: 'money' },
     ])
     .onConflictDoNothing({ target: [ledgerAccounts.userId, ledgerAccounts.kind] });
+  const created = await readCustomerAccounts(tx, userId);
+  if (!created) throw new Error('customer accounts missing after creation');
+  return created;
+}
+
+async function readCustomerAccounts(tx: Db, userId: string) {
   const rows = await tx
     .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
     .from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.kind, ['bonus', 'money'])));
   const ids = Object.fromEntries(rows.map((r) => [r.kind, r.id]));
-  if (!ids.bonus || !ids.money) throw new Error('customer accounts missing after creation');
-  return { bonus: ids.bonus, money: ids.money };
+  return ids.bonus && ids.money ? { bonus: ids.bonus, money: ids.money } : null;
 }
 
 /**
@@ -166,11 +197,32 @@ export async function createGiftCardAccount(tx: Db): Promise<string> {
   return row.id;
 }
 
-/** A system account's id, created on first use. */
-export async function systemAccount(tx: Db, kind: SystemAccountKind): Promise<string> {
-  const id = SYSTEM_ACCOUNTS[kind];
-  await tx.insert(ledgerAccounts).values({ id, kind }).onConflictDoNothing({ target: ledgerAccounts.id });
-  return id;
+/**
+ * Creates every system account that does not exist yet, with no cached balance. `openDatabase` runs it after
+ * the migrations, so an account added to SYSTEM_ACCOUNTS exists before any posting names it.
+ */
+export async function ensureSystemAccounts(db: Db): Promise<void> {
+  await db
+    .insert(ledgerAccounts)
+    .values(Object.entries(SYSTEM_ACCOUNTS).map(([kind, id]) => ({ id, kind, balance: null })))
+    .onConflictDoNothing({ target: ledgerAccounts.id });
+}
+
+/**
+ * A system account's id. The accounts exist from the start (`ensureSystemAccounts`), so this asks the
+ * database nothing; it keeps its transaction argument so callers need not change.
+ */
+export async function systemAccount(_tx: Db, kind: SystemAccountKind): Promise<string> {
+  return SYSTEM_ACCOUNTS[kind];
+}
+
+/** A system account's balance in kopecks: the sum of its entries (reporting and the invariant checks). */
+export async function systemBalance(db: Db, kind: SystemAccountKind): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, SYSTEM_ACCOUNTS[kind]));
+  return Number(row?.total ?? 0);
 }
 
 /** The customer's balances in kopecks (0 for accounts not created yet). */
@@ -180,6 +232,7 @@ export async function balancesOf(db: Db, userId: string): Promise<Record<Custome
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.userId, userId));
   const balances = { bonus: 0, money: 0 };
-  for (const row of rows) if (row.kind === 'bonus' || row.kind === 'money') balances[row.kind] = row.balance;
+  for (const row of rows)
+    if (row.kind === 'bonus' || row.kind === 'money') balances[row.kind] = row.balance ?? 0;
   return balances;
 }

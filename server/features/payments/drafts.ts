@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   PAYMENT_STATUS,
   type Draft,
@@ -24,6 +24,7 @@ import { readBrandSettings } from '../settings/service';
 import { chequeUrlOf } from './cheque';
 import { holdEntries, releaseEntries, settleEntries } from './holds';
 import { splitPayment } from './split';
+import { draftInputs } from './draft-inputs';
 
 export type PaymentsDeps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'acquirer' | 'mail'>;
 export type DraftRow = typeof paymentDrafts.$inferSelect;
@@ -136,8 +137,7 @@ async function loadDraft(db: Db, draftId: string): Promise<DraftRow> {
  */
 export async function createDraft(deps: PaymentsDeps, userId: string, body: CreateDraftBody): Promise<Draft> {
   if (body.productType === 'GIFT_CARD') return createGiftCardDraft(deps, userId, body);
-  const point = await loadPoint(deps.db, body.retailPointId);
-  const [balances, settings] = await Promise.all([balancesOf(deps.db, userId), readBrandSettings(deps.db)]);
+  const { point, balances, settings } = await draftInputs(deps.db, userId, body.retailPointId);
   const paySum = toKopecks(body.paySum);
   const sums = computeDraft({
     paySum,
@@ -287,41 +287,44 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
   if (body.paymentToken !== undefined) {
     throw new AppError('BAD_REQUEST', 'Apple Pay и Google Pay пока не принимаются: оплатите картой или СБП');
   }
-  const draft = await loadOwnDraft(deps.db, userId, body.draftId);
-  if (body.bindingId !== undefined && draft.state === 'created')
-    await checkSavedCard(deps, userId, draft, body.bindingId);
-  if (draft.state === 'created') {
-    await inTransaction(deps.db, async (tx) => {
-      const now = deps.clock.now();
-      const bank = needsBank(draft);
-      const [moved] = await tx
-        .update(paymentDrafts)
-        .set({
-          state: 'processing',
-          returnUrl: body.returnUrl,
-          email: body.email ?? null,
-          acquirer: bank ? deps.acquirer.name : null,
-          holdExpiresAt: new Date(now.getTime() + deps.config.paymentHoldMinutes * 60_000),
-          updatedAt: now,
-        })
-        .where(and(eq(paymentDrafts.id, draft.id), eq(paymentDrafts.state, 'created')))
-        .returning();
-      if (!moved) return; // another call moved it first: answer what it did
-      const hold = await holdEntries(tx, moved);
-      if (hold.length > 0) {
-        await postTransaction(tx, {
-          idempotencyKey: `payment-hold:${moved.id}`,
-          kind: 'payment_hold',
-          entries: hold,
-        });
-      }
-      if (!bank) {
-        await markPaid(tx, moved.id, now);
-        await completePaid(deps, tx, moved.id);
-      }
-    });
+  if (body.bindingId !== undefined) {
+    const draft = await loadOwnDraft(deps.db, userId, body.draftId);
+    if (draft.state === 'created') await checkSavedCard(deps, userId, draft, body.bindingId);
   }
-  let row = await loadDraft(deps.db, draft.id);
+  // The move is tried first and the draft read only when it did not happen (moved before, or another
+  // customer's: 404), so the usual first call costs no read (decision 021).
+  const started = await inTransaction(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const [moved] = await tx
+      .update(paymentDrafts)
+      .set({
+        state: 'processing',
+        returnUrl: body.returnUrl,
+        email: body.email ?? null,
+        holdExpiresAt: new Date(now.getTime() + deps.config.paymentHoldMinutes * 60_000),
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(paymentDrafts.id, body.draftId),
+          eq(paymentDrafts.userId, userId),
+          eq(paymentDrafts.state, 'created'),
+        ),
+      )
+      .returning();
+    if (!moved) return null; // another call moved it first: answer what it did
+    const hold = await holdEntries(tx, moved);
+    if (hold.length > 0) {
+      await postTransaction(tx, {
+        idempotencyKey: `payment-hold:${moved.id}`,
+        kind: 'payment_hold',
+        entries: hold,
+      });
+    }
+    if (needsBank(moved)) return moved;
+    return (await completePaid(deps, tx, moved.id, 'processing')) ?? moved;
+  });
+  let row = started ?? (await loadOwnDraft(deps.db, userId, body.draftId));
   if (row.state === 'processing' && needsBank(row) && !row.orderId) {
     // An order a saved card will pay is the customer's (RBS charges a binding only on its client's order).
     row = await registerOrder(deps, row, body.bindingId !== undefined ? userId : undefined);
@@ -385,39 +388,44 @@ async function registerOrder(deps: PaymentsDeps, row: DraftRow, clientId?: strin
   if (!isAllowedFormUrl(order.formUrl, deps.acquirer.formHosts)) {
     throw new AppError('UNAVAILABLE', 'Банк ответил неизвестным адресом оплаты');
   }
-  await deps.db
+  const [stored] = await deps.db
     .update(paymentDrafts)
-    .set({ orderId: order.orderId, formUrl: order.formUrl, updatedAt: deps.clock.now() })
-    .where(and(eq(paymentDrafts.id, row.id), eq(paymentDrafts.state, 'processing')));
-  return loadDraft(deps.db, row.id);
-}
-
-async function markPaid(tx: Db, draftId: string, now: Date): Promise<boolean> {
-  const moved = await tx
-    .update(paymentDrafts)
-    .set({ state: 'paid', paidAt: now, updatedAt: now })
-    .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.state, 'processing')))
-    .returning({ id: paymentDrafts.id });
-  return moved.length > 0;
+    .set({
+      orderId: order.orderId,
+      formUrl: order.formUrl,
+      acquirer: deps.acquirer.name,
+      updatedAt: deps.clock.now(),
+    })
+    .where(and(eq(paymentDrafts.id, row.id), eq(paymentDrafts.state, 'processing')))
+    .returning();
+  return stored ?? loadDraft(deps.db, row.id);
 }
 
 /**
- * `paid` -> `completed` once: the hold is posted (bonus_held -> bonus_spent), the earn credited
+ * `paid` (or, for a payment confirmed just now, `processing`: it passes `paid` in the same statement, with
+ * `paid_at`) -> `completed` once: the hold is posted (bonus_held -> bonus_spent), the earn credited
  * (bonus_issued -> customer) in one ledger transaction `payment-complete:<id>`, and the operation recorded.
+ * Answers the completed draft, or null when it was not in `from` (another call moved it).
  */
-async function completePaid(deps: PaymentsDeps, tx: Db, draftId: string): Promise<void> {
+async function completePaid(
+  deps: PaymentsDeps,
+  tx: Db,
+  draftId: string,
+  from: 'paid' | 'processing' = 'paid',
+): Promise<DraftRow | null> {
   const now = deps.clock.now();
   const [done] = await tx
     .update(paymentDrafts)
     .set({
       state: 'completed',
       confirmationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      ...(from === 'processing' ? { paidAt: now } : {}),
       resolvedAt: now,
       updatedAt: now,
     })
-    .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.state, 'paid')))
+    .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.state, from)))
     .returning();
-  if (!done) return;
+  if (!done) return null;
   if (done.productType === 'GIFT_CARD') await issueGiftCards(tx, deps.clock, done.id);
   const entries = await settleEntries(tx, done);
   if (done.earn > 0) {
@@ -432,23 +440,33 @@ async function completePaid(deps: PaymentsDeps, tx: Db, draftId: string): Promis
       ? await postTransaction(tx, { idempotencyKey: `payment-complete:${done.id}`, kind: 'payment', entries })
       : null;
   const tillPayment = done.payType === 'IN_RETAIL_POINT' && done.leftToPay > 0;
-  const [operation] = await tx
-    .insert(operations)
-    .values({
-      userId: done.userId,
-      place: done.title,
-      occurredAt: now,
-      amountEarn: done.earn,
-      amountSpend: done.spend,
-      amountSpendExtra: done.extraSpend,
-      amount: done.paySum,
-      // Paid at the till: the till confirms it later; everything else is settled here.
-      state: tillPayment ? 'NEW' : 'PROCESSED',
-      type: 'PAYMENT',
-      transactionId: posted?.transactionId ?? null,
-    })
-    .returning({ id: operations.id });
-  await tx.update(paymentDrafts).set({ operationId: operation!.id }).where(eq(paymentDrafts.id, done.id));
+  // The operation and the draft's link to it in one statement.
+  const operation = tx.$with('operation', { id: operations.id }).as(
+    tx
+      .insert(operations)
+      .values({
+        userId: done.userId,
+        place: done.title,
+        occurredAt: now,
+        amountEarn: done.earn,
+        amountSpend: done.spend,
+        amountSpendExtra: done.extraSpend,
+        amount: done.paySum,
+        // Paid at the till: the till confirms it later; everything else is settled here.
+        state: tillPayment ? 'NEW' : 'PROCESSED',
+        type: 'PAYMENT',
+        transactionId: posted?.transactionId ?? null,
+      })
+      .returning({ id: operations.id })
+      .getSQL(),
+  );
+  const [linked] = await tx
+    .with(operation)
+    .update(paymentDrafts)
+    .set({ operationId: sql`(select ${operation.id} from ${operation})` })
+    .where(eq(paymentDrafts.id, done.id))
+    .returning();
+  return linked ?? null;
 }
 
 /**
@@ -489,10 +507,7 @@ async function settle(deps: PaymentsDeps, row: DraftRow, status: OrderStatus): P
       });
       return;
     }
-    await inTransaction(deps.db, async (tx) => {
-      await markPaid(tx, row.id, deps.clock.now());
-      await completePaid(deps, tx, row.id);
-    });
+    await inTransaction(deps.db, (tx) => completePaid(deps, tx, row.id, 'processing'));
     return;
   }
   if (status.state === 'pending') return;
@@ -508,8 +523,10 @@ async function settle(deps: PaymentsDeps, row: DraftRow, status: OrderStatus): P
  */
 export async function resolveDraft(deps: PaymentsDeps, row: DraftRow): Promise<DraftRow> {
   if (row.state === 'paid') {
-    await inTransaction(deps.db, (tx) => completePaid(deps, tx, row.id));
-  } else if (row.state === 'processing' && row.orderId) {
+    const done = await inTransaction(deps.db, (tx) => completePaid(deps, tx, row.id));
+    return done ?? loadDraft(deps.db, row.id);
+  }
+  if (row.state === 'processing' && row.orderId) {
     let status: OrderStatus;
     try {
       status = await deps.acquirer.getOrderStatus(row.orderId);
@@ -517,8 +534,9 @@ export async function resolveDraft(deps: PaymentsDeps, row: DraftRow): Promise<D
       throw new AppError('UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');
     }
     await settle(deps, row, status);
+    return loadDraft(deps.db, row.id);
   }
-  return loadDraft(deps.db, row.id);
+  return row; // nothing to ask or move: the row just read is the answer
 }
 
 /** completeDraft (the finish step): asks the gateway and completes the draft once. */

@@ -15,8 +15,15 @@ export const LOGO_URL = `/api/proxy/pictures/${LOGO_PICTURE}`;
 /** The brand's settings; a deployment without them is not set up, which is an operator's error. */
 export async function readBrandSettings(db: Db): Promise<BrandSettings> {
   const [row] = await db.select().from(brandSettings).limit(1);
-  if (!row) throw new AppError('UNAVAILABLE', 'Программа лояльности ещё не настроена');
-  return brandSettingsSchema.parse(row.settings);
+  return parseBrandSettings(row?.settings);
+}
+
+/** The settings column's value as read (by `readBrandSettings` or inside a larger query): undefined if none. */
+export function parseBrandSettings(stored: unknown): BrandSettings {
+  if (stored === undefined || stored === null) {
+    throw new AppError('UNAVAILABLE', 'Программа лояльности ещё не настроена');
+  }
+  return brandSettingsSchema.parse(stored);
 }
 
 /** Validates and stores the brand's settings, then drops every cached copy (here and, by revision, elsewhere). */
