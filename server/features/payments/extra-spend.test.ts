@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerAccounts } from '../../db/schema/ledger';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
 import { callAs } from '../cabinet/cabinet-test-kit';
-import { balancesOf, SYSTEM_ACCOUNTS } from '../ledger/ledger';
+import { balancesOf, systemBalance } from '../ledger/ledger';
 import * as drafts from './drafts';
 import {
   bonusesOf,
@@ -130,11 +128,8 @@ describe('shop payments spend the money-like balance', () => {
       amountSpendExtra: 300,
       amountEarn: 19.5,
     });
-    const [spent] = await t.deps.db
-      .select({ balance: ledgerAccounts.balance })
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.id, SYSTEM_ACCOUNTS.money_spent));
-    expect(spent?.balance).toBe(30_000);
+    // System accounts keep no cached balance (decision 021): the sum of their entries is their balance.
+    expect(await systemBalance(t.deps.db, 'money_spent')).toBe(30_000);
     // The cheque names it.
     const cheque = await t.app.inject({
       method: 'GET',
