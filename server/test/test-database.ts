@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { seedDemoBrand } from '../db/seed/demo-brand';
 import { seedDemoCustomer } from '../db/seed/demo-customer';
-import { databaseUrl, TEMPLATE_DB, withAdmin } from './postgres-template';
+import { copyPrefix, databaseUrl, templateName, withAdmin } from './postgres-template';
 
 let pgliteTemplate: Promise<PGlite> | null = null;
 
@@ -25,8 +26,9 @@ function migratedPglite(): Promise<PGlite> {
  */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB === 'postgres') {
-    const name = `kopilka_t_${randomBytes(6).toString('hex')}`;
-    await withAdmin((admin) => admin.query(`create database "${name}" template "${TEMPLATE_DB}"`));
+    const run = inject('pgTestRun');
+    const name = `${copyPrefix(run)}${randomBytes(6).toString('hex')}`;
+    await withAdmin((admin) => admin.query(`create database "${name}" template "${templateName(run)}"`));
     const database = await openDatabase(
       { kind: 'postgres', url: databaseUrl(name), poolSize: 20 },
       { migrate: false },
