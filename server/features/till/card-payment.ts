@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { TillOperation } from '../../../common/contract/till';
+import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
-import { tillOperations } from '../../db/schema/till';
+import { tillOperations, tillVisits } from '../../db/schema/till';
 import { AppError } from '../../errors';
 import type { GatewayCard, OrderStatus } from '../../integrations/acquirer/acquirer';
 import { toRoubles } from '../../lib/money';
@@ -56,6 +57,34 @@ async function savedCardOf(deps: TillDeps, userId: string): Promise<GatewayCard 
 /** For the visit: a gateway that does not answer means no card can pay now (the cashier takes money otherwise). */
 export const chargeableCard = (deps: TillDeps, userId: string) => savedCardOf(deps, userId).catch(() => null);
 
+/**
+ * One card payment per shown member code: the code the customer shows is their consent to one charge, so a
+ * second cheque (another key) in the same visit is refused while the first is held, paid or being refunded; a
+ * declined, cancelled, expired or refunded one frees the visit for another try. Holding the visit's row lock
+ * makes the check hold under parallel calls; the same key passes, so its retry gets the idempotent answer.
+ */
+async function claimVisitForCard(tx: Db, visitId: string, key: string) {
+  await tx.select({ id: tillVisits.id }).from(tillVisits).where(eq(tillVisits.id, visitId)).for('update');
+  const [taken] = await tx
+    .select({ id: tillOperations.id })
+    .from(tillOperations)
+    .where(
+      and(
+        eq(tillOperations.visitId, visitId),
+        eq(tillOperations.kind, 'card'),
+        inArray(tillOperations.state, ['held', 'completed', 'refunding']),
+        ne(tillOperations.idempotencyKey, key),
+      ),
+    )
+    .limit(1);
+  if (taken) {
+    throw new AppError(
+      'CONFLICT',
+      'По этому коду картой уже оплачено: попросите покупателя показать новый код',
+    );
+  }
+}
+
 const unavailable = () =>
   new AppError('UNAVAILABLE', 'Банк не ответил. Повторите оплату картой с тем же ключом');
 
@@ -104,6 +133,7 @@ export async function payWithCard(
   try {
     await inTransaction(deps.db, async (tx) => {
       const now = deps.clock.now();
+      await claimVisitForCard(tx, visit.id, key);
       const [row] = await tx
         .insert(tillOperations)
         .values({

@@ -117,7 +117,13 @@ describe('saved cards through the RBS gateway: the till and the payment page', (
     expect(done.json()).toMatchObject({ state: 'COMPLETED', paidByCard: 200, earned: 6 });
 
     fake.declineBinding(bindingId, 'silent');
-    const second = await payByCard(visitId, { sum: 300, bonuses: 100, idempotencyKey: 'rbs-card-silent-2' });
+    clock.advance(120_000); // a second cheque by card needs the customer's next code
+    const next = await openVisit();
+    const second = await payByCard(next.visitId, {
+      sum: 300,
+      bonuses: 100,
+      idempotencyKey: 'rbs-card-silent-2',
+    });
     expect(second.json()).toMatchObject({ state: 'HELD' });
     clock.advance(16 * 60_000);
     fake.misbehave({ httpStatus: 502 });
@@ -126,7 +132,7 @@ describe('saved cards through the RBS gateway: the till and the payment page', (
     fake.misbehave(null);
     expect(await releaseExpiredTillHolds(t.deps)).toBe(1);
     expect(orderOf(second.json().operationId).orderStatus).toBe(3);
-    const after = await till(t, key, 'GET', `/api/till/visits/${visitId}`);
+    const after = await till(t, key, 'GET', `/api/till/visits/${next.visitId}`);
     const ops = after.json().operations as Array<{ operationId: string; state: string }>;
     expect(ops.find((op) => op.operationId === second.json().operationId)).toMatchObject({
       state: 'EXPIRED',

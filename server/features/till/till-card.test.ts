@@ -118,6 +118,37 @@ describe('the till paying with the saved card (sandbox)', () => {
     expect(await bonuses()).toBe(100_000 + 1_500);
   });
 
+  it('one shown code pays by card once: a second cheque needs a new code; a declined try frees it', async () => {
+    const declining = await saveCard('0002');
+    const { visitId } = await openVisit();
+    const declined = await payByCard(visitId, { sum: 300, idempotencyKey: 'card-once-declined' });
+    expect(declined.json()).toMatchObject({ state: 'DECLINED' });
+    // The customer removes the declining card and saves a good one; the same visit may try again.
+    await callAs(t, PHONE, 'POST', '/api/user/unbindExtraPayment', { id: declining });
+    await saveCard();
+    const paid = await payByCard(visitId, { sum: 300, idempotencyKey: 'card-once-paid' });
+    expect(paid.json()).toMatchObject({ state: 'COMPLETED', paidByCard: 300 });
+    const ordersBefore = (await orders()).length;
+    const bonusesBefore = await bonuses();
+
+    const second = await payByCard(visitId, { sum: 700, idempotencyKey: 'card-once-second' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(
+      'По этому коду картой уже оплачено: попросите покупателя показать новый код',
+    );
+    expect(await orders()).toHaveLength(ordersBefore);
+    expect(await bonuses()).toBe(bonusesBefore);
+    // The first payment's retry still answers as before.
+    expect((await payByCard(visitId, { sum: 300, idempotencyKey: 'card-once-paid' })).json()).toEqual(
+      paid.json(),
+    );
+    // A new code is a new consent.
+    clock.advance(120_000);
+    const next = await openVisit();
+    const again = await payByCard(next.visitId, { sum: 700, idempotencyKey: 'card-once-next' });
+    expect(again.json()).toMatchObject({ state: 'COMPLETED', paidByCard: 700 });
+  });
+
   it('a wrong key gets 401 and charges nothing', async () => {
     await saveCard();
     const { visitId } = await openVisit();
