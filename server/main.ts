@@ -27,7 +27,11 @@ async function start(config: Config) {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
+      : {
+          kind: 'pglite',
+          dataDir: config.dataDir,
+          freshCluster: resolve(distDir(), 'server/pglite-cluster.tar.gz'),
+        },
   );
   if (config.seedDemo) {
     await seedDemoBrand(database.db);

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -26,7 +27,12 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | null }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** An empty cluster the build made (`pglite-cluster.tar.gz`): a new data directory starts from it. */
+      freshCluster?: string;
+    }
   | { kind: 'pglite-instance'; client: PGlite };
 
 /** Any constant both instances agree on: the key of the advisory lock that serialises migrations. */
@@ -50,6 +56,18 @@ async function underMigrationLock(url: string, work: () => Promise<void>) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * PGlite in `dataDir` (memory for null). A data directory that holds no cluster yet is unpacked from the
+ * build's empty cluster when there is one: PGlite's own initdb costs seconds of a first start.
+ */
+async function openPglite(dataDir: string | null, freshCluster: string | undefined): Promise<PGlite> {
+  if (!dataDir) return new PGlite();
+  mkdirSync(dataDir, { recursive: true });
+  const isNew = !existsSync(join(dataDir, 'PG_VERSION'));
+  if (!isNew || !freshCluster || !existsSync(freshCluster)) return new PGlite(dataDir);
+  return new PGlite(dataDir, { loadDataDir: new Blob([readFileSync(freshCluster)]) });
 }
 
 /**
@@ -88,10 +106,7 @@ export async function openDatabase(
   }
   let client: PGlite;
   if (target.kind === 'pglite-instance') client = target.client;
-  else {
-    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-    client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
-  }
+  else client = await openPglite(target.dataDir, target.freshCluster);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   if (shouldMigrate) {
     await migratePglite(db, { migrationsFolder });
