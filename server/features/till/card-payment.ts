@@ -24,7 +24,7 @@ import {
   loadVisit,
   minutes,
   releaseHold,
-  reverseInLedger,
+  reverseCompleted,
   sameRequest,
   scopedKey,
   stateConflict,
@@ -280,23 +280,7 @@ export async function stopCardPayment(
  * finishes it (the gateway refunds an order once; an order already refunded counts as done).
  */
 export async function refundCardPayment(deps: TillDeps, row: TillOperationRow): Promise<void> {
-  if (row.state === 'completed') {
-    try {
-      await inTransaction(deps.db, async (tx) => {
-        const [moved] = await tx
-          .update(tillOperations)
-          .set({ state: 'refunding', updatedAt: deps.clock.now() })
-          .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'completed')))
-          .returning();
-        if (moved) await reverseInLedger(tx, moved);
-      });
-    } catch (error) {
-      if (error instanceof InsufficientFundsError) {
-        throw new AppError('CONFLICT', 'Бонусы за эту покупку уже потрачены: вернуть операцию нельзя');
-      }
-      throw error;
-    }
-  }
+  if (row.state === 'completed') await reverseCompleted(deps, row, 'refunding');
   const now = await reload(deps, row.id);
   if (now.state !== 'refunding') return;
   if (!now.orderId || now.acquirer !== deps.acquirer.name) throw stateConflict(now, 'Не возвращено');

@@ -8,7 +8,13 @@ import { retailPoints } from '../../db/schema/content';
 import { tillOperations, tillVisits } from '../../db/schema/till';
 import { AppError, notFound } from '../../errors';
 import { toRoubles } from '../../lib/money';
-import { customerAccounts, postTransaction, systemAccount, type LedgerEntryInput } from '../ledger/ledger';
+import {
+  customerAccounts,
+  InsufficientFundsError,
+  postTransaction,
+  systemAccount,
+  type LedgerEntryInput,
+} from '../ledger/ledger';
 import type { TillCaller } from './keys';
 
 /**
@@ -239,5 +245,29 @@ export async function reverseInLedger(tx: Db, moved: TillOperationRow) {
   }
   if (moved.operationId) {
     await tx.update(operations).set({ state: 'CANCEL' }).where(eq(operations.id, moved.operationId));
+  }
+}
+
+/**
+ * A completed operation's refund on the ledger, once: `completed` -> `to` (`refunded`, or `refunding` for a card
+ * payment whose gateway refund comes next) by one conditional update, with the postings reversed in the same
+ * transaction. When the customer already spent what the operation earned, the refund is a 409 and nothing
+ * changes. A row no longer `completed` (a parallel refund) is left to the caller's reload.
+ */
+export async function reverseCompleted(deps: TillDeps, row: TillOperationRow, to: 'refunded' | 'refunding') {
+  try {
+    await inTransaction(deps.db, async (tx) => {
+      const [moved] = await tx
+        .update(tillOperations)
+        .set({ state: to, updatedAt: deps.clock.now() })
+        .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'completed')))
+        .returning();
+      if (moved) await reverseInLedger(tx, moved);
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      throw new AppError('CONFLICT', 'Бонусы за эту покупку уже потрачены: вернуть операцию нельзя');
+    }
+    throw error;
   }
 }

@@ -28,7 +28,7 @@ import {
   minutes,
   recordOperation,
   releaseHold,
-  reverseInLedger,
+  reverseCompleted,
   sameRequest,
   scopedKey,
   stateConflict,
@@ -339,21 +339,7 @@ export async function refund(
   if (row.kind === 'card') {
     await refundCardPayment(deps, row);
   } else if (row.state === 'completed') {
-    try {
-      await inTransaction(deps.db, async (tx) => {
-        const [moved] = await tx
-          .update(tillOperations)
-          .set({ state: 'refunded', updatedAt: deps.clock.now() })
-          .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'completed')))
-          .returning();
-        if (moved) await reverseInLedger(tx, moved);
-      });
-    } catch (error) {
-      if (error instanceof InsufficientFundsError) {
-        throw new AppError('CONFLICT', 'Бонусы за эту покупку уже потрачены: вернуть операцию нельзя');
-      }
-      throw error;
-    }
+    await reverseCompleted(deps, row, 'refunded');
   }
   const after = await loadOperation(deps.db, caller, operationId);
   if (after.state !== 'refunded') throw stateConflict(after, 'Не возвращено');
