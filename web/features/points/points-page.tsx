@@ -41,7 +41,7 @@ export function PointsPage() {
             <ul className="card-grid">
               {shown.map((point) => (
                 <li key={point.id}>
-                  <PointCard point={point}>
+                  <PointCard point={point} headingLevel={2}>
                     <ActionList actions={actions.filter((a) => a.pointIds.includes(point.id))} />
                   </PointCard>
                 </li>
