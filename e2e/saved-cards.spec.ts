@@ -189,6 +189,25 @@ test('a wallet binding the bank refuses shows the spec’s text and saves nothin
   await expect(page.getByText('Сохранённых карт пока нет.')).toBeVisible();
 });
 
+test('a link carrying a wallet token binds nothing: only a wallet step the customer started is taken', async ({
+  page,
+  request,
+}) => {
+  // Someone else's wallet token, in a link they send the customer.
+  const chosen = await request.post('/sandbox/wallet/google', {
+    form: { answer: 'pay', card: 'approved', return: '/profile?t=cards' },
+    maxRedirects: 0,
+  });
+  const crafted = chosen.headers()['location']!;
+  expect(crafted).toContain('walletToken=');
+  await customerWithCard(page, request);
+  await open(page, crafted);
+  await expect(page).toHaveURL(/\/profile\?t=cards$/);
+  await expect(page.getByRole('button', { name: 'Привязать Google Pay' })).toBeVisible();
+  await expect(page.getByTestId('google-binding-status')).toHaveCount(0);
+  await expect(page.getByText('Сохранённых карт пока нет.')).toBeVisible();
+});
+
 for (const width of [375, 1440]) {
   test(`the cards tab with its wallet buttons passes axe at ${width} px`, async ({ page, request }) => {
     await page.setViewportSize({ width, height: 900 });

@@ -70,4 +70,12 @@ describe('the sandbox wallet step', () => {
       expect(answer.headers.location).toBe('/profile?t=cards#wallet=google&walletCancelled=1');
     }
   });
+
+  it('a card that is not one of the test cards brings no token (never a 500)', async () => {
+    for (const card of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'nothing']) {
+      const answer = await choose('google', { answer: 'pay', card, return: '/profile?t=cards' });
+      expect(answer.statusCode, card).toBe(303);
+      expect(answer.headers.location).toBe('/profile?t=cards#wallet=google&walletCancelled=1');
+    }
+  });
 });

@@ -92,7 +92,8 @@ export function registerSandboxWalletPage(app: FastifyInstance, deps: AppDeps) {
         if (!wallet) return send(reply, 404, '<h1>Кошелёк не найден</h1>');
         const body = request.body ?? {};
         const back = safeReturn(body.return);
-        const choice = CHOICES[body.card ?? ''];
+        // Own keys only: `constructor` or `__proto__` must not reach Object's built-ins (a 500).
+        const choice = body.card && Object.hasOwn(CHOICES, body.card) ? CHOICES[body.card] : undefined;
         // Like a wallet sheet: a cancel brings nothing back; a choice brings its token, in the fragment.
         const fragment =
           body.answer === 'pay' && choice

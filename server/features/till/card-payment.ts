@@ -59,8 +59,8 @@ export const chargeableCard = (deps: TillDeps, userId: string) => savedCardOf(de
 
 /**
  * One card payment per shown member code: the code the customer shows is their consent to one charge, so a
- * second cheque (another key) in the same visit is refused while the first is held, paid or being refunded; a
- * declined, cancelled, expired or refunded one frees the visit for another try. Holding the visit's row lock
+ * second cheque (another key) in the same visit is refused once the first is held, paid or refunded (a refund
+ * does not give the consent back); one that charged nothing (declined, cancelled, expired) frees the visit. Holding the visit's row lock
  * makes the check hold under parallel calls; the same key passes, so its retry gets the idempotent answer.
  */
 async function claimVisitForCard(tx: Db, visitId: string, key: string) {
@@ -72,7 +72,7 @@ async function claimVisitForCard(tx: Db, visitId: string, key: string) {
       and(
         eq(tillOperations.visitId, visitId),
         eq(tillOperations.kind, 'card'),
-        inArray(tillOperations.state, ['held', 'completed', 'refunding']),
+        inArray(tillOperations.state, ['held', 'completed', 'refunding', 'refunded']),
         ne(tillOperations.idempotencyKey, key),
       ),
     )
@@ -101,7 +101,7 @@ export async function payWithCard(
   const earlier = await findByKey(deps.db, key);
   if (earlier) {
     sameRequest(earlier, request);
-    return toOperation(await settleCardPayment(deps, earlier));
+    return toOperation(await settleCardPayment(deps, earlier, { charge: true }));
   }
   const visit = await loadVisit(deps.db, caller, body.visitId);
   checkOpen(deps, visit);
@@ -177,7 +177,7 @@ export async function payWithCard(
   }
   const row = (await findByKey(deps.db, key))!;
   sameRequest(row, request);
-  return toOperation(await settleCardPayment(deps, row));
+  return toOperation(await settleCardPayment(deps, row, { charge: true }));
 }
 
 const reload = async (deps: TillDeps, id: string) =>
@@ -205,17 +205,25 @@ async function orderOf(deps: TillDeps, row: TillOperationRow): Promise<string> {
 }
 
 /**
- * A held card payment, asked of the gateway and charged if not yet: it ends completed or declined, or stays held
- * when the gateway is silent. A charge the gateway leaves pending (3-D Secure, which no one at a till can
- * answer) is cancelled at once, so the cashier gets a definite answer.
+ * A held card payment, asked of the gateway and, with `charge` (only the card-payment call itself and its retry
+ * with the same key, while the customer stands at the till), charged if not yet: it ends completed or declined,
+ * or stays held when the gateway is silent. A charge the gateway leaves pending (3-D Secure, which no one at a
+ * till can answer) is cancelled at once, so the cashier gets a definite answer. The cashier's 'check' (confirm)
+ * only asks: a payment the cashier has meanwhile taken otherwise is never charged behind their back; the expiry
+ * job stops what stays unpaid.
  */
-export async function settleCardPayment(deps: TillDeps, row: TillOperationRow): Promise<TillOperationRow> {
+export async function settleCardPayment(
+  deps: TillDeps,
+  row: TillOperationRow,
+  { charge }: { charge: boolean },
+): Promise<TillOperationRow> {
   if (row.kind !== 'card' || row.state !== 'held' || row.acquirer !== deps.acquirer.name) return row;
   const pay = deps.acquirer.bindings?.payWithBinding;
   let status: OrderStatus;
   try {
     const orderId = await orderOf(deps, row);
     status = await deps.acquirer.getOrderStatus(orderId);
+    if (status.state === 'pending' && !charge) return reload(deps, row.id);
     if (status.state === 'pending' && pay) {
       status = await pay.call(deps.acquirer.bindings, {
         orderId,
@@ -242,6 +250,15 @@ async function applyStatus(
   const matches = status.orderNumber === row.id && status.amount === row.cardAmount;
   if (status.state === 'paid' && matches) return completeHeld(deps, row, false);
   if (status.state === 'pending') return; // the gateway could not stop it: asked again later
+  if (status.state === 'paid') {
+    // Money the gateway took for something other than this operation is given back before the bonuses are:
+    // never released as 'declined' while the card stays charged. A refund that fails leaves it held (retried).
+    const refunded = await deps.acquirer
+      .refund(status.orderId, status.amount)
+      .then((answer) => answer.state === 'refunded')
+      .catch(() => false);
+    if (!refunded) return;
+  }
   const reason =
     status.state === 'paid' || status.state === 'refunded'
       ? { errorCode: 'ORDER_MISMATCH', errorMessage: 'Банк ответил о другом платеже' }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { TillOperation, TillVisit } from '../../../common/contract/till';
 import { inTransaction } from '../../db/in-transaction';
@@ -286,7 +286,7 @@ export async function confirm(
   const row = await loadOperation(deps.db, caller, operationId);
   if (row.kind === 'accrue') throw new AppError('CONFLICT', 'Подтверждать нужно только списание');
   if (row.kind === 'card') {
-    const after = await settleCardPayment(deps, row);
+    const after = await settleCardPayment(deps, row, { charge: false });
     if (after.state === 'held') {
       throw new AppError('UNAVAILABLE', 'Банк ещё не ответил об оплате картой: проверьте ещё раз');
     }
@@ -355,12 +355,30 @@ export async function releaseExpiredTillHolds(deps: TillDeps, limit = 100): Prom
   const due = await deps.db
     .select()
     .from(tillOperations)
-    .where(and(eq(tillOperations.state, 'held'), lte(tillOperations.holdExpiresAt, deps.clock.now())))
-    .orderBy(asc(tillOperations.holdExpiresAt))
+    .where(
+      and(
+        eq(tillOperations.state, 'held'),
+        lte(tillOperations.holdExpiresAt, deps.clock.now()),
+        // A card payment taken through another gateway (ACQUIRER changed) cannot be asked here: it waits
+        // for the operator rather than filling every batch.
+        or(ne(tillOperations.kind, 'card'), eq(tillOperations.acquirer, deps.acquirer.name)),
+      ),
+    )
+    // Spends first: they need no gateway, so card payments waiting on a silent bank never starve them.
+    .orderBy(sql`${tillOperations.kind} = 'card'`, asc(tillOperations.holdExpiresAt))
     .limit(limit);
+  const failures: unknown[] = [];
   for (const row of due) {
-    if (row.kind === 'card') await stopCardPayment(deps, row, 'expired');
-    else await releaseHold(deps, row.id, 'expired');
+    // One row that fails (a point since removed, a gateway error) must not stop the others.
+    try {
+      if (row.kind === 'card') await stopCardPayment(deps, row, 'expired');
+      else await releaseHold(deps, row.id, 'expired');
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) {
+    throw new AggregateError(failures, `${failures.length} of ${due.length} expired till holds failed`);
   }
   return due.length;
 }

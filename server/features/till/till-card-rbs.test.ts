@@ -1,6 +1,8 @@
 // The saved card paying at the till and on the payment page through the real RBS adapter, against the local
 // fake of the gateway (paymentOrderBinding.do; docs/decisions/022).
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tillOperations } from '../../db/schema/till';
 import { createRbsAcquirer } from '../../integrations/acquirer/rbs-acquirer';
 import { RBS_TEST_CARDS, startRbsFake, type RbsFake } from '../../integrations/acquirer/rbs-fake';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
@@ -113,7 +115,12 @@ describe('saved cards through the RBS gateway: the till and the payment page', (
     expect(held.json()).toMatchObject({ state: 'HELD', spent: 100 });
     expect(await bonuses()).toBe(90_000);
     fake.declineBinding(bindingId, null);
-    const done = await till(t, key, 'POST', `/api/till/operations/${held.json().operationId}/confirm`);
+    // The cashier's check only asks the bank: it never charges the card behind the cashier's back.
+    const checked = await till(t, key, 'POST', `/api/till/operations/${held.json().operationId}/confirm`);
+    expect(checked.statusCode).toBe(503);
+    expect(orderOf(held.json().operationId).orderStatus).not.toBe(2);
+    // The same card-payment call again (the customer still at the till) charges it.
+    const done = await payByCard(visitId, { sum: 300, bonuses: 100, idempotencyKey: 'rbs-card-silent' });
     expect(done.json()).toMatchObject({ state: 'COMPLETED', paidByCard: 200, earned: 6 });
 
     fake.declineBinding(bindingId, 'silent');
@@ -138,6 +145,45 @@ describe('saved cards through the RBS gateway: the till and the payment page', (
       state: 'EXPIRED',
     });
     expect(await bonuses()).toBe(90_000 + 600);
+  });
+
+  it('the expiry job releases spends first: card payments it cannot settle never hold them up', async () => {
+    const bindingId = await saveCard();
+    const { visitId } = await openVisit();
+    fake.declineBinding(bindingId, 'silent');
+    const stuck = await payByCard(visitId, { sum: 300, bonuses: 100, idempotencyKey: 'rbs-card-stuck' });
+    expect(stuck.json()).toMatchObject({ state: 'HELD' });
+    // One taken through another gateway (ACQUIRER changed since): this instance cannot ask about it.
+    await t.deps.db
+      .update(tillOperations)
+      .set({ acquirer: 'elsewhere' })
+      .where(eq(tillOperations.id, stuck.json().operationId));
+    clock.advance(120_000);
+    const next = await openVisit();
+    const spend = await till(t, key, 'POST', '/api/till/spend', {
+      visitId: next.visitId,
+      sum: 200,
+      bonuses: 50,
+      idempotencyKey: 'rbs-plain-spend',
+    });
+    expect(spend.json()).toMatchObject({ state: 'HELD' });
+    clock.advance(16 * 60_000);
+    // A batch of one: the spend, not the card payment that came first.
+    expect(await releaseExpiredTillHolds(t.deps, 1)).toBe(1);
+    const [spendRow] = await t.deps.db
+      .select()
+      .from(tillOperations)
+      .where(eq(tillOperations.id, spend.json().operationId));
+    expect(spendRow!.state).toBe('expired');
+    expect(await releaseExpiredTillHolds(t.deps)).toBe(0); // the other gateway's payment waits for the operator
+    // Back on its own gateway, the job stops its order and gives the bonuses back.
+    await t.deps.db
+      .update(tillOperations)
+      .set({ acquirer: t.deps.acquirer.name })
+      .where(eq(tillOperations.id, stuck.json().operationId));
+    fake.declineBinding(bindingId, null);
+    expect(await releaseExpiredTillHolds(t.deps)).toBe(1);
+    expect(await bonuses()).toBe(100_000);
   });
 
   it('a gateway that cannot list the cards: the visit says no card, the payment is a 503 and nothing moves', async () => {

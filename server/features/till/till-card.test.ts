@@ -142,6 +142,10 @@ describe('the till paying with the saved card (sandbox)', () => {
     expect((await payByCard(visitId, { sum: 300, idempotencyKey: 'card-once-paid' })).json()).toEqual(
       paid.json(),
     );
+    // A refund does not give the consent back: charging again needs the next code too.
+    expect((await act(paid.json().operationId, 'refund')).json()).toMatchObject({ state: 'REFUNDED' });
+    const afterRefund = await payByCard(visitId, { sum: 700, idempotencyKey: 'card-once-after-refund' });
+    expect(afterRefund.statusCode).toBe(409);
     // A new code is a new consent.
     clock.advance(120_000);
     const next = await openVisit();

@@ -119,7 +119,8 @@ function cardResult(op: TillOperation) {
   if (op.state === 'DECLINED') {
     return `Банк отклонил оплату картой: ${op.decline?.message ?? ''} (код ${op.decline?.code ?? ''}). Бонусы не списаны: примите оплату иначе.`;
   }
-  if (op.state === 'HELD') return 'Банк ещё не ответил об оплате картой: нажмите «Проверить оплату».';
+  if (op.state === 'HELD')
+    return 'Банк ещё не ответил об оплате картой: нажмите «Проверить оплату», а если денег нет, отмените оплату.';
   if (op.state === 'REFUNDED') {
     return `Возвращено: ${money(op.paidByCard)} вернутся на карту ${op.card ?? ''}, бонусы пересчитаны.`;
   }

@@ -9,6 +9,8 @@ import { googlePayAvailable, googlePayToken } from './google-pay';
 const t = ru.savedCards;
 type Wallet = 'google' | 'apple';
 const NAMES: Record<Wallet, string> = { google: 'Google Pay', apple: 'Apple Pay' };
+/** Which wallet step this tab sent the customer to: only its return is taken. */
+const WALLET_STEP_KEY = 'walletStep';
 
 /** The spec's binding status (section 4 names the Apple one): pending while the token is sent, then ok or error. */
 type Status = { wallet: Wallet; state: 'pending' | 'ok' | 'error'; text: string };
@@ -51,7 +53,9 @@ export function WalletBinding({
   };
 
   // Back from the sandbox wallet step: the token is in the fragment (never sent to a server); take it once and
-  // clear the address, so a reload or a shared link does not send it again.
+  // clear the address, so a reload or a shared link does not send it again. Only a step this tab started (its
+  // mark in session storage) and only in sandbox mode: a crafted link must not bind someone else's card to
+  // the customer who opens it.
   useEffect(() => {
     if (returned.current) return;
     returned.current = true;
@@ -59,6 +63,9 @@ export function WalletBinding({
     const wallet = fragment.get('wallet');
     if (wallet !== 'google' && wallet !== 'apple') return;
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    const started = window.sessionStorage.getItem(WALLET_STEP_KEY);
+    window.sessionStorage.removeItem(WALLET_STEP_KEY);
+    if (started !== wallet || offers[wallet]?.mode !== 'sandbox') return;
     const token = fragment.get('walletToken');
     // The address is an outside system read once on arrival; sending its token starts the binding.
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -71,6 +78,7 @@ export function WalletBinding({
     if (!offer) return;
     if (offer.mode === 'sandbox') {
       const back = '/profile?t=cards';
+      window.sessionStorage.setItem(WALLET_STEP_KEY, wallet);
       window.location.assign(`${offer.url}?return=${encodeURIComponent(back)}`);
       return;
     }
