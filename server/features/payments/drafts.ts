@@ -501,9 +501,16 @@ async function releaseDraft(
 async function settle(deps: PaymentsDeps, row: DraftRow, status: OrderStatus): Promise<void> {
   if (status.state === 'paid') {
     if (status.orderNumber !== row.id || status.amount !== row.leftToPay || status.orderId !== row.orderId) {
+      // The card was charged for something this draft is not: the money goes back before the holds do. A
+      // refund the gateway refuses or does not answer leaves the draft processing; the next look tries again.
+      const refunded = await deps.acquirer
+        .refund(status.orderId, status.amount)
+        .then((answer) => answer.state === 'refunded')
+        .catch(() => false);
+      if (!refunded) return;
       await releaseDraft(deps, row.id, 'failed', {
         code: 'ORDER_MISMATCH',
-        message: 'Банк подтвердил другой платёж: обратитесь в поддержку',
+        message: 'Банк подтвердил другой платёж: деньги возвращены на карту',
       });
       return;
     }

@@ -117,6 +117,23 @@ describe('loyalty payments', () => {
     expect(operation).toMatchObject({ type: 'PAYMENT', amount: 500, amountSpend: 250, amountEarn: 7.5 });
   });
 
+  it('a gateway that confirms another sum: the card is refunded, the bonuses come back, nothing completes', async () => {
+    await customerWithBonuses(t, PHONE, 1000);
+    const draft = await createDraft(t, PHONE, { paySum: 500, spendBonus: true, payType: 'CARD' });
+    const processed = (await processDraft(t, PHONE, draft.draftId)).json().data;
+    await payOnSandbox(t, processed.formUrl, GOOD_CARD);
+    // The gateway's record says another amount was taken (a gateway fault, or an order tampered with).
+    const orderId = pathOf(processed.formUrl).split('/').pop()!;
+    await t.deps.db.update(sandboxOrders).set({ amount: 30_000 }).where(eq(sandboxOrders.id, orderId));
+
+    const answer = (await completeDraft(t, PHONE, draft.draftId)).json().data;
+    expect(answer).toMatchObject({ state: 'failed' });
+    const [order] = await t.deps.db.select().from(sandboxOrders).where(eq(sandboxOrders.id, orderId));
+    expect(order!.status).toBe('refunded');
+    expect(await bonusesOf(t, PHONE)).toBe(1000);
+    expect(await operationsOf(t)).toEqual([]);
+  });
+
   it('pays without bonuses when spending is off', async () => {
     await customerWithBonuses(t, PHONE, 1000);
     const draft = await createDraft(t, PHONE, { paySum: 199.99, spendBonus: false, payType: 'CARD' });
