@@ -60,11 +60,17 @@ export const chargeableCard = (deps: TillDeps, userId: string) => savedCardOf(de
 /**
  * One card payment per shown member code: the code the customer shows is their consent to one charge, so a
  * second cheque (another key) in the same visit is refused once the first is held, paid or refunded (a refund
- * does not give the consent back); one that charged nothing (declined, cancelled, expired) frees the visit. Holding the visit's row lock
- * makes the check hold under parallel calls; the same key passes, so its retry gets the idempotent answer.
+ * does not give the consent back); one that charged nothing (declined, cancelled, expired) frees the visit.
+ * Holding the visit's row lock makes the check hold under parallel calls: FOR NO KEY UPDATE, which the insert's
+ * foreign-key check (FOR KEY SHARE on the visit) does not wait for; FOR UPDATE deadlocked there on PostgreSQL.
+ * The same key passes, so its retry gets the idempotent answer.
  */
 async function claimVisitForCard(tx: Db, visitId: string, key: string) {
-  await tx.select({ id: tillVisits.id }).from(tillVisits).where(eq(tillVisits.id, visitId)).for('update');
+  await tx
+    .select({ id: tillVisits.id })
+    .from(tillVisits)
+    .where(eq(tillVisits.id, visitId))
+    .for('no key update');
   const [taken] = await tx
     .select({ id: tillOperations.id })
     .from(tillOperations)

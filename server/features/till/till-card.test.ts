@@ -153,6 +153,19 @@ describe('the till paying with the saved card (sandbox)', () => {
     expect(again.json()).toMatchObject({ state: 'COMPLETED', paidByCard: 700 });
   });
 
+  it('parallel card payments of different cheques in one visit: exactly one is charged', async () => {
+    await saveCard();
+    const { visitId } = await openVisit();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        payByCard(visitId, { sum: 100 + i, idempotencyKey: `card-race-${i}` }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409, 409]);
+    expect(await orders()).toHaveLength(1);
+  });
+
   it('a wrong key gets 401 and charges nothing', async () => {
     await saveCard();
     const { visitId } = await openVisit();
