@@ -102,6 +102,13 @@ describe('gift cards', () => {
     expect(images.json().pictures).toEqual(
       [1, 2, 3, 4].map((n) => ({ id: `gift-${n}.webp`, imageUrl: `/api/proxy/pictures/gift-${n}.webp` })),
     );
+    // Content like the FAQ: kept per change, with an ETag a browser revalidates cheaply.
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/gc/images',
+      headers: { 'if-none-match': String(images.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
     const discount = () => t.app.inject({ method: 'GET', url: '/api/gc/discount' }).then((r) => r.json());
     expect(await discount()).toEqual({ data: { percentRate: 0 } });
     await setDiscount(t, true, 7.5);

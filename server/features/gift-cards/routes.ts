@@ -14,6 +14,7 @@ import {
   revealGiftCardCode,
 } from '../../../common/contract/gift-cards';
 import type { AppDeps } from '../../app-deps';
+import { sendCachedJson, toCachedJson } from '../../lib/cached-json';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { requireUser } from '../auth/access';
 import { readBrandSettings } from '../settings/service';
@@ -26,7 +27,19 @@ import { addCardToBalance } from './add-to-balance';
 
 /** Gift cards (spec section 7 gc calls, docs/decisions/017); paying goes through the loyalty drafts. */
 export function registerGiftCardRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerEndpoint(app, getGiftCardImages, async () => ({ pictures: await orders.giftCardImages(deps.db) }));
+  // Pictures are content: kept in memory per change like the FAQ or the news, with an ETag, so the sale page
+  // opens without a database read (and while the database is away).
+  registerEndpoint(app, getGiftCardImages, async (request, reply) =>
+    sendCachedJson(
+      request,
+      reply,
+      await deps.cache.get('gift-card-images', async () =>
+        toCachedJson(getGiftCardImages.schemas.response, {
+          pictures: await orders.giftCardImages(deps.db),
+        }),
+      ),
+    ),
+  );
   registerEndpoint(app, getGiftCardDiscount, async () => ({
     data: { percentRate: await orders.discountPercent(deps.db) },
   }));
