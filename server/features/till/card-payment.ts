@@ -1,34 +1,26 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { TillOperation } from '../../../common/contract/till';
 import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
 import { tillOperations, tillVisits } from '../../db/schema/till';
 import { AppError } from '../../errors';
 import type { GatewayCard, OrderStatus } from '../../integrations/acquirer/acquirer';
 import { toRoubles } from '../../lib/money';
-import {
-  balancesOf,
-  customerAccounts,
-  InsufficientFundsError,
-  postTransaction,
-  systemAccount,
-} from '../ledger/ledger';
+import { balancesOf } from '../ledger/ledger';
 import { readBrandSettings } from '../settings/service';
 import type { TillCaller } from './keys';
 import {
   checkOpen,
   completeHeld,
   findByKey,
+  insertHeld,
   insufficient,
   loadPoint,
   loadVisit,
-  minutes,
   releaseHold,
   reverseCompleted,
   sameRequest,
   scopedKey,
   stateConflict,
-  TILL_HOLD_MINUTES,
   toKopecks,
   toOperation,
   type TillDeps,
@@ -136,51 +128,26 @@ export async function payWithCard(
     );
   }
   const earn = Math.floor((cardAmount * Math.max(0, point.currentBonus)) / 100);
-  try {
-    await inTransaction(deps.db, async (tx) => {
-      const now = deps.clock.now();
-      await claimVisitForCard(tx, visit.id, key);
-      const [row] = await tx
-        .insert(tillOperations)
-        .values({
-          idempotencyKey: key,
-          visitId: visit.id,
-          retailPointId: point.id,
-          keyId: caller.keyId,
-          userId: visit.userId,
-          kind: 'card',
-          sum,
-          spend,
-          earn,
-          earnPercent: point.currentBonus,
-          cardAmount,
-          acquirer: deps.acquirer.name,
-          bindingId: card.bindingId,
-          cardLast4: card.last4,
-          state: 'held',
-          holdExpiresAt: new Date(now.getTime() + minutes(TILL_HOLD_MINUTES)),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: tillOperations.idempotencyKey })
-        .returning();
-      if (!row || spend === 0) return; // a parallel call with the same key got there first, or nothing to hold
-      const accounts = await customerAccounts(tx, visit.userId);
-      await postTransaction(tx, {
-        idempotencyKey: `till-hold:${row.id}`,
-        kind: 'till_hold',
-        entries: [
-          { accountId: accounts.bonus, amount: -spend },
-          { accountId: await systemAccount(tx, 'till_held'), amount: spend },
-        ],
-      });
-    });
-  } catch (error) {
-    if (error instanceof InsufficientFundsError) {
-      throw insufficient((await balancesOf(deps.db, visit.userId)).bonus);
-    }
-    throw error;
-  }
+  await insertHeld(
+    deps,
+    {
+      idempotencyKey: key,
+      visitId: visit.id,
+      retailPointId: point.id,
+      keyId: caller.keyId,
+      userId: visit.userId,
+      kind: 'card',
+      sum,
+      spend,
+      earn,
+      earnPercent: point.currentBonus,
+      cardAmount,
+      acquirer: deps.acquirer.name,
+      bindingId: card.bindingId,
+      cardLast4: card.last4,
+    },
+    (tx) => claimVisitForCard(tx, visit.id, key),
+  );
   const row = (await findByKey(deps.db, key))!;
   sameRequest(row, request);
   return toOperation(await settleCardPayment(deps, row, { charge: true }));

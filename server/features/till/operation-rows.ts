@@ -9,6 +9,7 @@ import { tillOperations, tillVisits } from '../../db/schema/till';
 import { AppError, notFound } from '../../errors';
 import { toRoubles } from '../../lib/money';
 import {
+  balancesOf,
   customerAccounts,
   InsufficientFundsError,
   postTransaction,
@@ -267,6 +268,56 @@ export async function reverseCompleted(deps: TillDeps, row: TillOperationRow, to
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
       throw new AppError('CONFLICT', 'Бонусы за эту покупку уже потрачены: вернуть операцию нельзя');
+    }
+    throw error;
+  }
+}
+
+/** What a caller gives `insertHeld`: the row but its state, hold expiry and times. */
+export type HeldValues = Omit<
+  typeof tillOperations.$inferInsert,
+  'state' | 'holdExpiresAt' | 'createdAt' | 'updatedAt'
+>;
+
+/**
+ * A held operation (a spend, or a card payment with the bonuses it spends) written once per key, its bonuses
+ * moved to `till_held` in the same transaction (ledger key `till-hold:<id>`). `before` runs first in that
+ * transaction (the card payment's claim on the visit). A hold the balance cannot cover is the 409.
+ */
+export async function insertHeld(
+  deps: TillDeps,
+  values: HeldValues,
+  before?: (tx: Db) => Promise<void>,
+): Promise<void> {
+  try {
+    await inTransaction(deps.db, async (tx) => {
+      if (before) await before(tx);
+      const now = deps.clock.now();
+      const [row] = await tx
+        .insert(tillOperations)
+        .values({
+          ...values,
+          state: 'held',
+          holdExpiresAt: new Date(now.getTime() + minutes(TILL_HOLD_MINUTES)),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: tillOperations.idempotencyKey })
+        .returning();
+      if (!row || row.spend === 0) return; // a parallel call with the same key got there first, or nothing to hold
+      const accounts = await customerAccounts(tx, row.userId);
+      await postTransaction(tx, {
+        idempotencyKey: `till-hold:${row.id}`,
+        kind: 'till_hold',
+        entries: [
+          { accountId: accounts.bonus, amount: -row.spend },
+          { accountId: await systemAccount(tx, 'till_held'), amount: row.spend },
+        ],
+      });
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      throw insufficient((await balancesOf(deps.db, values.userId)).bonus);
     }
     throw error;
   }

@@ -7,13 +7,7 @@ import { cards } from '../../db/schema/cabinet';
 import { tillOperations, tillUsedCodes, tillVisits } from '../../db/schema/till';
 import { AppError } from '../../errors';
 import { toRoubles } from '../../lib/money';
-import {
-  balancesOf,
-  customerAccounts,
-  InsufficientFundsError,
-  postTransaction,
-  systemAccount,
-} from '../ledger/ledger';
+import { balancesOf, customerAccounts, postTransaction, systemAccount } from '../ledger/ledger';
 import { readBrandSettings } from '../settings/service';
 import { chargeableCard, refundCardPayment, settleCardPayment, stopCardPayment } from './card-payment';
 import type { TillCaller } from './keys';
@@ -21,6 +15,7 @@ import {
   checkOpen,
   completeHeld,
   findByKey,
+  insertHeld,
   insufficient,
   loadOperation,
   loadPoint,
@@ -32,7 +27,6 @@ import {
   sameRequest,
   scopedKey,
   stateConflict,
-  TILL_HOLD_MINUTES,
   TILL_VISIT_MINUTES,
   toKopecks,
   toOperation,
@@ -229,46 +223,18 @@ export async function spend(
   if (amount > balances.bonus) throw insufficient(balances.bonus);
   if (amount <= 0) throw new AppError('CONFLICT', 'Списывать нечего: у покупателя нет бонусов');
   const earn = Math.floor(((sum - amount) * Math.max(0, point.currentBonus)) / 100);
-  try {
-    await inTransaction(deps.db, async (tx) => {
-      const now = deps.clock.now();
-      const [row] = await tx
-        .insert(tillOperations)
-        .values({
-          idempotencyKey: key,
-          visitId: visit.id,
-          retailPointId: point.id,
-          keyId: caller.keyId,
-          userId: visit.userId,
-          kind: 'spend',
-          sum,
-          spend: amount,
-          earn,
-          earnPercent: point.currentBonus,
-          state: 'held',
-          holdExpiresAt: new Date(now.getTime() + minutes(TILL_HOLD_MINUTES)),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: tillOperations.idempotencyKey })
-        .returning();
-      if (!row) return;
-      const accounts = await customerAccounts(tx, visit.userId);
-      await postTransaction(tx, {
-        idempotencyKey: `till-hold:${row.id}`,
-        kind: 'till_hold',
-        entries: [
-          { accountId: accounts.bonus, amount: -amount },
-          { accountId: await systemAccount(tx, 'till_held'), amount },
-        ],
-      });
-    });
-  } catch (error) {
-    if (error instanceof InsufficientFundsError) {
-      throw insufficient((await balancesOf(deps.db, visit.userId)).bonus);
-    }
-    throw error;
-  }
+  await insertHeld(deps, {
+    idempotencyKey: key,
+    visitId: visit.id,
+    retailPointId: point.id,
+    keyId: caller.keyId,
+    userId: visit.userId,
+    kind: 'spend',
+    sum,
+    spend: amount,
+    earn,
+    earnPercent: point.currentBonus,
+  });
   return sameRequest((await findByKey(deps.db, key))!, request);
 }
 
