@@ -10,12 +10,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { freePort } from './built-server';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { isMain, type Report, type Row } from './lib';
 import { DEMO_OTP, DEMO_PHONE, inTab, logOut, prepareLoggedIn } from './lighthouse-login';
@@ -46,16 +46,6 @@ const TARGETS: Target[] = [
   { name: '/login', path: '/login' },
   { name: '/profile (demo customer)', path: '/profile', loggedIn: true },
 ];
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** The built server, as playwright.config.ts starts it, on a fresh embedded database. */
 async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {

@@ -1,34 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { giftCardRedemptions, giftCards } from '../../db/schema/gift-cards';
+import { giftCardRedemptions } from '../../db/schema/gift-cards';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
-import { callAs } from '../cabinet/cabinet-test-kit';
 import { issueKey, OPERATOR_TOKEN, OTHER_POINT, till } from '../till/till-test-kit';
-import { COMPANY } from './gift-cards-test-kit';
+import { paidGiftCard } from './gift-cards-test-kit';
 
 const BUYER = '79005550501';
 const RECIPIENT = '79005550601';
 
 /** One 1000 ₽ card, bought by a company and paid by the operator (the shortest way to a real card). */
-async function paidCard(t: TestApp): Promise<{ code: string; publicId: string }> {
-  const invoice = await callAs(t, BUYER, 'POST', '/api/gc/juridical', {
-    ...COMPANY,
-    balance: '1000',
-    recipients: [{ phone: RECIPIENT, name: 'Анна' }],
-    congratulation: 'С праздником!',
-    imageId: 'gift-1.webp',
-  });
-  expect(invoice.statusCode, invoice.body).toBe(200);
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/api/operator/gift-card-invoices/${invoice.json().data.number}/paid`,
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
-  const [card] = await t.deps.db.select().from(giftCards);
-  return { code: card!.code, publicId: card!.publicId };
-}
+/** The recipient's card of 1 000 ₽, bought by a company and marked paid by the operator. */
+const paidCard = (t: TestApp) => paidGiftCard(t, OPERATOR_TOKEN, RECIPIENT, 1000, BUYER);
 
 const spaced = (code: string) => code.replace(/(\d{4})(?=\d)/g, '$1 ');
 
