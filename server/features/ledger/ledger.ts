@@ -216,6 +216,16 @@ export async function systemAccount(_tx: Db, kind: SystemAccountKind): Promise<s
   return SYSTEM_ACCOUNTS[kind];
 }
 
+/** The two entries that credit a customer `earn` kopecks of bonuses from `bonus_issued` (none for 0). */
+export async function earnEntries(tx: Db, userId: string, earn: number): Promise<LedgerEntryInput[]> {
+  if (earn <= 0) return [];
+  const accounts = await customerAccounts(tx, userId);
+  return [
+    { accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: -earn },
+    { accountId: accounts.bonus, amount: earn },
+  ];
+}
+
 /** A system account's balance in kopecks: the sum of its entries (reporting and the invariant checks). */
 export async function systemBalance(db: Db, kind: SystemAccountKind): Promise<number> {
   const [row] = await db

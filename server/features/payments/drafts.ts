@@ -19,7 +19,7 @@ import { isAllowedFormUrl, type OrderStatus } from '../../integrations/acquirer/
 import { toRoubles } from '../../lib/money';
 import { issueGiftCards } from '../gift-cards/issue';
 import { draftTitleOf, linkDraft, lockOrderForDraft, summaryOfDraft } from '../gift-cards/orders';
-import { balancesOf, customerAccounts, postTransaction, systemAccount } from '../ledger/ledger';
+import { balancesOf, earnEntries, postTransaction } from '../ledger/ledger';
 import { readBrandSettings } from '../settings/service';
 import { chequeUrlOf } from './cheque';
 import { holdEntries, releaseEntries, settleEntries } from './holds';
@@ -427,14 +427,7 @@ async function completePaid(
     .returning();
   if (!done) return null;
   if (done.productType === 'GIFT_CARD') await issueGiftCards(tx, deps.clock, done.id);
-  const entries = await settleEntries(tx, done);
-  if (done.earn > 0) {
-    const accounts = await customerAccounts(tx, done.userId);
-    entries.push(
-      { accountId: await systemAccount(tx, 'bonus_issued'), amount: -done.earn },
-      { accountId: accounts.bonus, amount: done.earn },
-    );
-  }
+  const entries = [...(await settleEntries(tx, done)), ...(await earnEntries(tx, done.userId, done.earn))];
   const posted =
     entries.length > 0
       ? await postTransaction(tx, { idempotencyKey: `payment-complete:${done.id}`, kind: 'payment', entries })

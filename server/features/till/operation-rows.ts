@@ -11,6 +11,7 @@ import { toRoubles } from '../../lib/money';
 import {
   balancesOf,
   customerAccounts,
+  earnEntries,
   InsufficientFundsError,
   postTransaction,
   systemAccount,
@@ -209,13 +210,7 @@ export async function completeHeld(deps: TillDeps, row: TillOperationRow, before
         { accountId: await systemAccount(tx, 'bonus_spent'), amount: done.spend },
       );
     }
-    if (done.earn > 0) {
-      const accounts = await customerAccounts(tx, done.userId);
-      entries.push(
-        { accountId: await systemAccount(tx, 'bonus_issued'), amount: -done.earn },
-        { accountId: accounts.bonus, amount: done.earn },
-      );
-    }
+    entries.push(...(await earnEntries(tx, done.userId, done.earn)));
     const posted =
       entries.length > 0
         ? await postTransaction(tx, {

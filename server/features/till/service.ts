@@ -7,7 +7,7 @@ import { cards } from '../../db/schema/cabinet';
 import { tillOperations, tillUsedCodes, tillVisits } from '../../db/schema/till';
 import { AppError } from '../../errors';
 import { toRoubles } from '../../lib/money';
-import { balancesOf, customerAccounts, postTransaction, systemAccount } from '../ledger/ledger';
+import { balancesOf, earnEntries, postTransaction } from '../ledger/ledger';
 import { readBrandSettings } from '../settings/service';
 import { chargeableCard, refundCardPayment, settleCardPayment, stopCardPayment } from './card-payment';
 import type { TillCaller } from './keys';
@@ -175,14 +175,10 @@ export async function accrue(
     if (!row) return; // a parallel call with the same key got there first
     let transactionId: string | null = null;
     if (earn > 0) {
-      const accounts = await customerAccounts(tx, visit.userId);
       ({ transactionId } = await postTransaction(tx, {
         idempotencyKey: `till-accrue:${row.id}`,
         kind: 'till_accrue',
-        entries: [
-          { accountId: await systemAccount(tx, 'bonus_issued'), amount: -earn },
-          { accountId: accounts.bonus, amount: earn },
-        ],
+        entries: await earnEntries(tx, visit.userId, earn),
       }));
     }
     await recordOperation(tx, row, point.title, transactionId, now);
