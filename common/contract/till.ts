@@ -143,6 +143,18 @@ export const tillAccrue = defineEndpoint({
   },
 });
 
+/**
+ * A cheque at the till that may spend bonuses: the spend (bonuses left out: the most allowed) and the card
+ * payment (left out: none) take the same body.
+ */
+const tillChequeBodySchema = z.strictObject({
+  visitId: uuid('Неизвестный визит'),
+  sum: paySumSchema,
+  /** Bonuses to spend, roubles. */
+  bonuses: paySumSchema.optional(),
+  idempotencyKey: tillIdempotencyKeySchema,
+});
+
 export const tillSpend = defineEndpoint({
   method: 'POST',
   path: '/api/till/spend',
@@ -151,13 +163,7 @@ export const tillSpend = defineEndpoint({
   tag: 'till',
   auth: 'till',
   schemas: {
-    body: z.strictObject({
-      visitId: uuid('Неизвестный визит'),
-      sum: paySumSchema,
-      /** Bonuses to spend, roubles; the most allowed when left out. */
-      bonuses: paySumSchema.optional(),
-      idempotencyKey: tillIdempotencyKeySchema,
-    }),
+    body: tillChequeBodySchema,
     response: tillOperationSchema,
   },
 });
@@ -170,13 +176,7 @@ export const tillCardPayment = defineEndpoint({
   tag: 'till',
   auth: 'till',
   schemas: {
-    body: z.strictObject({
-      visitId: uuid('Неизвестный визит'),
-      sum: paySumSchema,
-      /** Bonuses to spend first, roubles; none when left out. */
-      bonuses: paySumSchema.optional(),
-      idempotencyKey: tillIdempotencyKeySchema,
-    }),
+    body: tillChequeBodySchema,
     response: tillOperationSchema,
   },
 });

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { tillOperations, tillVisits } from '../../db/schema/till';
 import { AppError } from '../../errors';
 import type { GatewayCard, OrderStatus } from '../../integrations/acquirer/acquirer';
-import { toRoubles } from '../../lib/money';
 import { balancesOf } from '../ledger/ledger';
 import { readBrandSettings } from '../settings/service';
 import type { TillCaller } from './keys';
@@ -13,7 +12,7 @@ import {
   completeHeld,
   findByKey,
   insertHeld,
-  insufficient,
+  bonusesToSpend,
   loadPoint,
   loadVisit,
   releaseHold,
@@ -111,14 +110,7 @@ export async function payWithCard(
       throw new AppError('UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз или примите оплату иначе');
     }),
   ]);
-  const limit = Math.floor((sum * settings.maxSpendPercent) / 100);
-  if (spend > limit) {
-    throw new AppError(
-      'CONFLICT',
-      `Бонусами можно оплатить не больше ${settings.maxSpendPercent}% чека: ${toRoubles(limit)}`,
-    );
-  }
-  if (spend > balances.bonus) throw insufficient(balances.bonus);
+  bonusesToSpend(sum, spend, settings.maxSpendPercent, balances.bonus);
   const cardAmount = sum - spend;
   if (cardAmount <= 0) throw new AppError('CONFLICT', 'Картой платить нечего: весь чек покрывают бонусы');
   if (!card) {

@@ -128,6 +128,28 @@ export async function recordOperation(
     .returning({ id: operations.id });
   await tx.update(tillOperations).set({ operationId: operation!.id }).where(eq(tillOperations.id, row.id));
 }
+/**
+ * The bonuses a cheque may spend (the brand's share of `sum`, kopecks) and the check of `asked` against it and
+ * the balance (409s, nothing changes); `asked` left out means the most allowed. Answers what is spent.
+ */
+export function bonusesToSpend(
+  sum: number,
+  asked: number | undefined,
+  maxSpendPercent: number,
+  balance: number,
+): number {
+  const limit = Math.floor((sum * maxSpendPercent) / 100);
+  const amount = asked ?? Math.min(limit, balance);
+  if (amount > limit) {
+    throw new AppError(
+      'CONFLICT',
+      `Бонусами можно оплатить не больше ${maxSpendPercent}% чека: ${toRoubles(limit)}`,
+    );
+  }
+  if (amount > balance) throw insufficient(balance);
+  return amount;
+}
+
 export const insufficient = (balance: number) =>
   new AppError('CONFLICT', `Недостаточно бонусов: доступно ${toRoubles(balance)}`);
 

@@ -16,7 +16,7 @@ import {
   completeHeld,
   findByKey,
   insertHeld,
-  insufficient,
+  bonusesToSpend,
   loadOperation,
   loadPoint,
   loadVisit,
@@ -208,15 +208,7 @@ export async function spend(
     readBrandSettings(deps.db),
     balancesOf(deps.db, visit.userId),
   ]);
-  const limit = Math.floor((sum * settings.maxSpendPercent) / 100);
-  const amount = asked ?? Math.min(limit, balances.bonus);
-  if (amount > limit) {
-    throw new AppError(
-      'CONFLICT',
-      `Бонусами можно оплатить не больше ${settings.maxSpendPercent}% чека: ${toRoubles(limit)}`,
-    );
-  }
-  if (amount > balances.bonus) throw insufficient(balances.bonus);
+  const amount = bonusesToSpend(sum, asked, settings.maxSpendPercent, balances.bonus);
   if (amount <= 0) throw new AppError('CONFLICT', 'Списывать нечего: у покупателя нет бонусов');
   const earn = Math.floor(((sum - amount) * Math.max(0, point.currentBonus)) / 100);
   await insertHeld(deps, {
