@@ -5,6 +5,7 @@ import { freshPhone } from './support/cabinet';
 import { E2E } from './support/e2e-env';
 import { open } from './support/navigation';
 import { issueTillKey } from './support/operator';
+import { logInToTill, openTillDevice } from './support/till';
 
 // Buying moves money and sends SMS, so these journeys run on the mutable server (the delayed one on the
 // server whose clock can move).
@@ -147,22 +148,15 @@ test('a visitor buys a card for one recipient, pays by card, and the recipient o
   const code = (await recipientPage.getByTestId('gc-code').textContent())!;
 
   // At the shop's till the card pays 250 ₽ of a purchase; the card's page then shows what is left.
-  const tillContext = await browser.newContext({
-    baseURL: E2E.mutableUrl,
-    viewport: { width: 375, height: 740 },
-    locale: 'ru-RU',
-  });
-  const till = await tillContext.newPage();
-  await till.goto('/till');
-  await till.getByLabel('Ключ кассы').fill(await issueTillKey(1));
-  await till.getByRole('button', { name: 'Войти' }).click();
+  const { till, close: closeTill } = await openTillDevice(browser);
+  await logInToTill(till, await issueTillKey(1));
   await till.getByLabel('Код подарочной карты').fill(code);
   await till.getByLabel('Оплатить картой, ₽').fill('250');
   await till.getByRole('button', { name: 'Оплатить подарочной картой' }).click();
   await expect(till.getByRole('status')).toHaveText(/Оплачено подарочной картой: 250,00 ₽/);
   await expect(till.getByText(/осталось 750,00 ₽/)).toBeVisible();
   await expectNoAxeViolations(till);
-  await tillContext.close();
+  await closeTill();
   await recipientPage.reload();
   await expect(recipientPage.getByTestId('gc-balance')).toHaveText(`750${NBSP}₽`);
   await recipientContext.close();

@@ -4,6 +4,7 @@ import { DEMO_PHONE, freshPhone, loginThroughApi } from './support/cabinet';
 import { E2E } from './support/e2e-env';
 import { open } from './support/navigation';
 import { issueTillKey } from './support/operator';
+import { logInToTill, openTillDevice } from './support/till';
 
 // The till moves bonuses and writes an operation, so it runs on the mutable server.
 test.use({ baseURL: E2E.mutableUrl });
@@ -22,16 +23,9 @@ test('the till accrues bonuses to the demo customer by the QR the cabinet shows,
   expect(code).toMatch(/^7770000000000011\d{6}$/);
 
   // The till is another device: a phone-width browser of its own.
-  const tillContext = await browser.newContext({
-    baseURL: E2E.mutableUrl,
-    viewport: { width: 375, height: 740 },
-    locale: 'ru-RU',
-  });
-  const till = await tillContext.newPage();
-  await till.goto('/till');
+  const { till, close: closeTill } = await openTillDevice(browser);
   await expectNoAxeViolations(till);
-  await till.getByLabel('Ключ кассы').fill(key);
-  await till.getByRole('button', { name: 'Войти' }).click();
+  await logInToTill(till, key);
 
   await till.getByLabel('Код покупателя').fill(code!);
   await expectNoAxeViolations(till);
@@ -55,7 +49,7 @@ test('the till accrues bonuses to the demo customer by the QR the cabinet shows,
   await till.getByLabel('Код покупателя').fill(code!);
   await till.getByRole('button', { name: 'Найти покупателя' }).click();
   await expect(till.getByRole('alert')).toContainText('уже использован');
-  await tillContext.close();
+  await closeTill();
 
   await open(page, '/profile?t=operations');
   const accrual = page.getByTestId('operations').getByRole('listitem').filter({ hasText: '777,77' });
@@ -86,15 +80,8 @@ test('the till pays a cheque with the customer’s saved card (bound through Goo
   await open(page, '/profile');
   const code = await page.locator('.member-code [data-code]').getAttribute('data-code');
 
-  const tillContext = await browser.newContext({
-    baseURL: E2E.mutableUrl,
-    viewport: { width: 375, height: 740 },
-    locale: 'ru-RU',
-  });
-  const till = await tillContext.newPage();
-  await till.goto('/till');
-  await till.getByLabel('Ключ кассы').fill(key);
-  await till.getByRole('button', { name: 'Войти' }).click();
+  const { till, close: closeTill } = await openTillDevice(browser);
+  await logInToTill(till, key);
   await till.getByLabel('Код покупателя').fill(code!);
   await till.getByRole('button', { name: 'Найти покупателя' }).click();
   await expect(till.getByTestId('till-customer')).toHaveText('Пётр С.');
@@ -118,7 +105,7 @@ test('the till pays a cheque with the customer’s saved card (bound through Goo
     'Возвращено: 500,00 ₽ вернутся на карту •••• 4242, бонусы пересчитаны.',
   );
   await expect(paid).toContainText('Оплата картой, возвращено');
-  await tillContext.close();
+  await closeTill();
 
   await open(page, '/profile?t=operations');
   const row = page.getByTestId('operations').getByRole('listitem').filter({ hasText: '500' });
