@@ -1,8 +1,13 @@
 // Saved bank cards through the API on the real RBS adapter, against a local fake of the gateway
 // (docs/decisions/016-saved-bank-cards.md, "RBS").
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRbsAcquirer, toBindingOrderNumber } from '../../integrations/acquirer/rbs-acquirer';
-import { RBS_TEST_CARDS, startRbsFake, type RbsFake } from '../../integrations/acquirer/rbs-fake';
+import { toBindingOrderNumber } from '../../integrations/acquirer/rbs-acquirer';
+import {
+  RBS_TEST_CARDS,
+  rbsAcquirerOf,
+  startRbsFake,
+  type RbsFake,
+} from '../../integrations/acquirer/rbs-fake';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
@@ -28,7 +33,7 @@ describe('saved bank cards through the RBS gateway', () => {
     clock = fakeClock();
     t = await createTestApp({
       clock,
-      acquirer: createRbsAcquirer({ baseUrl: fake.url, userName: fake.userName, password: fake.password }),
+      acquirer: rbsAcquirerOf(fake),
     });
   });
   afterEach(async () => {

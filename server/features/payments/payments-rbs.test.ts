@@ -1,7 +1,6 @@
 // The payment API end to end through the real RBS adapter, against a local fake of the gateway.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRbsAcquirer } from '../../integrations/acquirer/rbs-acquirer';
-import { startRbsFake, type RbsFake } from '../../integrations/acquirer/rbs-fake';
+import { rbsAcquirerOf, startRbsFake, type RbsFake } from '../../integrations/acquirer/rbs-fake';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
@@ -33,7 +32,7 @@ describe('loyalty payments through the RBS gateway', () => {
     clock = fakeClock();
     t = await createTestApp({
       clock,
-      acquirer: createRbsAcquirer({ baseUrl: fake.url, userName: fake.userName, password: fake.password }),
+      acquirer: rbsAcquirerOf(fake),
     });
   });
   afterEach(async () => {

@@ -3,8 +3,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tillOperations } from '../../db/schema/till';
-import { createRbsAcquirer } from '../../integrations/acquirer/rbs-acquirer';
-import { RBS_TEST_CARDS, startRbsFake, type RbsFake } from '../../integrations/acquirer/rbs-fake';
+import {
+  RBS_TEST_CARDS,
+  rbsAcquirerOf,
+  startRbsFake,
+  type RbsFake,
+} from '../../integrations/acquirer/rbs-fake';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
@@ -31,7 +35,7 @@ describe('saved cards through the RBS gateway: the till and the payment page', (
     t = await createTestApp({
       clock,
       config: { operatorToken: OPERATOR_TOKEN },
-      acquirer: createRbsAcquirer({ baseUrl: fake.url, userName: fake.userName, password: fake.password }),
+      acquirer: rbsAcquirerOf(fake),
     });
     key = (await issueKey(t)).key;
     card = await cardholder(t, PHONE, 1000);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createRbsAcquirer } from './rbs-acquirer';
 
 /**
  * A local stand-in for an RBS payment gateway, speaking its REST protocol closely enough for the adapter's tests
@@ -96,6 +97,10 @@ export const RBS_ACTION_CODES: Record<number, string> = {
 };
 
 const MERCHANT_PAGE = '/payment/merchants/kopilka/payment_ru.html';
+
+/** The real RBS adapter pointed at a fake, with the fake's credentials: what API tests hand `createTestApp`. */
+export const rbsAcquirerOf = (fake: RbsFake) =>
+  createRbsAcquirer({ baseUrl: fake.url, userName: fake.userName, password: fake.password });
 
 export async function startRbsFake(options: { userName?: string; password?: string } = {}): Promise<RbsFake> {
   const userName = options.userName ?? 'kopilka-api';
