@@ -6,14 +6,15 @@ import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { systemClock } from '../server/app-deps';
+import { systemClock } from '../server/core/clock';
 import { assembleDeps } from '../server/assemble-deps';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { inTransaction } from '../server/db/in-transaction';
 import { users } from '../server/db/schema/auth';
 import { seedDemoBrand } from '../server/db/seed/demo-brand';
-import { customerAccounts, postTransaction, systemAccount } from '../server/features/ledger/ledger';
+import { customerAccounts, postTransaction } from '../server/core/ledger';
+import { SYSTEM_ACCOUNTS } from '../server/db/system-accounts';
 import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
 import { isMain, printReport, type Report, type Row } from './lib';
 
@@ -133,7 +134,7 @@ async function customer(app: App, db: Parameters<typeof customerAccounts>[0], ph
       idempotencyKey: `bench-credit:${user!.id}`,
       kind: 'test_credit',
       entries: [
-        { accountId: await systemAccount(tx, 'bonus_issued'), amount: -1_000_000_000 },
+        { accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: -1_000_000_000 },
         { accountId: accounts.bonus, amount: 1_000_000_000 },
       ],
     });

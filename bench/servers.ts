@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { systemClock } from '../server/app-deps';
+import { systemClock } from '../server/core/clock';
 import { buildApp } from '../server/app';
 import { assembleDeps } from '../server/assemble-deps';
 import { testConfig } from '../server/config';

@@ -1,19 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
+import type { Clock } from './core/clock';
 import type { Database, Db } from './db/client';
-import type { RateLimiter } from './features/auth/rate-limit';
+import type { RateLimiter } from './lib/rate-limit';
 import type { Acquirer } from './integrations/acquirer/acquirer';
 import type { MailProvider } from './integrations/mail/mail-provider';
 import type { BankDirectory } from './integrations/bank-directory/bank-directory';
 import type { SmsProvider } from './integrations/sms/sms-provider';
 import type { ContentCache } from './lib/content-cache';
-
-/** A clock services take as an argument, so tests can move time. */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
 
 /** What buildApp needs from the outside world; tests hand in their own. */
 export interface AppDeps {
@@ -32,6 +25,4 @@ export interface AppDeps {
   bankDirectory: BankDirectory;
   /** Takes card and SBP payments (the sandbox acquirer by default). */
   acquirer: Acquirer;
-  /** Whether the request carries a valid access token (the header's `isLogged`). */
-  isLoggedIn(request: FastifyRequest): Promise<boolean>;
 }

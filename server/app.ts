@@ -3,7 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
-import { requireUserWhenDeclared } from './features/auth/access';
+import { registerCallerChecks } from './authenticate-callers';
 import { registerAuthRoutes } from './features/auth/routes';
 import { registerBindingRoutes } from './features/bindings/routes';
 import { registerCabinetRoutes } from './features/cabinet/routes';
@@ -67,14 +67,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           // A retail point's till (docs/decisions/015): its API key as a bearer token or in X-Api-Key.
           tillKey: { type: 'http', scheme: 'bearer', bearerFormat: 'till API key' },
           tillApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+          // The programme's operator: OPERATOR_TOKEN, for the command-line tool and automation.
+          operatorToken: { type: 'http', scheme: 'bearer', bearerFormat: 'OPERATOR_TOKEN' },
         },
       },
     },
     transform: jsonSchemaTransform,
   });
 
-  // Endpoints for customers check the token before the input: a caller without one learns nothing about it.
-  app.addHook('preValidation', requireUserWhenDeclared(deps));
+  // Every endpoint checks its caller before its input: a caller without credentials learns nothing about it.
+  registerCallerChecks(app, deps);
   app.addHook('preValidation', rejectNul);
 
   registerHealthRoutes(app, deps);

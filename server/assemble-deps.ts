@@ -1,9 +1,9 @@
-import { systemClock, type AppDeps, type Clock } from './app-deps';
+import { type AppDeps } from './app-deps';
+import { systemClock, type Clock } from './core/clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { isLoggedInWith } from './features/auth/access';
-import { databaseRateLimiter, type RateLimiter } from './features/auth/rate-limit';
-import { createRedisRateLimiter } from './features/auth/redis-rate-limit';
+import { databaseRateLimiter, type RateLimiter } from './lib/rate-limit';
+import { createRedisRateLimiter } from './lib/redis-rate-limit';
 import type { Acquirer } from './integrations/acquirer/acquirer';
 import { createAcquirer } from './integrations/acquirer/create-acquirer';
 import { createBankDirectory } from './integrations/bank-directory/bank-directory';
@@ -30,9 +30,10 @@ export function assembleDeps(input: {
   rateLimiter?: RateLimiter;
 }): AppDeps {
   const clock = input.clock ?? systemClock;
-  const access = { config: input.config, db: input.database.db, clock };
   return {
-    ...access,
+    config: input.config,
+    db: input.database.db,
+    clock,
     database: input.database,
     rateLimiter: input.rateLimiter ?? createRateLimiter(input.config, input.log),
     cache: createContentCache(input.database.db, input.config.contentPollMs),
@@ -46,7 +47,6 @@ export function assembleDeps(input: {
       clock,
       onError: input.onBankDirectoryError,
     }),
-    isLoggedIn: isLoggedInWith(access),
   };
 }
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { systemClock } from './app-deps';
+import { systemClock } from './core/clock';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { isDatabaseUnavailable } from './db/availability';
@@ -13,7 +13,7 @@ import { startGiftCardDeliveryJob } from './features/gift-cards/delivery-job';
 import { startHoldReleaseJob } from './features/payments/hold-release-job';
 import { loadSiteBundle } from './features/site/site-renderer';
 import { startTillHoldReleaseJob } from './features/till/hold-release-job';
-import { createAdjustableClock } from './lib/adjustable-clock';
+import { createAdjustableClock } from './core/adjustable-clock';
 import { createMailProvider } from './integrations/mail/create-mail-provider';
 import { createSmsProvider } from './integrations/sms/create-sms-provider';
 

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { AUTH_LIMITS } from '../../server/features/auth/limits';
-import { TEMPORARY_USERS_PER_HOUR } from '../../server/features/payments/temporary-user';
+import { TEMPORARY_USERS_PER_HOUR } from '../../server/features/auth/temporary-user';
 import { assertLedgerInvariants } from '../../server/test/ledger-invariants';
 import { call } from './http';
 import type { Acknowledged } from './storm';

@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { seedDemoBrand } from '../../server/db/seed/demo-brand';
 import { seedDemoCustomer } from '../../server/db/seed/demo-customer';
 import { AUTH_LIMITS } from '../../server/features/auth/limits';
-import { TEMPORARY_USERS_PER_HOUR } from '../../server/features/payments/temporary-user';
+import { TEMPORARY_USERS_PER_HOUR } from '../../server/features/auth/temporary-user';
 import { call, expectOk, Recorder } from './http';
 import { injectFaults, type FaultResult } from './faults';
 import { login, OTP, type Session, type Till } from './flows';

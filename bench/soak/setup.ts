@@ -3,7 +3,8 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { inTransaction } from '../../server/db/in-transaction';
 import { users } from '../../server/db/schema/auth';
-import { customerAccounts, postTransaction, systemAccount } from '../../server/features/ledger/ledger';
+import { customerAccounts, postTransaction } from '../../server/core/ledger';
+import { SYSTEM_ACCOUNTS } from '../../server/db/system-accounts';
 
 export async function creditBonuses(db: Db, phones: string[]) {
   const found = await db.select({ id: users.id }).from(users).where(inArray(users.phone, phones));
@@ -14,7 +15,7 @@ export async function creditBonuses(db: Db, phones: string[]) {
         idempotencyKey: `soak-credit:${user.id}`,
         kind: 'test_credit',
         entries: [
-          { accountId: await systemAccount(tx, 'bonus_issued'), amount: -100_000_000 },
+          { accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: -100_000_000 },
           { accountId: accounts.bonus, amount: 100_000_000 },
         ],
       });

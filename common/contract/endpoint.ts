@@ -4,10 +4,10 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call an endpoint: anyone, anyone (the user is read when a token is sent), a logged-in user, or a
- * retail point's till (its API key).
+ * Who may call an endpoint: anyone, anyone (the user is read when a token is sent), a logged-in user, a
+ * retail point's till (its API key), or the programme's operator.
  */
-export type EndpointAuth = 'public' | 'optional' | 'user' | 'till';
+export type EndpointAuth = 'public' | 'optional' | 'user' | 'till' | 'operator';
 
 export interface EndpointSchemas {
   params?: z.ZodType;
@@ -24,12 +24,13 @@ export interface Endpoint<
   M extends HttpMethod = HttpMethod,
   P extends string = string,
   S extends EndpointSchemas = EndpointSchemas,
+  A extends EndpointAuth = EndpointAuth,
 > {
   method: M;
   path: P;
   summary: string;
   tag: string;
-  auth: EndpointAuth;
+  auth: A;
   schemas: S;
 }
 
@@ -37,7 +38,8 @@ export function defineEndpoint<
   const M extends HttpMethod,
   const P extends string,
   const S extends EndpointSchemas,
->(endpoint: Endpoint<M, P, S>): Endpoint<M, P, S> {
+  const A extends EndpointAuth,
+>(endpoint: Endpoint<M, P, S, A>): Endpoint<M, P, S, A> {
   return endpoint;
 }
 

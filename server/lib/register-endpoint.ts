@@ -2,35 +2,43 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Endpoint, EndpointAuth, EndpointSchemas } from '../../common/contract/endpoint';
+import type { CallerOf } from './callers';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route (from the contract); 'user' routes are checked before validation. */
+    /** Who may call the route (from the contract); the caller is checked before the input is validated. */
     auth?: EndpointAuth;
   }
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export type EndpointRequest<S extends EndpointSchemas> = FastifyRequest<{
+/** A request of the endpoint: its parsed input, and its caller (the customer, the till, the operator). */
+export type EndpointRequest<
+  S extends EndpointSchemas,
+  A extends EndpointAuth = EndpointAuth,
+> = FastifyRequest<{
   Params: Out<S['params']>;
   Querystring: Out<S['query']>;
   Body: Out<S['body']>;
-}>;
+}> &
+  CallerOf<A>;
 
-export type EndpointHandler<S extends EndpointSchemas> = (
-  request: EndpointRequest<S>,
+export type EndpointHandler<S extends EndpointSchemas, A extends EndpointAuth = EndpointAuth> = (
+  request: EndpointRequest<S, A>,
   reply: FastifyReply,
 ) => Promise<z.output<S['response']> | FastifyReply>;
 
 /**
  * Registers the route of a contract endpoint: its schemas validate the input, shape the response (fields a row
- * should not leak are stripped) and describe it in the OpenAPI document.
+ * should not leak are stripped) and describe it in the OpenAPI document. The caller the contract names is
+ * checked by the app's hooks (server/authenticate-callers.ts) before the handler runs, which finds it on
+ * `request.user`, `request.till` or `request.operator`.
  */
-export function registerEndpoint<S extends EndpointSchemas>(
+export function registerEndpoint<S extends EndpointSchemas, A extends EndpointAuth>(
   app: FastifyInstance,
-  endpoint: Endpoint<Endpoint['method'], string, S>,
-  handler: EndpointHandler<S>,
+  endpoint: Endpoint<Endpoint['method'], string, S, A>,
+  handler: EndpointHandler<S, A>,
 ) {
   const { schemas } = endpoint;
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -43,10 +51,17 @@ export function registerEndpoint<S extends EndpointSchemas>(
       ...(schemas.query && { querystring: schemas.query }),
       ...(schemas.body && { body: schemas.body }),
       response: { 200: schemas.response },
-      ...(endpoint.auth === 'user' && { security: [{ bearer: [] }] }),
-      ...(endpoint.auth === 'till' && { security: [{ tillKey: [] }, { tillApiKey: [] }] }),
+      ...(SECURITY[endpoint.auth] && { security: SECURITY[endpoint.auth] }),
     },
     config: { auth: endpoint.auth },
     handler: handler as never,
   });
 }
+
+/** The OpenAPI security requirement of each caller (the schemes are declared in server/app.ts). */
+const SECURITY: Partial<Record<EndpointAuth, Record<string, string[]>[]>> = {
+  user: [{ bearer: [] }],
+  optional: [{}, { bearer: [] }],
+  till: [{ tillKey: [] }, { tillApiKey: [] }],
+  operator: [{ operatorToken: [] }],
+};

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../db/client';
-import { SYSTEM_ACCOUNTS } from '../features/ledger/ledger';
+import { SYSTEM_ACCOUNTS } from '../db/system-accounts';
 
 /**
  * The money invariants of design/security.md, checked against the whole database: each ledger transaction

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { systemClock, type AppDeps, type Clock } from '../app-deps';
+import type { AppDeps } from '../app-deps';
+import { systemClock, type Clock } from '../core/clock';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
 import type { Database } from '../db/client';
@@ -7,7 +8,7 @@ import { assembleDeps } from '../assemble-deps';
 import type { MailProvider } from '../integrations/mail/mail-provider';
 import { createConsoleSmsProvider } from '../integrations/sms/console-provider';
 import type { Acquirer } from '../integrations/acquirer/acquirer';
-import type { RateLimiter } from '../features/auth/rate-limit';
+import type { RateLimiter } from '../lib/rate-limit';
 import type { SmsProvider } from '../integrations/sms/sms-provider';
 import { createTestDatabase } from './test-database';
 

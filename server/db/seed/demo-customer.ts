@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { customerAccounts, postTransaction, systemAccount } from '../../features/ledger/ledger';
+import { customerAccounts, postTransaction } from '../../core/ledger';
+import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import type { Db } from '../client';
 import { inTransaction } from '../in-transaction';
 import { users } from '../schema/auth';
@@ -92,8 +93,8 @@ export async function seedDemoCustomer(db: Db, now = new Date()): Promise<boolea
     await tx.update(users).set({ activeCardId: card?.id }).where(eq(users.id, user.id));
 
     const accounts = await customerAccounts(tx, user.id);
-    const issued = await systemAccount(tx, 'bonus_issued');
-    const spent = await systemAccount(tx, 'bonus_spent');
+    const issued = SYSTEM_ACCOUNTS.bonus_issued;
+    const spent = SYSTEM_ACCOUNTS.bonus_spent;
     let n = 0;
     for (const purchase of demoPurchases(points, now)) {
       n++;
@@ -154,7 +155,7 @@ async function seedDemoCertificates(tx: Db, userId: string, moneyAccount: string
     kind: 'certificate_activation',
     entries: [
       { accountId: moneyAccount, amount: 50_000 },
-      { accountId: await systemAccount(tx, 'certificates_issued'), amount: -50_000 },
+      { accountId: SYSTEM_ACCOUNTS.certificates_issued, amount: -50_000 },
     ],
   });
   await tx

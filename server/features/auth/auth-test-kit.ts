@@ -1,5 +1,5 @@
 // Helpers for the auth API tests: a clock the test moves, and the calls a client makes.
-import type { Clock } from '../../app-deps';
+import type { Clock } from '../../core/clock';
 import type { TestApp } from '../../test/test-app';
 
 export interface FakeClock extends Clock {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { confirmPhoneCode, logout, refreshTokens, sendPhoneCode } from '../../../common/contract/auth';
 import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../lib/register-endpoint';
-import { requireUser } from './access';
 import { keysFor, type SmsAuthContext } from './auth-context';
 import { sendCode, verifyCode } from './code-service';
 import { endSession, refreshSession } from './token-service';
@@ -22,8 +21,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   registerEndpoint(app, refreshTokens, async (request) => refreshSession(ctx, request.body.refresh));
   registerEndpoint(app, logout, async (request) => {
-    const user = await requireUser(deps, request);
-    await endSession(ctx, user.sessionId);
+    await endSession(ctx, request.user.sessionId);
     return { ok: true as const };
   });
 }

@@ -6,8 +6,8 @@ import { sessions } from '../../db/schema/auth';
 import { bindingRequests } from '../../db/schema/bindings';
 import { AppError, notFound } from '../../errors';
 import type { CardBindings, GatewayCard } from '../../integrations/acquirer/acquirer';
-import type { AuthUser } from '../auth/access';
-import { checkReturnUrl } from '../payments/drafts';
+import type { AuthUser } from '../../lib/callers';
+import { checkReturnUrl } from '../../lib/return-url';
 
 /**
  * Saved bank cards (docs/decisions/016-saved-bank-cards.md): the gateway keeps the cards, keyed by our

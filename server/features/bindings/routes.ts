@@ -10,7 +10,6 @@ import {
 } from '../../../common/contract/bindings';
 import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../lib/register-endpoint';
-import { requireUser } from '../auth/access';
 import { isSandboxAcquirer } from '../../integrations/acquirer/sandbox-acquirer';
 import * as bindings from './bindings';
 import { registerSandboxWalletPage, SANDBOX_WALLET_PATH } from './sandbox-wallet-page';
@@ -35,27 +34,27 @@ function walletOffers(deps: AppDeps): { google: WalletOffer | null; apple: Walle
 /** Saved bank cards (spec section 7 `api/user/*ExtraPayment`; docs/decisions/016-saved-bank-cards.md). */
 export function registerBindingRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, getExtraPayment, async (request) => ({
-    cards: await bindings.listCards(deps, await requireUser(deps, request)),
+    cards: await bindings.listCards(deps, request.user),
     payable: deps.acquirer.bindings?.payWithBinding !== undefined,
     wallets: walletOffers(deps),
   }));
   registerEndpoint(app, bindExtraPayment, async (request) =>
-    bindings.startBinding(deps, await requireUser(deps, request), request.body),
+    bindings.startBinding(deps, request.user, request.body),
   );
   registerEndpoint(app, bindingStatus, async (request) =>
-    bindings.bindingStatus(deps, await requireUser(deps, request), request.params.requestId),
+    bindings.bindingStatus(deps, request.user, request.params.requestId),
   );
   registerEndpoint(app, unbindExtraPayment, async (request) => {
-    await bindings.removeCard(deps, await requireUser(deps, request), request.body.id);
+    await bindings.removeCard(deps, request.user, request.body.id);
     return { code: 0 as const };
   });
   registerEndpoint(app, googleBindingCard, async (request) => ({
     code: 0 as const,
-    card: await bindings.bindWallet(deps, await requireUser(deps, request), 'google', request.body),
+    card: await bindings.bindWallet(deps, request.user, 'google', request.body),
   }));
   registerSandboxWalletPage(app, deps);
   registerEndpoint(app, appleBindingCard, async (request) => ({
     code: 0 as const,
-    card: await bindings.bindWallet(deps, await requireUser(deps, request), 'apple', request.body),
+    card: await bindings.bindWallet(deps, request.user, 'apple', request.body),
   }));
 }

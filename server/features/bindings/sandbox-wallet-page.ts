@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { isSandboxAcquirer, sandboxWalletToken } from '../../integrations/acquirer/sandbox-acquirer';
-import { escapeHtml, page } from '../payments/html';
+import { escapeHtml, page } from '../../lib/html';
 
 /**
  * The sandbox acquirer's wallet step (docs/decisions/022): offline there is no Google Pay or Apple Pay sheet, so

@@ -7,7 +7,7 @@ import { DEMO_CUSTOMER } from '../../db/seed/demo-customer';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { loginAs } from '../../test/login';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { readBrandSettings, saveBrandSettings } from '../settings/service';
+import { readBrandSettings, saveBrandSettings } from '../../core/brand-settings';
 import { isLuhnValid } from './card-numbers';
 import { callAs, DEMO_PHONE, infoOf, PROFILE, registeredCustomer } from './cabinet-test-kit';
 

@@ -1,14 +1,14 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { newCardBodySchema } from '../../../common/contract/cabinet';
-import type { Clock } from '../../app-deps';
+import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
 import { users } from '../../db/schema/auth';
 import { cards } from '../../db/schema/cabinet';
 import { AppError } from '../../errors';
-import { customerAccounts } from '../ledger/ledger';
-import { readBrandSettings } from '../settings/service';
+import { customerAccounts } from '../../core/ledger';
+import { readBrandSettings } from '../../core/brand-settings';
 import { isLuhnValid, newCardNumber, newQrSecret } from './card-numbers';
 import { lockUser, saveProfile } from './profile';
 

@@ -1,13 +1,14 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Certificate } from '../../../common/contract/cabinet';
-import type { Clock } from '../../app-deps';
+import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
 import { certificates, operations } from '../../db/schema/cabinet';
 import { AppError } from '../../errors';
-import { toRoubles } from '../../lib/money';
-import { customerAccounts, postTransaction, systemAccount } from '../ledger/ledger';
-import { programmeToday } from './dates';
+import { toRoubles } from '../../core/money';
+import { customerAccounts, postTransaction } from '../../core/ledger';
+import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
+import { programmeToday } from '../../core/dates';
 
 export const CERTIFICATE_NOT_FOUND = 'Сертификат не найден';
 export const CERTIFICATE_EXPIRED = 'Срок действия сертификата истёк';
@@ -61,7 +62,7 @@ export async function activateCertificates(
     }
     if (pending.length === 0) return;
     const accounts = await customerAccounts(tx, customer.userId);
-    const issued = await systemAccount(tx, 'certificates_issued');
+    const issued = SYSTEM_ACCOUNTS.certificates_issued;
     for (const certificate of pending) {
       const [claimed] = await tx
         .update(certificates)

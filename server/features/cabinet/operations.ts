@@ -2,7 +2,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { OPERATIONS_PAGE_SIZE, type OperationsPage } from '../../../common/contract/cabinet';
 import type { Db } from '../../db/client';
 import { operations, operationTotals } from '../../db/schema/cabinet';
-import { toRoubles } from '../../lib/money';
+import { toRoubles } from '../../core/money';
 
 const newestFirst = [desc(operations.occurredAt), desc(operations.id)];
 

@@ -4,7 +4,7 @@ import type { editProfileBodySchema } from '../../../common/contract/cabinet';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { AppError } from '../../errors';
-import { fromFormDate } from './dates';
+import { fromFormDate } from '../../core/dates';
 
 export type ProfileInput = z.output<typeof editProfileBodySchema>;
 export type UserRow = typeof users.$inferSelect;

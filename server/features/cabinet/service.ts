@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { UserInfoResponse } from '../../../common/contract/cabinet';
-import type { Clock } from '../../app-deps';
+import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
 import { users } from '../../db/schema/auth';

@@ -3,9 +3,9 @@ import type { UserInfoResponse } from '../../../common/contract/cabinet';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { cards } from '../../db/schema/cabinet';
-import { toRoubles } from '../../lib/money';
-import { balancesOf } from '../ledger/ledger';
-import { toFormDate } from './dates';
+import { toRoubles } from '../../core/money';
+import { balancesOf } from '../../core/ledger';
+import { toFormDate } from '../../core/dates';
 import { userNotFound } from './profile';
 
 export const NO_CARD_MESSAGE = 'Карта не зарегистрирована';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../app-deps';
-import { createAdjustableClock } from '../../lib/adjustable-clock';
+import { systemClock } from '../../core/clock';
+import { createAdjustableClock } from '../../core/adjustable-clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** POST /api/dev/clock: the DEV_CLOCK handle end-to-end journeys use to reach a gift card's sending date. */

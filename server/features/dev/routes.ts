@@ -4,7 +4,7 @@ import { devClock, devMail } from '../../../common/contract/dev';
 import type { AppDeps } from '../../app-deps';
 import { isConsoleMailProvider } from '../../integrations/mail/console-provider';
 import { isConsoleSmsProvider } from '../../integrations/sms/console-provider';
-import { isAdjustableClock } from '../../lib/adjustable-clock';
+import { isAdjustableClock } from '../../core/adjustable-clock';
 import { registerEndpoint } from '../../lib/register-endpoint';
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { FeedbackBody } from '../../../common/contract/content';
-import type { Clock } from '../../app-deps';
+import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { feedback } from '../../db/schema/content';
 import { AppError } from '../../errors';

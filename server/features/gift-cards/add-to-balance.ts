@@ -5,9 +5,9 @@ import { operations } from '../../db/schema/cabinet';
 import { giftCards } from '../../db/schema/gift-cards';
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { AppError } from '../../errors';
-import { toRoubles } from '../../lib/money';
-import type { AuthUser } from '../auth/access';
-import { balancesOf, customerAccounts, postTransaction } from '../ledger/ledger';
+import { toRoubles } from '../../core/money';
+import type { AuthUser } from '../../lib/callers';
+import { balancesOf, customerAccounts, postTransaction } from '../../core/ledger';
 import { PUBLIC_ID } from './public-card';
 
 /**

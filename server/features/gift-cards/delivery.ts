@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { giftCardDeliveries, giftCards } from '../../db/schema/gift-cards';
-import { toRoubles } from '../../lib/money';
-import { readBrandSettings } from '../settings/service';
+import { toRoubles } from '../../core/money';
+import { readBrandSettings } from '../../core/brand-settings';
 import { cardUrlOf } from './orders';
 
 export type DeliveryDeps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;

@@ -7,8 +7,8 @@ import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
 import { giftCardInvoices, giftCardOrders, type InvoiceCompany } from '../../db/schema/gift-cards';
 import { AppError, notFound, tooManyRequests } from '../../errors';
-import { toRoubles } from '../../lib/money';
-import { readBrandSettings } from '../settings/service';
+import { toRoubles } from '../../core/money';
+import { readBrandSettings } from '../../core/brand-settings';
 import { issueOrderCards } from './issue';
 import { createOrder, toOrder } from './orders';
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Clock } from '../../app-deps';
+import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import {
   giftCardDeliveries,
@@ -8,7 +8,8 @@ import {
   giftCardOrders,
   giftCards,
 } from '../../db/schema/gift-cards';
-import { createGiftCardAccount, postTransaction, systemAccount } from '../ledger/ledger';
+import { createGiftCardAccount, postTransaction, type LedgerEntryInput } from '../../core/ledger';
+import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 
 /** A card's public id: 16 random bytes (128 bits) in base64url, 22 characters. */
 export const newPublicId = () => randomBytes(16).toString('base64url');
@@ -45,8 +46,8 @@ export async function issueOrderCards(tx: Db, clock: Clock, orderId: string): Pr
     .where(and(eq(giftCardOrders.id, orderId), eq(giftCardOrders.state, 'created')))
     .returning();
   if (!order) return;
-  const issued = await systemAccount(tx, 'gift_cards_issued');
-  const entries = [{ accountId: issued, amount: -order.nominal * order.quantity }];
+  const issued = SYSTEM_ACCOUNTS.gift_cards_issued;
+  const entries: LedgerEntryInput[] = [{ accountId: issued, amount: -order.nominal * order.quantity }];
   for (const [position, recipient] of order.recipients.entries()) {
     const accountId = await createGiftCardAccount(tx);
     const [card] = await tx

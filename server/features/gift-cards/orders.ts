@@ -23,8 +23,8 @@ import { ledgerAccounts } from '../../db/schema/ledger';
 import { paymentDrafts } from '../../db/schema/payments';
 import { AppError, notFound } from '../../errors';
 import { groupThousands } from '../../lib/format';
-import { toRoubles } from '../../lib/money';
-import { readBrandSettings } from '../settings/service';
+import { toRoubles } from '../../core/money';
+import { readBrandSettings } from '../../core/brand-settings';
 import { computeGiftCardBill } from './bill';
 
 export type GiftCardOrderRow = typeof giftCardOrders.$inferSelect;

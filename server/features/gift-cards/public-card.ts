@@ -4,8 +4,8 @@ import type { AppDeps } from '../../app-deps';
 import { giftCardOrders, giftCards } from '../../db/schema/gift-cards';
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { AppError, tooManyRequests } from '../../errors';
-import { toRoubles } from '../../lib/money';
-import type { WhenUnavailable } from '../auth/rate-limit';
+import { toRoubles } from '../../core/money';
+import type { WhenUnavailable } from '../../lib/rate-limit';
 import { pictureUrlOf } from './orders';
 
 type PublicDeps = Pick<AppDeps, 'db' | 'clock' | 'rateLimiter'>;

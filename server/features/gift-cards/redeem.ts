@@ -7,8 +7,9 @@ import { inTransaction } from '../../db/in-transaction';
 import { giftCardRedemptions, giftCards } from '../../db/schema/gift-cards';
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { AppError, notFound } from '../../errors';
-import { toRoubles } from '../../lib/money';
-import { InsufficientFundsError, postTransaction, systemAccount } from '../ledger/ledger';
+import { toRoubles } from '../../core/money';
+import { InsufficientFundsError, postTransaction } from '../../core/ledger';
+import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 
 /**
  * Spending a gift card's value at a shop's till (docs/decisions/018). The till scans the code the recipient's
@@ -90,7 +91,7 @@ export async function redeemGiftCard(
         kind: 'gift_card_redeem',
         entries: [
           { accountId: card.accountId, amount: -amount },
-          { accountId: await systemAccount(tx, 'gift_cards_redeemed'), amount },
+          { accountId: SYSTEM_ACCOUNTS.gift_cards_redeemed, amount },
         ],
       });
     } catch (error) {
@@ -132,7 +133,7 @@ export async function refundRedemption(
         idempotencyKey: `gift-card-redeem-refund:${refunded.id}`,
         kind: 'gift_card_redeem_refund',
         entries: [
-          { accountId: await systemAccount(tx, 'gift_cards_redeemed'), amount: -refunded.amount },
+          { accountId: SYSTEM_ACCOUNTS.gift_cards_redeemed, amount: -refunded.amount },
           { accountId: card!.accountId, amount: refunded.amount },
         ],
       });

@@ -16,10 +16,9 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { sendCachedJson, toCachedJson } from '../../lib/cached-json';
 import { registerEndpoint } from '../../lib/register-endpoint';
-import { requireUser } from '../auth/access';
-import { readBrandSettings } from '../settings/service';
+import { readBrandSettings } from '../../core/brand-settings';
 import { renderInvoicePdf } from './invoice-pdf';
-import { operatorGuard } from '../operator/routes';
+import { operatorGuard } from '../../lib/operator-guard';
 import { buyerInvoice, createInvoice, invoiceForDownload, listInvoices, markInvoicePaid } from './invoices';
 import * as orders from './orders';
 import { publicCard, revealCode } from './public-card';
@@ -43,36 +42,30 @@ export function registerGiftCardRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, getGiftCardDiscount, async () => ({
     data: { percentRate: await orders.discountPercent(deps.db) },
   }));
-  registerEndpoint(app, createGiftCardOrder, async (request) => {
-    const user = await requireUser(deps, request);
-    return { data: await orders.createOrder(deps, user.userId, request.body) };
-  });
-  registerEndpoint(app, giftCardPaymentState, async (request) => {
-    const user = await requireUser(deps, request);
-    return orders.paymentState(deps.db, user.userId, request.body.orderId);
-  });
-  registerEndpoint(app, getGiftCard, async (request) => {
-    const user = await requireUser(deps, request);
-    return orders.buyerCards(deps, user.userId, request.body.orderId);
-  });
+  registerEndpoint(app, createGiftCardOrder, async (request) => ({
+    data: await orders.createOrder(deps, request.user.userId, request.body),
+  }));
+  registerEndpoint(app, giftCardPaymentState, async (request) =>
+    orders.paymentState(deps.db, request.user.userId, request.body.orderId),
+  );
+  registerEndpoint(app, getGiftCard, async (request) =>
+    orders.buyerCards(deps, request.user.userId, request.body.orderId),
+  );
   registerEndpoint(app, getPublicGiftCard, async (request) =>
     publicCard(deps, request.ip, request.params.id),
   );
   registerEndpoint(app, revealGiftCardCode, async (request) =>
     revealCode(deps, request.ip, request.params.id, request.body.last4),
   );
-  registerEndpoint(app, addGiftCardToBalance, async (request) => {
-    const user = await requireUser(deps, request);
-    return addCardToBalance(deps, user, request.params.id);
-  });
-  registerEndpoint(app, createGiftCardInvoice, async (request) => {
-    const user = await requireUser(deps, request);
-    return { data: await createInvoice(deps, { userId: user.userId, ip: request.ip }, request.body) };
-  });
-  registerEndpoint(app, getGiftCardInvoice, async (request) => {
-    const user = await requireUser(deps, request);
-    return { data: await buyerInvoice(deps, user.userId, request.params.invoiceId) };
-  });
+  registerEndpoint(app, addGiftCardToBalance, async (request) =>
+    addCardToBalance(deps, request.user, request.params.id),
+  );
+  registerEndpoint(app, createGiftCardInvoice, async (request) => ({
+    data: await createInvoice(deps, { userId: request.user.userId, ip: request.ip }, request.body),
+  }));
+  registerEndpoint(app, getGiftCardInvoice, async (request) => ({
+    data: await buyerInvoice(deps, request.user.userId, request.params.invoiceId),
+  }));
   registerInvoicePdf(app, deps);
   registerInvoiceOperatorRoutes(app, deps);
 }

@@ -15,7 +15,7 @@ import type { ContentCache } from '../../lib/content-cache';
 import { DOCUMENT_SCHEMAS, readDocument, type DocumentName } from '../documents/service';
 import { toPoint } from '../points/service';
 import { PICTURE_NAME } from '../pictures/service';
-import { readBrandSettings } from '../settings/service';
+import { readBrandSettings } from '../../core/brand-settings';
 
 const uniqueBy =
   <T>(key: (item: T) => unknown, what: string) =>

@@ -1,28 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { brandSettingsSchema } from '../../../common/contract/header';
 import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../errors';
-import { readBrandSettings, saveBrandSettings } from '../settings/service';
+import { operatorGuard } from '../../lib/operator-guard';
+import { readBrandSettings, saveBrandSettings } from '../../core/brand-settings';
 import { exportContent, importContent } from './content-transfer';
-
-/**
- * An onRequest hook refusing any call without the operator's token (`Authorization: Bearer <OPERATOR_TOKEN>`),
- * or null when OPERATOR_TOKEN is unset (then operator routes do not exist at all).
- */
-export function operatorGuard(deps: Pick<AppDeps, 'config'>) {
-  const token = deps.config.operatorToken;
-  if (!token) return null;
-  const expected = Buffer.from(`Bearer ${token}`);
-  return async (request: FastifyRequest) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AppError('UNAUTHORIZED', 'Нужен ключ оператора');
-    }
-  };
-}
 
 /**
  * The operator's API: changes settings and content of a running deployment (the operator's command-line tool

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { paymentDrafts } from '../../db/schema/payments';
 import { isChequeKey } from './cheque';
-import { escapeHtml, page, roublesText } from './html';
+import { escapeHtml, page, roublesText } from '../../lib/html';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -4,8 +4,8 @@ import { brandSettings } from '../../db/schema/brand';
 import { retailPoints } from '../../db/schema/content';
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { notFound } from '../../errors';
-import type { CustomerAccountKind } from '../ledger/ledger';
-import { parseBrandSettings } from '../settings/service';
+import type { CustomerAccountKind } from '../../core/ledger';
+import { parseBrandSettings } from '../../core/brand-settings';
 
 /**
  * What a shop draft is computed from, read in one query (one round trip on the money path, decision 021): the

@@ -12,12 +12,12 @@ import { operations } from '../../db/schema/cabinet';
 import { ledgerTransactions } from '../../db/schema/ledger';
 import { paymentDrafts } from '../../db/schema/payments';
 import { AppError } from '../../errors';
-import { toRoubles } from '../../lib/money';
+import { toRoubles } from '../../core/money';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
-import { balancesOf } from '../ledger/ledger';
+import { balancesOf } from '../../core/ledger';
 import * as drafts from './drafts';
 import {
   answerSbp,

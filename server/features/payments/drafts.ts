@@ -14,13 +14,14 @@ import { inTransaction } from '../../db/in-transaction';
 import { operations } from '../../db/schema/cabinet';
 import { retailPoints } from '../../db/schema/content';
 import { paymentDrafts } from '../../db/schema/payments';
+import { checkReturnUrl } from '../../lib/return-url';
 import { AppError, notFound } from '../../errors';
 import { isAllowedFormUrl, type OrderStatus } from '../../integrations/acquirer/acquirer';
-import { toRoubles } from '../../lib/money';
+import { toRoubles } from '../../core/money';
 import { issueGiftCards } from '../gift-cards/issue';
 import { draftTitleOf, linkDraft, lockOrderForDraft, summaryOfDraft } from '../gift-cards/orders';
-import { balancesOf, earnEntries, postTransaction } from '../ledger/ledger';
-import { readBrandSettings } from '../settings/service';
+import { balancesOf, earnEntries, postTransaction } from '../../core/ledger';
+import { readBrandSettings } from '../../core/brand-settings';
 import { chequeUrlOf } from './cheque';
 import { holdEntries, releaseEntries, settleEntries } from './holds';
 import { splitPayment } from './split';
@@ -261,20 +262,6 @@ async function createGiftCardDraft(deps: PaymentsDeps, userId: string, body: Cre
 
 /** Whether the draft goes to the bank: something is left to pay, and not at the till. */
 const needsBank = (row: DraftRow) => row.leftToPay > 0 && row.payType !== 'IN_RETAIL_POINT';
-
-export function checkReturnUrl(deps: Pick<AppDeps, 'config'>, returnUrl: string) {
-  let url: URL;
-  try {
-    url = new URL(returnUrl);
-  } catch {
-    throw new AppError('VALIDATION', 'returnUrl: адрес этого сайта', { fields: { returnUrl: 'адрес' } });
-  }
-  if (url.origin !== new URL(deps.config.publicUrl).origin) {
-    throw new AppError('VALIDATION', 'returnUrl: только адрес этого сайта', {
-      fields: { returnUrl: 'только адрес этого сайта' },
-    });
-  }
-}
 
 /**
  * processDraft: `created` -> `processing` by one conditional update, in the same transaction as the hold

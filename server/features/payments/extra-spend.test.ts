@@ -3,7 +3,7 @@ import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
 import { callAs } from '../cabinet/cabinet-test-kit';
-import { balancesOf, systemBalance } from '../ledger/ledger';
+import { balancesOf, systemBalance } from '../../core/ledger';
 import * as drafts from './drafts';
 import {
   bonusesOf,

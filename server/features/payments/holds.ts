@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
-import { customerAccounts, systemAccount, type LedgerEntryInput } from '../ledger/ledger';
+import { customerAccounts, type LedgerEntryInput } from '../../core/ledger';
+import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 
 /**
  * The ledger entries of a payment's holds (docs/decisions/009 and 023): bonuses go to `bonus_held` and the
@@ -25,8 +26,8 @@ async function entries(tx: Db, row: HeldSums, direction: Direction): Promise<Led
   const accounts = direction === 'settle' ? null : await customerAccounts(tx, row.userId);
   for (const part of parts) {
     if (part.amount <= 0) continue;
-    const held = await systemAccount(tx, part.held);
-    const other = accounts ? accounts[part.customer] : await systemAccount(tx, part.spent);
+    const held = SYSTEM_ACCOUNTS[part.held];
+    const other = accounts ? accounts[part.customer] : SYSTEM_ACCOUNTS[part.spent];
     // A hold takes from the customer; settling and releasing take from the hold.
     const from = direction === 'hold' ? other : held;
     const to = direction === 'hold' ? held : other;

@@ -4,7 +4,7 @@ import { rbsAcquirerOf, startRbsFake, type RbsFake } from '../../integrations/ac
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
-import { balancesOf } from '../ledger/ledger';
+import { balancesOf } from '../../core/ledger';
 import * as drafts from './drafts';
 import {
   bonusesOf,

@@ -4,7 +4,8 @@ import { users } from '../../db/schema/auth';
 import { inTransaction } from '../../db/in-transaction';
 import type { TestApp } from '../../test/test-app';
 import { callAs } from '../cabinet/cabinet-test-kit';
-import { customerAccounts, postTransaction, systemAccount } from '../ledger/ledger';
+import { customerAccounts, postTransaction } from '../../core/ledger';
+import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 
 /** Demo point 1: earns 3%. */
 export const POINT = 1;
@@ -22,7 +23,7 @@ export async function customerWithBonuses(t: TestApp, phone: string, bonuses: nu
         idempotencyKey: `test-credit:${user.id}:${bonuses}`,
         kind: 'test_credit',
         entries: [
-          { accountId: await systemAccount(tx, 'bonus_issued'), amount: -bonuses * 100 },
+          { accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: -bonuses * 100 },
           { accountId: accounts.bonus, amount: bonuses * 100 },
         ],
       });
@@ -83,7 +84,7 @@ export async function creditMoney(t: TestApp, userId: string, roubles: number, k
       idempotencyKey: `test-money:${userId}:${key}`,
       kind: 'test_credit',
       entries: [
-        { accountId: await systemAccount(tx, 'certificates_issued'), amount: -Math.round(roubles * 100) },
+        { accountId: SYSTEM_ACCOUNTS.certificates_issued, amount: -Math.round(roubles * 100) },
         { accountId: accounts.money, amount: Math.round(roubles * 100) },
       ],
     });

@@ -12,11 +12,10 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { registerEndpoint } from '../../lib/register-endpoint';
-import { requireUser } from '../auth/access';
 import * as drafts from './drafts';
 import { registerChequePage } from './cheque-page';
 import { registerSandboxPages } from './sandbox-pages';
-import { createTemporaryUser } from './temporary-user';
+import { createTemporaryUser } from '../auth/temporary-user';
 
 /** Paying at a retail point (spec section 7 loyalty calls, docs/decisions/009). */
 export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -24,31 +23,23 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, getRetailPointInfo, async (request) =>
     drafts.retailPointInfo(deps.db, request.body.retailPointId),
   );
-  registerEndpoint(app, getUserBalance, async (request) => {
-    const user = await requireUser(deps, request);
-    return drafts.userBalance(deps, user.userId);
-  });
-  registerEndpoint(app, createDraft, async (request) => {
-    const user = await requireUser(deps, request);
-    return { data: await drafts.createDraft(deps, user.userId, request.body) };
-  });
-  registerEndpoint(app, processDraft, async (request) => {
-    const user = await requireUser(deps, request);
-    return { data: await drafts.processDraft(deps, user.userId, request.body) };
-  });
-  registerEndpoint(app, completeDraft, async (request) => {
-    const user = await requireUser(deps, request);
-    return { data: await drafts.completeDraft(deps, user.userId, request.body.draftId) };
-  });
+  registerEndpoint(app, getUserBalance, async (request) => drafts.userBalance(deps, request.user.userId));
+  registerEndpoint(app, createDraft, async (request) => ({
+    data: await drafts.createDraft(deps, request.user.userId, request.body),
+  }));
+  registerEndpoint(app, processDraft, async (request) => ({
+    data: await drafts.processDraft(deps, request.user.userId, request.body),
+  }));
+  registerEndpoint(app, completeDraft, async (request) => ({
+    data: await drafts.completeDraft(deps, request.user.userId, request.body.draftId),
+  }));
   registerEndpoint(app, sendCheque, async (request) => {
-    const user = await requireUser(deps, request);
-    await drafts.sendCheque(deps, user.userId, request.body.draftId, request.body.email);
+    await drafts.sendCheque(deps, request.user.userId, request.body.draftId, request.body.email);
     return { code: 0 as const };
   });
   registerEndpoint(app, oldPayment, async (request) => {
-    const user = await requireUser(deps, request);
     const retailPointId = Number(request.body.token);
-    const draft = await drafts.createDraft(deps, user.userId, {
+    const draft = await drafts.createDraft(deps, request.user.userId, {
       productType: 'PAYMENT',
       paySum: request.body.paySum,
       payType: 'CARD',
@@ -65,7 +56,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
     finish.searchParams.set('d', draft.draftId);
     finish.searchParams.set('p', String(retailPointId));
     finish.searchParams.set('s', String(draft.paySum));
-    const result = await drafts.processDraft(deps, user.userId, {
+    const result = await drafts.processDraft(deps, request.user.userId, {
       draftId: draft.draftId,
       createBinding: false,
       returnUrl: finish.toString(),

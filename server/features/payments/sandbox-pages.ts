@@ -5,7 +5,7 @@ import {
   isSandboxAcquirer,
   type SandboxAcquirer,
 } from '../../integrations/acquirer/sandbox-acquirer';
-import { escapeHtml, page, roublesText } from './html';
+import { escapeHtml, page, roublesText } from '../../lib/html';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 type Order = NonNullable<Awaited<ReturnType<SandboxAcquirer['findOrder']>>>;

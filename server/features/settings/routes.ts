@@ -13,8 +13,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
     const base = peekHeaderBase(deps.cache) ?? (await getHeaderBase(deps.db, deps.cache));
     const cookie = request.cookies.referer;
     const refererId = cookie && REFERER_ID.test(cookie) ? cookie : null;
-    // Only a request that carries a token can be logged in; the rest skip the check.
-    const isLogged = request.headers.authorization ? await deps.isLoggedIn(request) : false;
+    const isLogged = request.user !== null;
     const { body, etag } =
       isLogged || refererId ? composeHeaderBody(base, isLogged, refererId) : base.anonymous;
     reply.header('vary', 'Authorization, Cookie');

@@ -1,42 +1,10 @@
-import {
-  brandSettingsSchema,
-  headerResponseSchema,
-  type BrandSettings,
-} from '../../../common/contract/header';
+import { headerResponseSchema, type BrandSettings } from '../../../common/contract/header';
+import { cachedBrandSettings } from '../../core/brand-settings';
 import type { Db } from '../../db/client';
-import { brandSettings } from '../../db/schema/brand';
-import { AppError } from '../../errors';
-import { parseInput } from '../../lib/parse-input';
 import { etagOf, type ContentCache } from '../../lib/content-cache';
 
 export const LOGO_PICTURE = 'xxhdpi_logo_small';
 export const LOGO_URL = `/api/proxy/pictures/${LOGO_PICTURE}`;
-
-/** The brand's settings; a deployment without them is not set up, which is an operator's error. */
-export async function readBrandSettings(db: Db): Promise<BrandSettings> {
-  const [row] = await db.select().from(brandSettings).limit(1);
-  return parseBrandSettings(row?.settings);
-}
-
-/** The settings column's value as read (by `readBrandSettings` or inside a larger query): undefined if none. */
-export function parseBrandSettings(stored: unknown): BrandSettings {
-  if (stored === undefined || stored === null) {
-    throw new AppError('UNAVAILABLE', 'Программа лояльности ещё не настроена');
-  }
-  return brandSettingsSchema.parse(stored);
-}
-
-/** Validates and stores the brand's settings, then drops every cached copy (here and, by revision, elsewhere). */
-export async function saveBrandSettings(db: Db, cache: ContentCache, input: unknown): Promise<BrandSettings> {
-  const settings = parseInput(brandSettingsSchema, input, 'Настройки не сохранены');
-  await cache.write((tx) =>
-    tx
-      .insert(brandSettings)
-      .values({ id: 1, settings })
-      .onConflictDoUpdate({ target: brandSettings.id, set: { settings, updatedAt: new Date() } }),
-  );
-  return settings;
-}
 
 /** The header body without its per-visitor fields, serialised once per change of the settings. */
 export interface HeaderBase {
@@ -52,7 +20,7 @@ const HEADER_KEY = 'header';
 
 export function getHeaderBase(db: Db, cache: ContentCache): Promise<HeaderBase> {
   return cache.get(HEADER_KEY, async () => {
-    const settings = await readBrandSettings(db);
+    const settings = await cachedBrandSettings(db, cache);
     const { invoiceSeller: _seller, ...siteSettings } = settings;
     const shaped = headerResponseSchema.parse({
       ...siteSettings,

@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { getHeaderBase } from '../settings/service';
+import { cachedBrandSettings } from '../../core/brand-settings';
 import { buildWebManifest } from './web-manifest';
 import type { SiteBundle } from './site-renderer';
 
@@ -22,7 +22,7 @@ export async function registerSiteRoutes(app: FastifyInstance, deps: AppDeps, si
   });
 
   app.get('/manifest.json', { schema: { hide: true } }, async (_request, reply) => {
-    const { settings } = await getHeaderBase(deps.db, deps.cache);
+    const settings = await cachedBrandSettings(deps.db, deps.cache);
     reply.header('cache-control', 'public, max-age=300');
     return reply.type('application/manifest+json').send(JSON.stringify(buildWebManifest(settings)));
   });

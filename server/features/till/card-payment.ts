@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import { tillOperations, tillVisits } from '../../db/schema/till';
 import { AppError } from '../../errors';
 import type { GatewayCard, OrderStatus } from '../../integrations/acquirer/acquirer';
-import { balancesOf } from '../ledger/ledger';
-import { readBrandSettings } from '../settings/service';
-import type { TillCaller } from './keys';
+import { balancesOf } from '../../core/ledger';
+import { readBrandSettings } from '../../core/brand-settings';
+import type { TillCaller } from '../../lib/callers';
 import {
   checkOpen,
   completeHeld,

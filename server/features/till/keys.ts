@@ -1,10 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Clock } from '../../app-deps';
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { retailPoints } from '../../db/schema/content';
 import { tillKeys } from '../../db/schema/till';
 import { AppError, notFound } from '../../errors';
+import type { TillCaller } from '../../lib/callers';
 
 /**
  * Till API keys (docs/decisions/015-till-api.md): `till_<key id, 32 hex>_<secret: 32 random bytes, base64url>`.
@@ -13,10 +15,11 @@ import { AppError, notFound } from '../../errors';
  */
 const KEY_FORMAT = /^till_([0-9a-f]{32})_([A-Za-z0-9_-]{43})$/;
 
-/** Who is calling the till API: the key and the retail point it belongs to. */
-export interface TillCaller {
-  keyId: string;
-  retailPointId: number;
+/** The API key a till sends: `Authorization: Bearer <key>` or `X-Api-Key: <key>`. */
+export function tillKeyOf(request: FastifyRequest): string | undefined {
+  const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+  const header = request.headers['x-api-key'];
+  return bearer ?? (typeof header === 'string' ? header : undefined);
 }
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest();

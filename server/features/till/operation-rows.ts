@@ -7,17 +7,17 @@ import { operations } from '../../db/schema/cabinet';
 import { retailPoints } from '../../db/schema/content';
 import { tillOperations, tillVisits } from '../../db/schema/till';
 import { AppError, notFound } from '../../errors';
-import { toRoubles } from '../../lib/money';
+import { toRoubles } from '../../core/money';
 import {
   balancesOf,
   customerAccounts,
   earnEntries,
   InsufficientFundsError,
   postTransaction,
-  systemAccount,
   type LedgerEntryInput,
-} from '../ledger/ledger';
-import type { TillCaller } from './keys';
+} from '../../core/ledger';
+import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
+import type { TillCaller } from '../../lib/callers';
 
 /**
  * What the till's operations share (docs/decisions/015-till-api.md, 022): loading a point, a visit or an
@@ -202,7 +202,7 @@ export async function releaseHold(
       idempotencyKey: `till-release:${moved.id}`,
       kind: 'till_release',
       entries: [
-        { accountId: await systemAccount(tx, 'till_held'), amount: -moved.spend },
+        { accountId: SYSTEM_ACCOUNTS.till_held, amount: -moved.spend },
         { accountId: accounts.bonus, amount: moved.spend },
       ],
     });
@@ -228,8 +228,8 @@ export async function completeHeld(deps: TillDeps, row: TillOperationRow, before
     const entries: LedgerEntryInput[] = [];
     if (done.spend > 0) {
       entries.push(
-        { accountId: await systemAccount(tx, 'till_held'), amount: -done.spend },
-        { accountId: await systemAccount(tx, 'bonus_spent'), amount: done.spend },
+        { accountId: SYSTEM_ACCOUNTS.till_held, amount: -done.spend },
+        { accountId: SYSTEM_ACCOUNTS.bonus_spent, amount: done.spend },
       );
     }
     entries.push(...(await earnEntries(tx, done.userId, done.earn)));
@@ -252,10 +252,8 @@ export async function completeHeld(deps: TillDeps, row: TillOperationRow, before
  */
 export async function reverseInLedger(tx: Db, moved: TillOperationRow) {
   const entries: LedgerEntryInput[] = [];
-  if (moved.spend > 0)
-    entries.push({ accountId: await systemAccount(tx, 'bonus_spent'), amount: -moved.spend });
-  if (moved.earn > 0)
-    entries.push({ accountId: await systemAccount(tx, 'bonus_issued'), amount: moved.earn });
+  if (moved.spend > 0) entries.push({ accountId: SYSTEM_ACCOUNTS.bonus_spent, amount: -moved.spend });
+  if (moved.earn > 0) entries.push({ accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: moved.earn });
   const net = moved.spend - moved.earn;
   if (net !== 0) entries.push({ accountId: (await customerAccounts(tx, moved.userId)).bonus, amount: net });
   if (entries.length > 0) {
@@ -328,7 +326,7 @@ export async function insertHeld(
         kind: 'till_hold',
         entries: [
           { accountId: accounts.bonus, amount: -row.spend },
-          { accountId: await systemAccount(tx, 'till_held'), amount: row.spend },
+          { accountId: SYSTEM_ACCOUNTS.till_held, amount: row.spend },
         ],
       });
     });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,76 +17,40 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { giftCardBalance, redeemGiftCard, refundRedemption } from '../gift-cards/redeem';
-import { operatorGuard } from '../operator/routes';
-import {
-  authenticateTillKey,
-  issueTillKey,
-  listTillKeys,
-  revokeTillKey,
-  unauthorizedTill,
-  type TillCaller,
-} from './keys';
+import { operatorGuard } from '../../lib/operator-guard';
+import { issueTillKey, listTillKeys, revokeTillKey } from './keys';
 import { payWithCard } from './card-payment';
 import * as till from './service';
 import { registerTillPage } from './till-page';
 
-const callers = new WeakMap<FastifyRequest, TillCaller>();
-
-/** The API key a till sends: `Authorization: Bearer <key>` or `X-Api-Key: <key>`. */
-export function tillKeyOf(request: FastifyRequest): string | undefined {
-  const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-  const header = request.headers['x-api-key'];
-  return bearer ?? (typeof header === 'string' ? header : undefined);
-}
-
-const callerOf = (request: FastifyRequest): TillCaller => {
-  const caller = callers.get(request);
-  if (!caller) throw unauthorizedTill();
-  return caller;
-};
-
 /** The till API (docs/decisions/015), the operator's key management, and the reference till page `/till`. */
 export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.register(async (scope) => {
-    // The key is checked before the body is read: a wrong key learns nothing and changes nothing.
-    scope.addHook('onRequest', async (request) => {
-      const caller = await authenticateTillKey(deps.db, tillKeyOf(request));
-      if (!caller) throw unauthorizedTill();
-      callers.set(request, caller);
-    });
-    registerEndpoint(scope, tillVerify, async (request) =>
-      till.verifyMemberCode(deps, callerOf(request), request.body.code),
-    );
-    registerEndpoint(scope, tillVisit, async (request) =>
-      till.getVisit(deps, callerOf(request), request.params.visitId),
-    );
-    registerEndpoint(scope, tillAccrue, async (request) =>
-      till.accrue(deps, callerOf(request), request.body),
-    );
-    registerEndpoint(scope, tillSpend, async (request) => till.spend(deps, callerOf(request), request.body));
-    registerEndpoint(scope, tillCardPayment, async (request) =>
-      payWithCard(deps, callerOf(request), request.body),
-    );
-    registerEndpoint(scope, tillConfirm, async (request) =>
-      till.confirm(deps, callerOf(request), request.params.operationId),
-    );
-    registerEndpoint(scope, tillCancel, async (request) =>
-      till.cancel(deps, callerOf(request), request.params.operationId),
-    );
-    registerEndpoint(scope, tillRefund, async (request) =>
-      till.refund(deps, callerOf(request), request.params.operationId),
-    );
-    // Gift cards paid at the till (docs/decisions/018).
-    registerEndpoint(scope, tillGiftCardBalance, async (request) =>
-      giftCardBalance(deps, request.body.cardCode),
-    );
-    registerEndpoint(scope, tillGiftCardRedeem, async (request) =>
-      redeemGiftCard(deps, callerOf(request).retailPointId, request.body),
-    );
-    registerEndpoint(scope, tillGiftCardRefund, async (request) =>
-      refundRedemption(deps, callerOf(request).retailPointId, request.params.redemptionId),
-    );
-  });
+  registerEndpoint(app, tillVerify, async (request) =>
+    till.verifyMemberCode(deps, request.till, request.body.code),
+  );
+  registerEndpoint(app, tillVisit, async (request) =>
+    till.getVisit(deps, request.till, request.params.visitId),
+  );
+  registerEndpoint(app, tillAccrue, async (request) => till.accrue(deps, request.till, request.body));
+  registerEndpoint(app, tillSpend, async (request) => till.spend(deps, request.till, request.body));
+  registerEndpoint(app, tillCardPayment, async (request) => payWithCard(deps, request.till, request.body));
+  registerEndpoint(app, tillConfirm, async (request) =>
+    till.confirm(deps, request.till, request.params.operationId),
+  );
+  registerEndpoint(app, tillCancel, async (request) =>
+    till.cancel(deps, request.till, request.params.operationId),
+  );
+  registerEndpoint(app, tillRefund, async (request) =>
+    till.refund(deps, request.till, request.params.operationId),
+  );
+  // Gift cards paid at the till (docs/decisions/018).
+  registerEndpoint(app, tillGiftCardBalance, async (request) => giftCardBalance(deps, request.body.cardCode));
+  registerEndpoint(app, tillGiftCardRedeem, async (request) =>
+    redeemGiftCard(deps, request.till.retailPointId, request.body),
+  );
+  registerEndpoint(app, tillGiftCardRefund, async (request) =>
+    refundRedemption(deps, request.till.retailPointId, request.params.redemptionId),
+  );
   registerTillKeyRoutes(app, deps);
   registerTillPage(app, deps);
 }

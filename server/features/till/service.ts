@@ -6,11 +6,11 @@ import { users } from '../../db/schema/auth';
 import { cards } from '../../db/schema/cabinet';
 import { tillOperations, tillUsedCodes, tillVisits } from '../../db/schema/till';
 import { AppError } from '../../errors';
-import { toRoubles } from '../../lib/money';
-import { balancesOf, earnEntries, postTransaction } from '../ledger/ledger';
-import { readBrandSettings } from '../settings/service';
+import { toRoubles } from '../../core/money';
+import { balancesOf, earnEntries, postTransaction } from '../../core/ledger';
+import { readBrandSettings } from '../../core/brand-settings';
 import { chargeableCard, refundCardPayment, settleCardPayment, stopCardPayment } from './card-payment';
-import type { TillCaller } from './keys';
+import type { TillCaller } from '../../lib/callers';
 import {
   checkOpen,
   completeHeld,

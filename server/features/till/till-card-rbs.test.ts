@@ -13,7 +13,7 @@ import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
 import { callAs } from '../cabinet/cabinet-test-kit';
-import { balancesOf } from '../ledger/ledger';
+import { balancesOf } from '../../core/ledger';
 import { createDraft, processDraft } from '../payments/payments-test-kit';
 import { releaseExpiredTillHolds } from './service';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from './till-test-kit';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
-import { escapeHtml, roublesText } from '../payments/html';
+import { escapeHtml, roublesText } from '../../lib/html';
 
 /**
  * The reference till page's gift-card part (docs/decisions/018): the cashier types or scans the code from the

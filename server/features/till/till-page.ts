@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TillOperation, TillVisit } from '../../../common/contract/till';
 import type { AppDeps } from '../../app-deps';
-import { escapeHtml, page, roublesText } from '../payments/html';
+import { escapeHtml, page, roublesText } from '../../lib/html';
 import { authenticateTillKey } from './keys';
 import { giftCardForm, registerTillGiftCardActions } from './till-gift-card-page';
 

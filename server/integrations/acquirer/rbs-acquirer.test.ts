@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../app-deps';
+import { systemClock } from '../../core/clock';
 import { testConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AcquirerError, isAllowedFormUrl, type RegisterOrderInput } from './acquirer';

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Clock } from '../../app-deps';
+import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { sandboxBindings } from '../../db/schema/bindings';
 import { sandboxOrders } from '../../db/schema/payments';

@@ -1,5 +1,5 @@
 import { sbpBankDirectorySchema, type SbpBankDirectory } from '../../../common/contract/sbp';
-import type { Clock } from '../../app-deps';
+import type { Clock } from '../../core/clock';
 import bundled from '../../data/sbp-banks.json' with { type: 'json' };
 
 /** The bundled list, checked once at start: a typo in the data file fails the tests, not a customer. */

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Clock } from '../../app-deps';
+import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema/payments';
 import { maskEmail, type MailMessage, type MailProvider } from './mail-provider';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../app-deps';
+import type { Clock } from '../../core/clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createConsoleMailProvider } from './console-provider';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../app-deps';
+import type { Clock } from '../../core/clock';
 import type { Config } from '../../config';
 import { createConsoleSmsProvider } from './console-provider';
 import type { SmsProvider } from './sms-provider';

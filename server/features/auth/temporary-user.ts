@@ -3,8 +3,8 @@ import type { TokenPair } from '../../../common/contract/auth';
 import type { AppDeps } from '../../app-deps';
 import { inTransaction } from '../../db/in-transaction';
 import { tooManyRequests } from '../../errors';
-import { keysFor } from '../auth/auth-context';
-import { startSession } from '../auth/token-service';
+import { keysFor } from './auth-context';
+import { startSession } from './token-service';
 
 /** Temporary loyalty users one address may create in an hour. */
 export const TEMPORARY_USERS_PER_HOUR = 20;

@@ -1,4 +1,4 @@
-import type { Clock } from '../app-deps';
+import type { Clock } from './clock';
 
 /**
  * The clock of a development or end-to-end server started with DEV_CLOCK: the real time plus an offset that

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 import type { RateLimiter } from './rate-limit';
 
 /**

@@ -1,18 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { users } from '../../db/schema/auth';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Db } from '../db/client';
+import { inTransaction } from '../db/in-transaction';
+import { users } from '../db/schema/auth';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema/ledger';
+import { SYSTEM_ACCOUNTS } from '../db/system-accounts';
+import { assertLedgerInvariants } from '../test/ledger-invariants';
+import { createTestApp, type TestApp } from '../test/test-app';
 import {
   balancesOf,
   customerAccounts,
   InsufficientFundsError,
   postTransaction,
-  SYSTEM_ACCOUNTS,
-  systemAccount,
   systemBalance,
 } from './ledger';
 
@@ -32,7 +31,7 @@ describe('ledger', () => {
   const credit = (key: string, amount: number) =>
     inTransaction(db, async (tx) => {
       const accounts = await customerAccounts(tx, userId);
-      const issued = await systemAccount(tx, 'bonus_issued');
+      const issued = SYSTEM_ACCOUNTS.bonus_issued;
       return postTransaction(tx, {
         idempotencyKey: key,
         kind: 'test',
@@ -49,7 +48,7 @@ describe('ledger', () => {
     const post = (amounts: number[]) =>
       inTransaction(db, async (tx) => {
         const accounts = await customerAccounts(tx, userId);
-        const issued = await systemAccount(tx, 'bonus_issued');
+        const issued = SYSTEM_ACCOUNTS.bonus_issued;
         const ids = [accounts.bonus, issued, accounts.money];
         return postTransaction(tx, {
           idempotencyKey: `bad:${amounts.join(',')}`,

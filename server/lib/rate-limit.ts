@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rateLimits } from '../../db/schema/auth';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema/auth';
 
 /**
  * What to do when the shared counter cannot be reached (only Redis can be out while the database answers):

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-database';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import type { Database } from '../../db/client';
-import { TEMPORARY_USERS_PER_HOUR } from '../payments/temporary-user';
-import { AUTH_LIMITS } from './limits';
-import { outbox, sendPhone } from './auth-test-kit';
+import { createTestDatabase } from '../test/test-database';
+import { createTestApp, type TestApp } from '../test/test-app';
+import type { Database } from '../db/client';
+import { TEMPORARY_USERS_PER_HOUR } from '../features/auth/temporary-user';
+import { AUTH_LIMITS } from '../features/auth/limits';
+import { outbox, sendPhone } from '../features/auth/auth-test-kit';
 import { createRedisRateLimiter } from './redis-rate-limit';
 import type { RateLimiter } from './rate-limit';
 

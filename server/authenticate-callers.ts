@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from './app-deps';
+import { authenticate, invalidToken } from './features/auth/access';
+import { authenticateTillKey, tillKeyOf, unauthorizedTill } from './features/till/keys';
+import { operatorGuard } from './lib/operator-guard';
+
+/**
+ * Checks the caller each endpoint's contract names (`auth`) before its handler runs, and leaves it on the
+ * request for the handler (server/lib/register-endpoint.ts). A till's key and the operator's token are checked
+ * as the request arrives, before its body is read; a customer's token before the input is validated. Either
+ * way a caller without the right credentials gets 401 and learns nothing about the input.
+ */
+export function registerCallerChecks(app: FastifyInstance, deps: AppDeps) {
+  const checkOperator = operatorGuard(deps);
+  app.addHook('onRequest', async (request) => {
+    const auth = request.routeOptions.config.auth;
+    if (auth === 'till') {
+      const till = await authenticateTillKey(deps.db, tillKeyOf(request));
+      if (!till) throw unauthorizedTill();
+      request.till = till;
+    } else if (auth === 'operator') {
+      // Operator endpoints are registered only when OPERATOR_TOKEN is set, so the guard exists here.
+      await checkOperator!(request);
+      request.operator = { kind: 'token' };
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    const auth = request.routeOptions.config.auth;
+    if (auth === 'user') {
+      const user = await authenticate(deps, request);
+      if (!user) throw invalidToken();
+      request.user = user;
+    } else if (auth === 'optional') {
+      request.user = await authenticate(deps, request);
+    }
+  });
+}

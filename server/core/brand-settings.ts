@@ -1,0 +1,37 @@
+import { brandSettingsSchema, type BrandSettings } from '../../common/contract/header';
+import type { Db } from '../db/client';
+import { brandSettings } from '../db/schema/brand';
+import { AppError } from '../errors';
+import { parseInput } from '../lib/parse-input';
+import type { ContentCache } from '../lib/content-cache';
+
+/** The brand's settings; a deployment without them is not set up, which is an operator's error. */
+export async function readBrandSettings(db: Db): Promise<BrandSettings> {
+  const [row] = await db.select().from(brandSettings).limit(1);
+  return parseBrandSettings(row?.settings);
+}
+
+/** The settings column's value as read (by `readBrandSettings` or inside a larger query): undefined if none. */
+export function parseBrandSettings(stored: unknown): BrandSettings {
+  if (stored === undefined || stored === null) {
+    throw new AppError('UNAVAILABLE', 'Программа лояльности ещё не настроена');
+  }
+  return brandSettingsSchema.parse(stored);
+}
+
+/** Validates and stores the brand's settings, then drops every cached copy (here and, by revision, elsewhere). */
+export async function saveBrandSettings(db: Db, cache: ContentCache, input: unknown): Promise<BrandSettings> {
+  const settings = parseInput(brandSettingsSchema, input, 'Настройки не сохранены');
+  await cache.write((tx) =>
+    tx
+      .insert(brandSettings)
+      .values({ id: 1, settings })
+      .onConflictDoUpdate({ target: brandSettings.id, set: { settings, updatedAt: new Date() } }),
+  );
+  return settings;
+}
+
+/** The brand's settings from the content cache: built once per change, for pages and the web manifest. */
+export function cachedBrandSettings(db: Db, cache: ContentCache): Promise<BrandSettings> {
+  return cache.get('brand-settings', () => readBrandSettings(db));
+}

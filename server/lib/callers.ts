@@ -1,0 +1,41 @@
+import type { EndpointAuth } from '../../common/contract/endpoint';
+
+/** A customer calling with an access token: who they are, the session the token belongs to, their phone. */
+export interface AuthUser {
+  userId: string;
+  sessionId: string;
+  phone: string;
+}
+
+/** A retail point's till calling with its API key (docs/decisions/015). */
+export interface TillCaller {
+  keyId: string;
+  retailPointId: number;
+}
+
+/** The programme's operator: the automation token (OPERATOR_TOKEN). */
+export interface OperatorCaller {
+  kind: 'token';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set before validation on endpoints whose contract says `auth: 'user'` or `'optional'`. */
+    user?: AuthUser | null;
+    /** Set on request on endpoints whose contract says `auth: 'till'`. */
+    till?: TillCaller;
+    /** Set on request on endpoints whose contract says `auth: 'operator'`. */
+    operator?: OperatorCaller;
+  }
+}
+
+/** What a handler of an endpoint with auth `A` finds on its request, checked before the handler runs. */
+export type CallerOf<A extends EndpointAuth> = A extends 'user'
+  ? { user: AuthUser }
+  : A extends 'optional'
+    ? { user: AuthUser | null }
+    : A extends 'till'
+      ? { till: TillCaller }
+      : A extends 'operator'
+        ? { operator: OperatorCaller }
+        : unknown;
