@@ -20,6 +20,18 @@ const noFeatures = {
   message: 'ui and lib sit below features and app',
 };
 const noApp = { group: ['**/app/**'], message: 'a feature does not import the app' };
+/**
+ * A server feature does not import another feature: what two need lives in server/core (shared domain) or
+ * server/lib (shared technique). `allowed` names the few real domain dependencies (see below).
+ */
+const noOtherServerFeature = (allowed = []) => ({
+  regex: `^\\.\\./(?!\\.\\.${allowed.map((a) => `|${a}`).join('')})[^/]+/`,
+  message: 'a server feature does not import another feature: move what two need to server/core or server/lib',
+});
+const noServerFeatures = {
+  group: ['**/features/**'],
+  message: 'server/core, server/lib, server/db and server/integrations sit below the features',
+};
 const noSiblingFeature = {
   regex: '^\\.\\./(?!\\.\\.)[^/]+/',
   message: 'a feature does not import another feature: move what two need down to ui/ or lib/',
@@ -47,6 +59,17 @@ export default tseslint.config(
   { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   { files: ['common/**/*.ts'], rules: restrict(noServer, noWeb) },
   { files: ['server/**/*.ts'], rules: restrict(noWeb) },
+  {
+    files: ['server/core/**', 'server/lib/**', 'server/db/**', 'server/integrations/**'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(noWeb, noServerFeatures),
+  },
+  { files: ['server/features/**'], rules: restrict(noWeb, noOtherServerFeature()) },
+  // The real domain dependencies between features, and the only ones:
+  // - a shop payment of product GIFT_CARD pays a gift-card order and issues its cards when it completes;
+  { files: ['server/features/payments/**'], rules: restrict(noWeb, noOtherServerFeature(['gift-cards/'])) },
+  // - a till spends a gift card's value (and refunds it) as part of a cheque.
+  { files: ['server/features/till/**'], rules: restrict(noWeb, noOtherServerFeature(['gift-cards/redeem$'])) },
   { files: ['web/**/*.{ts,tsx}'], rules: restrict(noServer, contractTypesOnly) },
   {
     files: ['web/ui/**', 'web/lib/**', 'web/i18n/**'],

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import type { Database } from '../db/client';
 import { TEMPORARY_USERS_PER_HOUR } from '../features/auth/temporary-user';
 import { AUTH_LIMITS } from '../features/auth/limits';
-import { outbox, sendPhone } from '../features/auth/auth-test-kit';
+import { outbox, sendPhone } from '../test/auth-kit';
 import { createRedisRateLimiter } from './redis-rate-limit';
 import type { RateLimiter } from './rate-limit';
 

@@ -1,4 +1,4 @@
-import { login } from '../features/auth/auth-test-kit';
+import { login } from './auth-kit';
 import type { TestApp } from './test-app';
 
 const tokens = new WeakMap<TestApp, Map<string, Promise<string>>>();

@@ -7,7 +7,7 @@ import {
   newsItemSchema,
   pointSchema,
 } from '../../../common/contract/content';
-import { DOCUMENT_SCHEMAS, type DocumentName } from '../../features/documents/service';
+import { DOCUMENT_SCHEMAS, type DocumentName } from '../../core/content-documents';
 import type { Db } from '../client';
 import { actions, contentDocuments, faq, news, retailPoints } from '../schema/content';
 

@@ -10,7 +10,7 @@ import {
   sendPhone,
   wrongCode,
   type FakeClock,
-} from './auth-test-kit';
+} from '../../test/auth-kit';
 
 const PHONE = '79001234567';
 

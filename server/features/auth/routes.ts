@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { confirmPhoneCode, logout, refreshTokens, sendPhoneCode } from '../../../common/contract/auth';
+import { createLoyaltyUser } from '../../../common/contract/loyalty';
 import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { keysFor, type SmsAuthContext } from './auth-context';
 import { sendCode, verifyCode } from './code-service';
+import { createTemporaryUser } from './temporary-user';
 import { endSession, refreshSession } from './token-service';
 
 /** The same answer for every phone, known or not: it tells nobody who is a customer. */
@@ -24,4 +26,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     await endSession(ctx, request.user.sessionId);
     return { ok: true as const };
   });
+  // A payer without a token pair (spec section 1) gets a temporary customer with an ordinary session.
+  registerEndpoint(app, createLoyaltyUser, async (request) => createTemporaryUser(deps, request.ip));
 }

@@ -2,16 +2,11 @@
 // (docs/decisions/016-saved-bank-cards.md, "RBS").
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toBindingOrderNumber } from '../../integrations/acquirer/rbs-acquirer';
-import {
-  RBS_TEST_CARDS,
-  rbsAcquirerOf,
-  startRbsFake,
-  type RbsFake,
-} from '../../integrations/acquirer/rbs-fake';
+import { RBS_TEST_CARDS, rbsAcquirerOf, startRbsFake, type RbsFake } from '../../test/rbs-fake';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
-import { callAs } from '../cabinet/cabinet-test-kit';
+import { fakeClock, type FakeClock } from '../../test/auth-kit';
+import { callAs } from '../../test/cabinet-kit';
 
 const PHONE = '79005550211';
 const OTHER = '79005550212';

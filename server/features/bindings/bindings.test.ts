@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
-import { callAs } from '../cabinet/cabinet-test-kit';
+import { fakeClock, type FakeClock } from '../../test/auth-kit';
+import { callAs } from '../../test/cabinet-kit';
 import { sandboxWalletToken } from '../../integrations/acquirer/sandbox-acquirer';
 import {
   bonusesOf,
@@ -12,7 +12,7 @@ import {
   pathOf,
   payOnSandbox,
   processDraft,
-} from '../payments/payments-test-kit';
+} from '../../test/payments-kit';
 
 const PHONE = '79005550201';
 const OTHER = '79005550202';

@@ -9,7 +9,7 @@ import { loginAs } from '../../test/login';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { readBrandSettings, saveBrandSettings } from '../../core/brand-settings';
 import { isLuhnValid } from './card-numbers';
-import { callAs, DEMO_PHONE, infoOf, PROFILE, registeredCustomer } from './cabinet-test-kit';
+import { callAs, DEMO_PHONE, infoOf, PROFILE, registeredCustomer } from '../../test/cabinet-kit';
 
 const userRow = async (t: TestApp, phone: string) =>
   (await t.deps.db.select().from(users).where(eq(users.phone, phone)))[0];

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { certificates } from '../../db/schema/cabinet';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { callAs, DEMO_PHONE, infoOf, issueCertificate, registeredCustomer } from './cabinet-test-kit';
+import { callAs, DEMO_PHONE, infoOf, issueCertificate, registeredCustomer } from '../../test/cabinet-kit';
 
 const PHONE = '79004440001';
 const activate = (t: TestApp, ids: string[], phone = PHONE) =>

@@ -3,7 +3,8 @@ import { getContacts, getCountdown, getCustom, getJoin, getRules } from '../../.
 import type { AppDeps } from '../../app-deps';
 import { sendCachedJson } from '../../lib/cached-json';
 import { registerEndpoint } from '../../lib/register-endpoint';
-import { getDocumentJson, type DocumentName } from './service';
+import type { DocumentName } from '../../core/content-documents';
+import { getDocumentJson } from './service';
 
 /** Rules, the custom module, contacts, join and countdown: one cached document each. */
 export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../db/schema/ledger';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
-import { callAs } from '../cabinet/cabinet-test-kit';
-import { moneyOf } from '../payments/payments-test-kit';
-import { issueKey, OPERATOR_TOKEN, till } from '../till/till-test-kit';
-import { paidGiftCard } from './gift-cards-test-kit';
+import { fakeClock, type FakeClock } from '../../test/auth-kit';
+import { callAs } from '../../test/cabinet-kit';
+import { moneyOf } from '../../test/payments-kit';
+import { issueKey, OPERATOR_TOKEN, till } from '../../test/till-kit';
+import { paidGiftCard } from '../../test/gift-cards-kit';
 
 const RECIPIENT = '79005550611';
 const STRANGER = '79005550612';

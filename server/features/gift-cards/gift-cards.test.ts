@@ -10,15 +10,15 @@ import { giftCardDeliveries, giftCards } from '../../db/schema/gift-cards';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
-import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
-import { callAs } from '../cabinet/cabinet-test-kit';
+import { fakeClock, type FakeClock } from '../../test/auth-kit';
+import { callAs } from '../../test/cabinet-kit';
 import {
   completeDraft,
   customerWithBonuses,
   payOnSandbox,
   POINT,
   processDraft,
-} from '../payments/payments-test-kit';
+} from '../../test/payments-kit';
 import { deliverDueGiftCards, DELIVERY } from './delivery';
 import { PUBLIC_CARD_LIMITS } from './public-card';
 

@@ -4,11 +4,11 @@ import { giftCardDeliveries, giftCardInvoices, giftCards } from '../../db/schema
 import { isConsoleMailProvider } from '../../integrations/mail/console-provider';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, login, type FakeClock } from '../auth/auth-test-kit';
-import { callAs } from '../cabinet/cabinet-test-kit';
-import { POINT } from '../payments/payments-test-kit';
+import { fakeClock, login, type FakeClock } from '../../test/auth-kit';
+import { callAs } from '../../test/cabinet-kit';
+import { POINT } from '../../test/payments-kit';
 import { deliverDueGiftCards } from './delivery';
-import { COMPANY } from './gift-cards-test-kit';
+import { COMPANY } from '../../test/gift-cards-kit';
 import { INVOICE_LIMITS } from './invoices';
 
 const BUYER = '79005550301';

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { giftCardRedemptions } from '../../db/schema/gift-cards';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
-import { issueKey, OPERATOR_TOKEN, OTHER_POINT, till } from '../till/till-test-kit';
-import { paidGiftCard } from './gift-cards-test-kit';
+import { fakeClock, type FakeClock } from '../../test/auth-kit';
+import { issueKey, OPERATOR_TOKEN, OTHER_POINT, till } from '../../test/till-kit';
+import { paidGiftCard } from '../../test/gift-cards-kit';
 
 const BUYER = '79005550501';
 const RECIPIENT = '79005550601';

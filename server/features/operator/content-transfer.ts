@@ -12,9 +12,9 @@ import { brandSettings, pictures } from '../../db/schema/brand';
 import { actions, contentDocuments, faq, news, retailPoints } from '../../db/schema/content';
 import { AppError } from '../../errors';
 import type { ContentCache } from '../../lib/content-cache';
-import { DOCUMENT_SCHEMAS, readDocument, type DocumentName } from '../documents/service';
-import { toPoint } from '../points/service';
-import { PICTURE_NAME } from '../pictures/service';
+import { DOCUMENT_SCHEMAS, readDocument, type DocumentName } from '../../core/content-documents';
+import { toPoint } from '../../core/points';
+import { PICTURE_NAME } from '../../core/pictures';
 import { readBrandSettings } from '../../core/brand-settings';
 
 const uniqueBy =

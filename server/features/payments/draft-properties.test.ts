@@ -16,7 +16,7 @@ import { toRoubles } from '../../core/money';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
-import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
+import { fakeClock, type FakeClock } from '../../test/auth-kit';
 import { balancesOf } from '../../core/ledger';
 import * as drafts from './drafts';
 import {
@@ -25,7 +25,7 @@ import {
   payOnSandbox,
   RETURN_URL,
   setMaxSpendPercent,
-} from './payments-test-kit';
+} from '../../test/payments-kit';
 
 /**
  * Property tests of the money path (issue 8): the draft arithmetic, roubles to kopecks, and the draft state

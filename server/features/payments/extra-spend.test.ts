@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
-import { callAs } from '../cabinet/cabinet-test-kit';
+import { fakeClock, type FakeClock } from '../../test/auth-kit';
+import { callAs } from '../../test/cabinet-kit';
 import { balancesOf, systemBalance } from '../../core/ledger';
 import * as drafts from './drafts';
 import {
@@ -15,7 +15,7 @@ import {
   payOnSandbox,
   processDraft,
   setMaxSpendPercent,
-} from './payments-test-kit';
+} from '../../test/payments-kit';
 import { splitPayment } from './split';
 
 /**

@@ -1,9 +1,9 @@
 // The payment API end to end through the real RBS adapter, against a local fake of the gateway.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rbsAcquirerOf, startRbsFake, type RbsFake } from '../../integrations/acquirer/rbs-fake';
+import { rbsAcquirerOf, startRbsFake, type RbsFake } from '../../test/rbs-fake';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
+import { fakeClock, type FakeClock } from '../../test/auth-kit';
 import { balancesOf } from '../../core/ledger';
 import * as drafts from './drafts';
 import {
@@ -13,7 +13,7 @@ import {
   customerWithBonuses,
   processDraft,
   RETURN_URL,
-} from './payments-test-kit';
+} from '../../test/payments-kit';
 
 const PHONE = '79005550101';
 

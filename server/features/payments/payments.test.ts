@@ -4,8 +4,8 @@ import { ledgerTransactions } from '../../db/schema/ledger';
 import { paymentDrafts, sandboxOrders } from '../../db/schema/payments';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
-import { callAs } from '../cabinet/cabinet-test-kit';
+import { fakeClock, type FakeClock } from '../../test/auth-kit';
+import { callAs } from '../../test/cabinet-kit';
 import { balancesOf, systemBalance } from '../../core/ledger';
 import * as drafts from './drafts';
 import {
@@ -19,7 +19,7 @@ import {
   POINT,
   processDraft,
   setMaxSpendPercent,
-} from './payments-test-kit';
+} from '../../test/payments-kit';
 
 const PHONE = '79005550001';
 const GOOD_CARD = '4111 1111 1111 1111';

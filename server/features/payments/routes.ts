@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   completeDraft,
   createDraft,
-  createLoyaltyUser,
   getRetailPointInfo,
   getUserBalance,
   oldPayment,
@@ -15,11 +14,9 @@ import { registerEndpoint } from '../../lib/register-endpoint';
 import * as drafts from './drafts';
 import { registerChequePage } from './cheque-page';
 import { registerSandboxPages } from './sandbox-pages';
-import { createTemporaryUser } from '../auth/temporary-user';
 
 /** Paying at a retail point (spec section 7 loyalty calls, docs/decisions/009). */
 export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerEndpoint(app, createLoyaltyUser, async (request) => createTemporaryUser(deps, request.ip));
   registerEndpoint(app, getRetailPointInfo, async (request) =>
     drafts.retailPointInfo(deps.db, request.body.retailPointId),
   );

@@ -1,32 +1,10 @@
 import { asc } from 'drizzle-orm';
-import { getPoint, getPoints, type Action, type Point } from '../../../common/contract/content';
+import { getPoint, getPoints, type Action } from '../../../common/contract/content';
+import { toPoint } from '../../core/points';
 import type { Db } from '../../db/client';
 import { actions, retailPoints } from '../../db/schema/content';
 import type { ContentCache } from '../../lib/content-cache';
 import { parseId, toCachedJson, type CachedJson } from '../../lib/cached-json';
-
-type PointRow = typeof retailPoints.$inferSelect;
-
-/** A row in the spec's "Point" shape: the address nested, the rating a number. */
-export function toPoint(row: PointRow): Point {
-  return {
-    id: row.id,
-    title: row.title,
-    phone: row.phone,
-    rating: Number(row.rating),
-    currentBonus: row.currentBonus,
-    firmId: row.firmId,
-    categoryName: row.categoryName,
-    address: {
-      city: row.city,
-      street: row.street,
-      house: row.house,
-      latitude: row.latitude,
-      longitude: row.longitude,
-    },
-    workingHours: row.workingHours,
-  };
-}
 
 interface PointBodies {
   list: CachedJson;

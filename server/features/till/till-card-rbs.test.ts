@@ -3,20 +3,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tillOperations } from '../../db/schema/till';
-import {
-  RBS_TEST_CARDS,
-  rbsAcquirerOf,
-  startRbsFake,
-  type RbsFake,
-} from '../../integrations/acquirer/rbs-fake';
+import { RBS_TEST_CARDS, rbsAcquirerOf, startRbsFake, type RbsFake } from '../../test/rbs-fake';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
-import { callAs } from '../cabinet/cabinet-test-kit';
+import { fakeClock, type FakeClock } from '../../test/auth-kit';
+import { callAs } from '../../test/cabinet-kit';
 import { balancesOf } from '../../core/ledger';
-import { createDraft, processDraft } from '../payments/payments-test-kit';
+import { createDraft, processDraft } from '../../test/payments-kit';
 import { releaseExpiredTillHolds } from './service';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from './till-test-kit';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
 
 const PHONE = '79006660201';
 

@@ -6,12 +6,12 @@ import { tillOperations } from '../../db/schema/till';
 import { sandboxWalletToken } from '../../integrations/acquirer/sandbox-acquirer';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
-import { callAs } from '../cabinet/cabinet-test-kit';
+import { fakeClock, type FakeClock } from '../../test/auth-kit';
+import { callAs } from '../../test/cabinet-kit';
 import { balancesOf } from '../../core/ledger';
-import { setMaxSpendPercent } from '../payments/payments-test-kit';
+import { setMaxSpendPercent } from '../../test/payments-kit';
 import { releaseExpiredTillHolds } from './service';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from './till-test-kit';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
 
 const PHONE = '79006660101';
 

@@ -5,10 +5,10 @@ import { ledgerTransactions } from '../../db/schema/ledger';
 import { tillOperations, tillUsedCodes, tillVisits } from '../../db/schema/till';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../auth/auth-test-kit';
-import { callAs } from '../cabinet/cabinet-test-kit';
+import { fakeClock, type FakeClock } from '../../test/auth-kit';
+import { callAs } from '../../test/cabinet-kit';
 import { balancesOf } from '../../core/ledger';
-import { setMaxSpendPercent } from '../payments/payments-test-kit';
+import { setMaxSpendPercent } from '../../test/payments-kit';
 import { releaseExpiredTillHolds } from './service';
 import {
   cardholder,
@@ -18,7 +18,7 @@ import {
   OTHER_POINT,
   revokeKey,
   till,
-} from './till-test-kit';
+} from '../../test/till-kit';
 
 const PHONE = '79006660001';
 const STEP_MS = 120_000;

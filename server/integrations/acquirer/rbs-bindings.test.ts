@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AcquirerError, isAllowedFormUrl } from './acquirer';
 import { createRbsAcquirer, toBindingOrderNumber } from './rbs-acquirer';
-import { RBS_TEST_CARDS, startRbsFake, type RbsFake } from './rbs-fake';
+import { RBS_TEST_CARDS, startRbsFake, type RbsFake } from '../../test/rbs-fake';
 
 const RETURN_URL = 'http://localhost:3000/profile?t=cards&binding=1';
 const CARD = { pan: RBS_TEST_CARDS.success, expiry: '11/39' };

@@ -2,9 +2,9 @@
 // real paid card.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { giftCardInvoices, giftCards } from '../../db/schema/gift-cards';
-import type { TestApp } from '../../test/test-app';
-import { callAs } from '../cabinet/cabinet-test-kit';
+import { giftCardInvoices, giftCards } from '../db/schema/gift-cards';
+import type { TestApp } from './test-app';
+import { callAs } from './cabinet-kit';
 
 export const COMPANY = {
   companyName: 'ООО «Ромашка»',

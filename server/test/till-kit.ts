@@ -2,10 +2,10 @@
 // and member codes made the way the cabinet makes them (web/features/cabinet/member-code.ts).
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { cards } from '../../db/schema/cabinet';
-import type { TestApp } from '../../test/test-app';
-import { registeredCustomer } from '../cabinet/cabinet-test-kit';
-import { customerWithBonuses } from '../payments/payments-test-kit';
+import { cards } from '../db/schema/cabinet';
+import type { TestApp } from './test-app';
+import { registeredCustomer } from './cabinet-kit';
+import { customerWithBonuses } from './payments-kit';
 
 export const OPERATOR_TOKEN = 'till-test-operator-token-0123456789abcdef';
 /** Demo point 1 earns 3%; the brand's spend limit is 50% by default. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { pictures } from '../../db/schema/brand';
-import { etagOf, type ContentCache } from '../../lib/content-cache';
+import type { Db } from '../db/client';
+import { pictures } from '../db/schema/brand';
+import { etagOf, type ContentCache } from '../lib/content-cache';
 
 export interface Picture {
   contentType: string;

@@ -1,11 +1,11 @@
 // Helpers for the payment API tests: a customer with bonuses, the loyalty calls, and the sandbox bank pages.
 import { eq, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/auth';
-import { inTransaction } from '../../db/in-transaction';
-import type { TestApp } from '../../test/test-app';
-import { callAs } from '../cabinet/cabinet-test-kit';
-import { customerAccounts, postTransaction } from '../../core/ledger';
-import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
+import { users } from '../db/schema/auth';
+import { inTransaction } from '../db/in-transaction';
+import type { TestApp } from './test-app';
+import { callAs } from './cabinet-kit';
+import { customerAccounts, postTransaction } from '../core/ledger';
+import { SYSTEM_ACCOUNTS } from '../db/system-accounts';
 
 /** Demo point 1: earns 3%. */
 export const POINT = 1;

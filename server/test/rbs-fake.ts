@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRbsAcquirer } from './rbs-acquirer';
+import { createRbsAcquirer } from '../integrations/acquirer/rbs-acquirer';
 
 /**
  * A local stand-in for an RBS payment gateway, speaking its REST protocol closely enough for the adapter's tests

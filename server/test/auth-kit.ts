@@ -1,6 +1,6 @@
 // Helpers for the auth API tests: a clock the test moves, and the calls a client makes.
-import type { Clock } from '../../core/clock';
-import type { TestApp } from '../../test/test-app';
+import type { Clock } from '../core/clock';
+import type { TestApp } from './test-app';
 
 export interface FakeClock extends Clock {
   advance(ms: number): void;

@@ -1,8 +1,8 @@
 // Helpers for the cabinet API tests: calls as a logged-in customer, and certificates issued straight to the DB.
 import type { HTTPMethods } from 'fastify';
-import { certificates } from '../../db/schema/cabinet';
-import { loginAs } from '../../test/login';
-import type { TestApp } from '../../test/test-app';
+import { certificates } from '../db/schema/cabinet';
+import { loginAs } from './login';
+import type { TestApp } from './test-app';
 
 export const DEMO_PHONE = '79000000001';
 export const PROFILE = { firstName: 'Иван', lastName: 'Петров' };
