@@ -26,7 +26,8 @@ const noApp = { group: ['**/app/**'], message: 'a feature does not import the ap
  */
 const noOtherServerFeature = (allowed = []) => ({
   regex: `^\\.\\./(?!\\.\\.${allowed.map((a) => `|${a}`).join('')})[^/]+/`,
-  message: 'a server feature does not import another feature: move what two need to server/core or server/lib',
+  message:
+    'a server feature does not import another feature: move what two need to server/core or server/lib',
 });
 const noServerFeatures = {
   group: ['**/features/**'],
@@ -69,7 +70,10 @@ export default tseslint.config(
   // - a shop payment of product GIFT_CARD pays a gift-card order and issues its cards when it completes;
   { files: ['server/features/payments/**'], rules: restrict(noWeb, noOtherServerFeature(['gift-cards/'])) },
   // - a till spends a gift card's value (and refunds it) as part of a cheque.
-  { files: ['server/features/till/**'], rules: restrict(noWeb, noOtherServerFeature(['gift-cards/redeem$'])) },
+  {
+    files: ['server/features/till/**'],
+    rules: restrict(noWeb, noOtherServerFeature(['gift-cards/redeem$'])),
+  },
   { files: ['web/**/*.{ts,tsx}'], rules: restrict(noServer, contractTypesOnly) },
   {
     files: ['web/ui/**', 'web/lib/**', 'web/i18n/**'],
