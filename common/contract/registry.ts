@@ -8,6 +8,7 @@ import type * as giftCards from './gift-cards';
 import type * as header from './header';
 import type * as loyalty from './loyalty';
 import type * as map from './map';
+import type * as operator from './operator';
 import type * as sbp from './sbp';
 import type * as till from './till';
 
@@ -25,7 +26,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof loyalty>
   | EndpointsOf<typeof bindings>
   | EndpointsOf<typeof till>
-  | EndpointsOf<typeof giftCards>;
+  | EndpointsOf<typeof giftCards>
+  | EndpointsOf<typeof operator>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

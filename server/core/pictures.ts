@@ -9,9 +9,6 @@ export interface Picture {
   etag: string;
 }
 
-/** Picture names are file-like keys (`favicon.png`, `xxhdpi_logo_small`); nothing else reaches the database. */
-export const PICTURE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
-
 /** A brand picture from memory; a miss is not remembered, so unknown names cannot grow the cache. */
 export async function findPicture(db: Db, cache: ContentCache, name: string): Promise<Picture | null> {
   const picture = await cache

@@ -39,6 +39,8 @@ export function registerEndpoint<S extends EndpointSchemas, A extends EndpointAu
   app: FastifyInstance,
   endpoint: Endpoint<Endpoint['method'], string, S, A>,
   handler: EndpointHandler<S, A>,
+  /** Route options beyond the contract: a larger body limit for the few endpoints that take files. */
+  options: { bodyLimit?: number } = {},
 ) {
   const { schemas } = endpoint;
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -54,6 +56,7 @@ export function registerEndpoint<S extends EndpointSchemas, A extends EndpointAu
       ...(SECURITY[endpoint.auth] && { security: SECURITY[endpoint.auth] }),
     },
     config: { auth: endpoint.auth },
+    ...options,
     handler: handler as never,
   });
 }

@@ -1,13 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, buildPath, createApiClient } from './api-client';
-
-describe('buildPath', () => {
-  it('fills path parameters, encoded, and appends the query', () => {
-    expect(buildPath('/api/news/:id', { id: 'a b/c' }, { page: 2, empty: undefined })).toBe(
-      '/api/news/a%20b%2Fc?page=2',
-    );
-  });
-});
+import { ApiError, createApiClient } from './api-client';
 
 describe('the API client', () => {
   it('sends the Bearer token when one is stored and parses the answer', async () => {

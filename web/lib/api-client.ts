@@ -1,5 +1,6 @@
 import type { ApiErrorBody, EndpointInput, EndpointOutput } from '../../common/contract/endpoint';
 import type { EndpointKeyOf, EndpointsByKey } from '../../common/contract/registry';
+import { buildPath } from '../../common/lib/endpoint-path';
 import { clearTokens, readAccessToken, readRefreshToken, saveTokens } from './auth-tokens';
 
 /** A failed call: the HTTP status and the server's `{message, code}` when it sent one. */
@@ -41,22 +42,6 @@ const browserTokens: TokenStore = { readRefresh: readRefreshToken, save: saveTok
 
 /** The server's answer for an expired or unknown access token: the one the client refreshes on. */
 const INVALID_TOKEN = 'Invalid Token';
-
-export function buildPath(
-  template: string,
-  params: Record<string, unknown> = {},
-  query?: Record<string, unknown>,
-) {
-  const path = template.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
-    encodeURIComponent(String(params[name] ?? '')),
-  );
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) search.set(key, String(value));
-  }
-  const qs = search.toString();
-  return qs ? `${path}?${qs}` : path;
-}
 
 export function createApiClient({
   fetch,

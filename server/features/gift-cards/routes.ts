@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   addGiftCardToBalance,
   createGiftCardInvoice,
@@ -13,12 +11,12 @@ import {
   giftCardPaymentState,
   revealGiftCardCode,
 } from '../../../common/contract/gift-cards';
+import { listGiftCardInvoices, markGiftCardInvoicePaid } from '../../../common/contract/operator';
 import type { AppDeps } from '../../app-deps';
 import { sendCachedJson, toCachedJson } from '../../lib/cached-json';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { readBrandSettings } from '../../core/brand-settings';
 import { renderInvoicePdf } from './invoice-pdf';
-import { operatorGuard } from '../../lib/operator-guard';
 import { buyerInvoice, createInvoice, invoiceForDownload, listInvoices, markInvoicePaid } from './invoices';
 import * as orders from './orders';
 import { publicCard, revealCode } from './public-card';
@@ -70,53 +68,12 @@ export function registerGiftCardRoutes(app: FastifyInstance, deps: AppDeps) {
   registerInvoiceOperatorRoutes(app, deps);
 }
 
-const invoiceItemSchema = z.strictObject({
-  number: z.number().int(),
-  state: z.enum(['issued', 'paid']),
-  companyName: z.string(),
-  inn: z.string(),
-  total: z.number(),
-  quantity: z.number().int(),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
-});
-
 /** The operator's invoices (the command-line tool's `gift-invoice`): only with OPERATOR_TOKEN. */
 function registerInvoiceOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
-  const requireOperator = operatorGuard(deps);
-  if (!requireOperator) return;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(
-    '/api/operator/gift-card-invoices',
-    {
-      onRequest: requireOperator,
-      schema: {
-        summary: "Every company's gift-card invoice, newest first",
-        tags: ['operator'],
-        response: { 200: z.array(invoiceItemSchema) },
-      },
-    },
-    async () => listInvoices(deps.db),
-  );
-  api.post(
-    '/api/operator/gift-card-invoices/:number/paid',
-    {
-      onRequest: requireOperator,
-      schema: {
-        summary:
-          "Mark an invoice paid (the company's transfer arrived): its cards are issued at once and sent at the sending date; marking again changes nothing",
-        tags: ['operator'],
-        params: z.strictObject({
-          number: z.coerce
-            .number()
-            .int('Номер счёта: целое число')
-            .positive('Номер счёта: целое число')
-            .max(2 ** 31 - 1),
-        }),
-        response: { 200: invoiceItemSchema },
-      },
-    },
-    async (request) => markInvoicePaid(deps, request.params.number),
+  if (!deps.config.operatorToken) return;
+  registerEndpoint(app, listGiftCardInvoices, async () => listInvoices(deps.db));
+  registerEndpoint(app, markGiftCardInvoicePaid, async (request) =>
+    markInvoicePaid(deps, request.params.number),
   );
 }
 

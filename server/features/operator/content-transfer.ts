@@ -1,12 +1,5 @@
 import { asc, desc } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  actionSchema,
-  faqQuestionSchema,
-  newsItemSchema,
-  pointSchema,
-} from '../../../common/contract/content';
-import { brandSettingsSchema } from '../../../common/contract/header';
+import { contentFileSchema, type ContentFile } from '../../../common/contract/operator';
 import type { Db } from '../../db/client';
 import { brandSettings, pictures } from '../../db/schema/brand';
 import { actions, contentDocuments, faq, news, retailPoints } from '../../db/schema/content';
@@ -14,58 +7,7 @@ import { AppError } from '../../errors';
 import type { ContentCache } from '../../lib/content-cache';
 import { DOCUMENT_SCHEMAS, readDocument, type DocumentName } from '../../core/content-documents';
 import { toPoint } from '../../core/points';
-import { PICTURE_NAME } from '../../core/pictures';
 import { readBrandSettings } from '../../core/brand-settings';
-
-const uniqueBy =
-  <T>(key: (item: T) => unknown, what: string) =>
-  (items: T[], ctx: z.RefinementCtx) => {
-    const seen = new Set<unknown>();
-    items.forEach((item, i) => {
-      if (seen.has(key(item))) ctx.addIssue({ code: 'custom', path: [i], message: `${what} повторяется` });
-      seen.add(key(item));
-    });
-  };
-
-const FIRST_STORABLE = Date.parse('0001-01-01T00:00:00Z');
-const LAST_STORABLE = Date.parse('9999-12-31T23:59:59.999Z');
-
-/** News as stored: picture names (not URLs) and any ISO date-time. */
-const storedNewsSchema = newsItemSchema.extend({
-  date: z.string().refine((v) => {
-    // A date-time PostgreSQL can store: years 1 to 9999 (JavaScript reads far wider ones).
-    const time = Date.parse(v);
-    return time >= FIRST_STORABLE && time <= LAST_STORABLE;
-  }, 'Дата задаётся в формате ISO 8601'),
-});
-
-const pictureFileSchema = z.strictObject({
-  name: z.string().regex(PICTURE_NAME, 'Имя картинки: латиница, цифры, точка, - и _'),
-  contentType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'image/gif']),
-  /** The file's bytes in base64. */
-  data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Картинка задаётся в base64'),
-});
-
-/**
- * The whole brand in one JSON document: what `content:export` writes and `content:import` reads. Each part is
- * checked with the schema the API and the demo seed use.
- */
-export const contentFileSchema = z.strictObject({
-  settings: brandSettingsSchema,
-  points: z.array(pointSchema).superRefine(uniqueBy((p) => p.id, 'id')),
-  actions: z.array(actionSchema).superRefine(uniqueBy((a) => a.id, 'id')),
-  news: z.array(storedNewsSchema).superRefine(uniqueBy((n) => n.id, 'id')),
-  faq: z.array(faqQuestionSchema).superRefine(uniqueBy((q) => q.id, 'id')),
-  documents: z.strictObject({
-    rules: DOCUMENT_SCHEMAS.rules,
-    contacts: DOCUMENT_SCHEMAS.contacts,
-    join: DOCUMENT_SCHEMAS.join,
-    countdown: DOCUMENT_SCHEMAS.countdown,
-    custom: DOCUMENT_SCHEMAS.custom,
-  }),
-  pictures: z.array(pictureFileSchema).superRefine(uniqueBy((p) => p.name, 'name')),
-});
-export type ContentFile = z.output<typeof contentFileSchema>;
 
 /** `points[3].address.latitude`: the path of a zod issue as the operator reads it in the file. */
 export function issuePath(path: ReadonlyArray<PropertyKey>): string {

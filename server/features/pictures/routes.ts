@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { sendWithEtag } from '../../lib/http-cache';
-import { findPicture, PICTURE_NAME } from '../../core/pictures';
+import { PICTURE_NAME } from '../../../common/contract/operator';
+import { findPicture } from '../../core/pictures';
 
 export function registerPictureRoutes(app: FastifyInstance, deps: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   tillAccrue,
   tillCancel,
@@ -14,10 +12,14 @@ import {
   tillVerify,
   tillVisit,
 } from '../../../common/contract/till';
+import {
+  issueTillKey as issueTillKeyEndpoint,
+  listTillKeys as listTillKeysEndpoint,
+  revokeTillKey as revokeTillKeyEndpoint,
+} from '../../../common/contract/operator';
 import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { giftCardBalance, redeemGiftCard, refundRedemption } from '../gift-cards/redeem';
-import { operatorGuard } from '../../lib/operator-guard';
 import { issueTillKey, listTillKeys, revokeTillKey } from './keys';
 import { payWithCard } from './card-payment';
 import * as till from './service';
@@ -55,71 +57,10 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
   registerTillPage(app, deps);
 }
 
-const keyInfoSchema = z.strictObject({
-  keyId: z.string(),
-  retailPointId: z.number().int(),
-  label: z.string(),
-  createdAt: z.string(),
-  revokedAt: z.string().nullable(),
-});
-
 /** The operator's till keys (the command-line tool's `till-key`): only with OPERATOR_TOKEN. */
 function registerTillKeyRoutes(app: FastifyInstance, deps: AppDeps) {
-  const requireOperator = operatorGuard(deps);
-  if (!requireOperator) return;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post(
-    '/api/operator/till-keys',
-    {
-      onRequest: requireOperator,
-      schema: {
-        summary:
-          'Issue a till API key for a retail point: the key is in this answer only (it is stored hashed)',
-        tags: ['operator'],
-        body: z.strictObject({
-          retailPointId: z
-            .number()
-            .int()
-            .positive('Неизвестная точка')
-            .max(2 ** 31 - 1),
-          label: z.string().trim().max(100, 'Подпись: не длиннее 100 знаков').default(''),
-        }),
-        response: {
-          200: z.strictObject({
-            keyId: z.string(),
-            key: z.string(),
-            retailPointId: z.number().int(),
-            label: z.string(),
-            createdAt: z.string(),
-          }),
-        },
-      },
-    },
-    async (request) => issueTillKey(deps, request.body),
-  );
-  api.get(
-    '/api/operator/till-keys',
-    {
-      onRequest: requireOperator,
-      schema: {
-        summary: 'Every till API key (never the key or its hash)',
-        tags: ['operator'],
-        response: { 200: z.array(keyInfoSchema) },
-      },
-    },
-    async () => listTillKeys(deps.db),
-  );
-  api.post(
-    '/api/operator/till-keys/:keyId/revoke',
-    {
-      onRequest: requireOperator,
-      schema: {
-        summary: 'Revoke a till API key (at once; revoking again answers the same)',
-        tags: ['operator'],
-        params: z.strictObject({ keyId: z.string().uuid('Неизвестный ключ') }),
-        response: { 200: keyInfoSchema },
-      },
-    },
-    async (request) => revokeTillKey(deps, request.params.keyId),
-  );
+  if (!deps.config.operatorToken) return;
+  registerEndpoint(app, issueTillKeyEndpoint, async (request) => issueTillKey(deps, request.body));
+  registerEndpoint(app, listTillKeysEndpoint, async () => listTillKeys(deps.db));
+  registerEndpoint(app, revokeTillKeyEndpoint, async (request) => revokeTillKey(deps, request.params.keyId));
 }

@@ -1,0 +1,126 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  exportOperatorContent,
+  getOperatorSettings,
+  importOperatorContent,
+  issueTillKey,
+  listGiftCardInvoices,
+  listTillKeys,
+  markGiftCardInvoicePaid,
+  putOperatorSettings,
+  revokeTillKey,
+  type InvoiceItem,
+  type TillKeyInfo,
+} from '../../common/contract/operator';
+import type { OperatorClient } from './operator-client';
+
+export const USAGE =
+  'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number>';
+
+/** A command line the tool cannot run: the message says what it needs. */
+export class UsageError extends Error {}
+
+/** `--name value` from the arguments, or undefined. */
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+const keyLine = (k: TillKeyInfo) =>
+  [
+    k.keyId,
+    `point ${k.retailPointId}`,
+    k.revokedAt ? `revoked ${k.revokedAt}` : 'active',
+    k.createdAt,
+    k.label,
+  ]
+    .filter(Boolean)
+    .join('  ');
+
+const invoiceLine = (i: InvoiceItem) =>
+  [
+    `№ ${i.number}`,
+    i.state === 'paid' ? `paid ${i.paidAt}` : 'awaiting payment',
+    `${i.total} ₽`,
+    `${i.quantity} cards`,
+    `${i.companyName} (ИНН ${i.inn})`,
+    i.createdAt,
+  ].join('  ');
+
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+
+/** Till API keys (docs/decisions/015): the key is printed once, at issue; list and revoke never show it. */
+async function tillKey(api: OperatorClient, args: string[], print: (line: string) => void) {
+  const [action, id] = args;
+  switch (action) {
+    case 'issue': {
+      const point = Number(option(args, 'point'));
+      if (!Number.isInteger(point) || point <= 0)
+        throw new UsageError('till-key issue needs --point <retail point id>');
+      const issued = await api.call(issueTillKey, {
+        body: { retailPointId: point, label: option(args, 'label') ?? '' },
+      });
+      print(`Till key ${issued.keyId} for point ${issued.retailPointId}. Shown this once, store it now:`);
+      print(issued.key);
+      return;
+    }
+    case 'list': {
+      const keys = await api.call(listTillKeys);
+      print(keys.length ? keys.map(keyLine).join('\n') : 'No till keys.');
+      return;
+    }
+    case 'revoke':
+      if (!id) throw new UsageError('till-key revoke needs a key id (see till-key list)');
+      print(keyLine(await api.call(revokeTillKey, { params: { keyId: id } })));
+      return;
+    default:
+      throw new UsageError('till-key: issue --point <id> [--label <text>] | list | revoke <keyId>');
+  }
+}
+
+/** Companies' gift-card invoices (docs/decisions/018): marking one paid issues its cards. */
+async function giftInvoice(api: OperatorClient, args: string[], print: (line: string) => void) {
+  const [action, number] = args;
+  switch (action) {
+    case 'list': {
+      const invoices = await api.call(listGiftCardInvoices);
+      print(invoices.length ? invoices.map(invoiceLine).join('\n') : 'No invoices.');
+      return;
+    }
+    case 'paid':
+      if (!number || !/^\d+$/.test(number))
+        throw new UsageError('gift-invoice paid needs the invoice number');
+      print(invoiceLine(await api.call(markGiftCardInvoicePaid, { params: { number } })));
+      return;
+    default:
+      throw new UsageError('gift-invoice: list | paid <number>');
+  }
+}
+
+/** Runs one command of `npm run operator -- <command> ...` against the operator API. */
+export async function runOperatorCommand(api: OperatorClient, args: string[], print: (line: string) => void) {
+  const [command, file] = args;
+  switch (command) {
+    case 'till-key':
+      return tillKey(api, args.slice(1), print);
+    case 'gift-invoice':
+      return giftInvoice(api, args.slice(1), print);
+    case 'settings:get':
+      return print(JSON.stringify(await api.call(getOperatorSettings), null, 2));
+    case 'settings:set':
+      if (!file) throw new UsageError('settings:set needs a JSON file');
+      await api.call(putOperatorSettings, { body: readJson(file) as never });
+      return print('Settings saved.');
+    case 'content:export':
+      if (!file) throw new UsageError('content:export needs a file to write');
+      writeFileSync(file, `${JSON.stringify(await api.call(exportOperatorContent), null, 2)}\n`);
+      return print(`Content written to ${file}.`);
+    case 'content:import': {
+      if (!file) throw new UsageError('content:import needs a JSON file');
+      const { imported } = await api.call(importOperatorContent, { body: readJson(file) });
+      return print(`Content imported: ${JSON.stringify(imported)}.`);
+    }
+    default:
+      throw new UsageError(USAGE);
+  }
+}
