@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import { registerCallerChecks } from './authenticate-callers';
 import { registerAuthRoutes } from './features/auth/routes';
@@ -24,6 +24,7 @@ import { registerSettingsRoutes } from './features/settings/routes';
 import { registerSiteRoutes } from './features/site/routes';
 import { registerTillRoutes } from './features/till/routes';
 import type { SiteBundle } from './features/site/site-renderer';
+import { withDeclaredErrors } from './lib/declared-errors';
 import { registerErrorHandlers } from './lib/error-handler';
 import { loggerOptions } from './lib/logger';
 import { rejectNul } from './lib/reject-nul';
@@ -51,7 +52,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const app = Fastify(serverOptions);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandlers(app);
+  registerErrorHandlers(app, { strictErrorCodes: false });
   registerSecurityHeaders(app, {
     embedOrigins: deps.config.embedOrigins,
     imageOrigins: [deps.config.mapTileOrigin],
@@ -72,7 +73,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withDeclaredErrors,
   });
 
   // Every endpoint checks its caller before its input: a caller without credentials learns nothing about it.

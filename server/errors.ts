@@ -1,26 +1,6 @@
-/** Stable error codes of the API and the HTTP status each one answers with. */
-export const ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  VALIDATION: 400,
-  INCORRECT_ACTIVATION_CODE: 400,
-  CODE_EXPIRED: 400,
-  CODE_USED: 400,
-  CODE_BLOCKED: 400,
-  INVALID_REFRESH: 401,
-  INVALID_TOKEN: 401,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  SMS_CONFIRMATION_REQUIRED: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  TOO_MANY_REQUESTS: 429,
-  SMS_FAILED: 503,
-  UNAVAILABLE: 503,
-  INTERNAL: 500,
-} as const;
+import { ERROR_STATUS, type ErrorCode } from '../common/contract/codes';
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type { ErrorCode };
 
 /** An error the client is meant to see: its message is shown, its code is stable. */
 export class AppError extends Error {

@@ -1,3 +1,4 @@
+import { BINDING_CONFIRM_MINUTES } from './codes';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 
@@ -7,9 +8,6 @@ import { defineEndpoint } from './endpoint';
  * a session confirmed by SMS more than BINDING_CONFIRM_MINUTES ago gets 403 `SMS_CONFIRMATION_REQUIRED`, and
  * the cabinet asks for a new code (a new login of the same phone) before it tries again.
  */
-
-/** How long after an SMS confirmation the session may save a card. */
-export const BINDING_CONFIRM_MINUTES = 10;
 
 export const savedCardSchema = z.strictObject({
   bindingId: z.string(),

@@ -1,3 +1,4 @@
+import { OPERATIONS_PAGE_SIZE } from './codes';
 import { z } from 'zod';
 import { checkDate, checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { phoneSchema } from './auth';
@@ -174,8 +175,6 @@ export const operationSchema = z.strictObject({
   type: z.enum(['PAYMENT', 'CASHBACK', 'DEPOSIT']),
 });
 export type Operation = z.output<typeof operationSchema>;
-
-export const OPERATIONS_PAGE_SIZE = 20;
 
 export const operationsPageSchema = z.strictObject({
   /** Newest first. */

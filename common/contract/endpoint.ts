@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from './codes';
 
 /** HTTP methods the contract uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -32,6 +33,12 @@ export interface Endpoint<
   tag: string;
   auth: A;
   schemas: S;
+  /**
+   * The error codes of this endpoint's own rules (codes.ts). Those any endpoint of its kind may answer are
+   * added by the server (VALIDATION for input, INVALID_TOKEN for a customer's, UNAVAILABLE, ...), so a
+   * client and the OpenAPI document see every code the endpoint answers.
+   */
+  errors?: readonly ErrorCode[];
 }
 
 export function defineEndpoint<
@@ -55,9 +62,10 @@ export type EndpointInput<E extends Endpoint> = InputPart<'params', E['schemas']
 /** What a caller receives (after the server's response schema has shaped it). */
 export type EndpointOutput<E extends Endpoint> = z.output<E['schemas']['response']>;
 
-/** The shape of every 4xx/5xx body: a message a person can read and, where useful, a stable code. */
+/** The shape of every 4xx/5xx body: a message a person can read and a stable code to branch on. */
 export interface ApiErrorBody {
   message: string;
-  code?: string;
+  code: ErrorCode;
   fields?: Record<string, string>;
+  retryAfter?: number;
 }

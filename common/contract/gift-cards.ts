@@ -1,3 +1,4 @@
+import { MAX_NOMINAL, MAX_ORDER_TOTAL, SENDING_DATE_GRACE_MINUTES, SMS_DELIVERY_COST } from './codes';
 import { z } from 'zod';
 import { checkAccount, checkBic, checkInn, checkKpp } from '../lib/company-rules';
 import { checkEmail, checkNominal, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
@@ -13,13 +14,6 @@ export { MAX_RECIPIENTS, MAX_SENDING_DAYS_AHEAD } from '../lib/gift-card-rules';
  * link to the card's public page `/gc/{id}`. Money crosses the API in roubles with at most 2 decimals; the
  * server computes the bill (never the client).
  */
-
-/** What one SMS delivery costs the buyer per recipient, roubles (spec section 9). */
-export const SMS_DELIVERY_COST = 2;
-/** The largest nominal: up to 5 digits (spec section 5 "nominal"). */
-export const MAX_NOMINAL = 99_999;
-/** A sending date this little in the past is taken as "now" (the form's clock, the network). */
-export const SENDING_DATE_GRACE_MINUTES = 5;
 
 /** Delivery methods: the spec's default `SMS_TO_CLIENT` (an SMS to each recipient) is the only one built. */
 export const DELIVERY_METHODS = ['SMS_TO_CLIENT'] as const;
@@ -266,9 +260,6 @@ export const giftCardSummarySchema = z.strictObject({
 });
 export type GiftCardSummary = z.output<typeof giftCardSummarySchema>;
 
-/** The largest order total, roubles: what one payment may take (loyalty.ts MAX_PAY_SUM; not imported, since
- * loyalty.ts imports this module for the payment answer's `giftCard`). */
-export const MAX_ORDER_TOTAL = 1_000_000;
 
 /** A company detail checked by its rule (common/lib/company-rules.ts), with the rule's message. */
 const detail = (check: (value: string) => string | null) =>

@@ -1,3 +1,4 @@
+import { MAX_PAY_SUM, PAYMENT_STATUS } from './codes';
 import { z } from 'zod';
 import { checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { phoneSchema, tokenPairSchema } from './auth';
@@ -9,9 +10,6 @@ import { giftCardSummarySchema } from './gift-cards';
  * docs/decisions/009-payments-drafts-and-acquirer.md. Money crosses the API in roubles with at most 2 decimals
  * (1 bonus = 1 rouble); the server keeps integer kopecks and does every sum. `status` 0 means success.
  */
-
-/** The largest single payment the site accepts, roubles. */
-export const MAX_PAY_SUM = 1_000_000;
 
 /** A sum the customer types: positive roubles with at most 2 decimals (spec section 9). */
 export const paySumSchema = z
@@ -56,14 +54,13 @@ export const DRAFT_STATES = ['created', 'processing', 'paid', 'completed', 'fail
 export const draftStateSchema = z.enum(DRAFT_STATES);
 export type DraftState = z.output<typeof draftStateSchema>;
 
-/**
- * The payment answer's `status`: 0 success (paid or completed: show the result), 1 waiting for the payment
- * (follow `formUrl`, or ask again), 2 failed (declined, cancelled: show the loyalty error screen), 3 expired
- * (the hold ran out before the payment: start again).
- */
-export const PAYMENT_STATUS = { success: 0, pending: 1, failed: 2, expired: 3 } as const;
-export const paymentStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
-export type PaymentStatus = z.output<typeof paymentStatusSchema>;
+/** The payment answer's `status` (codes.ts PAYMENT_STATUS). */
+export const paymentStatusSchema = z.union([
+  z.literal(PAYMENT_STATUS.success),
+  z.literal(PAYMENT_STATUS.pending),
+  z.literal(PAYMENT_STATUS.failed),
+  z.literal(PAYMENT_STATUS.expired),
+]);
 
 export const createLoyaltyUser = defineEndpoint({
   method: 'POST',

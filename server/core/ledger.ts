@@ -28,7 +28,7 @@ export interface PostedTransaction {
 
 export class InsufficientFundsError extends AppError {
   constructor() {
-    super('CONFLICT', 'Недостаточно средств на счёте');
+    super('INSUFFICIENT_FUNDS', 'Недостаточно средств на счёте');
   }
 }
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Endpoint, EndpointAuth, EndpointSchemas } from '../../common/contract/endpoint';
 import type { CallerOf } from './callers';
+import { declaredErrors } from './declared-errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,7 +56,7 @@ export function registerEndpoint<S extends EndpointSchemas, A extends EndpointAu
       response: { 200: schemas.response },
       ...(SECURITY[endpoint.auth] && { security: SECURITY[endpoint.auth] }),
     },
-    config: { auth: endpoint.auth },
+    config: { auth: endpoint.auth, errors: declaredErrors(endpoint) },
     ...options,
     handler: handler as never,
   });

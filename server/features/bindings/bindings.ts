@@ -1,6 +1,7 @@
+import { BINDING_CONFIRM_MINUTES } from '../../../common/contract/codes';
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { BINDING_CONFIRM_MINUTES, type SavedCard } from '../../../common/contract/bindings';
+import { type SavedCard } from '../../../common/contract/bindings';
 import type { AppDeps } from '../../app-deps';
 import { sessions } from '../../db/schema/auth';
 import { bindingRequests } from '../../db/schema/bindings';
@@ -20,7 +21,7 @@ export const BINDING_FAILURE = 'Что-то пошло не так. Пожалу
 
 function gateway(deps: BindingDeps): CardBindings {
   const bindings = deps.acquirer.bindings;
-  if (!bindings) throw new AppError('UNAVAILABLE', BINDING_FAILURE);
+  if (!bindings) throw new AppError('BANK_UNAVAILABLE', BINDING_FAILURE);
   return bindings;
 }
 
@@ -30,7 +31,7 @@ async function ask<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('UNAVAILABLE', BINDING_FAILURE);
+    throw new AppError('BANK_UNAVAILABLE', BINDING_FAILURE);
   }
 }
 
@@ -43,7 +44,7 @@ export const toSavedCard = (card: GatewayCard): SavedCard => ({
 
 /** A phone customer only (a temporary payer has no cabinet), confirmed by SMS within the last minutes. */
 async function requireFreshConfirmation(deps: BindingDeps, user: AuthUser) {
-  if (user.phone.startsWith('temp-')) throw new AppError('FORBIDDEN', 'Войдите по номеру телефона');
+  if (user.phone.startsWith('temp-')) throw new AppError('PHONE_LOGIN_REQUIRED', 'Войдите по номеру телефона');
   const [session] = await deps.db
     .select({ createdAt: sessions.createdAt })
     .from(sessions)
@@ -132,7 +133,7 @@ export async function bindWallet(
   if (body.returnUrl !== undefined) checkReturnUrl(deps, body.returnUrl);
   await requireFreshConfirmation(deps, user);
   const bindWalletToken = deps.acquirer.bindings?.bindWalletToken;
-  if (!bindWalletToken) throw new AppError('UNAVAILABLE', WALLET_FAILURE);
+  if (!bindWalletToken) throw new AppError('BANK_UNAVAILABLE', WALLET_FAILURE);
   const id = walletRequestId(user.userId, wallet, body.token);
   await deps.db
     .insert(bindingRequests)
@@ -152,7 +153,7 @@ export async function bindWallet(
       ? (await ask(() => gateway(deps).listCards(user.userId))).find((c) => c.bindingId === bindingId)
       : undefined;
     if (card) return toSavedCard(card);
-    throw new AppError('CONFLICT', WALLET_FAILURE);
+    throw new AppError('WALLET_TOKEN_USED', WALLET_FAILURE);
   }
   let card: GatewayCard | null;
   try {
@@ -164,12 +165,12 @@ export async function bindWallet(
   } catch {
     // The gateway did not answer: the token may be tried again.
     await deps.db.update(bindingRequests).set({ orderId: null }).where(eq(bindingRequests.id, id));
-    throw new AppError('UNAVAILABLE', WALLET_FAILURE);
+    throw new AppError('BANK_UNAVAILABLE', WALLET_FAILURE);
   }
   await deps.db
     .update(bindingRequests)
     .set({ orderId: card ? `wallet:card:${card.bindingId}` : 'wallet:declined' })
     .where(eq(bindingRequests.id, id));
-  if (!card) throw new AppError('BAD_REQUEST', WALLET_FAILURE);
+  if (!card) throw new AppError('WALLET_DECLINED', WALLET_FAILURE);
   return toSavedCard(card);
 }

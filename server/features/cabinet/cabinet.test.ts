@@ -1,6 +1,7 @@
+import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/codes';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/cabinet';
+
 import { users } from '../../db/schema/auth';
 import { operations } from '../../db/schema/cabinet';
 import { DEMO_CUSTOMER } from '../../db/seed/demo-customer';
@@ -94,7 +95,7 @@ describe('cabinet: user info and card registration', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({
-      code: 'CONFLICT',
+      code: 'CARD_TAKEN',
       message: 'Эта карта уже зарегистрирована на другой номер телефона',
     });
     expect((await infoOf(t, phone)).code).toBe(3);
@@ -337,7 +338,7 @@ describe('cabinet: operations', () => {
     expect(own.json()).toMatchObject({ page: 2, total: 31 });
     const foreign = await callAs(t, '79003330001', 'POST', '/api/session/operations', { phone: DEMO_PHONE });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect(foreign.json()).toMatchObject({ code: 'NOT_OWN_PHONE' });
     expect(foreign.json().message).toBeTruthy();
     const newcomer = await callAs(t, '79003330001', 'GET', '/api/user/operations');
     expect(newcomer.json()).toEqual({ operations: [], page: 1, pageSize: OPERATIONS_PAGE_SIZE, total: 0 });

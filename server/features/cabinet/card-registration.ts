@@ -87,7 +87,7 @@ async function bindCard(tx: Db, userId: string, cardNum: string): Promise<string
     .select({ id: cards.id, userId: cards.userId })
     .from(cards)
     .where(eq(cards.cardNum, cardNum));
-  if (!holder || holder.userId !== userId) throw new AppError('CONFLICT', CARD_TAKEN);
+  if (!holder || holder.userId !== userId) throw new AppError('CARD_TAKEN', CARD_TAKEN);
   return holder.id;
 }
 

@@ -109,7 +109,7 @@ describe('certificates', () => {
     await registeredCustomer(t, PHONE);
     const demoCertificates = await callAs(t, PHONE, 'POST', '/api/user/getCerts', { phone: DEMO_PHONE });
     expect(demoCertificates.statusCode).toBe(403);
-    expect(demoCertificates.json().code).toBe('FORBIDDEN');
+    expect(demoCertificates.json().code).toBe('NOT_OWN_PHONE');
     const demoPending = (await callAs(t, DEMO_PHONE, 'POST', '/api/user/getCerts', { phone: DEMO_PHONE }))
       .json()
       .certificates.find((c: { activated: boolean }) => !c.activated);

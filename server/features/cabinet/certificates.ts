@@ -58,7 +58,7 @@ export async function activateCertificates(
     const pending = rows.filter((row) => row.activatedAt === null);
     const today = programmeToday(now);
     if (pending.some((row) => row.validTo !== null && row.validTo < today)) {
-      throw new AppError('BAD_REQUEST', CERTIFICATE_EXPIRED);
+      throw new AppError('CERTIFICATE_EXPIRED', CERTIFICATE_EXPIRED);
     }
     if (pending.length === 0) return;
     const accounts = await customerAccounts(tx, customer.userId);

@@ -1,5 +1,6 @@
+import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/codes';
 import { desc, eq, inArray } from 'drizzle-orm';
-import { OPERATIONS_PAGE_SIZE, type OperationsPage } from '../../../common/contract/cabinet';
+import { type OperationsPage } from '../../../common/contract/cabinet';
 import type { Db } from '../../db/client';
 import { operations, operationTotals } from '../../db/schema/cabinet';
 import { toRoubles } from '../../core/money';

@@ -56,6 +56,6 @@ export async function recordCabinetSignIn(deps: CabinetDeps, userId: string): Pr
 /** Operations and certificates are asked for by phone; a customer may only ask for their own. */
 export function assertOwnPhone(callerPhone: string, askedPhone: string): void {
   if (callerPhone !== askedPhone) {
-    throw new AppError('FORBIDDEN', 'Можно смотреть только данные своего номера телефона');
+    throw new AppError('NOT_OWN_PHONE', 'Можно смотреть только данные своего номера телефона');
   }
 }

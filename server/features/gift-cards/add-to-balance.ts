@@ -42,7 +42,7 @@ export async function addCardToBalance(
     // The card's row lock makes parallel calls queue; the first adds, the rest find it added.
     const [card] = await tx.select().from(giftCards).where(eq(giftCards.publicId, publicId)).for('update');
     if (!card) throw new AppError('NOT_FOUND', ADD_MESSAGES.notFound);
-    if (card.phone !== user.phone) throw new AppError('FORBIDDEN', ADD_MESSAGES.notRecipient);
+    if (card.phone !== user.phone) throw new AppError('NOT_RECIPIENT', ADD_MESSAGES.notRecipient);
     if (card.addedAt) return card.addedAmount ?? 0; // added before (a double click, a retry): the same answer
     // The account's row lock orders this against a till redemption: whichever commits first, the other sees
     // its result, so the amount moved is exactly what is left and the card never goes below zero.
@@ -52,7 +52,7 @@ export async function addCardToBalance(
       .where(eq(ledgerAccounts.id, card.accountId))
       .for('update');
     const amount = account?.balance ?? 0;
-    if (amount <= 0) throw new AppError('CONFLICT', ADD_MESSAGES.empty);
+    if (amount <= 0) throw new AppError('GIFT_CARD_EMPTY', ADD_MESSAGES.empty);
     const accounts = await customerAccounts(tx, user.userId);
     const posted = await postTransaction(tx, {
       idempotencyKey: `gift-card-add:${card.id}`,

@@ -1,6 +1,6 @@
+import { MAX_ORDER_TOTAL, MAX_PAY_SUM } from '../../../common/contract/codes';
 import { describe, expect, it } from 'vitest';
-import { MAX_ORDER_TOTAL } from '../../../common/contract/gift-cards';
-import { MAX_PAY_SUM } from '../../../common/contract/loyalty';
+
 import { computeGiftCardBill } from './bill';
 
 describe('the gift-card bill', () => {

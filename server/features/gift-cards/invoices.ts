@@ -70,7 +70,7 @@ export async function createInvoice(
   await limitInvoices(deps, `gc-invoice:ip:${caller.ip}`, INVOICE_LIMITS.perAddress);
   const settings = await readBrandSettings(deps.db);
   if (!settings.invoiceSeller) {
-    throw new AppError('CONFLICT', 'Покупка по счёту сейчас недоступна: свяжитесь с нами');
+    throw new AppError('INVOICES_UNAVAILABLE', 'Покупка по счёту сейчас недоступна: свяжитесь с нами');
   }
   const { balance, recipients, congratulation, imageId, deliveryId, sendingDate, idempotencyKey } = body;
   const order = await createOrder(deps, userId, {

@@ -1,14 +1,7 @@
+import { MAX_ORDER_TOTAL, SENDING_DATE_GRACE_MINUTES } from '../../../common/contract/codes';
 import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  MAX_ORDER_TOTAL,
-  MAX_SENDING_DAYS_AHEAD,
-  SENDING_DATE_GRACE_MINUTES,
-  type createGiftCardOrderBodySchema,
-  type GiftCardImage,
-  type GiftCardOrder,
-  type GiftCardSummary,
-} from '../../../common/contract/gift-cards';
+import { MAX_SENDING_DAYS_AHEAD, type createGiftCardOrderBodySchema, type GiftCardImage, type GiftCardOrder, type GiftCardSummary } from '../../../common/contract/gift-cards';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { pictures } from '../../db/schema/brand';
@@ -164,13 +157,13 @@ export async function lockOrderForDraft(tx: Db, userId: string, orderId: string)
     .where(and(eq(giftCardOrders.id, orderId), eq(giftCardOrders.userId, userId)))
     .for('update');
   if (!order) throw notFound('Заказ не найден');
-  if (order.state !== 'created') throw new AppError('CONFLICT', 'Этот заказ уже оплачен');
+  if (order.state !== 'created') throw new AppError('ORDER_PAID', 'Этот заказ уже оплачен');
   // A company's order is paid by bank transfer against its invoice, never also by card.
   const [invoice] = await tx
     .select({ id: giftCardInvoices.id })
     .from(giftCardInvoices)
     .where(eq(giftCardInvoices.orderId, order.id));
-  if (invoice) throw new AppError('CONFLICT', 'Этот заказ оплачивается по счёту');
+  if (invoice) throw new AppError('ORDER_BY_INVOICE', 'Этот заказ оплачивается по счёту');
   const [live] = await tx
     .select({ id: paymentDrafts.id, state: paymentDrafts.state })
     .from(giftCardOrderDrafts)
@@ -180,7 +173,7 @@ export async function lockOrderForDraft(tx: Db, userId: string, orderId: string)
     )
     .orderBy(desc(paymentDrafts.createdAt))
     .limit(1);
-  if (live && live.state !== 'created') throw new AppError('CONFLICT', 'Этот заказ уже оплачивается');
+  if (live && live.state !== 'created') throw new AppError('ORDER_IN_PAYMENT', 'Этот заказ уже оплачивается');
   return { order, liveDraftId: live?.id ?? null };
 }
 
@@ -243,7 +236,7 @@ export async function paymentState(db: Db, userId: string, orderId: string) {
 /** `/api/gc/getcard`: the buyer's view of a paid order's cards. */
 export async function buyerCards(deps: Pick<AppDeps, 'db' | 'config'>, userId: string, orderId: string) {
   const order = await loadOwnOrder(deps.db, userId, orderId);
-  if (order.state !== 'paid') throw new AppError('CONFLICT', 'Заказ ещё не оплачен');
+  if (order.state !== 'paid') throw new AppError('ORDER_NOT_PAID', 'Заказ ещё не оплачен');
   const rows = await deps.db
     .select({
       publicId: giftCards.publicId,

@@ -96,7 +96,7 @@ export async function redeemGiftCard(
       });
     } catch (error) {
       if (error instanceof InsufficientFundsError) {
-        throw new AppError('CONFLICT', 'На подарочной карте недостаточно средств');
+        throw new AppError('INSUFFICIENT_FUNDS', 'На подарочной карте недостаточно средств');
       }
       throw error;
     }

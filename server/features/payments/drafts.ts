@@ -1,11 +1,7 @@
+import { PAYMENT_STATUS, type PaymentStatus } from '../../../common/contract/codes';
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import {
-  PAYMENT_STATUS,
-  type Draft,
-  type PaymentResult,
-  type PaymentStatus,
-} from '../../../common/contract/loyalty';
+import { type Draft, type PaymentResult } from '../../../common/contract/loyalty';
 import type { z } from 'zod';
 import type { createDraftBodySchema, processDraftBodySchema } from '../../../common/contract/loyalty';
 import type { AppDeps } from '../../app-deps';
@@ -181,7 +177,7 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
       .returning();
     if (updated) return toDraft(updated);
     await loadOwnDraft(deps.db, userId, body.draftId);
-    throw new AppError('CONFLICT', 'Эта оплата уже начата: её нельзя изменить');
+    throw new AppError('DRAFT_STARTED', 'Эта оплата уже начата: её нельзя изменить');
   }
   const idempotencyKey = body.idempotencyKey ? `${userId}:${body.idempotencyKey}` : null;
   const [inserted] = await deps.db
@@ -212,7 +208,7 @@ async function createGiftCardDraft(deps: PaymentsDeps, userId: string, body: Cre
     });
   }
   if (body.payType === 'IN_RETAIL_POINT') {
-    throw new AppError('BAD_REQUEST', 'Подарочную карту можно оплатить только картой или СБП');
+    throw new AppError('PAY_TYPE_NOT_ALLOWED', 'Подарочную карту можно оплатить только картой или СБП');
   }
   const orderId = body.giftCardOrderId;
   const settings = await readBrandSettings(deps.db);
@@ -248,7 +244,7 @@ async function createGiftCardDraft(deps: PaymentsDeps, userId: string, body: Cre
         .set(values)
         .where(and(eq(paymentDrafts.id, liveDraftId), eq(paymentDrafts.state, 'created')))
         .returning();
-      if (!updated) throw new AppError('CONFLICT', 'Этот заказ уже оплачивается');
+      if (!updated) throw new AppError('ORDER_IN_PAYMENT', 'Этот заказ уже оплачивается');
       return toDraft(updated);
     }
     const [inserted] = await tx
@@ -272,7 +268,7 @@ const needsBank = (row: DraftRow) => row.leftToPay > 0 && row.payType !== 'IN_RE
 export async function processDraft(deps: PaymentsDeps, userId: string, body: ProcessDraftBody) {
   checkReturnUrl(deps, body.returnUrl);
   if (body.paymentToken !== undefined) {
-    throw new AppError('BAD_REQUEST', 'Apple Pay и Google Pay пока не принимаются: оплатите картой или СБП');
+    throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'Apple Pay и Google Pay пока не принимаются: оплатите картой или СБП');
   }
   if (body.bindingId !== undefined) {
     const draft = await loadOwnDraft(deps.db, userId, body.draftId);
@@ -326,16 +322,16 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
 async function checkSavedCard(deps: PaymentsDeps, userId: string, draft: DraftRow, bindingId: string) {
   const bindings = deps.acquirer.bindings;
   if (!bindings?.payWithBinding) {
-    throw new AppError('BAD_REQUEST', 'Оплата сохранённой картой у этого банка пока недоступна');
+    throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'Оплата сохранённой картой у этого банка пока недоступна');
   }
   if (draft.payType !== 'CARD') {
-    throw new AppError('BAD_REQUEST', 'Сохранённой картой можно оплатить только покупку картой');
+    throw new AppError('PAY_TYPE_NOT_ALLOWED', 'Сохранённой картой можно оплатить только покупку картой');
   }
   let cards;
   try {
     cards = await bindings.listCards(userId);
   } catch {
-    throw new AppError('UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');
+    throw new AppError('BANK_UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');
   }
   if (!cards.some((card) => card.bindingId === bindingId && card.active)) throw notFound('Карта не найдена');
 }
@@ -370,10 +366,10 @@ async function registerOrder(deps: PaymentsDeps, row: DraftRow, clientId?: strin
       ...(clientId === undefined ? {} : { clientId }),
     });
   } catch {
-    throw new AppError('UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');
+    throw new AppError('BANK_UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');
   }
   if (!isAllowedFormUrl(order.formUrl, deps.acquirer.formHosts)) {
-    throw new AppError('UNAVAILABLE', 'Банк ответил неизвестным адресом оплаты');
+    throw new AppError('BANK_UNAVAILABLE', 'Банк ответил неизвестным адресом оплаты');
   }
   const [stored] = await deps.db
     .update(paymentDrafts)
@@ -518,7 +514,7 @@ export async function resolveDraft(deps: PaymentsDeps, row: DraftRow): Promise<D
     try {
       status = await deps.acquirer.getOrderStatus(row.orderId);
     } catch {
-      throw new AppError('UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');
+      throw new AppError('BANK_UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');
     }
     await settle(deps, row, status);
     return loadDraft(deps.db, row.id);
@@ -585,7 +581,7 @@ export async function releaseExpiredHolds(deps: PaymentsDeps, limit = 100): Prom
 /** sendCheque: e-mails the cheque of a completed payment; the same address gets it once. */
 export async function sendCheque(deps: PaymentsDeps, userId: string, draftId: string, email: string) {
   const row = await loadOwnDraft(deps.db, userId, draftId);
-  if (row.state !== 'completed') throw new AppError('CONFLICT', 'Чек будет после оплаты');
+  if (row.state !== 'completed') throw new AppError('CHEQUE_NOT_READY', 'Чек будет после оплаты');
   const lines = [
     `Оплата: ${row.title}`,
     `Дата: ${(row.resolvedAt ?? row.updatedAt).toISOString()}`,

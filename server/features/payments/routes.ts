@@ -58,7 +58,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
       createBinding: false,
       returnUrl: finish.toString(),
     });
-    if (!result.formUrl) throw new AppError('UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');
+    if (!result.formUrl) throw new AppError('BANK_UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');
     return {
       data: { formUrl: result.formUrl, needSmsConfirm: false, certificate: null, draftId: draft.draftId },
     };

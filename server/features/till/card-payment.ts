@@ -76,14 +76,14 @@ async function claimVisitForCard(tx: Db, visitId: string, key: string) {
     .limit(1);
   if (taken) {
     throw new AppError(
-      'CONFLICT',
+      'CODE_ALREADY_CHARGED',
       'По этому коду картой уже оплачено: попросите покупателя показать новый код',
     );
   }
 }
 
 const unavailable = () =>
-  new AppError('UNAVAILABLE', 'Банк не ответил. Повторите оплату картой с тем же ключом');
+  new AppError('BANK_UNAVAILABLE', 'Банк не ответил. Повторите оплату картой с тем же ключом');
 
 /** cardPayment: `bonuses` (optional) on hold, the rest charged to the saved card; idempotent by the client key. */
 export async function payWithCard(
@@ -107,15 +107,15 @@ export async function payWithCard(
     readBrandSettings(deps.db),
     balancesOf(deps.db, visit.userId),
     savedCardOf(deps, visit.userId).catch(() => {
-      throw new AppError('UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз или примите оплату иначе');
+      throw new AppError('BANK_UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз или примите оплату иначе');
     }),
   ]);
   bonusesToSpend(sum, spend, settings.maxSpendPercent, balances.bonus);
   const cardAmount = sum - spend;
-  if (cardAmount <= 0) throw new AppError('CONFLICT', 'Картой платить нечего: весь чек покрывают бонусы');
+  if (cardAmount <= 0) throw new AppError('NOTHING_TO_CHARGE', 'Картой платить нечего: весь чек покрывают бонусы');
   if (!card) {
     throw new AppError(
-      'CONFLICT',
+      'NO_SAVED_CARD',
       'У покупателя нет сохранённой карты, которой можно оплатить: примите оплату иначе',
     );
   }
@@ -276,7 +276,7 @@ export async function refundCardPayment(deps: TillDeps, row: TillOperationRow): 
       .then((status) => status.state === 'refunded')
       .catch(() => false);
   }
-  if (!refunded) throw new AppError('UNAVAILABLE', 'Банк не подтвердил возврат на карту: повторите возврат');
+  if (!refunded) throw new AppError('BANK_UNAVAILABLE', 'Банк не подтвердил возврат на карту: повторите возврат');
   await deps.db
     .update(tillOperations)
     .set({ state: 'refunded', updatedAt: deps.clock.now() })

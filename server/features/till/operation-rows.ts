@@ -40,7 +40,7 @@ export async function loadPoint(db: Db, retailPointId: number) {
   const [point] = await db.select().from(retailPoints).where(eq(retailPoints.id, retailPointId));
   // The key outlived its point (an operator replaced the points): nothing can be done at it.
   if (!point)
-    throw new AppError('FORBIDDEN', 'Точки этого ключа больше нет: попросите оператора выдать новый');
+    throw new AppError('POINT_GONE', 'Точки этого ключа больше нет: попросите оператора выдать новый');
   return point;
 }
 
@@ -93,14 +93,14 @@ export function sameRequest(
     row.sum !== request.sum ||
     (request.spend !== undefined && row.spend !== request.spend)
   ) {
-    throw new AppError('CONFLICT', 'Этот ключ идемпотентности уже использован для другой операции');
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'Этот ключ идемпотентности уже использован для другой операции');
   }
   return toOperation(row);
 }
 
 export function checkOpen(deps: TillDeps, visit: VisitRow) {
   if (visit.expiresAt <= deps.clock.now()) {
-    throw new AppError('CONFLICT', 'Визит закончился: отсканируйте код покупателя ещё раз');
+    throw new AppError('VISIT_ENDED', 'Визит закончился: отсканируйте код покупателя ещё раз');
   }
 }
 
@@ -142,7 +142,7 @@ export function bonusesToSpend(
   const amount = asked ?? Math.min(limit, balance);
   if (amount > limit) {
     throw new AppError(
-      'CONFLICT',
+      'SPEND_LIMIT',
       `Бонусами можно оплатить не больше ${maxSpendPercent}% чека: ${toRoubles(limit)}`,
     );
   }
@@ -151,7 +151,7 @@ export function bonusesToSpend(
 }
 
 export const insufficient = (balance: number) =>
-  new AppError('CONFLICT', `Недостаточно бонусов: доступно ${toRoubles(balance)}`);
+  new AppError('INSUFFICIENT_BONUSES', `Недостаточно бонусов: доступно ${toRoubles(balance)}`);
 
 /** An operation of the caller's point (404 for any other). */
 export async function loadOperation(
@@ -177,7 +177,7 @@ const STATE_TEXT: Record<TillOperationRow['state'], string> = {
   refunding: 'возвращается: банк ещё не подтвердил возврат на карту',
 };
 export const stateConflict = (row: TillOperationRow, what: string) =>
-  new AppError('CONFLICT', `${what}: операция ${STATE_TEXT[row.state]}`);
+  new AppError('OPERATION_STATE', `${what}: операция ${STATE_TEXT[row.state]}`);
 
 /**
  * `held` -> `to` once, giving the bonuses back (ledger key `till-release:<id>`) in the same transaction. A card
@@ -282,7 +282,7 @@ export async function reverseCompleted(deps: TillDeps, row: TillOperationRow, to
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
-      throw new AppError('CONFLICT', 'Бонусы за эту покупку уже потрачены: вернуть операцию нельзя');
+      throw new AppError('EARNED_BONUSES_SPENT', 'Бонусы за эту покупку уже потрачены: вернуть операцию нельзя');
     }
     throw error;
   }

@@ -73,7 +73,7 @@ export async function verifyMemberCode(deps: TillDeps, caller: TillCaller, code:
   const now = deps.clock.now();
   const step = card ? memberCodeStep(card.qrSecret, token, now.getTime()) : null;
   if (!card || step === null) throw invalidCode();
-  if (card.locked) throw new AppError('FORBIDDEN', 'Карта заблокирована');
+  if (card.locked) throw new AppError('CARD_LOCKED', 'Карта заблокирована');
   const visit = await inTransaction(deps.db, async (tx) => {
     const used = await tx
       .insert(tillUsedCodes)
@@ -209,7 +209,7 @@ export async function spend(
     balancesOf(deps.db, visit.userId),
   ]);
   const amount = bonusesToSpend(sum, asked, settings.maxSpendPercent, balances.bonus);
-  if (amount <= 0) throw new AppError('CONFLICT', 'Списывать нечего: у покупателя нет бонусов');
+  if (amount <= 0) throw new AppError('NOTHING_TO_SPEND', 'Списывать нечего: у покупателя нет бонусов');
   const earn = Math.floor(((sum - amount) * Math.max(0, point.currentBonus)) / 100);
   await insertHeld(deps, {
     idempotencyKey: key,
@@ -238,11 +238,11 @@ export async function confirm(
   operationId: string,
 ): Promise<TillOperation> {
   const row = await loadOperation(deps.db, caller, operationId);
-  if (row.kind === 'accrue') throw new AppError('CONFLICT', 'Подтверждать нужно только списание');
+  if (row.kind === 'accrue') throw new AppError('OPERATION_KIND', 'Подтверждать нужно только списание');
   if (row.kind === 'card') {
     const after = await settleCardPayment(deps, row, { charge: false });
     if (after.state === 'held') {
-      throw new AppError('UNAVAILABLE', 'Банк ещё не ответил об оплате картой: проверьте ещё раз');
+      throw new AppError('BANK_UNAVAILABLE', 'Банк ещё не ответил об оплате картой: проверьте ещё раз');
     }
     if (after.state !== 'completed' && after.state !== 'refunded' && after.state !== 'refunding')
       throw stateConflict(after, 'Не подтверждено');
@@ -270,7 +270,7 @@ export async function cancel(
 ): Promise<TillOperation> {
   const row = await loadOperation(deps.db, caller, operationId);
   if (row.kind === 'accrue')
-    throw new AppError('CONFLICT', 'Отменить можно только удержание: начисление возвращают');
+    throw new AppError('OPERATION_KIND', 'Отменить можно только удержание: начисление возвращают');
   if (row.kind === 'card') await stopCardPayment(deps, row, 'cancelled');
   else if (row.state === 'held') await releaseHold(deps, row.id, 'cancelled');
   const after = await loadOperation(deps.db, caller, operationId);

@@ -1,0 +1,151 @@
+/**
+ * The contract's values that both sides branch on, without zod (so the browser may import them): payment
+ * statuses, user-info codes, limits, and every error code with its HTTP status. The web decides what to show by
+ * these codes, never by a message or a bare status number.
+ */
+
+/**
+ * The payment answer's `status`: 0 success (paid or completed: show the result), 1 waiting for the payment
+ * (follow `formUrl`, or ask again), 2 failed (declined, cancelled: show the loyalty error screen), 3 expired
+ * (the hold ran out before the payment: start again).
+ */
+export const PAYMENT_STATUS = { success: 0, pending: 1, failed: 2, expired: 3 } as const;
+export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
+
+/** `GET /api/user/info`'s `code`: 0 the customer has a card; 3 the phone has no card yet (spec section 4). */
+export const USER_INFO_CODE = { ok: 0, noCard: 3 } as const;
+
+/** The largest sum one payment may have, roubles. */
+export const MAX_PAY_SUM = 1_000_000;
+/** What one SMS delivery costs the buyer per recipient, roubles (spec section 9). */
+export const SMS_DELIVERY_COST = 2;
+/** The largest gift-card nominal: up to 5 digits (spec section 5 "nominal"). */
+export const MAX_NOMINAL = 99_999;
+/** The largest gift-card order (nominal times recipients plus delivery), roubles. */
+export const MAX_ORDER_TOTAL = 1_000_000;
+/** A gift card's sending date this little in the past is taken as "now" (the form's clock, the network). */
+export const SENDING_DATE_GRACE_MINUTES = 5;
+/** Operations per page of the cabinet's history. */
+export const OPERATIONS_PAGE_SIZE = 20;
+/** How long after an SMS confirmation the session may save a bank card. */
+export const BINDING_CONFIRM_MINUTES = 10;
+
+/**
+ * Every error code of the API and the HTTP status it answers with. An error body is `{message, code}`: the
+ * message is for a person, the code for a program. Each endpoint declares the codes it may answer
+ * (`errors` in its contract), and they are listed in the OpenAPI document.
+ */
+export const ERROR_STATUS = {
+  // Any endpoint
+  /** The request is malformed (not JSON, a wrong content type). */
+  BAD_REQUEST: 400,
+  /** A field breaks its rule; `fields` names each bad field. */
+  VALIDATION: 400,
+  /** A till key or the operator's token is missing, wrong or revoked. */
+  UNAUTHORIZED: 401,
+  /** The thing asked for does not exist (or is not the caller's to see). */
+  NOT_FOUND: 404,
+  /** The body is larger than the endpoint takes. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** The body is not `application/json`. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A limit was hit; `retryAfter` (seconds) says when to try again. */
+  TOO_MANY_REQUESTS: 429,
+  /** The database or the shared limits are away for a moment, or the programme is not set up; try later. */
+  UNAVAILABLE: 503,
+  /** A bug: nothing a client can act on. */
+  INTERNAL: 500,
+
+  // Login and tokens
+  /** The SMS code is wrong (spec section 8). */
+  INCORRECT_ACTIVATION_CODE: 400,
+  /** The SMS code is older than 5 minutes. */
+  CODE_EXPIRED: 400,
+  /** The SMS code (or a till's member code) was used already. */
+  CODE_USED: 400,
+  /** Too many wrong tries killed the code; ask for a new one. */
+  CODE_BLOCKED: 400,
+  /** The access token is missing, expired or its session ended: refresh on this one (spec section 8). */
+  INVALID_TOKEN: 401,
+  /** The refresh token is unknown, used or revoked: log in again. */
+  INVALID_REFRESH: 401,
+  /** The SMS gateway did not take the message. */
+  SMS_FAILED: 503,
+  /** Saving a bank card needs a fresh SMS confirmation first. */
+  SMS_CONFIRMATION_REQUIRED: 403,
+
+  // The customer
+  /** The call acts on another phone's data. */
+  NOT_OWN_PHONE: 403,
+  /** A temporary payer (no phone) asked for what needs a phone login. */
+  PHONE_LOGIN_REQUIRED: 403,
+  /** The card number belongs to another phone. */
+  CARD_TAKEN: 409,
+  /** A certificate's validity is over. */
+  CERTIFICATE_EXPIRED: 400,
+  /** The balance is smaller than the amount. */
+  INSUFFICIENT_FUNDS: 409,
+
+  // Payments at a point and gift-card orders
+  /** The payment has started: its draft cannot change any more. */
+  DRAFT_STARTED: 409,
+  /** This way of paying is not open for this payment. */
+  PAY_TYPE_NOT_ALLOWED: 400,
+  /** Apple Pay, Google Pay or a saved card is not taken here yet. */
+  PAYMENT_METHOD_UNAVAILABLE: 400,
+  /** The bank (acquirer) did not answer or answered nonsense; the same call may be retried. */
+  BANK_UNAVAILABLE: 503,
+  /** The cheque exists once the payment is completed. */
+  CHEQUE_NOT_READY: 409,
+  /** The gift-card order is paid already. */
+  ORDER_PAID: 409,
+  /** The gift-card order is being paid (another draft holds it). */
+  ORDER_IN_PAYMENT: 409,
+  /** The gift-card order is paid by bank transfer against its invoice. */
+  ORDER_BY_INVOICE: 409,
+  /** The gift-card order is not paid yet. */
+  ORDER_NOT_PAID: 409,
+  /** Invoices are off: the brand has no seller's details. */
+  INVOICES_UNAVAILABLE: 409,
+  /** The gift card is someone else's. */
+  NOT_RECIPIENT: 403,
+  /** The gift card has nothing left. */
+  GIFT_CARD_EMPTY: 409,
+
+  // Saved cards
+  /** The wallet token was used already. */
+  WALLET_TOKEN_USED: 409,
+  /** The bank did not save the wallet's card. */
+  WALLET_DECLINED: 400,
+
+  // The till
+  /** The till's point no longer exists. */
+  POINT_GONE: 403,
+  /** The customer's card is blocked. */
+  CARD_LOCKED: 403,
+  /** The idempotency key was used for another operation. */
+  IDEMPOTENCY_KEY_REUSED: 409,
+  /** The visit (one shown member code) has ended: scan a new code. */
+  VISIT_ENDED: 409,
+  /** Bonuses may pay only a part of the cheque (the brand's limit). */
+  SPEND_LIMIT: 409,
+  /** The customer has fewer bonuses than asked. */
+  INSUFFICIENT_BONUSES: 409,
+  /** The customer has no bonuses to spend. */
+  NOTHING_TO_SPEND: 409,
+  /** The operation's state does not allow this action (already confirmed, cancelled, refunded). */
+  OPERATION_STATE: 409,
+  /** The action is not for this kind of operation (confirm a spend, refund a completed one). */
+  OPERATION_KIND: 409,
+  /** The bonuses this purchase earned are spent: the operation cannot be returned. */
+  EARNED_BONUSES_SPENT: 409,
+  /** The shown member code already paid one cheque by card: ask for the next code. */
+  CODE_ALREADY_CHARGED: 409,
+  /** Bonuses cover the whole cheque: nothing to charge to the card. */
+  NOTHING_TO_CHARGE: 409,
+  /** The customer has no saved card that can pay. */
+  NO_SAVED_CARD: 409,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
