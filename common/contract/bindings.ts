@@ -1,4 +1,3 @@
-import { BINDING_CONFIRM_MINUTES } from './codes';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 

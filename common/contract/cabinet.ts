@@ -1,4 +1,3 @@
-import { OPERATIONS_PAGE_SIZE } from './codes';
 import { z } from 'zod';
 import { checkDate, checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { phoneSchema } from './auth';

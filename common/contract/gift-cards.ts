@@ -1,4 +1,3 @@
-import { MAX_NOMINAL, MAX_ORDER_TOTAL, SENDING_DATE_GRACE_MINUTES, SMS_DELIVERY_COST } from './codes';
 import { z } from 'zod';
 import { checkAccount, checkBic, checkInn, checkKpp } from '../lib/company-rules';
 import { checkEmail, checkNominal, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
@@ -259,7 +258,6 @@ export const giftCardSummarySchema = z.strictObject({
   sendingDate: z.string(),
 });
 export type GiftCardSummary = z.output<typeof giftCardSummarySchema>;
-
 
 /** A company detail checked by its rule (common/lib/company-rules.ts), with the rule's message. */
 const detail = (check: (value: string) => string | null) =>

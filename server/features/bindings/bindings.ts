@@ -44,7 +44,8 @@ export const toSavedCard = (card: GatewayCard): SavedCard => ({
 
 /** A phone customer only (a temporary payer has no cabinet), confirmed by SMS within the last minutes. */
 async function requireFreshConfirmation(deps: BindingDeps, user: AuthUser) {
-  if (user.phone.startsWith('temp-')) throw new AppError('PHONE_LOGIN_REQUIRED', 'Войдите по номеру телефона');
+  if (user.phone.startsWith('temp-'))
+    throw new AppError('PHONE_LOGIN_REQUIRED', 'Войдите по номеру телефона');
   const [session] = await deps.db
     .select({ createdAt: sessions.createdAt })
     .from(sessions)

@@ -1,7 +1,13 @@
 import { MAX_ORDER_TOTAL, SENDING_DATE_GRACE_MINUTES } from '../../../common/contract/codes';
 import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
 import type { z } from 'zod';
-import { MAX_SENDING_DAYS_AHEAD, type createGiftCardOrderBodySchema, type GiftCardImage, type GiftCardOrder, type GiftCardSummary } from '../../../common/contract/gift-cards';
+import {
+  MAX_SENDING_DAYS_AHEAD,
+  type createGiftCardOrderBodySchema,
+  type GiftCardImage,
+  type GiftCardOrder,
+  type GiftCardSummary,
+} from '../../../common/contract/gift-cards';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { pictures } from '../../db/schema/brand';

@@ -1,7 +1,12 @@
 import { MAX_PAY_SUM } from '../../../common/contract/codes';
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDraftBodySchema, paySumSchema, processDraftBodySchema, type DraftState } from '../../../common/contract/loyalty';
+import {
+  createDraftBodySchema,
+  paySumSchema,
+  processDraftBodySchema,
+  type DraftState,
+} from '../../../common/contract/loyalty';
 import { forAll, seededRandom, testSeed, type Random } from '../../../common/testing/random';
 import { operations } from '../../db/schema/cabinet';
 import { ledgerTransactions } from '../../db/schema/ledger';

@@ -268,7 +268,10 @@ const needsBank = (row: DraftRow) => row.leftToPay > 0 && row.payType !== 'IN_RE
 export async function processDraft(deps: PaymentsDeps, userId: string, body: ProcessDraftBody) {
   checkReturnUrl(deps, body.returnUrl);
   if (body.paymentToken !== undefined) {
-    throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'Apple Pay и Google Pay пока не принимаются: оплатите картой или СБП');
+    throw new AppError(
+      'PAYMENT_METHOD_UNAVAILABLE',
+      'Apple Pay и Google Pay пока не принимаются: оплатите картой или СБП',
+    );
   }
   if (body.bindingId !== undefined) {
     const draft = await loadOwnDraft(deps.db, userId, body.draftId);
@@ -322,7 +325,10 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
 async function checkSavedCard(deps: PaymentsDeps, userId: string, draft: DraftRow, bindingId: string) {
   const bindings = deps.acquirer.bindings;
   if (!bindings?.payWithBinding) {
-    throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'Оплата сохранённой картой у этого банка пока недоступна');
+    throw new AppError(
+      'PAYMENT_METHOD_UNAVAILABLE',
+      'Оплата сохранённой картой у этого банка пока недоступна',
+    );
   }
   if (draft.payType !== 'CARD') {
     throw new AppError('PAY_TYPE_NOT_ALLOWED', 'Сохранённой картой можно оплатить только покупку картой');

@@ -112,7 +112,8 @@ export async function payWithCard(
   ]);
   bonusesToSpend(sum, spend, settings.maxSpendPercent, balances.bonus);
   const cardAmount = sum - spend;
-  if (cardAmount <= 0) throw new AppError('NOTHING_TO_CHARGE', 'Картой платить нечего: весь чек покрывают бонусы');
+  if (cardAmount <= 0)
+    throw new AppError('NOTHING_TO_CHARGE', 'Картой платить нечего: весь чек покрывают бонусы');
   if (!card) {
     throw new AppError(
       'NO_SAVED_CARD',
@@ -276,7 +277,8 @@ export async function refundCardPayment(deps: TillDeps, row: TillOperationRow): 
       .then((status) => status.state === 'refunded')
       .catch(() => false);
   }
-  if (!refunded) throw new AppError('BANK_UNAVAILABLE', 'Банк не подтвердил возврат на карту: повторите возврат');
+  if (!refunded)
+    throw new AppError('BANK_UNAVAILABLE', 'Банк не подтвердил возврат на карту: повторите возврат');
   await deps.db
     .update(tillOperations)
     .set({ state: 'refunded', updatedAt: deps.clock.now() })

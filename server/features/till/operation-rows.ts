@@ -93,7 +93,10 @@ export function sameRequest(
     row.sum !== request.sum ||
     (request.spend !== undefined && row.spend !== request.spend)
   ) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'Этот ключ идемпотентности уже использован для другой операции');
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      'Этот ключ идемпотентности уже использован для другой операции',
+    );
   }
   return toOperation(row);
 }
@@ -282,7 +285,10 @@ export async function reverseCompleted(deps: TillDeps, row: TillOperationRow, to
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
-      throw new AppError('EARNED_BONUSES_SPENT', 'Бонусы за эту покупку уже потрачены: вернуть операцию нельзя');
+      throw new AppError(
+        'EARNED_BONUSES_SPENT',
+        'Бонусы за эту покупку уже потрачены: вернуть операцию нельзя',
+      );
     }
     throw error;
   }

@@ -85,7 +85,11 @@ describe('the page draft', () => {
     const { api, calls } = fakeApi((key, body) => {
       if (key === 'POST /api/loyalty/completeDraft')
         return { data: { status: completeStatus, draftId: 'd1' } };
-      if (body.draftId) throw new ApiError(409, { message: 'Эта оплата уже начата: её нельзя изменить', code: 'DRAFT_STARTED' });
+      if (body.draftId)
+        throw new ApiError(409, {
+          message: 'Эта оплата уже начата: её нельзя изменить',
+          code: 'DRAFT_STARTED',
+        });
       return draft(calls.length === 1 ? 'd1' : 'd2');
     });
     await openDraft(api, choice);
