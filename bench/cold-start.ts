@@ -1,4 +1,4 @@
-// Cold start (../shared/design/quality.md): the built app, `node dist/server/main.js` with the embedded database,
+// Cold start (docs/design/quality.md): the built app, `node dist/server/main.js` with the embedded database,
 // from the spawn to its first 200 on `/`: on a fresh data directory (migrations and the demo seed run first) and
 // again on that same directory (a restart). The reference is a bare Fastify process started the same way, in
 // the same run. Medians of BENCH_COLD_RUNS rounds; each round starts the three in turn.

@@ -1,4 +1,4 @@
-// Content reads (../shared/design/quality.md): autocannon against the app's cached content routes and against a
+// Content reads (docs/design/quality.md): autocannon against the app's cached content routes and against a
 // bare Fastify route answering the same JSON, alternating rounds in the same run (bench/servers.ts starts both in
 // a process of their own, so the load generator does not share their thread).
 import { spawn } from 'node:child_process';

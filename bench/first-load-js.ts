@@ -1,4 +1,4 @@
-// JavaScript on first load (../shared/design/quality.md): per route, the gzipped bytes the browser loads before
+// JavaScript on first load (docs/design/quality.md): per route, the gzipped bytes the browser loads before
 // interaction, read from the build's manifest the way the server decides what to send (server/features/site/
 // site-renderer.ts): the entry with its static imports, plus the matched route's page chunk (named by its
 // lazyPage in web/app/routes.tsx) with its static imports. Dynamic imports (the map's Leaflet) load later and are

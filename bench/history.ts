@@ -1,4 +1,4 @@
-// History at scale (../shared/design/quality.md): 100,000 customers and 1,000,000 operations seeded set-based
+// History at scale (docs/design/quality.md): 100,000 customers and 1,000,000 operations seeded set-based
 // into a database of its own on the local PostgreSQL, then the cabinet's operations page measured with
 // autocannon as a customer with a huge history beside one with a small history, and a deep page beside the
 // first. Bar: p99 under 20 ms; the cost grows with the page, not with the history.

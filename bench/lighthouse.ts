@@ -1,4 +1,4 @@
-// npm run bench:lighthouse: the first-load bar of ../shared/design/quality.md. Lighthouse (mobile, simulated
+// npm run bench:lighthouse: the first-load bar of docs/design/quality.md. Lighthouse (mobile, simulated
 // throttling) in Debian's Chromium on the built app's pages, beside a static copy of `/` served by a tiny HTTP
 // server and measured in the same run and the same browser. Builds nothing: run `npm run build` first.
 //
@@ -174,7 +174,7 @@ function figures(lhr: Result): Figures {
   };
 }
 
-/** Which of quality.md's bars for the first load a page misses, beside the static copy. */
+/** Which of docs/design/quality.md's bars for the first load a page misses, beside the static copy. */
 function missedBars(f: Figures, reference: Figures): string[] {
   return [
     f.performance < 98 ? 'perf' : '',

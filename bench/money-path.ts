@@ -1,4 +1,4 @@
-// npm run bench:money: the money path of ../shared/design/quality.md (create + process + complete a
+// npm run bench:money: the money path of docs/design/quality.md (create + process + complete a
 // bonus-only draft) in payments per second on the machine's PostgreSQL, beside `pgbench -b simple-update` on the
 // same server in the same run (alternating rounds, best of each), then the ledger invariants on what it wrote.
 import { execFile } from 'node:child_process';
@@ -199,7 +199,7 @@ async function pgbench(): Promise<number> {
   return Number(tps[1]);
 }
 
-/** The ledger invariants of security.md, as SQL (the test suite's helper needs Vitest). */
+/** The ledger invariants of docs/design/security.md, as SQL (the test suite's helper needs Vitest). */
 async function invariants(db: Parameters<typeof customerAccounts>[0]): Promise<string[]> {
   const found: string[] = [];
   const count = async (label: string, query: string) => {

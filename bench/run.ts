@@ -1,4 +1,4 @@
-// npm run bench: every speed figure of ../shared/design/quality.md in ONE table, each beside its reference
+// npm run bench: every speed figure of docs/design/quality.md in ONE table, each beside its reference
 // measured in the same run on this machine (absolute numbers move on a shared machine; ratios hold), with the
 // bar and a verdict. Each part also runs alone (bench/<part>.ts; bench:lighthouse, bench:money).
 // BENCH_ONLY=content,money,history,lighthouse,js,cold picks parts; the other knobs are in the README.
