@@ -3,7 +3,7 @@ import { ru } from '../../i18n/ru';
 import { ApiError } from '../../lib/api-client';
 import { errorCodeOf } from '../../lib/api-errors';
 import { useSettings } from '../../lib/settings';
-import { LoyaltyError } from '../../ui/loyalty-error';
+import { LoyaltyError } from '../../payment/loyalty-error';
 import { PageMeta } from '../../ui/page-meta';
 import { BillSums } from './bill-sums';
 import { useInvoice } from './gift-card-api';

@@ -3,11 +3,11 @@ import { Navigate, useSearchParams } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { ApiError } from '../../lib/api-client';
 import { useSettings } from '../../lib/settings';
-import { BankWaiting } from '../../ui/bank-waiting';
+import { BankWaiting } from '../../payment/bank-waiting';
 import { PageMeta } from '../../ui/page-meta';
-import { LoyaltyError } from '../../ui/loyalty-error';
+import { LoyaltyError } from '../../payment/loyalty-error';
 import { errorCodeOf } from '../../lib/api-errors';
-import { FINISH_POLL_LIMIT_MS, useCompleteDraft } from '../../lib/complete-draft';
+import { FINISH_POLL_LIMIT_MS, useCompleteDraft } from '../../payment/complete-draft';
 import { resultPath } from './gift-card-api';
 
 const t = ru.giftCards;

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatAmount, formatDate, formatPhone } from '../../lib/formats';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
-import { LoyaltyError } from '../../ui/loyalty-error';
+import { LoyaltyError } from '../../payment/loyalty-error';
 import { errorCodeOf } from '../../lib/api-errors';
 import { useBoughtCard } from './gift-card-api';
 

@@ -6,13 +6,13 @@ import { ApiError } from '../../lib/api-client';
 import { formatAmount, formatBonuses } from '../../lib/formats';
 import { useIsLoggedIn } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
-import { BankWaiting } from '../../ui/bank-waiting';
+import { BankWaiting } from '../../payment/bank-waiting';
 import { PageMeta } from '../../ui/page-meta';
 import { ChequeForm } from './cheque-form';
-import { LoyaltyError } from '../../ui/loyalty-error';
+import { LoyaltyError } from '../../payment/loyalty-error';
 import { forgetDraft, parsePaySum, parsePointId, paymentPath } from './payment-api';
 import { errorCodeOf } from '../../lib/api-errors';
-import { FINISH_POLL_LIMIT_MS, useCompleteDraft } from '../../lib/complete-draft';
+import { FINISH_POLL_LIMIT_MS, useCompleteDraft } from '../../payment/complete-draft';
 
 const DRAFT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

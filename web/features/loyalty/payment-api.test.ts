@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '../../lib/api-client';
-import { ensurePayer, forgetTemporaryPayer, hasPayer } from '../../lib/payer-session';
+import { ensurePayer, forgetTemporaryPayer, hasPayer } from '../../payment/payer-session';
 import { finishPath, openDraft, parsePaySum, parsePointId, paymentPath } from './payment-api';
 
 describe('the QR query', () => {

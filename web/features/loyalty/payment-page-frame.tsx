@@ -4,7 +4,7 @@ import { ru } from '../../i18n/ru';
 import { ApiError } from '../../lib/api-client';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
-import { LoyaltyError } from '../../ui/loyalty-error';
+import { LoyaltyError } from '../../payment/loyalty-error';
 import { parsePaySum, parsePointId } from './payment-api';
 import { errorCodeOf } from '../../lib/api-errors';
 import { PointSummary } from './point-summary';

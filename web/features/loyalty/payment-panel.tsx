@@ -4,8 +4,8 @@ import type { Draft, PaymentResult, PayType } from '../../../common/contract/loy
 import { ru } from '../../i18n/ru';
 import { formatAmount, formatBonuses } from '../../lib/formats';
 import { useShell } from '../../ui/shell-state';
-import { SbpWait } from '../../ui/bank-picker/sbp-wait';
-import { LoyaltyError } from '../../ui/loyalty-error';
+import { SbpWait } from '../../payment/bank-picker/sbp-wait';
+import { LoyaltyError } from '../../payment/loyalty-error';
 import { HowItWorks, PaymentConfirm } from './payment-confirm';
 import { finishPath, forgetDraft, type DraftChoice } from './payment-api';
 import { errorCodeOf } from '../../lib/api-errors';
