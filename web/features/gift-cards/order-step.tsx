@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { GiftCardOrder } from '../../../common/contract/gift-cards';
-import type { PaymentResult } from '../../../common/contract/loyalty';
 import { ru } from '../../i18n/ru';
 import { formatAmount, formatDate } from '../../lib/formats';
-import { SbpWait } from '../../payment/bank-picker/sbp-wait';
-import { LoyaltyError } from '../../payment/loyalty-error';
-import { errorCodeOf } from '../../lib/api-errors';
+import { PaymentCallError } from '../../payment/payment-call-error';
+import { PaymentFailed } from '../../payment/payment-failed';
+import { usePaymentResult } from '../../payment/use-payment-result';
 import { BillSums } from './bill-sums';
 import { endPaymentPath, resultPath, usePayOrder } from './gift-card-api';
 
@@ -33,37 +31,20 @@ export function sendingText(sendingDate: string, now = Date.now()): string {
  * A card opens the bank's page, SBP opens the bank picker; both come back to /gc/endpayment.
  */
 export function OrderStep({ order, email, retailPointId, onChange }: OrderStepProps) {
-  const navigate = useNavigate();
   const [payType, setPayType] = useState<GiftPayType>('CARD');
-  const [sbpLink, setSbpLink] = useState<{ link: string; draftId: string; open: boolean } | null>(null);
-  const [failure, setFailure] = useState<PaymentResult | null>(null);
   const pay = usePayOrder();
   const { bill } = order;
   const heading = useRef<HTMLHeadingElement>(null);
   // The form gave way to the order: the reader and the keyboard start at its heading.
   useEffect(() => heading.current?.focus(), []);
 
-  const onResult = (result: PaymentResult) => {
-    if (result.status === 0) return void navigate(resultPath(order.orderId));
-    if (result.status === 1 && result.formUrl) {
-      if (payType === 'SBP_QR')
-        return setSbpLink({ link: result.formUrl, draftId: result.draftId, open: true });
-      return window.location.assign(result.formUrl);
-    }
-    if (result.status === 1) return void navigate(endPaymentPath(result.draftId, order.orderId));
-    setFailure(result);
-  };
+  const payment = usePaymentResult({
+    finishPath: (draftId) => endPaymentPath(draftId, order.orderId),
+    donePath: () => resultPath(order.orderId),
+  });
 
-  if (failure) {
-    return (
-      <LoyaltyError
-        title={failure.status === 3 ? t.expiredTitle : t.failedTitle}
-        text={failure.errorMessage ?? (failure.status === 3 ? t.expiredText : t.failedText)}
-        code={failure.errorCode}
-        backTo="/gc/sale"
-        onBack={() => setFailure(null)}
-      />
-    );
+  if (payment.failure) {
+    return <PaymentFailed result={payment.failure} texts={t} backTo="/gc/sale" onBack={payment.reset} />;
   }
 
   return (
@@ -97,7 +78,12 @@ export function OrderStep({ order, email, retailPointId, onChange }: OrderStepPr
           type="button"
           className="button"
           disabled={pay.isPending}
-          onClick={() => pay.mutate({ order, payType, email, retailPointId }, { onSuccess: onResult })}
+          onClick={() =>
+            pay.mutate(
+              { order, payType, email, retailPointId },
+              { onSuccess: (result) => payment.handleResult(result, payType) },
+            )
+          }
         >
           {pay.isPending ? t.paying : t.pay(formatAmount(bill.total))}
         </button>
@@ -105,17 +91,8 @@ export function OrderStep({ order, email, retailPointId, onChange }: OrderStepPr
           {t.change}
         </button>
       </div>
-      <p className="form-error" role="status">
-        {pay.error && `${pay.error.message} (${ru.loyalty.errorCode(errorCodeOf(pay.error))})`}
-      </p>
-      {sbpLink && (
-        <SbpWait
-          link={sbpLink.link}
-          open={sbpLink.open}
-          onOpenChange={(open) => setSbpLink({ ...sbpLink, open })}
-          onCheck={() => void navigate(endPaymentPath(sbpLink.draftId, order.orderId))}
-        />
-      )}
+      <PaymentCallError error={pay.error} />
+      {payment.sbpWait}
     </section>
   );
 }
