@@ -7,7 +7,8 @@ import { useSettings } from '../../lib/settings';
 import { FinishStep } from '../../payment/finish-step';
 import { PageMeta } from '../../ui/page-meta';
 import { ChequeForm } from './cheque-form';
-import { forgetDraft, parsePaySum, parsePointId, paymentPath } from './payment-api';
+import { forgetDraft, paymentPath } from './payment-api';
+import { parsePaySum, parsePointId } from './retail-point';
 
 const DRAFT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
 import { LoyaltyError } from '../../payment/loyalty-error';
-import { parsePaySum, parsePointId } from './payment-api';
+import { parsePaySum, parsePointId } from './retail-point';
 import { errorCodeOf } from '../../lib/api-errors';
 import { PointSummary } from './point-summary';
 import { SumStep } from './sum-step';
