@@ -42,6 +42,11 @@ export function OrderStep({ order, email, retailPointId, onChange }: OrderStepPr
     finishPath: (draftId) => endPaymentPath(draftId, order.orderId),
     donePath: () => resultPath(order.orderId),
   });
+  const handlePay = () =>
+    pay.mutate(
+      { order, payType, email, retailPointId },
+      { onSuccess: (result) => payment.handleResult(result, payType) },
+    );
 
   if (payment.failure) {
     return <PaymentFailed result={payment.failure} texts={t} backTo="/gc/sale" onBack={payment.reset} />;
@@ -74,17 +79,7 @@ export function OrderStep({ order, email, retailPointId, onChange }: OrderStepPr
         ))}
       </fieldset>
       <div className="loyalty-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={pay.isPending}
-          onClick={() =>
-            pay.mutate(
-              { order, payType, email, retailPointId },
-              { onSuccess: (result) => payment.handleResult(result, payType) },
-            )
-          }
-        >
+        <button type="button" className="button" disabled={pay.isPending} onClick={handlePay}>
           {pay.isPending ? t.paying : t.pay(formatAmount(bill.total))}
         </button>
         <button type="button" className="button button--ghost" disabled={pay.isPending} onClick={onChange}>
