@@ -17,8 +17,9 @@ const contractTypesOnly = {
 };
 const noFeatures = {
   group: ['**/features/**', '**/app/**'],
-  message: 'ui and lib sit below features and app',
+  message: 'ui, lib and payment sit below features and app',
 };
+const noPayment = { group: ['**/payment/**'], message: 'ui and lib sit below the payment layer' };
 const noApp = { group: ['**/app/**'], message: 'a feature does not import the app' };
 /**
  * A server feature does not import another feature: what two need lives in server/core (shared domain) or
@@ -35,7 +36,7 @@ const noServerFeatures = {
 };
 const noSiblingFeature = {
   regex: '^\\.\\./(?!\\.\\.)[^/]+/',
-  message: 'a feature does not import another feature: move what two need down to ui/ or lib/',
+  message: 'a feature does not import another feature: move what two need down to ui/, lib/ or payment/',
 };
 
 export default tseslint.config(
@@ -77,7 +78,9 @@ export default tseslint.config(
   { files: ['web/**/*.{ts,tsx}'], rules: restrict(noServer, contractTypesOnly) },
   {
     files: ['web/ui/**', 'web/lib/**', 'web/i18n/**'],
-    rules: restrict(noServer, contractTypesOnly, noFeatures),
+    rules: restrict(noServer, contractTypesOnly, noFeatures, noPayment),
   },
+  // The payment layer (what the shop payment and the gift cards share) sits on ui and lib, below features.
+  { files: ['web/payment/**'], rules: restrict(noServer, contractTypesOnly, noFeatures) },
   { files: ['web/features/**'], rules: restrict(noServer, contractTypesOnly, noApp, noSiblingFeature) },
 );

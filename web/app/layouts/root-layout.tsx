@@ -5,7 +5,7 @@ import { useEmbeddedResize } from '../../lib/embedding';
 import { useOnlineStatus } from '../../lib/online-status';
 import { useSettings } from '../../lib/settings';
 import { useShell } from '../../ui/shell-state';
-import type { PageHandle } from '../routes';
+import type { PageHandle } from '../../lib/page-routes';
 import { ClearLayout } from './clear-layout';
 import { DefaultLayout } from './default-layout';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BankPickerSheet } from '../../ui/bank-picker/bank-picker-sheet';
+import { BankPickerSheet } from '../../payment/bank-picker/bank-picker-sheet';
 import { ru } from '../../i18n/ru';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';

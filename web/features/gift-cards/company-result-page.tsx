@@ -1,9 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ru } from '../../i18n/ru';
-import { ApiError } from '../../lib/api-client';
-import { errorCodeOf } from '../../lib/api-errors';
 import { useSettings } from '../../lib/settings';
-import { LoyaltyError } from '../../ui/loyalty-error';
+import { PayerQueryStage } from '../../payment/payer-query-stage';
 import { PageMeta } from '../../ui/page-meta';
 import { BillSums } from './bill-sums';
 import { useInvoice } from './gift-card-api';
@@ -23,47 +21,29 @@ export function GiftCardCompanyResultPage() {
   const invoiceId = raw && UUID.test(raw) ? raw : null;
   const invoice = useInvoice(invoiceId);
 
-  let body;
-  if (
-    invoiceId === null ||
-    (invoice.error instanceof ApiError && [401, 404].includes(invoice.error.status))
-  ) {
-    body = <LoyaltyError title={t.invoiceMissingTitle} text={t.invoiceMissingText} />;
-  } else if (invoice.isError) {
-    body = (
-      <LoyaltyError
-        title={ru.loyalty.loadErrorTitle}
-        text={invoice.error.message || ru.loyalty.loadErrorText}
-        code={errorCodeOf(invoice.error)}
-      />
-    );
-  } else if (!invoice.data) {
-    body = (
-      <p className="loader-text" role="status">
-        {ru.shell.loading}
-      </p>
-    );
-  } else {
-    const { bill, number, company, pdfUrl, state } = invoice.data;
-    body = (
-      <section className="gc-order">
-        <h2 className="section-title" data-testid="invoice-number">
-          {t.invoiceNumber(number)}
-        </h2>
-        <BillSums bill={bill} />
-        <p>{t.invoiceSent(company.email)}</p>
-        <a className="button" href={pdfUrl} download>
-          {t.downloadPdf}
-        </a>
-        <p className="gc-terms">{state === 'paid' ? t.invoicePaid : t.invoiceNext}</p>
-      </section>
-    );
-  }
   return (
     <div className="container page gc-page">
       <PageMeta title={ru.pages.giftCardCompanyResult} brand={settings.title} />
       <h1 className="page__title">{ru.pages.giftCardCompanyResult}</h1>
-      {body}
+      <PayerQueryStage
+        query={invoice}
+        named={invoiceId !== null}
+        missing={{ title: t.invoiceMissingTitle, text: t.invoiceMissingText }}
+      >
+        {({ bill, number, company, pdfUrl, state }) => (
+          <section className="gc-order">
+            <h2 className="section-title" data-testid="invoice-number">
+              {t.invoiceNumber(number)}
+            </h2>
+            <BillSums bill={bill} />
+            <p>{t.invoiceSent(company.email)}</p>
+            <a className="button" href={pdfUrl} download>
+              {t.downloadPdf}
+            </a>
+            <p className="gc-terms">{state === 'paid' ? t.invoicePaid : t.invoiceNext}</p>
+          </section>
+        )}
+      </PayerQueryStage>
       <Link className="button button--ghost" to="/gc/sale">
         {t.buyMore}
       </Link>

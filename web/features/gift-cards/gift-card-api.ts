@@ -8,7 +8,7 @@ import type {
 import type { PaymentResult, PayType } from '../../../common/contract/loyalty';
 import { useApi } from '../../lib/api-context';
 import { USER_KEY, useHydrated } from '../../lib/session';
-import { ensurePayer, payerApiClient } from '../../lib/payer-session';
+import { ensurePayer, payerApiClient } from '../../payment/payer-session';
 
 /**
  * Orders are made by whoever pays: the logged-in customer, or a visitor's temporary payer (the same one the

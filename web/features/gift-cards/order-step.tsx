@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { GiftCardOrder } from '../../../common/contract/gift-cards';
-import type { PaymentResult } from '../../../common/contract/loyalty';
 import { ru } from '../../i18n/ru';
 import { formatAmount, formatDate } from '../../lib/formats';
-import { SbpWait } from '../../ui/bank-picker/sbp-wait';
-import { LoyaltyError } from '../../ui/loyalty-error';
-import { errorCodeOf } from '../../lib/api-errors';
+import { PaymentCallError } from '../../payment/payment-call-error';
+import { PaymentFailed } from '../../payment/payment-failed';
+import { usePaymentResult } from '../../payment/use-payment-result';
 import { BillSums } from './bill-sums';
 import { endPaymentPath, resultPath, usePayOrder } from './gift-card-api';
 
@@ -33,37 +31,25 @@ export function sendingText(sendingDate: string, now = Date.now()): string {
  * A card opens the bank's page, SBP opens the bank picker; both come back to /gc/endpayment.
  */
 export function OrderStep({ order, email, retailPointId, onChange }: OrderStepProps) {
-  const navigate = useNavigate();
   const [payType, setPayType] = useState<GiftPayType>('CARD');
-  const [sbpLink, setSbpLink] = useState<{ link: string; draftId: string; open: boolean } | null>(null);
-  const [failure, setFailure] = useState<PaymentResult | null>(null);
   const pay = usePayOrder();
   const { bill } = order;
   const heading = useRef<HTMLHeadingElement>(null);
   // The form gave way to the order: the reader and the keyboard start at its heading.
   useEffect(() => heading.current?.focus(), []);
 
-  const onResult = (result: PaymentResult) => {
-    if (result.status === 0) return void navigate(resultPath(order.orderId));
-    if (result.status === 1 && result.formUrl) {
-      if (payType === 'SBP_QR')
-        return setSbpLink({ link: result.formUrl, draftId: result.draftId, open: true });
-      return window.location.assign(result.formUrl);
-    }
-    if (result.status === 1) return void navigate(endPaymentPath(result.draftId, order.orderId));
-    setFailure(result);
-  };
-
-  if (failure) {
-    return (
-      <LoyaltyError
-        title={failure.status === 3 ? t.expiredTitle : t.failedTitle}
-        text={failure.errorMessage ?? (failure.status === 3 ? t.expiredText : t.failedText)}
-        code={failure.errorCode}
-        backTo="/gc/sale"
-        onBack={() => setFailure(null)}
-      />
+  const payment = usePaymentResult({
+    finishPath: (draftId) => endPaymentPath(draftId, order.orderId),
+    donePath: () => resultPath(order.orderId),
+  });
+  const handlePay = () =>
+    pay.mutate(
+      { order, payType, email, retailPointId },
+      { onSuccess: (result) => payment.handleResult(result, payType) },
     );
+
+  if (payment.failure) {
+    return <PaymentFailed result={payment.failure} texts={t} backTo="/gc/sale" onBack={payment.reset} />;
   }
 
   return (
@@ -93,29 +79,15 @@ export function OrderStep({ order, email, retailPointId, onChange }: OrderStepPr
         ))}
       </fieldset>
       <div className="loyalty-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={pay.isPending}
-          onClick={() => pay.mutate({ order, payType, email, retailPointId }, { onSuccess: onResult })}
-        >
+        <button type="button" className="button" disabled={pay.isPending} onClick={handlePay}>
           {pay.isPending ? t.paying : t.pay(formatAmount(bill.total))}
         </button>
         <button type="button" className="button button--ghost" disabled={pay.isPending} onClick={onChange}>
           {t.change}
         </button>
       </div>
-      <p className="form-error" role="status">
-        {pay.error && `${pay.error.message} (${ru.loyalty.errorCode(errorCodeOf(pay.error))})`}
-      </p>
-      {sbpLink && (
-        <SbpWait
-          link={sbpLink.link}
-          open={sbpLink.open}
-          onOpenChange={(open) => setSbpLink({ ...sbpLink, open })}
-          onCheck={() => void navigate(endPaymentPath(sbpLink.draftId, order.orderId))}
-        />
-      )}
+      <PaymentCallError error={pay.error} />
+      {payment.sbpWait}
     </section>
   );
 }

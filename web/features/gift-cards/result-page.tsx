@@ -1,11 +1,9 @@
 import { Link, useSearchParams } from 'react-router';
 import { ru } from '../../i18n/ru';
-import { ApiError } from '../../lib/api-client';
 import { formatAmount, formatDate, formatPhone } from '../../lib/formats';
 import { useSettings } from '../../lib/settings';
+import { PayerQueryStage } from '../../payment/payer-query-stage';
 import { PageMeta } from '../../ui/page-meta';
-import { LoyaltyError } from '../../ui/loyalty-error';
-import { errorCodeOf } from '../../lib/api-errors';
 import { useBoughtCard } from './gift-card-api';
 
 const t = ru.giftCards;
@@ -26,57 +24,14 @@ export function GiftCardResultPage() {
   const orderId = raw && UUID.test(raw) ? raw : null;
   const card = useBoughtCard(orderId);
 
-  let body;
-  if (orderId === null) {
-    body = <p className="page__lead">{t.resultLead}</p>;
-  } else if (card.error instanceof ApiError && [401, 404].includes(card.error.status)) {
-    body = <LoyaltyError title={t.orderMissingTitle} text={t.orderMissingText} />;
-  } else if (card.isError) {
-    body = (
-      <LoyaltyError
-        title={ru.loyalty.loadErrorTitle}
-        text={card.error.message || ru.loyalty.loadErrorText}
-        code={errorCodeOf(card.error)}
-      />
+  const body =
+    orderId === null ? (
+      <p className="page__lead">{t.resultLead}</p>
+    ) : (
+      <PayerQueryStage query={card} named missing={{ title: t.orderMissingTitle, text: t.orderMissingText }}>
+        {(data) => <BoughtCard data={data} />}
+      </PayerQueryStage>
     );
-  } else if (!card.data) {
-    body = (
-      <p className="loader-text" role="status">
-        {ru.shell.loading}
-      </p>
-    );
-  } else {
-    const { data } = card;
-    body = (
-      <div className="gc-result">
-        <p className="page__lead">{t.resultLead}</p>
-        <div className="gc-order__card">
-          <img src={data.imageUrl} alt={t.cardPicture} width={320} height={200} />
-          <p className="gc-order__congrats">{data.congratulation}</p>
-        </div>
-        <p className="gc-result__balance">
-          {t.resultBalance}: <strong>{formatAmount(data.balance)}&nbsp;₽</strong>
-        </p>
-        <h2 className="section-title">{t.resultCards}</h2>
-        <ul className="gc-result__cards">
-          {data.cards.map((issued) => (
-            <li key={issued.cardUrl} className="gc-result__card">
-              <span className="gc-result__who">
-                {issued.name ? `${issued.name}, ` : ''}
-                {formatPhone(issued.phone)}
-              </span>
-              <span className="gc-result__sent">
-                {issued.sentAt ? t.sentAt(dateTime(issued.sentAt)) : t.willSend}
-              </span>
-              <a href={issued.cardUrl} target="_blank" rel="noreferrer">
-                {t.openCard}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
   return (
     <div className="container page gc-page">
       <PageMeta title={ru.pages.giftCardResult} brand={settings.title} />
@@ -85,6 +40,39 @@ export function GiftCardResultPage() {
       <Link className="button button--ghost" to="/gc/sale">
         {t.buyMore}
       </Link>
+    </div>
+  );
+}
+
+/** The paid order: the picture, the congratulation, the balance and each recipient's card. */
+function BoughtCard({ data }: { data: NonNullable<ReturnType<typeof useBoughtCard>['data']> }) {
+  return (
+    <div className="gc-result">
+      <p className="page__lead">{t.resultLead}</p>
+      <div className="gc-order__card">
+        <img src={data.imageUrl} alt={t.cardPicture} width={320} height={200} />
+        <p className="gc-order__congrats">{data.congratulation}</p>
+      </div>
+      <p className="gc-result__balance">
+        {t.resultBalance}: <strong>{formatAmount(data.balance)}&nbsp;₽</strong>
+      </p>
+      <h2 className="section-title">{t.resultCards}</h2>
+      <ul className="gc-result__cards">
+        {data.cards.map((issued) => (
+          <li key={issued.cardUrl} className="gc-result__card">
+            <span className="gc-result__who">
+              {issued.name ? `${issued.name}, ` : ''}
+              {formatPhone(issued.phone)}
+            </span>
+            <span className="gc-result__sent">
+              {issued.sentAt ? t.sentAt(dateTime(issued.sentAt)) : t.willSend}
+            </span>
+            <a href={issued.cardUrl} target="_blank" rel="noreferrer">
+              {t.openCard}
+            </a>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,18 +1,14 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PaymentResult } from '../../../common/contract/loyalty';
 import { ru } from '../../i18n/ru';
-import { ApiError } from '../../lib/api-client';
 import { formatAmount, formatBonuses } from '../../lib/formats';
 import { useIsLoggedIn } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
-import { BankWaiting } from '../../ui/bank-waiting';
+import { FinishStep } from '../../payment/finish-step';
 import { PageMeta } from '../../ui/page-meta';
 import { ChequeForm } from './cheque-form';
-import { LoyaltyError } from '../../ui/loyalty-error';
-import { forgetDraft, parsePaySum, parsePointId, paymentPath } from './payment-api';
-import { errorCodeOf } from '../../lib/api-errors';
-import { FINISH_POLL_LIMIT_MS, useCompleteDraft } from '../../lib/complete-draft';
+import { forgetDraft, paymentPath } from './payment-api';
+import { parsePaySum, parsePointId } from './retail-point';
 
 const DRAFT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,64 +24,8 @@ export function LoyaltyFinishPage() {
   const draftId = raw && DRAFT_ID.test(raw) ? raw : null;
   const retailPointId = parsePointId(params.get('p'));
   const paySum = parsePaySum(params.get('s'));
-  const [startedAt, setStartedAt] = useState(() => Date.now());
-  const complete = useCompleteDraft(draftId, startedAt);
   const back = retailPointId !== null ? paymentPath(retailPointId, paySum) : null;
   const forget = () => retailPointId !== null && paySum !== null && forgetDraft({ retailPointId, paySum });
-
-  let body;
-  // 401: this browser has no payer at all (the bank sent the customer back to another browser).
-  if (
-    draftId === null ||
-    (complete.error instanceof ApiError && [401, 404].includes(complete.error.status))
-  ) {
-    body = (
-      <LoyaltyError title={ru.loyalty.draftMissingTitle} text={ru.loyalty.draftMissingText} backTo={back} />
-    );
-  } else if (complete.isError) {
-    body = (
-      <LoyaltyError
-        title={ru.loyalty.loadErrorTitle}
-        text={complete.error.message || ru.loyalty.loadErrorText}
-        code={errorCodeOf(complete.error)}
-        backTo={back}
-      />
-    );
-  } else if (!complete.data) {
-    body = (
-      <p className="loader-text" role="status">
-        {ru.shell.loading}
-      </p>
-    );
-  } else if (complete.data.status === 1) {
-    const waitedOut = complete.dataUpdatedAt - startedAt >= FINISH_POLL_LIMIT_MS;
-    body = (
-      <BankWaiting
-        title={ru.loyalty.waitingTitle}
-        text={ru.loyalty.waitingText}
-        waitedOut={waitedOut}
-        busy={complete.isFetching}
-        checkLabel={ru.loyalty.checkNow}
-        onCheck={() => {
-          setStartedAt(Date.now());
-          void complete.refetch();
-        }}
-      />
-    );
-  } else if (complete.data.status === 0) {
-    body = <PaymentDone result={complete.data} />;
-  } else {
-    const expired = complete.data.status === 3;
-    body = (
-      <LoyaltyError
-        title={expired ? ru.loyalty.expiredTitle : ru.loyalty.failedTitle}
-        text={complete.data.errorMessage ?? (expired ? ru.loyalty.expiredText : ru.loyalty.failedText)}
-        code={complete.data.errorCode}
-        backTo={back}
-        onBack={forget}
-      />
-    );
-  }
   return (
     <div className="container page loyalty-page">
       <PageMeta
@@ -94,7 +34,16 @@ export function LoyaltyFinishPage() {
         description={ru.meta.loyalty(settings.title)}
       />
       <h1 className="page__title">{ru.pages.loyaltyFinish}</h1>
-      {body}
+      <FinishStep
+        draftId={draftId}
+        texts={ru.loyalty}
+        missing={{ title: ru.loyalty.draftMissingTitle, text: ru.loyalty.draftMissingText }}
+        backTo={back}
+        retryTo={back}
+        onRetry={forget}
+      >
+        {(result) => <PaymentDone result={result} />}
+      </FinishStep>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ru } from '../../i18n/ru';
 import { useHydrated } from '../../lib/session';
-import { errorCodeOf } from '../../lib/api-errors';
+import { PaymentCallError } from '../../payment/payment-call-error';
 import { PaymentPageFrame } from './payment-page-frame';
 import { useOldPayment } from './use-payment';
 
@@ -29,9 +29,7 @@ export function OldPaymentPage() {
           >
             {pay.isPending ? ru.loyalty.paying : ru.loyalty.oldPay}
           </button>
-          <p className="form-error" role="status">
-            {pay.error && `${pay.error.message} (${ru.loyalty.errorCode(errorCodeOf(pay.error))})`}
-          </p>
+          <PaymentCallError error={pay.error} />
         </div>
       )}
     </PaymentPageFrame>

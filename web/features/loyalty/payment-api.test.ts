@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '../../lib/api-client';
-import { ensurePayer, forgetTemporaryPayer, hasPayer } from '../../lib/payer-session';
-import { finishPath, openDraft, parsePaySum, parsePointId, paymentPath } from './payment-api';
+import { ensurePayer, forgetTemporaryPayer, hasPayer } from '../../payment/payer-session';
+import { finishPath, openDraft, paymentPath } from './payment-api';
+import { parsePaySum, parsePointId } from './retail-point';
 
 describe('the QR query', () => {
   it('takes sums as roubles with at most two decimals, a comma included (spec section 9)', () => {

@@ -3,12 +3,14 @@ import { useNavigate } from 'react-router';
 import type { Draft, PaymentResult, PayType } from '../../../common/contract/loyalty';
 import { ru } from '../../i18n/ru';
 import { formatAmount, formatBonuses } from '../../lib/formats';
+import { errorCodeOf } from '../../lib/api-errors';
+import { LoyaltyError } from '../../payment/loyalty-error';
+import { PaymentCallError } from '../../payment/payment-call-error';
+import { PaymentFailed } from '../../payment/payment-failed';
+import { usePaymentResult } from '../../payment/use-payment-result';
 import { useShell } from '../../ui/shell-state';
-import { SbpWait } from '../../ui/bank-picker/sbp-wait';
-import { LoyaltyError } from '../../ui/loyalty-error';
 import { HowItWorks, PaymentConfirm } from './payment-confirm';
 import { finishPath, forgetDraft, type DraftChoice } from './payment-api';
-import { errorCodeOf } from '../../lib/api-errors';
 import { useBalance, useDraft, usePayerSavedCards, usePrepareDraft } from './use-payment';
 
 /** The choices the page offers, in this order (Apple Pay and Google Pay are not accepted yet). */
@@ -36,38 +38,29 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
   const [savedCardId, setSavedCardId] = useState<string | null>(null);
   const savedCards = usePayerSavedCards();
   const savedCard = savedCards.data?.find((card) => card.bindingId === savedCardId) ?? null;
-  const [sbpLink, setSbpLink] = useState<{ draftId: string; link: string; open: boolean } | null>(null);
-  const [failure, setFailure] = useState<PaymentResult | null>(null);
   const choice: DraftChoice = { retailPointId, paySum, spendBonus, spendExtra, payType };
   const balance = useBalance();
   const draft = useDraft(choice);
   const prepare = usePrepareDraft();
 
-  const toFinish = (draftId: string) => void navigate(finishPath(draftId, retailPointId, paySum));
+  const finishOf = (draftId: string) => finishPath(draftId, retailPointId, paySum);
+  // A draft paid at once shows its result on the finish page too.
+  const payment = usePaymentResult({ finishPath: finishOf, donePath: finishOf });
   const onResult = (result: PaymentResult) => {
     closePopup();
-    if (result.status === 0) return toFinish(result.draftId);
-    if (result.status === 1 && result.formUrl) {
-      if (payType === 'SBP_QR')
-        return setSbpLink({ draftId: result.draftId, link: result.formUrl, open: true });
-      return window.location.assign(result.formUrl);
-    }
-    if (result.status === 1) return toFinish(result.draftId);
-    setFailure(result);
+    payment.handleResult(result, payType);
   };
   const startAgain = () => {
     forgetDraft(choice);
-    setFailure(null);
-    setSbpLink(null);
+    payment.reset();
     void draft.refetch();
   };
 
-  if (failure) {
+  if (payment.failure) {
     return (
-      <LoyaltyError
-        title={failure.status === 3 ? ru.loyalty.expiredTitle : ru.loyalty.failedTitle}
-        text={failure.errorMessage ?? (failure.status === 3 ? ru.loyalty.expiredText : ru.loyalty.failedText)}
-        code={failure.errorCode}
+      <PaymentFailed
+        result={payment.failure}
+        texts={ru.loyalty}
         backTo={`/loyalty?p=${retailPointId}&s=${paySum}`}
         onBack={startAgain}
       />
@@ -97,7 +90,7 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
         <h2 className="loyalty-started__title">{ru.loyalty.startedTitle}</h2>
         <p>{ru.loyalty.startedText}</p>
         <div className="loyalty-actions">
-          <button type="button" className="button" onClick={() => toFinish(result.draftId)}>
+          <button type="button" className="button" onClick={() => void navigate(finishOf(result.draftId))}>
             {ru.loyalty.checkPayment}
           </button>
           {result.status === 1 && result.formUrl && (
@@ -232,17 +225,8 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
             ? ru.loyalty.payFromBalance
             : ru.loyalty.payAll}
       </button>
-      <p className="form-error" role="status">
-        {prepare.error && `${prepare.error.message} (${ru.loyalty.errorCode(errorCodeOf(prepare.error))})`}
-      </p>
-      {sbpLink && (
-        <SbpWait
-          link={sbpLink.link}
-          open={sbpLink.open}
-          onOpenChange={(open) => setSbpLink({ ...sbpLink, open })}
-          onCheck={() => toFinish(sbpLink.draftId)}
-        />
-      )}
+      <PaymentCallError error={prepare.error} />
+      {payment.sbpWait}
     </div>
   );
 }

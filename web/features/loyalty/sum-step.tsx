@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { TextField } from '../../ui/text-field';
-import { parsePaySum, paymentPath } from './payment-api';
+import { paymentPath } from './payment-api';
+import { parsePaySum } from './retail-point';
 
 /** A QR without a sum (or a hand-typed link): the customer types the sum from the cheque. */
 export function SumStep({ retailPointId, basePath }: { retailPointId: number; basePath?: string }) {

@@ -2,9 +2,10 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { useHydrated, useIsLoggedIn } from '../../lib/session';
-import { ensurePayer, payerApiClient } from '../../lib/payer-session';
-import { openDraft, retailPointQuery, type DraftChoice } from './payment-api';
-import { PAYER_KEY } from '../../lib/payer-session';
+import { ensurePayer, payerApiClient } from '../../payment/payer-session';
+import { openDraft, type DraftChoice } from './payment-api';
+import { retailPointQuery } from './retail-point';
+import { PAYER_KEY } from '../../payment/payer-session';
 
 /** The point a payment QR names (public; rendered on the server). */
 export function useRetailPoint(retailPointId: number | null) {

@@ -1,6 +1,6 @@
-import { createApiClient, type ApiClient, type TokenStore } from './api-client';
-import { clearTokens, readAccessToken, readRefreshToken, saveTokens } from './auth-tokens';
-import { markSessionLost } from './session';
+import { createApiClient, type ApiClient, type TokenStore } from '../lib/api-client';
+import { clearTokens, readAccessToken, readRefreshToken, saveTokens } from '../lib/auth-tokens';
+import { markSessionLost } from '../lib/session';
 
 /**
  * Who pays on /loyalty (spec section 1: "Visitors without a stored token pair receive a temporary loyalty

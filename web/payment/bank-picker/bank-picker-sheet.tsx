@@ -1,10 +1,10 @@
 import { useCallback, useId, useMemo, useRef } from 'react';
 import type { SbpBank } from '../../../common/contract/sbp';
 import { ru } from '../../i18n/ru';
-import { CloseIcon } from '../icons';
-import { QrCode } from '../qr-code';
-import { useFocusTrap } from '../use-focus-trap';
-import { useScrollLock } from '../use-scroll-lock';
+import { CloseIcon } from '../../ui/icons';
+import { QrCode } from '../../ui/qr-code';
+import { useFocusTrap } from '../../ui/use-focus-trap';
+import { useScrollLock } from '../../ui/use-scroll-lock';
 import { BankList } from './bank-list';
 import { detectPlatform, type BankPlatform } from './bank-links';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAYER_KEY, payerApiClient } from './payer-session';
-import { useHydrated } from './session';
+import { useHydrated } from '../lib/session';
 
 /*
  * The finish step of a payment (spec section 4: "the finish step completes the draft"), shared by the shop

@@ -1,0 +1,20 @@
+import type { RouteObject } from 'react-router';
+import { isModuleEnabled } from '../../../common/lib/modules';
+import { newsListQuery, pointsQuery } from '../../lib/content';
+import { mapSettingsQuery } from '../../lib/map-settings';
+import { lazyPage, type PageKit } from '../../lib/page-routes';
+
+const homePage = lazyPage('home-page', () => import('./home-page').then((m) => ({ Component: m.HomePage })));
+
+/** `/`: the home page renders the news strip and the points' map of the modules the brand turned on. */
+export function homeRoutes({ page, ensure, api, loadSettings }: PageKit): RouteObject[] {
+  const loadHome = async () => {
+    const { modules } = await loadSettings();
+    await Promise.all([
+      isModuleEnabled(modules, 'news') && ensure(newsListQuery(api)),
+      isModuleEnabled(modules, 'points') && ensure(pointsQuery(api)),
+      isModuleEnabled(modules, 'points') && ensure(mapSettingsQuery(api)),
+    ]);
+  };
+  return [page(undefined, { module: 'main' }, homePage, loadHome)];
+}

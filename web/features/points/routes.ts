@@ -1,0 +1,23 @@
+import type { RouteObject } from 'react-router';
+import { ru } from '../../i18n/ru';
+import { loadPointsMap } from '../../lib/points-map';
+import { lazyPage, orNotFound, type PageKit } from '../../lib/page-routes';
+import { pointQuery } from './api';
+
+const pointsPage = lazyPage('points-page', () =>
+  import('./points-page').then((m) => ({ Component: m.PointsPage })),
+);
+const pointPage = lazyPage('point-page', () =>
+  import('./point-page').then((m) => ({ Component: m.PointPage })),
+);
+
+/** `/points` with the map, and `/points/:id` (an unknown id is 404). */
+export function pointsRoutes(kit: PageKit): RouteObject[] {
+  const { page, ensure, api } = kit;
+  return [
+    page('points', { module: 'points', title: ru.pages.points }, pointsPage, () => loadPointsMap(kit)),
+    page('points/:id', { module: 'points', title: ru.pages.points }, pointPage, ({ id = '' }) =>
+      orNotFound(ensure(pointQuery(api, id))),
+    ),
+  ];
+}

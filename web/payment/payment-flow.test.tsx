@@ -1,0 +1,182 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PaymentResult, PayType } from '../../common/contract/loyalty';
+import { ru } from '../i18n/ru';
+import type { ApiClient } from '../lib/api-client';
+import { ApiProvider } from '../lib/api-context';
+import { createQueryClient } from '../lib/query-client';
+import { settingsQuery } from '../lib/settings';
+import { FinishStep } from './finish-step';
+import { PaymentFailed } from './payment-failed';
+import { usePaymentResult } from './use-payment-result';
+
+const DRAFT = '00000000-0000-4000-8000-000000000001';
+
+const result = (answer: Partial<PaymentResult>): PaymentResult => ({
+  status: 0,
+  draftId: DRAFT,
+  state: 'completed',
+  formUrl: null,
+  confirmationCode: null,
+  chequeUrl: null,
+  errorCode: null,
+  errorMessage: null,
+  spent: 0,
+  spentExtra: 0,
+  earned: 0,
+  paySum: 100,
+  leftToPay: 100,
+  giftCard: null,
+  ...answer,
+});
+
+/** The app's providers with the brand's settings already loaded (the error screen reads its help contacts). */
+function renderAt(path: string, element: ReactNode) {
+  const api = { request: vi.fn(async () => ({ version: '1', dictionary: [] })) } as unknown as ApiClient;
+  const queryClient: QueryClient = createQueryClient();
+  queryClient.setQueryData(settingsQuery(api).queryKey, { phone: null, email: null } as never);
+  function Where() {
+    const location = useLocation();
+    return <output data-testid="where">{location.pathname + location.search}</output>;
+  }
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider client={api}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/pay" element={element} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </ApiProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('usePaymentResult', () => {
+  function Pay({ answer, payType }: { answer: PaymentResult; payType: PayType }) {
+    const payment = usePaymentResult({
+      finishPath: (draftId) => `/finish?d=${draftId}`,
+      donePath: (draftId) => `/done?d=${draftId}`,
+    });
+    if (payment.failure) return <PaymentFailed result={payment.failure} texts={ru.giftCards} backTo="/pay" />;
+    return (
+      <>
+        <button type="button" onClick={() => payment.handleResult(answer, payType)}>
+          pay
+        </button>
+        {payment.sbpWait}
+      </>
+    );
+  }
+  const pay = (answer: Partial<PaymentResult>, payType: PayType = 'CARD') => {
+    renderAt('/pay', <Pay answer={result(answer)} payType={payType} />);
+    act(() => screen.getByText('pay').click());
+  };
+
+  it('sends a draft paid at once to its done page', () => {
+    pay({ status: 0 });
+    expect(screen.getByTestId('where').textContent).toBe(`/done?d=${DRAFT}`);
+  });
+
+  it('waits on the finish page when the bank has nowhere to send the payer', () => {
+    pay({ status: 1, state: 'processing' });
+    expect(screen.getByTestId('where').textContent).toBe(`/finish?d=${DRAFT}`);
+  });
+
+  it('opens the bank picker for SBP, and checking the payment goes to the finish page', () => {
+    pay({ status: 1, state: 'processing', formUrl: 'https://qr.nspk.ru/AS1000TEST' }, 'SBP_QR');
+    expect(screen.getByRole('dialog', { name: ru.bankPicker.title })).toBeTruthy();
+    act(() => screen.getByText(ru.loyalty.checkPayment).click());
+    expect(screen.getByTestId('where').textContent).toBe(`/finish?d=${DRAFT}`);
+  });
+
+  it('shows a failed and an expired draft with their own texts and the bank’s reason', () => {
+    pay({ status: 2, state: 'failed', errorCode: 'DECLINED' });
+    expect(screen.getByRole('alert').textContent).toContain(ru.giftCards.failedTitle);
+    expect(screen.getByRole('alert').textContent).toContain(ru.giftCards.failedText);
+    expect(screen.getByRole('alert').textContent).toContain(ru.loyalty.errorCode('DECLINED'));
+    cleanup();
+    pay({ status: 3, state: 'expired', errorMessage: 'Срок истёк' });
+    expect(screen.getByRole('alert').textContent).toContain(ru.giftCards.expiredTitle);
+    expect(screen.getByRole('alert').textContent).toContain('Срок истёк');
+  });
+});
+
+describe('FinishStep', () => {
+  /** completeDraft answers through the payer's client, which calls the browser's fetch. */
+  function answerComplete(answer: PaymentResult | number) {
+    const fetch = vi.fn(async () =>
+      typeof answer === 'number'
+        ? new Response(JSON.stringify({ message: 'нет', code: 'X' }), { status: answer })
+        : new Response(JSON.stringify({ data: answer }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+  const finish = (draftId: string | null, named?: boolean) =>
+    renderAt(
+      '/pay',
+      <FinishStep
+        draftId={draftId}
+        named={named}
+        texts={ru.loyalty}
+        missing={{ title: ru.loyalty.draftMissingTitle, text: ru.loyalty.draftMissingText }}
+        retryTo="/again"
+      >
+        {(paid) => <p>paid {paid.draftId}</p>}
+      </FinishStep>,
+    );
+
+  it('shows the missing screen for an address without a draft, and asks nothing', () => {
+    const fetch = answerComplete(result({}));
+    finish(null);
+    expect(screen.getByRole('alert').textContent).toContain(ru.loyalty.draftMissingTitle);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('still completes a named draft when the address lacks what else the page needs', async () => {
+    const fetch = answerComplete(result({}));
+    finish(DRAFT, false);
+    expect(screen.getByRole('alert').textContent).toContain(ru.loyalty.draftMissingTitle);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+  });
+
+  it('completes the draft and hands the paid result to the page', async () => {
+    const fetch = answerComplete(result({}));
+    finish(DRAFT);
+    expect(await screen.findByText(`paid ${DRAFT}`)).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/loyalty/completeDraft',
+      expect.objectContaining({ body: JSON.stringify({ draftId: DRAFT }) }),
+    );
+  });
+
+  it('waits while the bank has not answered', async () => {
+    answerComplete(result({ status: 1, state: 'processing' }));
+    finish(DRAFT);
+    expect(await screen.findByText(ru.loyalty.waitingTitle)).toBeTruthy();
+    expect(screen.getByRole('button', { name: ru.loyalty.checkNow })).toBeTruthy();
+  });
+
+  it('shows an expired payment with the way back to pay again', async () => {
+    answerComplete(result({ status: 3, state: 'expired' }));
+    finish(DRAFT);
+    expect(await screen.findByText(ru.loyalty.expiredTitle)).toBeTruthy();
+    expect(screen.getByRole('link', { name: ru.loyalty.backToPayment }).getAttribute('href')).toBe('/again');
+  });
+
+  it('treats a draft this payer does not know as missing', async () => {
+    answerComplete(404);
+    finish(DRAFT);
+    expect(await screen.findByText(ru.loyalty.draftMissingTitle)).toBeTruthy();
+  });
+});
