@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
+import { registerApiDocsUi } from './features/api-docs/routes';
 import { requireUserWhenDeclared } from './features/auth/access';
 import { registerAuthRoutes } from './features/auth/routes';
 import { registerBindingRoutes } from './features/bindings/routes';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerGiftCardRoutes(app, deps);
   registerDevRoutes(app, deps);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await registerApiDocsUi(app);
 
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({
