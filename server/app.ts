@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import { registerCallerChecks } from './authenticate-callers';
+import { registerApiDocsUi } from './features/api-docs/routes';
 import { registerAuthRoutes } from './features/auth/routes';
 import { registerBindingRoutes } from './features/bindings/routes';
 import { registerCabinetRoutes } from './features/cabinet/routes';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerGiftCardRoutes(app, deps);
   registerDevRoutes(app, deps);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await registerApiDocsUi(app);
 
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({

@@ -11,7 +11,7 @@ import { seedDemoCustomer } from './db/seed/demo-customer';
 import { assembleDeps } from './assemble-deps';
 import { startGiftCardDeliveryJob } from './features/gift-cards/delivery-job';
 import { startHoldReleaseJob } from './features/payments/hold-release-job';
-import { loadSiteBundle } from './features/site/site-renderer';
+import { loadSite } from './features/site/site-renderer';
 import { startTillHoldReleaseJob } from './features/till/hold-release-job';
 import { createAdjustableClock } from './core/adjustable-clock';
 import { createMailProvider } from './integrations/mail/create-mail-provider';
@@ -52,7 +52,7 @@ async function start(config: Config) {
     log: (line) => logLine(line),
   });
   const { cache } = deps;
-  const app = await buildApp(deps, { site: await loadSiteBundle(distDir()) });
+  const app = await buildApp(deps, { site: await loadSite(distDir()) });
   logLine = (line) => app.log.info(line);
   logWarning = (line) => app.log.warn(line);
   if (config.devClock) app.log.warn("DEV_CLOCK is on: POST /api/dev/clock moves the app's time forward");

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { withBodyExamples, withResponseExamples } from './examples';
 import { paySumSchema } from './loyalty';
+import * as examples from './till-examples';
 
 /**
  * The till: a retail point's cash register (docs/decisions/015-till-api.md). Every call carries the point's
@@ -114,7 +116,10 @@ export const tillVerify = defineEndpoint({
     "Verify a scanned member code (valid one 120 s step either side of now, accepted once): consumes it and opens a visit with the customer's card, name and spendable bonuses",
   tag: 'till',
   auth: 'till',
-  schemas: { body: z.strictObject({ code: memberCodeSchema }), response: tillVisitSchema },
+  schemas: {
+    body: withBodyExamples(z.strictObject({ code: memberCodeSchema }), examples.tillVerifyExamples.body),
+    response: withResponseExamples(tillVisitSchema, examples.tillVerifyExamples.response),
+  },
 });
 
 export const tillVisit = defineEndpoint({
@@ -123,7 +128,10 @@ export const tillVisit = defineEndpoint({
   summary: "A visit this point opened: the customer's bonuses now and the visit's operations",
   tag: 'till',
   auth: 'till',
-  schemas: { params: z.strictObject({ visitId: uuid('Неизвестный визит') }), response: tillVisitSchema },
+  schemas: {
+    params: z.strictObject({ visitId: uuid('Неизвестный визит') }),
+    response: withResponseExamples(tillVisitSchema, examples.tillVisitExamples.response),
+  },
 });
 
 export const tillAccrue = defineEndpoint({
@@ -134,12 +142,15 @@ export const tillAccrue = defineEndpoint({
   tag: 'till',
   auth: 'till',
   schemas: {
-    body: z.strictObject({
-      visitId: uuid('Неизвестный визит'),
-      sum: paySumSchema,
-      idempotencyKey: tillIdempotencyKeySchema,
-    }),
-    response: tillOperationSchema,
+    body: withBodyExamples(
+      z.strictObject({
+        visitId: uuid('Неизвестный визит'),
+        sum: paySumSchema,
+        idempotencyKey: tillIdempotencyKeySchema,
+      }),
+      examples.tillAccrueExamples.body,
+    ),
+    response: withResponseExamples(tillOperationSchema, examples.tillAccrueExamples.response),
   },
 });
 
@@ -163,8 +174,8 @@ export const tillSpend = defineEndpoint({
   tag: 'till',
   auth: 'till',
   schemas: {
-    body: tillChequeBodySchema,
-    response: tillOperationSchema,
+    body: withBodyExamples(tillChequeBodySchema, examples.tillSpendExamples.body),
+    response: withResponseExamples(tillOperationSchema, examples.tillSpendExamples.response),
   },
 });
 
@@ -176,8 +187,8 @@ export const tillCardPayment = defineEndpoint({
   tag: 'till',
   auth: 'till',
   schemas: {
-    body: tillChequeBodySchema,
-    response: tillOperationSchema,
+    body: withBodyExamples(tillChequeBodySchema, examples.tillCardPaymentExamples.body),
+    response: withResponseExamples(tillOperationSchema, examples.tillCardPaymentExamples.response),
   },
 });
 
@@ -188,7 +199,10 @@ export const tillConfirm = defineEndpoint({
     'Confirm a held spend: the bonuses are spent and the rest of the cheque earns at the point rate (a PAYMENT operation); repeating answers the same. For a held card payment: ask the bank again',
   tag: 'till',
   auth: 'till',
-  schemas: { params: operationParams, response: tillOperationSchema },
+  schemas: {
+    params: operationParams,
+    response: withResponseExamples(tillOperationSchema, examples.tillConfirmExamples.response),
+  },
 });
 
 export const tillCancel = defineEndpoint({
@@ -198,7 +212,10 @@ export const tillCancel = defineEndpoint({
     'Cancel a held spend: the bonuses go back (a held card payment is stopped at the bank first; one the bank already took stays COMPLETED and the cancel is a 409); repeating answers the same',
   tag: 'till',
   auth: 'till',
-  schemas: { params: operationParams, response: tillOperationSchema },
+  schemas: {
+    params: operationParams,
+    response: withResponseExamples(tillOperationSchema, examples.tillCancelExamples.response),
+  },
 });
 
 export const tillRefund = defineEndpoint({
@@ -208,7 +225,10 @@ export const tillRefund = defineEndpoint({
     'Refund a completed operation in full: what it spent goes back, what it earned is taken back (409 when those bonuses are already spent), and a card payment is refunded to the card (REFUNDING until the bank confirms: repeat the refund); a second refund answers the same',
   tag: 'till',
   auth: 'till',
-  schemas: { params: operationParams, response: tillOperationSchema },
+  schemas: {
+    params: operationParams,
+    response: withResponseExamples(tillOperationSchema, examples.tillRefundExamples.response),
+  },
 });
 
 /** A gift card's code as its page shows it (16 digits, in groups of four; spaces allowed). */
@@ -242,7 +262,13 @@ export const tillGiftCardBalance = defineEndpoint({
   summary: "A gift card's balance by the code on its page (404 for an unknown code)",
   tag: 'till',
   auth: 'till',
-  schemas: { body: z.strictObject({ cardCode: giftCardCodeSchema }), response: tillGiftCardSchema },
+  schemas: {
+    body: withBodyExamples(
+      z.strictObject({ cardCode: giftCardCodeSchema }),
+      examples.tillGiftCardBalanceExamples.body,
+    ),
+    response: withResponseExamples(tillGiftCardSchema, examples.tillGiftCardBalanceExamples.response),
+  },
 });
 
 export const tillGiftCardRedeem = defineEndpoint({
@@ -253,12 +279,18 @@ export const tillGiftCardRedeem = defineEndpoint({
   tag: 'till',
   auth: 'till',
   schemas: {
-    body: z.strictObject({
-      cardCode: giftCardCodeSchema,
-      amount: paySumSchema,
-      idempotencyKey: tillIdempotencyKeySchema,
-    }),
-    response: tillGiftCardRedemptionSchema,
+    body: withBodyExamples(
+      z.strictObject({
+        cardCode: giftCardCodeSchema,
+        amount: paySumSchema,
+        idempotencyKey: tillIdempotencyKeySchema,
+      }),
+      examples.tillGiftCardRedeemExamples.body,
+    ),
+    response: withResponseExamples(
+      tillGiftCardRedemptionSchema,
+      examples.tillGiftCardRedeemExamples.response,
+    ),
   },
 });
 
@@ -271,6 +303,9 @@ export const tillGiftCardRefund = defineEndpoint({
   auth: 'till',
   schemas: {
     params: z.strictObject({ redemptionId: uuid('Неизвестная оплата картой') }),
-    response: tillGiftCardRedemptionSchema,
+    response: withResponseExamples(
+      tillGiftCardRedemptionSchema,
+      examples.tillGiftCardRefundExamples.response,
+    ),
   },
 });

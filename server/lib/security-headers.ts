@@ -9,24 +9,23 @@ export interface SecurityHeaderOptions {
   scriptOrigins?: string[];
   /** Where the browser may post forms or navigate frames (bank gateways). */
   formOrigins?: string[];
-  /** Relaxed script rules for the development server's hot reload only. */
-  development?: boolean;
 }
 
-/** The site's Content-Security-Policy: no inline script, nothing from elsewhere unless listed. */
+/**
+ * The site's Content-Security-Policy: no inline script, nothing from elsewhere unless listed. The same in
+ * development: `npm run dev` (server/features/site/dev-site.ts) needs nothing more, since Vite's client, React
+ * Refresh's preamble and the modules load from 'self' and hot updates use a WebSocket on the same origin.
+ */
 export function pageCsp(options: SecurityHeaderOptions): string {
   const frameAncestors = options.embedOrigins.length ? options.embedOrigins.join(' ') : "'none'";
-  const scriptSrc = [
-    options.development ? "'self' 'unsafe-inline' 'unsafe-eval'" : "'self'",
-    ...(options.scriptOrigins ?? []),
-  ].join(' ');
+  const scriptSrc = ["'self'", ...(options.scriptOrigins ?? [])].join(' ');
   return [
     "default-src 'self'",
     `script-src ${scriptSrc}`,
     // React style attributes and the brand's colour variables are inline styles; scripts never are.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${(options.imageOrigins ?? []).join(' ')}`.trim(),
-    `connect-src 'self'${options.development ? ' ws:' : ''}`,
+    "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -37,6 +36,26 @@ export function pageCsp(options: SecurityHeaderOptions): string {
 }
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/**
+ * The CSP of the browsable API documentation (Swagger UI at /api/docs/ui, docs/decisions/024): its scripts and
+ * styles from this origin only, no inline or evaluated script, calls to this origin only ("Try it out"), and
+ * never framed, whatever EMBED_ORIGINS says. It allows less than the site's pages (no map tiles, no widget
+ * script, no frames).
+ */
+export const API_DOCS_UI_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /**
  * The headers every answer carries. These are what @fastify/helmet would set (HSTS, nosniff, a referrer
@@ -62,6 +81,11 @@ function isStaffPage(url: string): boolean {
   return url === '/till' || url.startsWith('/till/') || url.startsWith('/till?');
 }
 
+/** The API documentation's page (`/api/docs/ui`, `/api/docs/ui/`, with a query or not). */
+function isApiDocsUi(url: string): boolean {
+  return url === '/api/docs/ui' || url.startsWith('/api/docs/ui/') || url.startsWith('/api/docs/ui?');
+}
+
 /**
  * Security headers of ../shared/design/security.md: the constant table above and a strict CSP; pages may be
  * framed only by the configured partners (and never with X-Frame-Options); API answers, and any answer whose
@@ -70,15 +94,14 @@ function isStaffPage(url: string): boolean {
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
   const csp = pageCsp(options);
   const unframeableCsp = pageCsp({ ...options, embedOrigins: [] });
+  const pageCspFor = (url: string) =>
+    isApiDocsUi(url) ? API_DOCS_UI_CSP : isStaffPage(url) ? unframeableCsp : csp;
   // A callback hook, not an async one: it runs on every response and costs less this way.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(STATIC_SECURITY_HEADERS);
     const type = reply.getHeader('content-type');
     const isPage = typeof type === 'string' && type.startsWith('text/html');
-    reply.header(
-      'content-security-policy',
-      isPage ? (isStaffPage(request.url) ? unframeableCsp : csp) : API_CSP,
-    );
+    reply.header('content-security-policy', isPage ? pageCspFor(request.url) : API_CSP);
     // Nothing is kept by a cache unless its route says so: API answers other than public content with an
     // ETag, and every answer whose route chose no policy (error pages, the cheque's 404, health).
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -254,9 +254,9 @@ function problemsOf(sent: Sent, response: LightMyRequestResponse, rules: Expect)
   const path = sent.url.split('?')[0]!;
 
   if (type.startsWith('text/html')) {
-    // The till's staff page is never framed (it holds the point's key); the site's pages by the partners.
-    const expected =
-      rules.embedOrigins.length && !/^\/till(\/|$)/.test(path) ? rules.embedOrigins.join(' ') : "'none'";
+    // Never framed: the till's page (it holds the point's key), the API docs; the site's pages by partners.
+    const unframeable = /^\/(till|api\/docs\/ui)(\/|$)/.test(path);
+    const expected = rules.embedOrigins.length && !unframeable ? rules.embedOrigins.join(' ') : "'none'";
     if (frameAncestors !== expected) fail(`HTML frame-ancestors "${frameAncestors}", expected "${expected}"`);
     const scriptSrc = csp.get('script-src') ?? csp.get('default-src');
     if (!scriptSrc?.includes("'self'")) fail(`script-src is "${scriptSrc?.join(' ')}"`);

@@ -11,15 +11,18 @@ const REFERER_COOKIE_DAYS = 30;
 
 /** The site: hashed assets, the web manifest, and every other GET rendered on the server. */
 export async function registerSiteRoutes(app: FastifyInstance, deps: AppDeps, site: SiteBundle) {
-  await app.register(fastifyStatic, {
-    root: `${site.clientDir}/assets`,
-    prefix: '/assets/',
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    wildcard: true,
-    preCompressed: true,
-  });
+  if (site.plugInto) await site.plugInto(app);
+  else {
+    await app.register(fastifyStatic, {
+      root: `${site.clientDir}/assets`,
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+    });
+  }
 
   app.get('/manifest.json', { schema: { hide: true } }, async (_request, reply) => {
     const settings = await cachedBrandSettings(deps.db, deps.cache);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import type { SsrAssets, SsrRender } from '../../../common/ssr';
 
 export interface SiteBundle {
@@ -9,6 +10,11 @@ export interface SiteBundle {
   routeChunks: Record<string, string[]>;
   /** The folder of the built client (hashed assets under /assets). */
   clientDir: string;
+  /**
+   * `npm run dev` only (dev-site.ts): plugs Vite's middleware (the site's modules, hot updates) into the app,
+   * in place of the built assets. The built bundle has none.
+   */
+  plugInto?(app: FastifyInstance): Promise<void>;
 }
 
 interface ManifestChunk {
@@ -73,4 +79,19 @@ export async function loadSiteBundle(distDir: string): Promise<SiteBundle> {
       preload: preload.map((f) => `/${f}`),
     },
   };
+}
+
+let developmentSite: (() => Promise<SiteBundle>) | null = null;
+
+/**
+ * `npm run dev` (server/dev.ts) only, before main.ts runs: serve the site from its sources through Vite
+ * (dev-site.ts) instead of the build. Nothing else calls it, so production never loads Vite.
+ */
+export function serveDevelopmentSite(load: () => Promise<SiteBundle>) {
+  developmentSite = load;
+}
+
+/** The site main.ts serves: what `npm run build` made, or the development site `npm run dev` asked for. */
+export function loadSite(distDir: string): Promise<SiteBundle> {
+  return developmentSite ? developmentSite() : loadSiteBundle(distDir);
 }
