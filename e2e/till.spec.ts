@@ -92,7 +92,7 @@ test('the till pays a cheque with the customer’s saved card (bound through Goo
   await till.getByLabel('Сумма чека, ₽').fill('500');
   await option.getByRole('button', { name: 'Оплатить остаток картой •••• 4242' }).click();
   await expect(till.getByRole('status')).toHaveText(
-    'Оплачено картой •••• 4242: 500,00 ₽. Списано 0,00 бонусов, начислено 15,00.',
+    'Оплачено картой •••• 4242: 500,00 ₽. Списано 0 бонусов, начислено 15.',
   );
   const paid = till.locator('.ops li');
   await expect(paid).toContainText('Оплата картой, проведено: чек 500,00');

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../lib/format';
 import { z } from 'zod';
 import { MODULE_IDS, type ModuleId } from '../lib/modules';
 import { defineEndpoint } from './endpoint';
@@ -99,6 +100,12 @@ export const brandSettingsSchema = z.strictObject({
     .max(99.99)
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'не больше двух знаков после запятой')
     .default(0),
+  /** Where the programme's customers live: dates on pages, cheques and invoices, the calendar day of a date. */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, 'Неизвестный часовой пояс: укажите зону IANA, например Europe/Moscow')
+    .default(DEFAULT_TIME_ZONE),
   /** Bonuses may pay at most this percent of a payment (product.md "The programme model"). */
   maxSpendPercent: z.number().int().min(0).max(100).default(50),
   referer: z.boolean().default(true),

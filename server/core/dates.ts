@@ -10,11 +10,3 @@ export function toFormDate(value: string | null): string {
   const [year, month, day] = value.split('-');
   return `${day}.${month}.${year}`;
 }
-
-/**
- * Today's date (yyyy-mm-dd) where the programme runs. Certificates are valid "to" a calendar day, and the demo
- * brand's customers live on Moscow time (UTC+3, no daylight saving).
- */
-export function programmeToday(now: Date): string {
-  return new Date(now.getTime() + 3 * 60 * 60_000).toISOString().slice(0, 10);
-}

@@ -16,8 +16,3 @@ export function page(title: string, body: string): string {
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><main>${body}</main></body></html>`;
 }
-
-export function roublesText(kopecks: number): string {
-  const [whole, fraction] = (kopecks / 100).toFixed(2).split('.') as [string, string];
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${fraction} ₽`;
-}

@@ -1,14 +1,4 @@
-/** Dates show as dd.mm.yyyy (spec section 5) in the programme's time zone, the same on server and browser. */
-const DATE = new Intl.DateTimeFormat('ru-RU', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'Europe/Moscow',
-});
-
-export function formatDate(iso: string): string {
-  return DATE.format(new Date(iso));
-}
+import { formatDateTime } from '../../common/lib/format';
 
 /** Splits operator text into paragraphs at blank lines. */
 export function paragraphs(text: string): string[] {
@@ -23,42 +13,6 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-const PLURAL = new Intl.PluralRules('ru-RU');
-
-/** Russian plural forms: one (1, 21), few (2–4, 22), many (5–20, 25), other (fractions: 1,5 бонуса). */
-export interface PluralForms {
-  one: string;
-  few: string;
-  many: string;
-  other: string;
-}
-
-export const BONUS_FORMS: PluralForms = { one: 'бонус', few: 'бонуса', many: 'бонусов', other: 'бонуса' };
-export const ROUBLE_FORMS: PluralForms = { one: 'рубль', few: 'рубля', many: 'рублей', other: 'рубля' };
-
-export function plural(value: number, forms: PluralForms): string {
-  return forms[PLURAL.select(value) as keyof PluralForms] ?? forms.other;
-}
-
-/**
- * An amount with a space between thousands (spec section 5) and at most 2 decimals after a comma. The space is
- * non-breaking so '1 850' never splits across lines; Intl is not used because Russian skips grouping below 10 000.
- */
-export function formatAmount(value: number): string {
-  const sign = value < 0 ? '−' : '';
-  const [whole = '0', fraction] = Math.abs(value)
-    .toFixed(2)
-    .replace(/\.?0+$/, '')
-    .split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  return `${sign}${grouped}${fraction ? `,${fraction}` : ''}`;
-}
-
-/** '1 850 бонусов', '21 бонус', '2,5 бонуса'. */
-export const formatBonuses = (value: number) => `${formatAmount(value)}\u00a0${plural(value, BONUS_FORMS)}`;
-/** '1 000 рублей', '1 рубль'. */
-export const formatRoubles = (value: number) => `${formatAmount(value)}\u00a0${plural(value, ROUBLE_FORMS)}`;
-
 /** Spec section 5: '--' for fewer than 11 digits, otherwise +7 (XXX) XXX-XX-XX. */
 export function formatPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
@@ -71,3 +25,10 @@ export function formatPhone(phone: string): string {
 export function maskCardNum(cardNum: string): string {
   return `**** **** **** ${cardNum.slice(-4)}`;
 }
+
+/**
+ * A gift card's sending time as its buyer typed it: in the browser's own time zone (the form's date-time input
+ * is local), shown only after the page has loaded in the browser.
+ */
+export const localDateTime = (iso: string) =>
+  formatDateTime(iso, Intl.DateTimeFormat().resolvedOptions().timeZone);

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import type { NewsPreview } from '../../common/contract/content';
-import { formatDate } from '../lib/formats';
+import { useFormatDate } from '../lib/use-format-date';
 
 /**
  * A news preview: picture, date, title (the link) and the lead. The title's level follows the page's outline:
  * h2 under the news page's h1, h3 under the home page's news section.
  */
 export function NewsCard({ item, headingLevel = 3 }: { item: NewsPreview; headingLevel?: 2 | 3 }) {
+  const formatDate = useFormatDate();
   const image = item.images[0];
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (

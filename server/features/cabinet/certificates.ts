@@ -8,7 +8,8 @@ import { AppError } from '../../errors';
 import { toRoubles } from '../../core/money';
 import { customerAccounts, postTransaction } from '../../core/ledger';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
-import { programmeToday } from '../../core/dates';
+import { calendarDay } from '../../../common/lib/format';
+import { readBrandSettings } from '../../core/brand-settings';
 
 export const CERTIFICATE_NOT_FOUND = 'Сертификат не найден';
 export const CERTIFICATE_EXPIRED = 'Срок действия сертификата истёк';
@@ -47,6 +48,7 @@ export async function activateCertificates(
   ids: string[],
 ): Promise<Certificate[]> {
   const wanted = [...new Set(ids)];
+  const { timeZone } = await readBrandSettings(deps.db);
   await inTransaction(deps.db, async (tx) => {
     const rows = await tx
       .select()
@@ -56,7 +58,8 @@ export async function activateCertificates(
     if (rows.length !== wanted.length) throw new AppError('NOT_FOUND', CERTIFICATE_NOT_FOUND);
     const now = deps.clock.now();
     const pending = rows.filter((row) => row.activatedAt === null);
-    const today = programmeToday(now);
+    // A certificate is valid to the end of its day where the programme runs.
+    const today = calendarDay(now, timeZone);
     if (pending.some((row) => row.validTo !== null && row.validTo < today)) {
       throw new AppError('CERTIFICATE_EXPIRED', CERTIFICATE_EXPIRED);
     }

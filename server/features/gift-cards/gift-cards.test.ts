@@ -179,7 +179,7 @@ describe('gift cards', () => {
       phone: `790055503${String(i).padStart(2, '0')}`,
     }));
     expect(await fieldOf({ nominal: '99999', recipients: eleven })).toEqual({
-      nominal: 'Сумма заказа не больше 1 000 000 ₽',
+      nominal: 'Сумма заказа не больше 1\u00a0000\u00a0000 ₽',
     });
     // a sending date a minute ago is "now"
     const late = await createOrder(t, {

@@ -4,7 +4,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { GiftCardInvoice } from '../../../common/contract/gift-cards';
 import type { InvoiceSeller } from '../../../common/contract/header';
-import { formatDateRu, formatRoublesRu as rub } from '../../lib/format';
+import { formatDate, formatKopecks } from '../../../common/lib/format';
 
 /**
  * The invoice as a one-page A4 PDF ("Счёт на оплату"): seller and its bank account, buyer, one line for the
@@ -25,10 +25,13 @@ const MARGIN = 50;
 const INK = rgb(0.1, 0.12, 0.16);
 const MUTED = rgb(0.35, 0.38, 0.44);
 
+/** The bill's roubles (at most 2 decimals) as the document writes them: '1 002,50 ₽'. */
+const rub = (roubles: number) => formatKopecks(Math.round(roubles * 100));
+
 export async function renderInvoicePdf(
   invoice: GiftCardInvoice,
   seller: InvoiceSeller,
-  brand: string,
+  brand: { title: string; timeZone: string },
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
@@ -69,7 +72,10 @@ export async function renderInvoicePdf(
   text(`Банк получателя: ${seller.bankName}, БИК ${seller.bic}`);
   text(`Корр. счёт ${seller.corr}, расчётный счёт ${seller.payment}`);
   gap(14);
-  text(`Счёт на оплату № ${invoice.number} от ${formatDateRu(invoice.createdAt)}`, { size: 16, font: bold });
+  text(`Счёт на оплату № ${invoice.number} от ${formatDate(invoice.createdAt, brand.timeZone)}`, {
+    size: 16,
+    font: bold,
+  });
   gap(8);
   const { company } = invoice;
   text(`Покупатель: ${company.companyName}, ИНН ${company.inn}, КПП ${company.kpp}`);
@@ -85,7 +91,7 @@ export async function renderInvoicePdf(
   const rows: [string, string, string, string][] = [
     ['Наименование', 'Кол-во', 'Цена', 'Сумма'],
     [
-      `Подарочная карта «${brand}», номинал ${rub(bill.nominal)}`,
+      `Подарочная карта «${brand.title}», номинал ${rub(bill.nominal)}`,
       String(bill.quantity),
       rub(bill.nominal),
       rub(bill.nominalSum),
@@ -106,7 +112,7 @@ export async function renderInvoicePdf(
   text('Без НДС.', { color: MUTED });
   gap(10);
   text(
-    `В назначении платежа укажите: «Оплата по счёту № ${invoice.number}». Карты (${bill.quantity} шт.) уйдут получателям по SMS после поступления оплаты, не раньше ${formatDateRu(invoice.sendingDate)}.`,
+    `В назначении платежа укажите: «Оплата по счёту № ${invoice.number}». Карты (${bill.quantity} шт.) уйдут получателям по SMS после поступления оплаты, не раньше ${formatDate(invoice.sendingDate, brand.timeZone)}.`,
   );
   return doc.save();
 }

@@ -21,7 +21,7 @@ import {
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { paymentDrafts } from '../../db/schema/payments';
 import { AppError, notFound } from '../../errors';
-import { groupThousands } from '../../lib/format';
+import { formatAmount } from '../../../common/lib/format';
 import { toRoubles } from '../../core/money';
 import { readBrandSettings } from '../../core/brand-settings';
 import { computeGiftCardBill } from './bill';
@@ -51,8 +51,6 @@ export async function discountPercent(db: Db): Promise<number> {
   const settings = await readBrandSettings(db);
   return settings.discount ? settings.giftCardDiscountPercent : 0;
 }
-
-/** 1000000 -> '1 000 000' (spec section 5: a space as the thousands separator). */
 
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION', `Неверные данные: ${field}: ${message}`, { fields: { [field]: message } });
@@ -106,7 +104,7 @@ export async function createOrder(
     deliveryId: body.deliveryId,
   });
   if (bill.total > MAX_ORDER_TOTAL * 100) {
-    throw invalid('nominal', `Сумма заказа не больше ${groupThousands(MAX_ORDER_TOTAL)} ₽`);
+    throw invalid('nominal', `Сумма заказа не больше ${formatAmount(MAX_ORDER_TOTAL)} ₽`);
   }
   const idempotencyKey = body.idempotencyKey ? `${userId}:${body.idempotencyKey}` : null;
   const [inserted] = await deps.db

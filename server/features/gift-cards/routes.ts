@@ -98,7 +98,7 @@ function registerInvoicePdf(app: FastifyInstance, deps: AppDeps) {
       if (!settings.invoiceSeller) {
         return reply.code(404).send({ message: 'Счёт не найден', code: 'NOT_FOUND' });
       }
-      const pdf = await renderInvoicePdf(invoice, settings.invoiceSeller, settings.title);
+      const pdf = await renderInvoicePdf(invoice, settings.invoiceSeller, settings);
       return reply
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="invoice-${invoice.number}.pdf"`)

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { paymentDrafts } from '../../db/schema/payments';
 import { isChequeKey } from './cheque';
-import { escapeHtml, page, roublesText } from '../../lib/html';
+import { formatDateTime, formatKopecks } from '../../../common/lib/format';
+import { readBrandSettings } from '../../core/brand-settings';
+import { escapeHtml, page } from '../../lib/html';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -25,15 +27,16 @@ export function registerChequePage(app: FastifyInstance, deps: AppDeps) {
       if (!UUID.test(draftId) || !isChequeKey(deps.config, draftId, key)) return notFoundPage(reply);
       const [row] = await deps.db.select().from(paymentDrafts).where(eq(paymentDrafts.id, draftId));
       if (!row || row.state !== 'completed') return notFoundPage(reply);
-      const when = (row.resolvedAt ?? row.updatedAt).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' });
+      const { timeZone } = await readBrandSettings(deps.db);
+      const when = formatDateTime(row.resolvedAt ?? row.updatedAt, timeZone);
       const body = `<h1>Чек</h1>
-<p class="sum">${escapeHtml(roublesText(row.paySum))}</p>
+<p class="sum">${escapeHtml(formatKopecks(row.paySum))}</p>
 <dl>
 <dt>Где</dt><dd>${escapeHtml(row.title)}</dd>
 <dt>Когда</dt><dd>${escapeHtml(when)}</dd>
-<dt>Бонусами</dt><dd>${escapeHtml(roublesText(row.spend))}</dd>
-${row.extraSpend > 0 ? `<dt>С баланса</dt><dd>${escapeHtml(roublesText(row.extraSpend))}</dd>\n` : ''}<dt>Деньгами</dt><dd>${escapeHtml(roublesText(row.leftToPay))}</dd>
-<dt>Начислено бонусов</dt><dd>${escapeHtml(roublesText(row.earn))}</dd>
+<dt>Бонусами</dt><dd>${escapeHtml(formatKopecks(row.spend))}</dd>
+${row.extraSpend > 0 ? `<dt>С баланса</dt><dd>${escapeHtml(formatKopecks(row.extraSpend))}</dd>\n` : ''}<dt>Деньгами</dt><dd>${escapeHtml(formatKopecks(row.leftToPay))}</dd>
+<dt>Начислено бонусов</dt><dd>${escapeHtml(formatKopecks(row.earn))}</dd>
 <dt>Код подтверждения</dt><dd>${escapeHtml(row.confirmationCode ?? '')}</dd>
 </dl>`;
       return reply

@@ -1,5 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { formatAmount, formatDateTime, formatKopecks } from '../../../common/lib/format';
 import type { Config } from '../../config';
+import { readBrandSettings } from '../../core/brand-settings';
+import { AppError } from '../../errors';
+import { loadOwnDraft, type PaymentsDeps } from './draft-rows';
 
 /** The cheque's address: the draft id with a MAC, so only someone who was given the link can open it. */
 export function chequeUrlOf(config: Pick<Config, 'publicUrl' | 'authSecret'>, draftId: string): string {
@@ -14,4 +18,28 @@ export function isChequeKey(config: Pick<Config, 'authSecret'>, draftId: string,
   const expected = Buffer.from(chequeKey(config, draftId));
   const given = Buffer.from(key);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** sendCheque: e-mails the cheque of a completed payment; the same address gets it once. */
+export async function sendCheque(deps: PaymentsDeps, userId: string, draftId: string, email: string) {
+  const row = await loadOwnDraft(deps.db, userId, draftId);
+  if (row.state !== 'completed') throw new AppError('CHEQUE_NOT_READY', 'Чек будет после оплаты');
+  const { timeZone } = await readBrandSettings(deps.db);
+  const lines = [
+    `Оплата: ${row.title}`,
+    `Дата: ${formatDateTime(row.resolvedAt ?? row.updatedAt, timeZone)}`,
+    `Сумма: ${formatKopecks(row.paySum)}`,
+    `Оплачено бонусами: ${formatAmount(row.spend / 100)}`,
+    ...(row.extraSpend > 0 ? [`Оплачено с баланса: ${formatKopecks(row.extraSpend)}`] : []),
+    `Оплачено деньгами: ${formatKopecks(row.leftToPay)}`,
+    `Начислено бонусов: ${formatAmount(row.earn / 100)}`,
+    `Код подтверждения: ${row.confirmationCode ?? ''}`,
+    `Чек: ${chequeUrlOf(deps.config, row.id)}`,
+  ];
+  await deps.mail.send({
+    to: email,
+    subject: `Чек об оплате: ${row.title}`,
+    text: lines.join('\n'),
+    dedupeKey: `cheque:${row.id}:${email.toLowerCase()}`,
+  });
 }

@@ -18,7 +18,12 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { fakeClock, type FakeClock } from '../../test/auth-kit';
 import { balancesOf } from '../../core/ledger';
-import * as drafts from './drafts';
+import { toKopecks } from '../../core/money';
+import { createDraft } from './create-draft';
+import { releaseExpiredHolds } from './expire-drafts';
+import { processDraft } from './process-draft';
+import { completeDraft } from './settle-draft';
+import { splitPayment as computeDraft } from './split';
 import {
   answerSbp,
   customerWithBonuses,
@@ -49,7 +54,7 @@ describe('computeDraft', () => {
 
   it('splits the sum exactly: spend + leftToPay = paySum, all whole kopecks, nothing negative', () => {
     forAll(5000, SEED, input, (i) => {
-      const { spend, leftToPay, earn } = drafts.computeDraft(i);
+      const { spend, leftToPay, earn } = computeDraft(i);
       expect(spend + leftToPay).toBe(i.paySum);
       for (const v of [spend, leftToPay, earn]) {
         expect(Number.isSafeInteger(v)).toBe(true);
@@ -60,7 +65,7 @@ describe('computeDraft', () => {
 
   it('never spends more than the balance or the limit, and spends all it may', () => {
     forAll(5000, SEED, input, (i) => {
-      const { spend } = drafts.computeDraft(i);
+      const { spend } = computeDraft(i);
       const limit = Math.floor((i.paySum * i.maxSpendPercent) / 100);
       expect(spend).toBeLessThanOrEqual(i.bonusBalance);
       expect(spend).toBeLessThanOrEqual(limit);
@@ -71,7 +76,7 @@ describe('computeDraft', () => {
 
   it('earns floor(leftToPay * rate / 100), and nothing at the till', () => {
     forAll(5000, SEED, input, (i) => {
-      const { leftToPay, earn } = drafts.computeDraft(i);
+      const { leftToPay, earn } = computeDraft(i);
       expect(earn).toBe(i.payType === 'IN_RETAIL_POINT' ? 0 : Math.floor((leftToPay * i.currentBonus) / 100));
     });
   });
@@ -86,7 +91,7 @@ describe('roubles and kopecks', () => {
       (kopecks) => {
         const roubles = Number(`${Math.floor(kopecks / 100)}.${String(kopecks % 100).padStart(2, '0')}`);
         expect(paySumSchema.safeParse(roubles).success).toBe(true);
-        expect(drafts.toKopecks(roubles)).toBe(kopecks);
+        expect(toKopecks(roubles)).toBe(kopecks);
         expect(toRoubles(kopecks)).toBe(roubles);
       },
     );
@@ -99,7 +104,7 @@ describe('roubles and kopecks', () => {
       (random) => Number(`${random.int(0, MAX_PAY_SUM - 1)}.${random.int(0, 99)}${random.int(1, 9)}`),
       (roubles) => {
         // A few three-decimal texts are two-decimal numbers in binary (…0.1 + …); those may pass, exactly.
-        if (paySumSchema.safeParse(roubles).success) expect(drafts.toKopecks(roubles) / 100).toBe(roubles);
+        if (paySumSchema.safeParse(roubles).success) expect(toKopecks(roubles) / 100).toBe(roubles);
       },
     );
   });
@@ -207,19 +212,19 @@ async function runSequence(
           retailPointId: 1,
           ...(action.reuse && { draftId: action.reuse }),
         });
-        const draft = await drafts.createDraft(t.deps, userId, body);
+        const draft = await createDraft(t.deps, userId, body);
         if (!seen.has(draft.draftId)) seen.set(draft.draftId, []);
         return;
       }
       case 'process':
-        await drafts.processDraft(
+        await processDraft(
           t.deps,
           userId,
           processDraftBodySchema.parse({ draftId: action.draftId, returnUrl: RETURN_URL }),
         );
         return;
       case 'complete':
-        await drafts.completeDraft(t.deps, userId, action.draftId);
+        await completeDraft(t.deps, userId, action.draftId);
         return;
       case 'pay': {
         const [row] = await t.deps.db
@@ -242,7 +247,7 @@ async function runSequence(
       }
       case 'time':
         clock.advance(action.minutes * 60_000);
-        await drafts.releaseExpiredHolds(t.deps); // the job runs as time passes
+        await releaseExpiredHolds(t.deps); // the job runs as time passes
         return;
       case 'concurrent':
         await Promise.all([perform(action.action), perform(action.action)]);

@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../../test/auth-kit';
 import { callAs } from '../../test/cabinet-kit';
 import { balancesOf, systemBalance } from '../../core/ledger';
-import * as drafts from './drafts';
+import { releaseExpiredHolds } from './expire-drafts';
+import { completeDraft as completeDraftService } from './settle-draft';
 import {
   bonusesOf,
   completeDraft,
@@ -217,10 +218,10 @@ describe('shop payments spend the money-like balance', () => {
     await processDraft(t, PHONE, draft.draftId);
     expect((await balancesOf(t.deps.db, userId)).money).toBe(0);
     clock.advance(21 * 60_000);
-    expect(await drafts.releaseExpiredHolds(t.deps)).toBe(1);
-    expect(await drafts.releaseExpiredHolds(t.deps)).toBe(0);
+    expect(await releaseExpiredHolds(t.deps)).toBe(1);
+    expect(await releaseExpiredHolds(t.deps)).toBe(0);
     expect(await balancesOf(t.deps.db, userId)).toEqual({ money: 30_000, bonus: 100_000 });
-    expect(await drafts.completeDraft(t.deps, userId, draft.draftId)).toMatchObject({
+    expect(await completeDraftService(t.deps, userId, draft.draftId)).toMatchObject({
       status: 3,
       state: 'expired',
     });

@@ -1,5 +1,6 @@
 import { startIntervalJob } from '../../lib/interval-job';
-import { releaseExpiredHolds, type PaymentsDeps } from './drafts';
+import type { PaymentsDeps } from './draft-rows';
+import { releaseExpiredHolds } from './expire-drafts';
 
 /**
  * Releases expired holds every `intervalMs` in this process (docs/decisions/009). Each run is idempotent (every

@@ -5,7 +5,8 @@ import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../../test/auth-kit';
 import { balancesOf } from '../../core/ledger';
-import * as drafts from './drafts';
+import { releaseExpiredHolds } from './expire-drafts';
+import { completeDraft as completeDraftService } from './settle-draft';
 import {
   bonusesOf,
   completeDraft,
@@ -107,14 +108,14 @@ describe('loyalty payments through the RBS gateway', () => {
     fake.pay(orderIdOf(paidForm)); // paid, but the customer never came back
 
     clock.advance(21 * 60_000);
-    expect(await drafts.releaseExpiredHolds(t.deps)).toBe(2);
+    expect(await releaseExpiredHolds(t.deps)).toBe(2);
     expect(fake.orders.get(orderIdOf(abandonedForm))!.orderStatus).toBe(3);
     expect(fake.orders.get(orderIdOf(paidForm))!.orderStatus).toBe(2);
-    expect(await drafts.completeDraft(t.deps, userId, abandoned.draftId)).toMatchObject({
+    expect(await completeDraftService(t.deps, userId, abandoned.draftId)).toMatchObject({
       status: 3,
       state: 'expired',
     });
-    expect(await drafts.completeDraft(t.deps, userId, paidLate.draftId)).toMatchObject({ status: 0 });
+    expect(await completeDraftService(t.deps, userId, paidLate.draftId)).toMatchObject({ status: 0 });
     expect((await balancesOf(t.deps.db, userId)).bonus).toBe(80_600);
   });
 
@@ -125,15 +126,15 @@ describe('loyalty payments through the RBS gateway', () => {
     clock.advance(21 * 60_000);
     fake.misbehave({ httpStatus: 502 });
     try {
-      expect(await drafts.releaseExpiredHolds(t.deps)).toBe(1);
+      expect(await releaseExpiredHolds(t.deps)).toBe(1);
     } finally {
       fake.misbehave(null);
     }
     // Nothing was released while the bank was silent: the customer may be paying right now.
     expect((await balancesOf(t.deps.db, userId)).bonus).toBe(90_000);
     fake.pay(orderIdOf(form));
-    expect(await drafts.releaseExpiredHolds(t.deps)).toBe(1);
-    expect(await drafts.completeDraft(t.deps, userId, draft.draftId)).toMatchObject({ status: 0 });
+    expect(await releaseExpiredHolds(t.deps)).toBe(1);
+    expect(await completeDraftService(t.deps, userId, draft.draftId)).toMatchObject({ status: 0 });
   });
 
   it('a gateway error is a 503 to the page; the retry registers the order and keeps the one hold', async () => {

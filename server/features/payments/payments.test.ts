@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../../test/auth-kit';
 import { callAs } from '../../test/cabinet-kit';
 import { balancesOf, systemBalance } from '../../core/ledger';
-import * as drafts from './drafts';
+import { releaseExpiredHolds } from './expire-drafts';
+import { completeDraft as completeDraftService } from './settle-draft';
 import {
   answerSbp,
   bonusesOf,
@@ -103,7 +104,7 @@ describe('loyalty payments', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
     expect(page.body).toContain('Оплатить');
-    expect(page.body).toContain('250,00 ₽');
+    expect(page.body).toContain('250,00\u00a0₽');
     expect(page.body).not.toMatch(/<script/i);
 
     const paid = await payOnSandbox(t, processed.formUrl, GOOD_CARD);
@@ -313,18 +314,18 @@ describe('loyalty payments', () => {
     expect(await bonusesOf(t, PHONE)).toBe(700);
 
     clock.advance(19 * 60_000);
-    expect(await drafts.releaseExpiredHolds(t.deps)).toBe(0);
+    expect(await releaseExpiredHolds(t.deps)).toBe(0);
     clock.advance(2 * 60_000);
-    expect(await drafts.releaseExpiredHolds(t.deps)).toBe(2);
-    expect(await drafts.releaseExpiredHolds(t.deps)).toBe(0);
+    expect(await releaseExpiredHolds(t.deps)).toBe(2);
+    expect(await releaseExpiredHolds(t.deps)).toBe(0);
 
     // (The 15-minute access token has run out by now: the service is asked directly, as the finish page would.)
-    expect(await drafts.completeDraft(t.deps, userId, abandoned.draftId)).toMatchObject({
+    expect(await completeDraftService(t.deps, userId, abandoned.draftId)).toMatchObject({
       status: 3,
       state: 'expired',
       errorCode: 'EXPIRED',
     });
-    expect(await drafts.completeDraft(t.deps, userId, paidLate.draftId)).toMatchObject({ status: 0 });
+    expect(await completeDraftService(t.deps, userId, paidLate.draftId)).toMatchObject({ status: 0 });
     // 1000 - 200 (paidLate's bonuses) + 6 earned on its 200 paid by card; the abandoned hold is back.
     expect((await balancesOf(t.deps.db, userId)).bonus).toBe(80_600);
     // The expired order's page no longer takes a card.
@@ -357,13 +358,15 @@ describe('loyalty payments', () => {
     }
     const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/mail?to=buyer@example.com' });
     expect(outbox.json()).toHaveLength(1);
-    expect(outbox.json()[0].text).toContain('50.00');
+    // Sums and the date as a person reads them: '50,00 ₽', dd.mm.yyyy в HH:MM in the brand's time zone.
+    expect(outbox.json()[0].text).toContain('Сумма: 50,00\u00a0₽');
+    expect(outbox.json()[0].text).toMatch(/Дата: \d\d\.\d\d\.\d{4} в \d\d:\d\d/);
     const cheque = await t.app.inject({
       method: 'GET',
       url: new URL(chequeUrl).pathname + new URL(chequeUrl).search,
     });
     expect(cheque.statusCode).toBe(200);
-    expect(cheque.body).toContain('50,00 ₽');
+    expect(cheque.body).toContain('50,00\u00a0₽');
     const forged = await t.app.inject({ method: 'GET', url: `/cheque/${draft.draftId}?k=forged` });
     expect(forged.statusCode).toBe(404);
   });

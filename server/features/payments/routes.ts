@@ -1,42 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  completeDraft,
-  createDraft,
-  getRetailPointInfo,
-  getUserBalance,
-  oldPayment,
-  processDraft,
-  sendCheque,
-} from '../../../common/contract/loyalty';
+import * as loyalty from '../../../common/contract/loyalty';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { registerEndpoint } from '../../lib/register-endpoint';
-import * as drafts from './drafts';
+import { sendCheque } from './cheque';
+import { createDraft } from './create-draft';
+import { retailPointInfo, userBalance } from './point-info';
+import { processDraft } from './process-draft';
+import { completeDraft } from './settle-draft';
 import { registerChequePage } from './cheque-page';
 import { registerSandboxPages } from './sandbox-pages';
 
 /** Paying at a retail point (spec section 7 loyalty calls, docs/decisions/009). */
 export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerEndpoint(app, getRetailPointInfo, async (request) =>
-    drafts.retailPointInfo(deps.db, request.body.retailPointId),
+  registerEndpoint(app, loyalty.getRetailPointInfo, async (request) =>
+    retailPointInfo(deps.db, request.body.retailPointId),
   );
-  registerEndpoint(app, getUserBalance, async (request) => drafts.userBalance(deps, request.user.userId));
-  registerEndpoint(app, createDraft, async (request) => ({
-    data: await drafts.createDraft(deps, request.user.userId, request.body),
+  registerEndpoint(app, loyalty.getUserBalance, async (request) => userBalance(deps, request.user.userId));
+  registerEndpoint(app, loyalty.createDraft, async (request) => ({
+    data: await createDraft(deps, request.user.userId, request.body),
   }));
-  registerEndpoint(app, processDraft, async (request) => ({
-    data: await drafts.processDraft(deps, request.user.userId, request.body),
+  registerEndpoint(app, loyalty.processDraft, async (request) => ({
+    data: await processDraft(deps, request.user.userId, request.body),
   }));
-  registerEndpoint(app, completeDraft, async (request) => ({
-    data: await drafts.completeDraft(deps, request.user.userId, request.body.draftId),
+  registerEndpoint(app, loyalty.completeDraft, async (request) => ({
+    data: await completeDraft(deps, request.user.userId, request.body.draftId),
   }));
-  registerEndpoint(app, sendCheque, async (request) => {
-    await drafts.sendCheque(deps, request.user.userId, request.body.draftId, request.body.email);
+  registerEndpoint(app, loyalty.sendCheque, async (request) => {
+    await sendCheque(deps, request.user.userId, request.body.draftId, request.body.email);
     return { code: 0 as const };
   });
-  registerEndpoint(app, oldPayment, async (request) => {
+  registerEndpoint(app, loyalty.oldPayment, async (request) => {
     const retailPointId = Number(request.body.token);
-    const draft = await drafts.createDraft(deps, request.user.userId, {
+    const draft = await createDraft(deps, request.user.userId, {
       productType: 'PAYMENT',
       paySum: request.body.paySum,
       payType: 'CARD',
@@ -53,7 +49,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
     finish.searchParams.set('d', draft.draftId);
     finish.searchParams.set('p', String(retailPointId));
     finish.searchParams.set('s', String(draft.paySum));
-    const result = await drafts.processDraft(deps, request.user.userId, {
+    const result = await processDraft(deps, request.user.userId, {
       draftId: draft.draftId,
       createBinding: false,
       returnUrl: finish.toString(),

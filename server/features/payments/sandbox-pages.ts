@@ -5,7 +5,8 @@ import {
   isSandboxAcquirer,
   type SandboxAcquirer,
 } from '../../integrations/acquirer/sandbox-acquirer';
-import { escapeHtml, page, roublesText } from '../../lib/html';
+import { formatKopecks } from '../../../common/lib/format';
+import { escapeHtml, page } from '../../lib/html';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 type Order = NonNullable<Awaited<ReturnType<SandboxAcquirer['findOrder']>>>;
@@ -23,7 +24,7 @@ const header = (order: Order) =>
     ? `<p class="note">Песочница: тестовый банк, настоящие деньги не списываются.</p>
 <h1>Привязка карты</h1><p>Карта сохранится для оплаты покупок. Деньги не списываются.</p>`
     : `<p class="note">Песочница: тестовый банк, настоящие деньги не списываются.</p>
-<h1>Оплата заказа</h1><p>${escapeHtml(order.description)}</p><p class="sum">${escapeHtml(roublesText(order.amount))}</p>`;
+<h1>Оплата заказа</h1><p>${escapeHtml(order.description)}</p><p class="sum">${escapeHtml(formatKopecks(order.amount))}</p>`;
 
 /** The page for an order that is no longer waiting for payment. */
 function closedPage(reply: FastifyReply, order: Order) {

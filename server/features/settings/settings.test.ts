@@ -120,6 +120,23 @@ describe('the operator API', () => {
     expect((await t.app.inject('/api/header')).body).toBe(before);
   });
 
+  it('takes the brand’s time zone as an IANA zone, which the site is told, and refuses an unknown one', async () => {
+    const settings = (await t.app.inject({ url: '/api/operator/settings', headers: operator })).json();
+    expect((await t.app.inject('/api/header')).json().timeZone).toBe('Europe/Moscow');
+    const put = (timeZone: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/operator/settings',
+        headers: operator,
+        payload: { ...settings, timeZone },
+      });
+    const unknown = await put('Europe/Atlantis');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain('timeZone');
+    expect((await put('Asia/Vladivostok')).statusCode).toBe(200);
+    expect((await t.app.inject('/api/header')).json().timeZone).toBe('Asia/Vladivostok');
+  });
+
   it('does not exist when no operator token is configured', async () => {
     const bare = await createTestApp({ database: t.database });
     try {

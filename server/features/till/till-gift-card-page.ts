@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
-import { escapeHtml, roublesText } from '../../lib/html';
+import { formatKopecks } from '../../../common/lib/format';
+import { escapeHtml } from '../../lib/html';
 
 /**
  * The reference till page's gift-card part (docs/decisions/018): the cashier types or scans the code from the
@@ -28,7 +29,7 @@ interface Redemption {
   card: { code: string; balance: number; nominal: number };
 }
 
-const money = (roubles: number) => roublesText(Math.round(roubles * 100));
+const money = (roubles: number) => formatKopecks(Math.round(roubles * 100));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The form on the scan page. A fresh idempotency key per form, so a double submit pays once. */

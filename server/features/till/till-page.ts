@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TillOperation, TillVisit } from '../../../common/contract/till';
 import type { AppDeps } from '../../app-deps';
-import { escapeHtml, page, roublesText } from '../../lib/html';
+import { formatAmount, formatKopecks } from '../../../common/lib/format';
+import { escapeHtml, page } from '../../lib/html';
 import { authenticateTillKey } from './keys';
 import { giftCardForm, registerTillGiftCardActions } from './till-gift-card-page';
 
@@ -23,8 +24,8 @@ const EXTRA_STYLE = `<style>
 .ops form{display:inline}.ok{color:#0a5c1f;font-weight:600}.actions button{margin-right:.5rem}
 </style>`;
 
-const bonuses = (roubles: number) => roublesText(Math.round(roubles * 100)).replace(' ₽', '');
-const money = (roubles: number) => roublesText(Math.round(roubles * 100));
+const bonuses = (roubles: number) => formatAmount(roubles);
+const money = (roubles: number) => formatKopecks(Math.round(roubles * 100));
 
 function send(reply: FastifyReply, status: number, title: string, body: string) {
   return reply

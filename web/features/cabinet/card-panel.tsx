@@ -1,6 +1,7 @@
 import type { LoyaltyCard } from '../../../common/contract/cabinet';
 import { ru } from '../../i18n/ru';
-import { formatBonuses, formatRoubles, maskCardNum } from '../../lib/formats';
+import { formatBonuses, formatRoubles } from '../../../common/lib/format';
+import { maskCardNum } from '../../lib/formats';
 import { MemberCodeView } from './member-code-view';
 
 /** The active card: its balance in bonuses, the money-like amount, and the member code for the till. */

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import type { Certificate } from '../../../common/contract/cabinet';
 import { ru } from '../../i18n/ru';
-import { formatDate, formatRoubles } from '../../lib/formats';
+import { formatRoubles } from '../../../common/lib/format';
+import { useFormatDate } from '../../lib/use-format-date';
 import { EmptyState } from '../../ui/empty-state';
 import { useActivateCertificate, useCertificates } from './api';
 import { serverFailure } from './profile-form';
 
 /** The certificates issued to the phone; activating one credits its value to the account once. */
 export function CertificatesList({ phone }: { phone: string }) {
+  const formatDate = useFormatDate();
   const certificates = useCertificates(phone);
   const activate = useActivateCertificate(phone);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);

@@ -1,7 +1,8 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Operation, OperationsPage } from '../../../common/contract/cabinet';
 import { ru } from '../../i18n/ru';
-import { formatBonuses, formatDate, formatRoubles } from '../../lib/formats';
+import { formatBonuses, formatRoubles } from '../../../common/lib/format';
+import { useFormatDate } from '../../lib/use-format-date';
 import { EmptyState } from '../../ui/empty-state';
 
 type OperationsQuery = UseInfiniteQueryResult<InfiniteData<OperationsPage>>;
@@ -44,6 +45,7 @@ export function OperationsList({ query, title }: { query: OperationsQuery; title
 }
 
 function OperationRow({ operation }: { operation: Operation }) {
+  const formatDate = useFormatDate();
   const state = ru.cabinet.operationState[operation.state];
   return (
     <li className={`operation${operation.state === 'CANCEL' ? ' operation--cancelled' : ''}`}>

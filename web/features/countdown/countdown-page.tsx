@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ru } from '../../i18n/ru';
 import { useApi } from '../../lib/api-context';
-import { formatDate } from '../../lib/formats';
+import { useFormatDate } from '../../lib/use-format-date';
 import { useSettings } from '../../lib/settings';
 import { EmptyState } from '../../ui/empty-state';
 import { PageMeta } from '../../ui/page-meta';
@@ -24,6 +24,7 @@ function useRemaining(target: string): number | null {
 }
 
 export function CountdownPage() {
+  const formatDate = useFormatDate();
   const settings = useSettings();
   const countdown = useSuspenseQuery(countdownQuery(useApi())).data;
   const remaining = useRemaining(countdown.date);

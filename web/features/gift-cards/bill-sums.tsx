@@ -1,6 +1,6 @@
 import type { GiftCardBill } from '../../../common/contract/gift-cards';
 import { ru } from '../../i18n/ru';
-import { formatAmount } from '../../lib/formats';
+import { formatAmount } from '../../../common/lib/format';
 
 const t = ru.giftCards;
 export const rub = (value: number) => `${formatAmount(value)}\u00a0₽`;

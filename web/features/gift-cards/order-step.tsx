@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GiftCardOrder } from '../../../common/contract/gift-cards';
 import { ru } from '../../i18n/ru';
-import { formatAmount, formatDate } from '../../lib/formats';
+import { formatAmount } from '../../../common/lib/format';
+import { localDateTime } from '../../lib/formats';
 import { PaymentCallError } from '../../payment/payment-call-error';
 import { PaymentFailed } from '../../payment/payment-failed';
 import { usePaymentResult } from '../../payment/use-payment-result';
@@ -22,8 +23,7 @@ interface OrderStepProps {
 export function sendingText(sendingDate: string, now = Date.now()): string {
   const at = new Date(sendingDate);
   if (at.getTime() <= now + 60_000) return t.sendsNow;
-  const time = at.toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' });
-  return t.sendsAt(`${formatDate(sendingDate)} в ${time}`);
+  return t.sendsAt(localDateTime(sendingDate));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ru } from '../../i18n/ru';
-import { formatAmount, formatDate, formatPhone } from '../../lib/formats';
+import { formatAmount } from '../../../common/lib/format';
+import { formatPhone, localDateTime } from '../../lib/formats';
 import { useSettings } from '../../lib/settings';
 import { PayerQueryStage } from '../../payment/payer-query-stage';
 import { PageMeta } from '../../ui/page-meta';
@@ -8,9 +9,6 @@ import { useBoughtCard } from './gift-card-api';
 
 const t = ru.giftCards;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const dateTime = (iso: string) =>
-  `${formatDate(iso)} в ${new Date(iso).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' })}`;
 
 /**
  * `/gc/result?d={orderId}`: the paid order as the buyer sees it (spec `POST /api/gc/getcard`): the picture,
@@ -65,7 +63,7 @@ function BoughtCard({ data }: { data: NonNullable<ReturnType<typeof useBoughtCar
               {formatPhone(issued.phone)}
             </span>
             <span className="gc-result__sent">
-              {issued.sentAt ? t.sentAt(dateTime(issued.sentAt)) : t.willSend}
+              {issued.sentAt ? t.sentAt(localDateTime(issued.sentAt)) : t.willSend}
             </span>
             <a href={issued.cardUrl} target="_blank" rel="noreferrer">
               {t.openCard}

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import type { PaymentResult } from '../../../common/contract/loyalty';
 import { ru } from '../../i18n/ru';
-import { formatAmount, formatBonuses } from '../../lib/formats';
+import { formatAmount, formatBonuses } from '../../../common/lib/format';
 import { useIsLoggedIn } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import { FinishStep } from '../../payment/finish-step';

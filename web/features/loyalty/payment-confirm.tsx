@@ -4,7 +4,7 @@ import type { Draft, PaymentResult } from '../../../common/contract/loyalty';
 import { checkEmail } from '../../../common/lib/validation';
 import { ru } from '../../i18n/ru';
 import { ApiError } from '../../lib/api-client';
-import { formatAmount, formatBonuses } from '../../lib/formats';
+import { formatAmount, formatBonuses } from '../../../common/lib/format';
 import { TextField } from '../../ui/text-field';
 import { finishPath } from './payment-api';
 import { errorCodeOf } from '../../lib/api-errors';

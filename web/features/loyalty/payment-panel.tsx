@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Draft, PaymentResult, PayType } from '../../../common/contract/loyalty';
 import { ru } from '../../i18n/ru';
-import { formatAmount, formatBonuses } from '../../lib/formats';
+import { formatAmount, formatBonuses } from '../../../common/lib/format';
 import { errorCodeOf } from '../../lib/api-errors';
 import { LoyaltyError } from '../../payment/loyalty-error';
 import { PaymentCallError } from '../../payment/payment-call-error';

@@ -1,6 +1,6 @@
 import type { RetailPointInfo } from '../../../common/contract/loyalty';
 import { ru } from '../../i18n/ru';
-import { formatAmount } from '../../lib/formats';
+import { formatAmount } from '../../../common/lib/format';
 
 /** The shop and the sum at the top of the payment pages (rendered on the server from the QR's query). */
 export function PointSummary({ point, paySum }: { point: RetailPointInfo; paySum: number | null }) {

@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { useApi } from '../../lib/api-context';
 import { pointsQuery } from '../../lib/content';
-import { formatDate, paragraphs } from '../../lib/formats';
+import { paragraphs } from '../../lib/formats';
+import { useFormatDate } from '../../lib/use-format-date';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
 import { PointCard } from '../../ui/point-card';
@@ -12,6 +13,7 @@ import { newsItemQuery } from './api';
 
 /** One news item: pictures, text and the points taking part, on a map and as cards. */
 export function NewsItemPage() {
+  const formatDate = useFormatDate();
   const settings = useSettings();
   const api = useApi();
   const id = useParams().id ?? '';

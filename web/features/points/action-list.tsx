@@ -1,9 +1,10 @@
 import type { Action } from '../../../common/contract/content';
 import { ru } from '../../i18n/ru';
-import { formatDate } from '../../lib/formats';
+import { useFormatDate } from '../../lib/use-format-date';
 
 /** The actions valid at one point. */
 export function ActionList({ actions, full = false }: { actions: Action[]; full?: boolean }) {
+  const formatDate = useFormatDate();
   if (actions.length === 0) return full ? <p className="page__lead">{ru.points.noActions}</p> : null;
   return (
     <ul className="action-list" aria-label={ru.points.actions}>

@@ -1,0 +1,78 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { createDraftBodySchema, Draft } from '../../../common/contract/loyalty';
+import { toKopecks } from '../../core/money';
+import { paymentDrafts } from '../../db/schema/payments';
+import { AppError } from '../../errors';
+import { draftInputs } from './draft-inputs';
+import { loadOwnDraft, toDraft, type PaymentsDeps } from './draft-rows';
+import { createGiftCardDraft } from './gift-card-draft';
+import { splitPayment } from './split';
+
+export type CreateDraftBody = z.output<typeof createDraftBodySchema>;
+
+/**
+ * createDraft: a new draft, the same draft for a repeated idempotency key, or the page's draft recomputed
+ * (the spend toggle, the pay type) while it is still `created`.
+ */
+export async function createDraft(deps: PaymentsDeps, userId: string, body: CreateDraftBody): Promise<Draft> {
+  if (body.productType === 'GIFT_CARD') return createGiftCardDraft(deps, userId, body);
+  const { point, balances, settings } = await draftInputs(deps.db, userId, body.retailPointId);
+  const paySum = toKopecks(body.paySum);
+  const sums = splitPayment({
+    paySum,
+    spendBonus: body.spendBonus,
+    payType: body.payType,
+    bonusBalance: balances.bonus,
+    maxSpendPercent: settings.maxSpendPercent,
+    currentBonus: point.currentBonus,
+    spendExtra: body.spendExtra,
+    moneyBalance: balances.money,
+  });
+  const now = deps.clock.now();
+  const values = {
+    productType: body.productType,
+    payType: body.payType,
+    retailPointId: point.id,
+    title: body.title || point.title,
+    additionalInfo: body.additionalInfo,
+    deliveryId: body.deliveryId,
+    spendBonus: body.spendBonus && body.payType !== 'IN_RETAIL_POINT',
+    spendExtra: body.spendExtra && body.payType !== 'IN_RETAIL_POINT',
+    paySum,
+    ...sums,
+    earnPercent: point.currentBonus,
+    updatedAt: now,
+  };
+  if (body.draftId) {
+    const [updated] = await deps.db
+      .update(paymentDrafts)
+      .set(values)
+      .where(
+        and(
+          eq(paymentDrafts.id, body.draftId),
+          eq(paymentDrafts.userId, userId),
+          eq(paymentDrafts.state, 'created'),
+          // A gift-card draft is recomputed only through its order.
+          eq(paymentDrafts.productType, 'PAYMENT'),
+        ),
+      )
+      .returning();
+    if (updated) return toDraft(updated);
+    await loadOwnDraft(deps.db, userId, body.draftId);
+    throw new AppError('DRAFT_STARTED', 'Эта оплата уже начата: её нельзя изменить');
+  }
+  const idempotencyKey = body.idempotencyKey ? `${userId}:${body.idempotencyKey}` : null;
+  const [inserted] = await deps.db
+    .insert(paymentDrafts)
+    .values({ ...values, userId, idempotencyKey, createdAt: now })
+    .onConflictDoNothing({ target: paymentDrafts.idempotencyKey })
+    .returning();
+  if (inserted) return toDraft(inserted);
+  const [existing] = await deps.db
+    .select()
+    .from(paymentDrafts)
+    .where(eq(paymentDrafts.idempotencyKey, idempotencyKey!));
+  if (!existing) throw new Error('payment draft vanished after a key conflict');
+  return toDraft(existing);
+}

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import { readBrandSettings } from '../../core/brand-settings';
+import { balancesOf } from '../../core/ledger';
+import { toRoubles } from '../../core/money';
+import type { Db } from '../../db/client';
+import { retailPoints } from '../../db/schema/content';
+import { notFound } from '../../errors';
+
+/** The retail point a payment is for, or 404. */
+export async function loadPoint(db: Db, retailPointId: number) {
+  const [point] = await db.select().from(retailPoints).where(eq(retailPoints.id, retailPointId));
+  if (!point) throw notFound('Точка не найдена');
+  return point;
+}
+
+/** `getRetailPointInfo`: what the payment page shows of the point. */
+export async function retailPointInfo(db: Db, retailPointId: number) {
+  const point = await loadPoint(db, retailPointId);
+  return {
+    id: point.id,
+    title: point.title,
+    address: { city: point.city, street: point.street, house: point.house },
+    currentBonus: point.currentBonus,
+  };
+}
+
+/** `getUserBalance`: the customer's balances and how much of a payment bonuses may cover. */
+export async function userBalance(deps: Pick<AppDeps, 'db'>, userId: string) {
+  const [balances, settings] = await Promise.all([balancesOf(deps.db, userId), readBrandSettings(deps.db)]);
+  return {
+    balance: { availableAmount: toRoubles(balances.bonus), amount: toRoubles(balances.money) },
+    maxSpendPercent: settings.maxSpendPercent,
+  };
+}

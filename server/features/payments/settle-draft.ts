@@ -1,0 +1,156 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { earnEntries, postTransaction } from '../../core/ledger';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/in-transaction';
+import { operations } from '../../db/schema/cabinet';
+import { paymentDrafts } from '../../db/schema/payments';
+import { AppError } from '../../errors';
+import type { OrderStatus } from '../../integrations/acquirer/acquirer';
+import { issueGiftCards } from '../gift-cards/issue';
+import { loadDraft, loadOwnDraft, resultOf, type DraftRow, type PaymentsDeps } from './draft-rows';
+import { releaseEntries, settleEntries } from './holds';
+
+/**
+ * `paid` (or, for a payment confirmed just now, `processing`: it passes `paid` in the same statement, with
+ * `paid_at`) -> `completed` once: the hold is posted (bonus_held -> bonus_spent), the earn credited
+ * (bonus_issued -> customer) in one ledger transaction `payment-complete:<id>`, and the operation recorded.
+ * Answers the completed draft, or null when it was not in `from` (another call moved it).
+ */
+export async function completePaid(
+  deps: PaymentsDeps,
+  tx: Db,
+  draftId: string,
+  from: 'paid' | 'processing' = 'paid',
+): Promise<DraftRow | null> {
+  const now = deps.clock.now();
+  const [done] = await tx
+    .update(paymentDrafts)
+    .set({
+      state: 'completed',
+      confirmationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      ...(from === 'processing' ? { paidAt: now } : {}),
+      resolvedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.state, from)))
+    .returning();
+  if (!done) return null;
+  if (done.productType === 'GIFT_CARD') await issueGiftCards(tx, deps.clock, done.id);
+  const entries = [...(await settleEntries(tx, done)), ...(await earnEntries(tx, done.userId, done.earn))];
+  const posted =
+    entries.length > 0
+      ? await postTransaction(tx, { idempotencyKey: `payment-complete:${done.id}`, kind: 'payment', entries })
+      : null;
+  const tillPayment = done.payType === 'IN_RETAIL_POINT' && done.leftToPay > 0;
+  // The operation and the draft's link to it in one statement.
+  const operation = tx.$with('operation', { id: operations.id }).as(
+    tx
+      .insert(operations)
+      .values({
+        userId: done.userId,
+        place: done.title,
+        occurredAt: now,
+        amountEarn: done.earn,
+        amountSpend: done.spend,
+        amountSpendExtra: done.extraSpend,
+        amount: done.paySum,
+        // Paid at the till: the till confirms it later; everything else is settled here.
+        state: tillPayment ? 'NEW' : 'PROCESSED',
+        type: 'PAYMENT',
+        transactionId: posted?.transactionId ?? null,
+      })
+      .returning({ id: operations.id })
+      .getSQL(),
+  );
+  const [linked] = await tx
+    .with(operation)
+    .update(paymentDrafts)
+    .set({ operationId: sql`(select ${operation.id} from ${operation})` })
+    .where(eq(paymentDrafts.id, done.id))
+    .returning();
+  return linked ?? null;
+}
+
+/**
+ * `processing` -> `failed` or `expired` once, and the hold goes back to the customer (ledger key
+ * `payment-release:<id>`) in the same transaction.
+ */
+export async function releaseDraft(
+  deps: PaymentsDeps,
+  draftId: string,
+  to: 'failed' | 'expired',
+  error: { code: string; message: string },
+): Promise<void> {
+  await inTransaction(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const [moved] = await tx
+      .update(paymentDrafts)
+      .set({ state: to, errorCode: error.code, errorMessage: error.message, resolvedAt: now, updatedAt: now })
+      .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.state, 'processing')))
+      .returning();
+    if (!moved) return;
+    const entries = await releaseEntries(tx, moved);
+    if (entries.length === 0) return;
+    await postTransaction(tx, {
+      idempotencyKey: `payment-release:${moved.id}`,
+      kind: 'payment_release',
+      entries,
+    });
+  });
+}
+
+/** Completes a draft the gateway confirmed: the order must be this draft's, for exactly what was left to pay. */
+export async function settle(deps: PaymentsDeps, row: DraftRow, status: OrderStatus): Promise<void> {
+  if (status.state === 'paid') {
+    if (status.orderNumber !== row.id || status.amount !== row.leftToPay || status.orderId !== row.orderId) {
+      // The card was charged for something this draft is not: the money goes back before the holds do. A
+      // refund the gateway refuses or does not answer leaves the draft processing; the next look tries again.
+      const refunded = await deps.acquirer
+        .refund(status.orderId, status.amount)
+        .then((answer) => answer.state === 'refunded')
+        .catch(() => false);
+      if (!refunded) return;
+      await releaseDraft(deps, row.id, 'failed', {
+        code: 'ORDER_MISMATCH',
+        message: 'Банк подтвердил другой платёж: деньги возвращены на карту',
+      });
+      return;
+    }
+    await inTransaction(deps.db, (tx) => completePaid(deps, tx, row.id, 'processing'));
+    return;
+  }
+  if (status.state === 'pending') return;
+  await releaseDraft(deps, row.id, 'failed', {
+    code: status.errorCode ?? status.state.toUpperCase(),
+    message: status.errorMessage ?? 'Платёж не прошёл',
+  });
+}
+
+/**
+ * Moves a draft as far as the gateway's answer allows: a paid order completes it, a declined one fails it,
+ * a pending one leaves it. Never trusts the return URL: only `getOrderStatus`.
+ */
+export async function resolveDraft(deps: PaymentsDeps, row: DraftRow): Promise<DraftRow> {
+  if (row.state === 'paid') {
+    const done = await inTransaction(deps.db, (tx) => completePaid(deps, tx, row.id));
+    return done ?? loadDraft(deps.db, row.id);
+  }
+  if (row.state === 'processing' && row.orderId) {
+    let status: OrderStatus;
+    try {
+      status = await deps.acquirer.getOrderStatus(row.orderId);
+    } catch {
+      throw new AppError('BANK_UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');
+    }
+    await settle(deps, row, status);
+    return loadDraft(deps.db, row.id);
+  }
+  return row; // nothing to ask or move: the row just read is the answer
+}
+
+/** completeDraft (the finish step): asks the gateway and completes the draft once. */
+export async function completeDraft(deps: PaymentsDeps, userId: string, draftId: string) {
+  const row = await loadOwnDraft(deps.db, userId, draftId);
+  return resultOf(deps, await resolveDraft(deps, row));
+}
