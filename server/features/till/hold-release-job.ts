@@ -1,5 +1,6 @@
 import { startIntervalJob } from '../../lib/interval-job';
-import { releaseExpiredTillHolds, type TillDeps } from './service';
+import { releaseExpiredTillHolds } from './expire-holds';
+import type { TillDeps } from './operation-rows';
 
 /**
  * Releases expired till holds every `intervalMs` in this process (docs/decisions/015). Each run is idempotent

@@ -22,28 +22,30 @@ import { registerEndpoint } from '../../lib/register-endpoint';
 import { giftCardBalance, redeemGiftCard, refundRedemption } from '../gift-cards/redeem';
 import { issueTillKey, listTillKeys, revokeTillKey } from './keys';
 import { payWithCard } from './card-payment';
-import * as till from './service';
+import { accrue } from './accrue';
+import { cancel, confirm, refund } from './operation-actions';
+import { verifyMemberCode } from './member-code';
+import { spend } from './spend';
+import { getVisit } from './visits';
 import { registerTillPage } from './till-page';
 
 /** The till API (docs/decisions/015), the operator's key management, and the reference till page `/till`. */
 export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, tillVerify, async (request) =>
-    till.verifyMemberCode(deps, request.till, request.body.code),
+    verifyMemberCode(deps, request.till, request.body.code),
   );
-  registerEndpoint(app, tillVisit, async (request) =>
-    till.getVisit(deps, request.till, request.params.visitId),
-  );
-  registerEndpoint(app, tillAccrue, async (request) => till.accrue(deps, request.till, request.body));
-  registerEndpoint(app, tillSpend, async (request) => till.spend(deps, request.till, request.body));
+  registerEndpoint(app, tillVisit, async (request) => getVisit(deps, request.till, request.params.visitId));
+  registerEndpoint(app, tillAccrue, async (request) => accrue(deps, request.till, request.body));
+  registerEndpoint(app, tillSpend, async (request) => spend(deps, request.till, request.body));
   registerEndpoint(app, tillCardPayment, async (request) => payWithCard(deps, request.till, request.body));
   registerEndpoint(app, tillConfirm, async (request) =>
-    till.confirm(deps, request.till, request.params.operationId),
+    confirm(deps, request.till, request.params.operationId),
   );
   registerEndpoint(app, tillCancel, async (request) =>
-    till.cancel(deps, request.till, request.params.operationId),
+    cancel(deps, request.till, request.params.operationId),
   );
   registerEndpoint(app, tillRefund, async (request) =>
-    till.refund(deps, request.till, request.params.operationId),
+    refund(deps, request.till, request.params.operationId),
   );
   // Gift cards paid at the till (docs/decisions/018).
   registerEndpoint(app, tillGiftCardBalance, async (request) => giftCardBalance(deps, request.body.cardCode));

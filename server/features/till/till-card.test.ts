@@ -10,7 +10,7 @@ import { fakeClock, type FakeClock } from '../../test/auth-kit';
 import { callAs } from '../../test/cabinet-kit';
 import { balancesOf } from '../../core/ledger';
 import { setMaxSpendPercent } from '../../test/payments-kit';
-import { releaseExpiredTillHolds } from './service';
+import { releaseExpiredTillHolds } from './expire-holds';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
 
 const PHONE = '79006660101';

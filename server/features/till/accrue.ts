@@ -1,0 +1,64 @@
+import type { TillOperation } from '../../../common/contract/till';
+import { earnEntries, postTransaction } from '../../core/ledger';
+import { toKopecks } from '../../core/money';
+import { inTransaction } from '../../db/in-transaction';
+import { tillOperations } from '../../db/schema/till';
+import type { TillCaller } from '../../lib/callers';
+import {
+  findByKey,
+  loadPoint,
+  recordOperation,
+  sameRequest,
+  scopedKey,
+  type TillDeps,
+} from './operation-rows';
+import { checkOpen, loadVisit } from './visits';
+
+/** accrue: the point's rate of the cheque, credited at once (ledger key `till-accrue:<id>`), a CASHBACK. */
+export async function accrue(
+  deps: TillDeps,
+  caller: TillCaller,
+  body: { visitId: string; sum: number; idempotencyKey: string },
+): Promise<TillOperation> {
+  const key = scopedKey(caller, body.idempotencyKey);
+  const request = { kind: 'accrue', visitId: body.visitId, sum: toKopecks(body.sum) };
+  const earlier = await findByKey(deps.db, key);
+  if (earlier) return sameRequest(earlier, request);
+  const visit = await loadVisit(deps.db, caller, body.visitId);
+  checkOpen(deps, visit);
+  const point = await loadPoint(deps.db, caller.retailPointId);
+  const earn = Math.floor((request.sum * Math.max(0, point.currentBonus)) / 100);
+  await inTransaction(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const [row] = await tx
+      .insert(tillOperations)
+      .values({
+        idempotencyKey: key,
+        visitId: visit.id,
+        retailPointId: point.id,
+        keyId: caller.keyId,
+        userId: visit.userId,
+        kind: 'accrue',
+        sum: request.sum,
+        spend: 0,
+        earn,
+        earnPercent: point.currentBonus,
+        state: 'completed',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: tillOperations.idempotencyKey })
+      .returning();
+    if (!row) return; // a parallel call with the same key got there first
+    let transactionId: string | null = null;
+    if (earn > 0) {
+      ({ transactionId } = await postTransaction(tx, {
+        idempotencyKey: `till-accrue:${row.id}`,
+        kind: 'till_accrue',
+        entries: await earnEntries(tx, visit.userId, earn),
+      }));
+    }
+    await recordOperation(tx, row, point.title, transactionId, now);
+  });
+  return sameRequest((await findByKey(deps.db, key))!, request);
+}

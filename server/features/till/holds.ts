@@ -1,0 +1,166 @@
+import { and, eq, gt } from 'drizzle-orm';
+import {
+  balancesOf,
+  customerAccounts,
+  earnEntries,
+  InsufficientFundsError,
+  postTransaction,
+  type LedgerEntryInput,
+} from '../../core/ledger';
+import { toRoubles } from '../../core/money';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/in-transaction';
+import { tillOperations } from '../../db/schema/till';
+import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
+import { AppError } from '../../errors';
+import { loadPoint, minutes, recordOperation, type TillDeps, type TillOperationRow } from './operation-rows';
+
+/**
+ * A till hold's life (a spend, or a card payment with the bonuses it spends): written `held` with its bonuses
+ * moved to `till_held`, then once `completed` (spent, the rest earning) or given back (`cancelled`, `expired`,
+ * `declined`). Each move is one conditional UPDATE in the transaction of its posting.
+ */
+
+/** How long a spend's bonuses stay on hold without confirm or cancel. */
+export const TILL_HOLD_MINUTES = 15;
+
+/**
+ * The bonuses a cheque may spend (the brand's share of `sum`, kopecks) and the check of `asked` against it and
+ * the balance (409s, nothing changes); `asked` left out means the most allowed. Answers what is spent.
+ */
+export function bonusesToSpend(
+  sum: number,
+  asked: number | undefined,
+  maxSpendPercent: number,
+  balance: number,
+): number {
+  const limit = Math.floor((sum * maxSpendPercent) / 100);
+  const amount = asked ?? Math.min(limit, balance);
+  if (amount > limit) {
+    throw new AppError(
+      'SPEND_LIMIT',
+      `Бонусами можно оплатить не больше ${maxSpendPercent}% чека: ${toRoubles(limit)}`,
+    );
+  }
+  if (amount > balance) throw insufficient(balance);
+  return amount;
+}
+
+export const insufficient = (balance: number) =>
+  new AppError('INSUFFICIENT_BONUSES', `Недостаточно бонусов: доступно ${toRoubles(balance)}`);
+
+/** What a caller gives `insertHeld`: the row but its state, hold expiry and times. */
+export type HeldValues = Omit<
+  typeof tillOperations.$inferInsert,
+  'state' | 'holdExpiresAt' | 'createdAt' | 'updatedAt'
+>;
+
+/**
+ * A held operation (a spend, or a card payment with the bonuses it spends) written once per key, its bonuses
+ * moved to `till_held` in the same transaction (ledger key `till-hold:<id>`). `before` runs first in that
+ * transaction (the card payment's claim on the visit). A hold the balance cannot cover is the 409.
+ */
+export async function insertHeld(
+  deps: TillDeps,
+  values: HeldValues,
+  before?: (tx: Db) => Promise<void>,
+): Promise<void> {
+  try {
+    await inTransaction(deps.db, async (tx) => {
+      if (before) await before(tx);
+      const now = deps.clock.now();
+      const [row] = await tx
+        .insert(tillOperations)
+        .values({
+          ...values,
+          state: 'held',
+          holdExpiresAt: new Date(now.getTime() + minutes(TILL_HOLD_MINUTES)),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: tillOperations.idempotencyKey })
+        .returning();
+      if (!row || row.spend === 0) return; // a parallel call with the same key got there first, or nothing to hold
+      const accounts = await customerAccounts(tx, row.userId);
+      await postTransaction(tx, {
+        idempotencyKey: `till-hold:${row.id}`,
+        kind: 'till_hold',
+        entries: [
+          { accountId: accounts.bonus, amount: -row.spend },
+          { accountId: SYSTEM_ACCOUNTS.till_held, amount: row.spend },
+        ],
+      });
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      throw insufficient((await balancesOf(deps.db, values.userId)).bonus);
+    }
+    throw error;
+  }
+}
+
+/**
+ * `held` -> `to` once, giving the bonuses back (ledger key `till-release:<id>`) in the same transaction. A card
+ * payment declined by the bank keeps the bank's reason.
+ */
+export async function releaseHold(
+  deps: TillDeps,
+  operationId: string,
+  to: 'cancelled' | 'expired' | 'declined',
+  reason: { errorCode: string; errorMessage: string } | null = null,
+) {
+  await inTransaction(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const [moved] = await tx
+      .update(tillOperations)
+      .set({ state: to, updatedAt: now, ...(reason ?? {}) })
+      .where(and(eq(tillOperations.id, operationId), eq(tillOperations.state, 'held')))
+      .returning();
+    if (!moved || moved.spend === 0) return;
+    const accounts = await customerAccounts(tx, moved.userId);
+    await postTransaction(tx, {
+      idempotencyKey: `till-release:${moved.id}`,
+      kind: 'till_release',
+      entries: [
+        { accountId: SYSTEM_ACCOUNTS.till_held, amount: -moved.spend },
+        { accountId: accounts.bonus, amount: moved.spend },
+      ],
+    });
+  });
+}
+
+/**
+ * `held` -> `completed` once: the hold is spent (`till_held` -> `bonus_spent`) and the money paid earns
+ * (`bonus_issued` -> customer) in one posting `till-complete:<id>`, and the PAYMENT recorded. `beforeExpiry`:
+ * only while the hold lasts (a spend's confirmation); a card payment the bank took completes whenever it is seen.
+ */
+export async function completeHeld(deps: TillDeps, row: TillOperationRow, beforeExpiry: boolean) {
+  const point = await loadPoint(deps.db, row.retailPointId);
+  await inTransaction(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const held = and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'held'));
+    const [done] = await tx
+      .update(tillOperations)
+      .set({ state: 'completed', updatedAt: now })
+      .where(beforeExpiry ? and(held, gt(tillOperations.holdExpiresAt, now)) : held)
+      .returning();
+    if (!done) return;
+    const entries: LedgerEntryInput[] = [];
+    if (done.spend > 0) {
+      entries.push(
+        { accountId: SYSTEM_ACCOUNTS.till_held, amount: -done.spend },
+        { accountId: SYSTEM_ACCOUNTS.bonus_spent, amount: done.spend },
+      );
+    }
+    entries.push(...(await earnEntries(tx, done.userId, done.earn)));
+    const posted =
+      entries.length > 0
+        ? await postTransaction(tx, {
+            idempotencyKey: `till-complete:${done.id}`,
+            kind: 'till_spend',
+            entries,
+          })
+        : null;
+    await recordOperation(tx, done, point.title, posted?.transactionId ?? null, now);
+  });
+}

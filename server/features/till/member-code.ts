@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import type { TillVisit } from '../../../common/contract/till';
+import { inTransaction } from '../../db/in-transaction';
+import { cards } from '../../db/schema/cabinet';
+import { tillUsedCodes, tillVisits } from '../../db/schema/till';
+import { AppError } from '../../errors';
+import type { TillCaller } from '../../lib/callers';
+import { loadPoint, minutes, type TillDeps } from './operation-rows';
+import { TILL_VISIT_MINUTES, visitView } from './visits';
+
+/** product.md "The member code at the till": TOTP (RFC 6238), HMAC-SHA1, 6 digits, a 120 s step. */
+export const MEMBER_CODE_STEP_SECONDS = 120;
+
+const invalidCode = () =>
+  new AppError('CODE_EXPIRED', 'Код не подходит или устарел: попросите покупателя показать код ещё раз');
+
+/** The accepted code's TOTP step, or null: the card's code within one step either side of `now`. */
+export function memberCodeStep(qrSecret: string, token: string, nowMs: number): number | null {
+  const totp = new TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: MEMBER_CODE_STEP_SECONDS,
+    secret: Secret.fromBase32(qrSecret),
+  });
+  const delta = totp.validate({ token, timestamp: nowMs, window: 1 });
+  if (delta === null) return null;
+  return Math.floor(nowMs / 1000 / MEMBER_CODE_STEP_SECONDS) + delta;
+}
+
+/**
+ * verify: the scanned code (card number + TOTP) is checked, consumed (once per card and step: the used-codes
+ * primary key) and a visit of this point opened, all in one transaction.
+ */
+export async function verifyMemberCode(deps: TillDeps, caller: TillCaller, code: string): Promise<TillVisit> {
+  const cardNum = code.slice(0, 16);
+  const token = code.slice(16);
+  const point = await loadPoint(deps.db, caller.retailPointId);
+  const [card] = await deps.db.select().from(cards).where(eq(cards.cardNum, cardNum));
+  const now = deps.clock.now();
+  const step = card ? memberCodeStep(card.qrSecret, token, now.getTime()) : null;
+  if (!card || step === null) throw invalidCode();
+  if (card.locked) throw new AppError('CARD_LOCKED', 'Карта заблокирована');
+  const visit = await inTransaction(deps.db, async (tx) => {
+    const used = await tx
+      .insert(tillUsedCodes)
+      .values({ cardId: card.id, step, usedAt: now })
+      .onConflictDoNothing()
+      .returning({ step: tillUsedCodes.step });
+    if (used.length === 0) {
+      throw new AppError('CODE_USED', 'Этот код уже использован: дождитесь нового кода в приложении');
+    }
+    const [row] = await tx
+      .insert(tillVisits)
+      .values({
+        retailPointId: point.id,
+        keyId: caller.keyId,
+        userId: card.userId,
+        cardId: card.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + minutes(TILL_VISIT_MINUTES)),
+      })
+      .returning();
+    return row!;
+  });
+  return visitView(deps, visit);
+}

@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  customerAccounts,
+  InsufficientFundsError,
+  postTransaction,
+  type LedgerEntryInput,
+} from '../../core/ledger';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/in-transaction';
+import { operations } from '../../db/schema/cabinet';
+import { tillOperations } from '../../db/schema/till';
+import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
+import { AppError } from '../../errors';
+import type { TillDeps, TillOperationRow } from './operation-rows';
+
+/**
+ * The refund's ledger side, in the caller's transaction: what the operation spent goes back and what it earned
+ * is taken back, netted into one customer entry (ledger key `till-refund:<id>`); the history row becomes CANCEL.
+ * The ledger refuses to take the customer below zero (InsufficientFundsError: the caller's 409).
+ */
+export async function reverseInLedger(tx: Db, moved: TillOperationRow) {
+  const entries: LedgerEntryInput[] = [];
+  if (moved.spend > 0) entries.push({ accountId: SYSTEM_ACCOUNTS.bonus_spent, amount: -moved.spend });
+  if (moved.earn > 0) entries.push({ accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: moved.earn });
+  const net = moved.spend - moved.earn;
+  if (net !== 0) entries.push({ accountId: (await customerAccounts(tx, moved.userId)).bonus, amount: net });
+  if (entries.length > 0) {
+    await postTransaction(tx, { idempotencyKey: `till-refund:${moved.id}`, kind: 'till_refund', entries });
+  }
+  if (moved.operationId) {
+    await tx.update(operations).set({ state: 'CANCEL' }).where(eq(operations.id, moved.operationId));
+  }
+}
+
+/**
+ * A completed operation's refund on the ledger, once: `completed` -> `to` (`refunded`, or `refunding` for a card
+ * payment whose gateway refund comes next) by one conditional update, with the postings reversed in the same
+ * transaction. When the customer already spent what the operation earned, the refund is a 409 and nothing
+ * changes. A row no longer `completed` (a parallel refund) is left to the caller's reload.
+ */
+export async function reverseCompleted(deps: TillDeps, row: TillOperationRow, to: 'refunded' | 'refunding') {
+  try {
+    await inTransaction(deps.db, async (tx) => {
+      const [moved] = await tx
+        .update(tillOperations)
+        .set({ state: to, updatedAt: deps.clock.now() })
+        .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'completed')))
+        .returning();
+      if (moved) await reverseInLedger(tx, moved);
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      throw new AppError(
+        'EARNED_BONUSES_SPENT',
+        'Бонусы за эту покупку уже потрачены: вернуть операцию нельзя',
+      );
+    }
+    throw error;
+  }
+}

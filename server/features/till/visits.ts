@@ -1,0 +1,70 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { TillVisit } from '../../../common/contract/till';
+import { readBrandSettings } from '../../core/brand-settings';
+import { balancesOf } from '../../core/ledger';
+import { toRoubles } from '../../core/money';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { cards } from '../../db/schema/cabinet';
+import { tillOperations, tillVisits } from '../../db/schema/till';
+import { AppError, notFound } from '../../errors';
+import type { TillCaller } from '../../lib/callers';
+import { chargeableCard } from './card-payment';
+import { loadPoint, toOperation, type TillDeps, type VisitRow } from './operation-rows';
+
+/** How long a scanned code keeps its visit open for accrue and spend. */
+export const TILL_VISIT_MINUTES = 15;
+
+/** A visit of the caller's point (404 for any other: another point's visit is indistinguishable from none). */
+export async function loadVisit(db: Db, caller: TillCaller, visitId: string): Promise<VisitRow> {
+  const [visit] = await db
+    .select()
+    .from(tillVisits)
+    .where(and(eq(tillVisits.id, visitId), eq(tillVisits.retailPointId, caller.retailPointId)));
+  if (!visit) throw notFound('Визит не найден: отсканируйте код покупателя');
+  return visit;
+}
+
+export function checkOpen(deps: TillDeps, visit: VisitRow) {
+  if (visit.expiresAt <= deps.clock.now()) {
+    throw new AppError('VISIT_ENDED', 'Визит закончился: отсканируйте код покупателя ещё раз');
+  }
+}
+
+export async function getVisit(deps: TillDeps, caller: TillCaller, visitId: string): Promise<TillVisit> {
+  return visitView(deps, await loadVisit(deps.db, caller, visitId));
+}
+
+export async function visitView(deps: TillDeps, visit: VisitRow): Promise<TillVisit> {
+  const [[user], [card], point, balances, settings, rows, savedCard] = await Promise.all([
+    deps.db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, visit.userId)),
+    deps.db.select({ cardNum: cards.cardNum }).from(cards).where(eq(cards.id, visit.cardId)),
+    loadPoint(deps.db, visit.retailPointId),
+    balancesOf(deps.db, visit.userId),
+    readBrandSettings(deps.db),
+    deps.db
+      .select()
+      .from(tillOperations)
+      .where(eq(tillOperations.visitId, visit.id))
+      .orderBy(asc(tillOperations.createdAt), asc(tillOperations.id)),
+    chargeableCard(deps, visit.userId),
+  ]);
+  const initial = user?.lastName ? ` ${user.lastName.slice(0, 1)}.` : '';
+  return {
+    visitId: visit.id,
+    expiresAt: visit.expiresAt.toISOString(),
+    customer: {
+      name: `${user?.firstName || 'Покупатель'}${initial}`,
+      cardNum: `**** **** **** ${(card?.cardNum ?? '').slice(-4)}`,
+      bonuses: toRoubles(balances.bonus),
+    },
+    point: { id: point.id, title: point.title, currentBonus: point.currentBonus },
+    maxSpendPercent: settings.maxSpendPercent,
+    bindingActive: savedCard !== null,
+    savedCard: savedCard ? `•••• ${savedCard.last4}` : null,
+    operations: rows.map(toOperation),
+  };
+}
