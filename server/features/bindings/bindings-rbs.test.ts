@@ -1,7 +1,7 @@
 // Saved bank cards through the API on the real RBS adapter, against a local fake of the gateway
 // (docs/decisions/016-saved-bank-cards.md, "RBS").
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toBindingOrderNumber } from '../../integrations/acquirer/rbs-acquirer';
+import { toBindingOrderNumber } from '../../integrations/acquirer/rbs-client';
 import { RBS_TEST_CARDS, rbsAcquirerOf, startRbsFake, type RbsFake } from '../../test/rbs-fake';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -5,7 +5,8 @@ import { testConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AcquirerError, isAllowedFormUrl, type RegisterOrderInput } from './acquirer';
 import { createAcquirer } from './create-acquirer';
-import { createRbsAcquirer, fromGatewayOrderNumber, toGatewayOrderNumber } from './rbs-acquirer';
+import { createRbsAcquirer } from './rbs-acquirer';
+import { fromGatewayOrderNumber, toGatewayOrderNumber } from './rbs-client';
 import { startRbsFake, type RbsFake } from '../../test/rbs-fake';
 
 const RETURN_URL = 'http://localhost:3000/loyalty/finish?p=1';

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AcquirerError, isAllowedFormUrl } from './acquirer';
-import { createRbsAcquirer, toBindingOrderNumber } from './rbs-acquirer';
+import { createRbsAcquirer } from './rbs-acquirer';
+import { toBindingOrderNumber } from './rbs-client';
 import { RBS_TEST_CARDS, startRbsFake, type RbsFake } from '../../test/rbs-fake';
 
 const RETURN_URL = 'http://localhost:3000/profile?t=cards&binding=1';
