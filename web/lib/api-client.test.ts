@@ -40,11 +40,13 @@ describe('refreshing on 401 Invalid Token', () => {
         const { refresh } = JSON.parse(String(init?.body)) as { refresh: string };
         return refresh === 'r1'
           ? new Response(JSON.stringify({ token: 'a2', refresh: 'r2' }), { status: 200 })
-          : new Response(JSON.stringify({ message: 'Сессия завершена' }), { status: 401 });
+          : new Response(JSON.stringify({ message: 'Сессия завершена', code: 'INVALID_REFRESH' }), {
+              status: 401,
+            });
       }
       return auth === 'Bearer a2'
         ? new Response(JSON.stringify({ ok: true }), { status: 200 })
-        : new Response(JSON.stringify({ message: 'Invalid Token' }), { status: 401 });
+        : new Response(JSON.stringify({ message: 'Invalid Token', code: 'INVALID_TOKEN' }), { status: 401 });
     });
     return { fetch, calls };
   }

@@ -1,3 +1,4 @@
+import { ERROR_STATUS, type ErrorCode } from '../../common/contract/codes';
 import type { ApiErrorBody, EndpointInput, EndpointOutput } from '../../common/contract/endpoint';
 import type { EndpointKeyOf, EndpointsByKey } from '../../common/contract/registry';
 import { buildPath } from '../../common/lib/endpoint-path';
@@ -10,6 +11,14 @@ export class ApiError extends Error {
     readonly body: ApiErrorBody | null,
   ) {
     super(body?.message ?? `HTTP ${status}`);
+  }
+
+  /**
+   * What the client branches on (common/contract/codes.ts). An answer without the contract's body (a proxy's
+   * error page) is told apart only by its status: the one place the client reads one.
+   */
+  get code(): ErrorCode {
+    return this.body?.code ?? (this.status >= 500 ? 'UNAVAILABLE' : 'BAD_REQUEST');
   }
 }
 
@@ -39,9 +48,6 @@ export interface TokenStore {
 }
 
 const browserTokens: TokenStore = { readRefresh: readRefreshToken, save: saveTokens, clear: clearTokens };
-
-/** The server's answer for an expired or unknown access token: the one the client refreshes on. */
-const INVALID_TOKEN = 'Invalid Token';
 
 export function createApiClient({
   fetch,
@@ -97,8 +103,10 @@ export function createApiClient({
       const first = await send(method, path, body);
       let { response, parsed } = first;
       const { sentToken } = first;
-      if (response.status === 401 && sentToken) {
-        const expired = (parsed as ApiErrorBody | null)?.message === INVALID_TOKEN;
+      const code = response.ok ? null : new ApiError(response.status, parsed as ApiErrorBody | null).code;
+      // A token refused (spec section 8): 'Invalid Token' (INVALID_TOKEN) is refreshed, any other 401 ends it.
+      if (sentToken && code !== null && ERROR_STATUS[code] === 401) {
+        const expired = code === 'INVALID_TOKEN';
         // Another request may already have renewed the pair since this one was sent: then just retry.
         const renewed = expired && (getAccessToken() !== sentToken || (await refreshOnce()));
         if (renewed) {

@@ -3,7 +3,8 @@ import type { ComponentType } from 'react';
 import { data, type RouteObject } from 'react-router';
 import type { HeaderSettings } from '../../common/contract/header';
 import { isModuleEnabled, type ModuleId } from '../../common/lib/modules';
-import { ApiError, type ApiClient } from './api-client';
+import type { ApiClient } from './api-client';
+import { hasCode } from './api-errors';
 import { settingsQuery } from './settings';
 
 /*
@@ -49,7 +50,7 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
   try {
     return await load;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw notFound();
+    if (hasCode(error, 'NOT_FOUND')) throw notFound();
     throw error;
   }
 }

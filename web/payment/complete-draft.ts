@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS } from '../../common/contract/codes';
 import { useQuery } from '@tanstack/react-query';
 import { PAYER_KEY, payerApiClient } from './payer-session';
 import { useHydrated } from '../lib/session';
@@ -25,7 +26,7 @@ export function useCompleteDraft(draftId: string | null, startedAt: number) {
     gcTime: 0,
     retry: false,
     refetchInterval: (query) =>
-      query.state.data?.status === 1 && Date.now() - startedAt < FINISH_POLL_LIMIT_MS
+      query.state.data?.status === PAYMENT_STATUS.pending && Date.now() - startedAt < FINISH_POLL_LIMIT_MS
         ? FINISH_POLL_MS
         : false,
   });

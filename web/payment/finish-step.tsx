@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS } from '../../common/contract/codes';
 import { useState, type ReactNode } from 'react';
 import type { PaymentResult } from '../../common/contract/loyalty';
 import { BankWaiting } from './bank-waiting';
@@ -52,8 +53,8 @@ export function FinishStep({
   return (
     <PayerQueryStage query={complete} named={named && draftId !== null} missing={missing} backTo={backTo}>
       {(result) => {
-        if (result.status === 0) return children(result);
-        if (result.status === 1) {
+        if (result.status === PAYMENT_STATUS.success) return children(result);
+        if (result.status === PAYMENT_STATUS.pending) {
           return (
             <BankWaiting
               title={texts.waitingTitle}

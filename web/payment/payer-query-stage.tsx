@@ -1,8 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ru } from '../i18n/ru';
-import { ApiError } from '../lib/api-client';
-import { errorCodeOf } from '../lib/api-errors';
+import { errorCodeOf, hasCode } from '../lib/api-errors';
 import { LoyaltyError } from './loyalty-error';
 
 interface PayerQueryStageProps<T> {
@@ -23,7 +22,7 @@ interface PayerQueryStageProps<T> {
  */
 export function PayerQueryStage<T>({ query, named, missing, backTo, children }: PayerQueryStageProps<T>) {
   // 401: this browser has no payer at all (the bank sent the payer back to another browser).
-  if (!named || (query.error instanceof ApiError && [401, 404].includes(query.error.status))) {
+  if (!named || hasCode(query.error, 'INVALID_TOKEN', 'NOT_FOUND')) {
     return <LoyaltyError title={missing.title} text={missing.text} backTo={backTo} />;
   }
   if (query.isError) {

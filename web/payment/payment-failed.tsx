@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS } from '../../common/contract/codes';
 import type { PaymentResult } from '../../common/contract/loyalty';
 import { LoyaltyError } from './loyalty-error';
 
@@ -23,7 +24,7 @@ interface PaymentFailedProps {
  * with the bank's reason and code when there is one.
  */
 export function PaymentFailed({ result, texts, backTo, onBack }: PaymentFailedProps) {
-  const expired = result.status === 3;
+  const expired = result.status === PAYMENT_STATUS.expired;
   return (
     <LoyaltyError
       title={expired ? texts.expiredTitle : texts.failedTitle}

@@ -113,10 +113,11 @@ describe('usePaymentResult', () => {
 
 describe('FinishStep', () => {
   /** completeDraft answers through the payer's client, which calls the browser's fetch. */
-  function answerComplete(answer: PaymentResult | number) {
+  /** The server's answer to completeDraft: a result, or an error with its contract code. */
+  function answerComplete(answer: PaymentResult | { status: number; code: string }) {
     const fetch = vi.fn(async () =>
-      typeof answer === 'number'
-        ? new Response(JSON.stringify({ message: 'нет', code: 'X' }), { status: answer })
+      'code' in answer
+        ? new Response(JSON.stringify({ message: 'нет', code: answer.code }), { status: answer.status })
         : new Response(JSON.stringify({ data: answer }), { status: 200 }),
     );
     vi.stubGlobal('fetch', fetch);
@@ -175,7 +176,7 @@ describe('FinishStep', () => {
   });
 
   it('treats a draft this payer does not know as missing', async () => {
-    answerComplete(404);
+    answerComplete({ status: 404, code: 'NOT_FOUND' });
     finish(DRAFT);
     expect(await screen.findByText(ru.loyalty.draftMissingTitle)).toBeTruthy();
   });

@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS } from '../../common/contract/codes';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { PaymentResult, PayType } from '../../common/contract/loyalty';
@@ -27,13 +28,13 @@ export function usePaymentResult({ finishPath, donePath }: PaymentRoutes) {
   const [failure, setFailure] = useState<PaymentResult | null>(null);
 
   const handleResult = (result: PaymentResult, payType: PayType) => {
-    if (result.status === 0) return void navigate(donePath(result.draftId));
-    if (result.status === 1 && result.formUrl) {
+    if (result.status === PAYMENT_STATUS.success) return void navigate(donePath(result.draftId));
+    if (result.status === PAYMENT_STATUS.pending && result.formUrl) {
       if (payType === 'SBP_QR')
         return setSbpLink({ draftId: result.draftId, link: result.formUrl, open: true });
       return window.location.assign(result.formUrl);
     }
-    if (result.status === 1) return void navigate(finishPath(result.draftId));
+    if (result.status === PAYMENT_STATUS.pending) return void navigate(finishPath(result.draftId));
     setFailure(result);
   };
   /** A new attempt: the failure and the SBP sheet are forgotten. */

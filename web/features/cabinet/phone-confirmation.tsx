@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ru } from '../../i18n/ru';
-import { codeOf, messageOf } from '../../lib/api-errors';
+import { hasCode, messageOf } from '../../lib/api-errors';
 import { useIsLoggedIn } from '../../lib/session';
 import { useConfirmCode, useSendCode } from './auth-api';
 import { CodeStep } from './code-step';
@@ -66,7 +66,7 @@ export function PhoneConfirmation({ confirmText = ru.auth.confirm, onConfirmed }
         onSuccess: () => countdown.stop(),
         onError: (failure) =>
           setError(
-            codeOf(failure) === 'INCORRECT_ACTIVATION_CODE'
+            hasCode(failure, 'INCORRECT_ACTIVATION_CODE')
               ? ru.auth.wrongCode
               : messageOf(failure, ru.auth.sendFailed),
           ),

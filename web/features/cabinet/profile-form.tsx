@@ -7,7 +7,7 @@ import {
   maskDate,
 } from '../../../common/lib/validation';
 import { ru } from '../../i18n/ru';
-import { ApiError } from '../../lib/api-client';
+import { isRefusal } from '../../lib/api-errors';
 import { TextField } from '../../ui/text-field';
 import type { ProfileBody } from './api';
 
@@ -30,7 +30,7 @@ export function validateProfile(values: ProfileBody): FieldErrors {
 
 /** The server's field messages when it sent them, else its message (or the spec's generic text) for the form. */
 export function serverFailure(error: unknown): { fields: FieldErrors; message: string } {
-  if (error instanceof ApiError && error.status < 500) {
+  if (isRefusal(error)) {
     return { fields: error.body?.fields ?? {}, message: error.body?.message ?? ru.cabinet.failed };
   }
   return { fields: {}, message: ru.cabinet.failed };

@@ -1,3 +1,4 @@
+import { USER_INFO_CODE } from '../../../common/contract/codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { UserInfoResponse } from '../../../common/contract/cabinet';
@@ -39,7 +40,7 @@ export function ProfilePage() {
       />
       <h1 className="page__title">{ru.pages.profile}</h1>
       {guard.status === 'error' && <CabinetError />}
-      {guard.status === 'ready' && guard.info.code === 0 ? (
+      {guard.status === 'ready' && guard.info.code === USER_INFO_CODE.ok ? (
         <Cabinet response={guard.info} brand={settings.title} />
       ) : (
         guard.status !== 'error' && (

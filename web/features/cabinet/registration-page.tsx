@@ -1,3 +1,4 @@
+import { USER_INFO_CODE } from '../../../common/contract/codes';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { checkCardNumber, checkRequired, maskCardNumber } from '../../../common/lib/validation';
@@ -47,7 +48,7 @@ export function RegistrationPage() {
             {ru.shell.loading}
           </p>
         )}
-        {guard.status === 'ready' && guard.info.code === 3 && (
+        {guard.status === 'ready' && guard.info.code === USER_INFO_CODE.noCard && (
           <RegistrationForm creditCard={settings.creditCard === true} />
         )}
       </div>
@@ -98,7 +99,7 @@ function RegistrationForm({ creditCard }: { creditCard: boolean }) {
             {
               // Spec section 4: registration success sets the user and goes to /profile.
               onSuccess: (info) => {
-                if (info.code === 0) void navigate(pathOf('/profile'), { replace: true });
+                if (info.code === USER_INFO_CODE.ok) void navigate(pathOf('/profile'), { replace: true });
               },
               onError: (error) => {
                 const { fields, message } = serverFailure(error);

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SavedCard } from '../../../common/contract/bindings';
 import { ru } from '../../i18n/ru';
-import { codeOf } from '../../lib/api-errors';
+import { hasCode } from '../../lib/api-errors';
 import { useShell } from '../../ui/shell-state';
 import { useBindCard, useBindingStatus, useSavedCards, useUnbindCard } from './saved-cards-api';
 import { SmsStepUp } from './sms-step-up';
@@ -34,7 +34,7 @@ export function SavedCards({ phone }: { phone: string }) {
       {
         onSuccess: ({ bindURL }) => window.location.assign(bindURL),
         onError: (error) => {
-          if (codeOf(error) === 'SMS_CONFIRMATION_REQUIRED') return setStepUp(true);
+          if (hasCode(error, 'SMS_CONFIRMATION_REQUIRED')) return setStepUp(true);
           setRequestId(crypto.randomUUID());
           setFailure(t.failure);
         },

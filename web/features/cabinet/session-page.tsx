@@ -1,3 +1,4 @@
+import { USER_INFO_CODE } from '../../../common/contract/codes';
 import { ru } from '../../i18n/ru';
 import { formatPhone } from '../../lib/formats';
 import { useHydrated, useIsLoggedIn } from '../../lib/session';
@@ -19,7 +20,7 @@ export function SessionPage() {
   const loggedIn = useIsLoggedIn();
   const info = useUserInfo(hydrated && loggedIn);
   const data = info.data;
-  const phone = !data ? null : data.code === 0 ? data.info.phone : data.phone;
+  const phone = !data ? null : data.code === USER_INFO_CODE.ok ? data.info.phone : data.phone;
   return (
     <div className="container page cabinet-page">
       <PageMeta
@@ -46,7 +47,7 @@ export function SessionPage() {
           <div className="cabinet-grid">
             <SessionProfile
               initial={
-                info.data.code === 0
+                info.data.code === USER_INFO_CODE.ok
                   ? {
                       firstName: info.data.info.firstName,
                       lastName: info.data.info.lastName,
@@ -56,7 +57,7 @@ export function SessionPage() {
                     }
                   : { firstName: '', lastName: '', middleName: '', email: '', birthDate: '' }
               }
-              birthDateLocked={info.data.code === 0 && info.data.info.birthDate !== ''}
+              birthDateLocked={info.data.code === USER_INFO_CODE.ok && info.data.info.birthDate !== ''}
             />
             <SessionOperations phone={phone} />
           </div>

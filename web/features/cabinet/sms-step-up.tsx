@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ru } from '../../i18n/ru';
-import { codeOf, messageOf } from '../../lib/api-errors';
+import { hasCode, messageOf } from '../../lib/api-errors';
 import { formatPhone } from '../../lib/formats';
 import { CodeStep } from './code-step';
 import { CONFIRMATION_TIMER_SECONDS } from './phone-confirmation';
@@ -54,7 +54,7 @@ export function SmsStepUp({
                 },
                 onError: (failure) =>
                   setError(
-                    codeOf(failure) === 'INCORRECT_ACTIVATION_CODE'
+                    hasCode(failure, 'INCORRECT_ACTIVATION_CODE')
                       ? ru.auth.wrongCode
                       : messageOf(failure, ru.auth.sendFailed),
                   ),

@@ -1,7 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { UserInfoResponse } from '../../../common/contract/cabinet';
-import { ApiError } from '../../lib/api-client';
+import { USER_INFO_CODE } from '../../../common/contract/codes';
+import { hasCode } from '../../lib/api-errors';
 import { clearTokens } from '../../lib/auth-tokens';
 import { markSessionLost, useHydrated, useIsLoggedIn } from '../../lib/session';
 import { useUserInfo } from './api';
@@ -23,10 +24,8 @@ export function useCabinetPath() {
   return useCallback((path: string) => (clear ? `${path}?view=clear` : path), [clear]);
 }
 
-/** 401s other than 'Invalid Token' (the client refreshes on that one) and 404 'User not found'. */
-function isAuthFailure(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 404);
-}
+/** The session is gone ('Invalid Token' after a failed refresh) or the user is not found (spec section 8). */
+const isAuthFailure = (error: unknown) => hasCode(error, 'INVALID_TOKEN', 'INVALID_REFRESH', 'NOT_FOUND');
 
 /**
  * Spec section 4 "Access guard on entry pages". Not logged in: /registration stays (it begins with the phone),
@@ -41,7 +40,8 @@ export function useCabinetGuard(place: CabinetPlace): GuardState {
   const pathOf = useCabinetPath();
   const info = useUserInfo(hydrated && loggedIn);
   const data = info.data;
-  const badCode = data !== undefined && data.code !== 0 && data.code !== 3;
+  const badCode =
+    data !== undefined && data.code !== USER_INFO_CODE.ok && data.code !== USER_INFO_CODE.noCard;
   const failed = info.isError && !isAuthFailure(info.error);
 
   useEffect(() => {
@@ -58,9 +58,9 @@ export function useCabinetGuard(place: CabinetPlace): GuardState {
       clearTokens();
       markSessionLost();
       void navigate(pathOf('/login'), { replace: true });
-    } else if (data?.code === 0 && place === 'registration') {
+    } else if (data?.code === USER_INFO_CODE.ok && place === 'registration') {
       void navigate(pathOf('/profile'), { replace: true });
-    } else if (data?.code === 3 && place === 'profile') {
+    } else if (data?.code === USER_INFO_CODE.noCard && place === 'profile') {
       void navigate(pathOf('/registration'), { replace: true });
     }
   }, [hydrated, loggedIn, place, info.isError, info.error, data, badCode, failed, navigate, pathOf]);

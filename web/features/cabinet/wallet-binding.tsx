@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WalletOffer } from '../../../common/contract/bindings';
 import { ru } from '../../i18n/ru';
-import { codeOf } from '../../lib/api-errors';
+import { hasCode } from '../../lib/api-errors';
 import { useBindWallet } from './saved-cards-api';
 import { SmsStepUp } from './sms-step-up';
 import { googlePayAvailable, googlePayToken } from './google-pay';
@@ -42,7 +42,7 @@ export function WalletBinding({
       {
         onSuccess: ({ card }) => setStatus({ wallet, state: 'ok', text: t.bound(card.maskedPan) }),
         onError: (error) => {
-          if (codeOf(error) === 'SMS_CONFIRMATION_REQUIRED') {
+          if (hasCode(error, 'SMS_CONFIRMATION_REQUIRED')) {
             setStatus(null);
             return setStepUp({ wallet, token });
           }

@@ -1,5 +1,7 @@
 import type { Draft, PaymentResult, PayType } from '../../../common/contract/loyalty';
-import { ApiError, type ApiClient } from '../../lib/api-client';
+import { PAYMENT_STATUS } from '../../../common/contract/codes';
+import type { ApiClient } from '../../lib/api-client';
+import { hasCode } from '../../lib/api-errors';
 
 export interface DraftChoice {
   retailPointId: number;
@@ -67,12 +69,13 @@ export async function openDraft(api: ApiClient, choice: DraftChoice): Promise<Op
       });
       return { kind: 'draft', draft: data };
     } catch (error) {
-      if (!(error instanceof ApiError) || (error.status !== 409 && error.status !== 404)) throw error;
-      if (error.status === 409) {
+      if (!hasCode(error, 'DRAFT_STARTED', 'NOT_FOUND')) throw error;
+      if (error.code === 'DRAFT_STARTED') {
         const { data: result } = await api.request('POST /api/loyalty/completeDraft', {
           body: { draftId: stored.draftId },
         });
-        if (result.status === 0 || result.status === 1) return { kind: 'started', result };
+        if (result.status === PAYMENT_STATUS.success || result.status === PAYMENT_STATUS.pending)
+          return { kind: 'started', result };
       }
       stored.draftId = undefined;
       stored.key = crypto.randomUUID();

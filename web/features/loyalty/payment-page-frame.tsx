@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ru } from '../../i18n/ru';
-import { ApiError } from '../../lib/api-client';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
 import { LoyaltyError } from '../../payment/loyalty-error';
 import { parsePaySum, parsePointId } from './retail-point';
-import { errorCodeOf } from '../../lib/api-errors';
+import { errorCodeOf, hasCode } from '../../lib/api-errors';
 import { PointSummary } from './point-summary';
 import { SumStep } from './sum-step';
 import { useRetailPoint } from './use-payment';
@@ -66,8 +65,7 @@ function PointStage({
   point: PointQuery;
   children(info: PointInfo): ReactNode;
 }) {
-  const missing =
-    retailPointId === null || (point.error instanceof ApiError && [400, 404].includes(point.error.status));
+  const missing = retailPointId === null || hasCode(point.error, 'VALIDATION', 'NOT_FOUND');
   if (missing) {
     return <LoyaltyError title={ru.loyalty.pointMissingTitle} text={ru.loyalty.pointMissingText} />;
   }

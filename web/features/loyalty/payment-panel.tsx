@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS } from '../../../common/contract/codes';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Draft, PaymentResult, PayType } from '../../../common/contract/loyalty';
@@ -93,7 +94,7 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
           <button type="button" className="button" onClick={() => void navigate(finishOf(result.draftId))}>
             {ru.loyalty.checkPayment}
           </button>
-          {result.status === 1 && result.formUrl && (
+          {result.status === PAYMENT_STATUS.pending && result.formUrl && (
             <a className="button button--ghost" href={result.formUrl}>
               {ru.loyalty.continuePayment}
             </a>

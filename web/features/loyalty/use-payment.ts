@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api-client';
+import { hasCode } from '../../lib/api-errors';
 import { useApi } from '../../lib/api-context';
 import { useHydrated, useIsLoggedIn } from '../../lib/session';
 import { ensurePayer, payerApiClient } from '../../payment/payer-session';
@@ -13,8 +13,7 @@ export function useRetailPoint(retailPointId: number | null) {
 }
 
 /** A temporary payer's session the server no longer knows is replaced once, then the error shows. */
-const retryLostPayer = (count: number, error: unknown) =>
-  count < 1 && error instanceof ApiError && error.status === 401;
+const retryLostPayer = (count: number, error: unknown) => count < 1 && hasCode(error, 'INVALID_TOKEN');
 
 /** The payer's spendable bonuses and the brand's spend limit; only in the browser, where the tokens are. */
 export function useBalance() {
