@@ -1,4 +1,4 @@
-// Lint with the architecture's boundaries (../shared/design/architecture.md, "Boundaries") as rules.
+// Lint with the architecture's boundaries (docs/architecture.md, "Boundaries"; docs/design/conventions.md) as rules.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';

@@ -26,7 +26,7 @@ async function smsTo(request: APIRequestContext, phone: string): Promise<Sms[]> 
   return (await response.json()) as Sms[];
 }
 
-/** Pays on the sandbox acquirer's hosted card page (product.md "Payments"). */
+/** Pays on the sandbox acquirer's hosted card page (docs/design/product.md "Payments"). */
 async function payOnSandboxCard(page: Page) {
   await expect(page).toHaveURL(/\/sandbox\/pay\//);
   await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');

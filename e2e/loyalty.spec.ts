@@ -12,7 +12,7 @@ const SANDBOX_CARD_OK = '4111 1111 1111 1111';
 const SANDBOX_CARD_DECLINED = '4000 0000 0000 0002';
 const NBSP = '\u00a0';
 
-/** Pays on the sandbox acquirer's hosted card page (product.md "Payments"). */
+/** Pays on the sandbox acquirer's hosted card page (docs/design/product.md "Payments"). */
 async function payOnSandboxCard(page: Page, card: string) {
   await expect(page).toHaveURL(/\/sandbox\/pay\//);
   await page.getByLabel('Номер карты').fill(card);

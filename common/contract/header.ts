@@ -106,7 +106,7 @@ export const brandSettingsSchema = z.strictObject({
     .max(64)
     .refine(isTimeZone, 'Неизвестный часовой пояс: укажите зону IANA, например Europe/Moscow')
     .default(DEFAULT_TIME_ZONE),
-  /** Bonuses may pay at most this percent of a payment (product.md "The programme model"). */
+  /** Bonuses may pay at most this percent of a payment (docs/design/product.md "The programme model"). */
   maxSpendPercent: z.number().int().min(0).max(100).default(50),
   referer: z.boolean().default(true),
   phone: z.string().max(30).default(''),

@@ -1,7 +1,7 @@
 import { E2E } from './e2e-env';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** The demo customer the seed creates (product.md "Development and test handles"). */
+/** The demo customer the seed creates (docs/design/product.md "Development and test handles"). */
 export const DEMO_PHONE = E2E.demoPhone;
 
 /** The newest code the console SMS provider sent to a phone (development outbox). */

@@ -87,7 +87,7 @@ function isApiDocsUi(url: string): boolean {
 }
 
 /**
- * Security headers of ../shared/design/security.md: the constant table above and a strict CSP; pages may be
+ * Security headers of docs/design/security.md: the constant table above and a strict CSP; pages may be
  * framed only by the configured partners (and never with X-Frame-Options); API answers, and any answer whose
  * route sets no Cache-Control of its own, are no-store.
  */

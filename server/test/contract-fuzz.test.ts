@@ -24,7 +24,7 @@ import {
 } from './zod-samples';
 
 /**
- * Generated requests for every endpoint of the contract (issue 8, "Bad input"; design/security.md: "bad input
+ * Generated requests for every endpoint of the contract (issue 8, "Bad input"; docs/design/security.md: "bad input
  * gets a 4xx with a clear message, never a 500"). The endpoints are found at run time: every value exported by
  * a module of common/contract that looks like an endpoint, so a new endpoint is fuzzed without touching this
  * file. For each: valid requests generated from its zod schemas, boundary values of each field, invalid ones

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { SYSTEM_ACCOUNTS } from '../db/system-accounts';
 
 /**
- * The money invariants of design/security.md, checked against the whole database: each ledger transaction
+ * The money invariants of docs/design/security.md, checked against the whole database: each ledger transaction
  * sums to zero, every cached balance equals the sum of its entries (customers' and gift cards' accounts cache
  * one; system accounts cache none, and their balance, the sum of their entries, is what the holds and
  * redemptions below are checked against), no customer (or gift-card) balance is negative, the bonuses and

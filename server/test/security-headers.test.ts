@@ -15,7 +15,7 @@ import { answerFrameworkError } from '../lib/security-headers';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
- * The web rules of ../shared/design/security.md and docs/decisions/004, checked on every answer the deployment
+ * The web rules of docs/design/security.md and docs/decisions/004, checked on every answer the deployment
  * gives: every page of the site's route table (web/app/routes.tsx, rendered by the real renderer), every
  * endpoint of the contract (found at run time, as in contract-fuzz.test.ts) and every other route Fastify has
  * registered (the operator API, the till, the sandbox bank, cheques, hashed assets, the manifest, health), with

@@ -10,7 +10,7 @@ import { cards, certificates, operations } from '../schema/cabinet';
 import { DEMO_DIR } from './demo-brand';
 
 /**
- * The demo customer of design/product.md. DEMO DATA ONLY: the card number and the member-code secret are
+ * The demo customer of docs/design/product.md. DEMO DATA ONLY: the card number and the member-code secret are
  * fixed and public (the secret is RFC 6238's test key, base32 of "12345678901234567890"), so a demo or an
  * end-to-end test can log in as 79000000001 and predict the QR code. Never use these outside the demo.
  */

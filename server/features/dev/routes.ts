@@ -8,7 +8,7 @@ import { isAdjustableClock } from '../../core/adjustable-clock';
 import { registerEndpoint } from '../../lib/register-endpoint';
 
 /**
- * Development handles (product.md): the SMS outbox and the mail outbox exist only with their console
+ * Development handles (docs/design/product.md): the SMS outbox and the mail outbox exist only with their console
  * providers, the clock handle only with DEV_CLOCK; never in production.
  */
 export function registerDevRoutes(app: FastifyInstance, deps: AppDeps) {

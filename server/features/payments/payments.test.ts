@@ -241,7 +241,7 @@ describe('loyalty payments', () => {
     expect(new Set(answers.map((a) => a.draftId)).size).toBe(1);
   });
 
-  // security.md asks for this figure over 50 runs: PAYMENT_RACE_RUNS=50 repeats it (default once per suite).
+  // docs/design/security.md asks for this figure over 50 runs: PAYMENT_RACE_RUNS=50 repeats it (default once per suite).
   const raceRuns = Number(process.env.PAYMENT_RACE_RUNS ?? 1);
   it(
     '100 concurrent spends of 100 on a balance of 1000: exactly 10 succeed, balance 0',

@@ -9,7 +9,7 @@ import type { TillCaller } from '../../lib/callers';
 import { loadPoint, minutes, type TillDeps } from './operation-rows';
 import { TILL_VISIT_MINUTES, visitView } from './visits';
 
-/** product.md "The member code at the till": TOTP (RFC 6238), HMAC-SHA1, 6 digits, a 120 s step. */
+/** docs/design/product.md "The member code at the till": TOTP (RFC 6238), HMAC-SHA1, 6 digits, a 120 s step. */
 export const MEMBER_CODE_STEP_SECONDS = 120;
 
 const invalidCode = () =>

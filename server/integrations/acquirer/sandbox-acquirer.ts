@@ -12,7 +12,7 @@ import {
   type OrderStatus,
 } from './acquirer';
 
-/** The sandbox's test cards (product.md "Payments"). Any other number is declined as unknown. */
+/** The sandbox's test cards (docs/design/product.md "Payments"). Any other number is declined as unknown. */
 export const SANDBOX_CARDS = {
   success: '4111111111111111',
   declined: '4000000000000002',

@@ -10,7 +10,7 @@ import { useScrollLock } from '../../ui/use-scroll-lock';
 import { formatCountdown, memberCodePayload, secondsToNextCode } from './member-code';
 
 /**
- * The rotating member code (product.md "The member code at the till"): computed here from the card's secret,
+ * The rotating member code (docs/design/product.md "The member code at the till"): computed here from the card's secret,
  * so it shows with no network at the till; a new code every 120 s with the countdown, the masked number, and
  * a full-screen white view for scanning.
  */

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 
-/** product.md "The member code at the till": RFC 6238 shape, HMAC-SHA1, 6 digits, a 120 s step. */
+/** docs/design/product.md "The member code at the till": RFC 6238 shape, HMAC-SHA1, 6 digits, a 120 s step. */
 export const MEMBER_CODE_STEP_SECONDS = 120;
 
 /**

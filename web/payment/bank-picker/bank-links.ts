@@ -17,7 +17,7 @@ export function detectPlatform(userAgent: string, maxTouchPoints = 0): BankPlatf
 type LinkBank = Pick<SbpBank, 'schema' | 'package_name'>;
 
 /**
- * The link that opens a bank's app on an SBP payment link (product.md "Payments"):
+ * The link that opens a bank's app on an SBP payment link (docs/design/product.md "Payments"):
  * - iOS: the payment link with `https` replaced by the bank's scheme, which the bank app registers;
  * - elsewhere: an Android intent naming the scheme and package, falling back to the https link in the
  *   browser when the app is not installed (no `package=` when NSPK gives none).
