@@ -18,7 +18,9 @@ declare module 'fastify' {
 export function declaredErrors(endpoint: Endpoint): ReadonlySet<ErrorCode> {
   const { schemas } = endpoint;
   const codes = new Set<ErrorCode>(['VALIDATION', 'UNAVAILABLE', 'INTERNAL', ...(endpoint.errors ?? [])]);
-  if (schemas.body) {
+  // Fastify reads the body of every method but GET (and HEAD) before the route's schema is looked at: a POST
+  // that takes no body still refuses malformed JSON, another content type or too much of it.
+  if (schemas.body || endpoint.method !== 'GET') {
     for (const code of ['BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const)
       codes.add(code);
   }
