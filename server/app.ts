@@ -53,7 +53,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const app = Fastify(serverOptions);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandlers(app, { strictErrorCodes: false });
+  registerErrorHandlers(app, { strictErrorCodes: deps.config.env === 'test' });
   registerSecurityHeaders(app, {
     embedOrigins: deps.config.embedOrigins,
     imageOrigins: [deps.config.mapTileOrigin],

@@ -22,6 +22,7 @@ export const sendPhoneCode = defineEndpoint({
   summary: 'Send a 5-digit login code by SMS (the same answer whether or not the phone has an account)',
   tag: 'auth',
   auth: 'public',
+  errors: ['TOO_MANY_REQUESTS', 'SMS_FAILED'],
   schemas: {
     body: z.strictObject({ phone: phoneSchema }),
     response: z.strictObject({ code: z.literal(0), message: z.string() }),
@@ -34,6 +35,7 @@ export const confirmPhoneCode = defineEndpoint({
   summary: 'Exchange the phone and its SMS code for a token pair (creates the customer on first login)',
   tag: 'auth',
   auth: 'public',
+  errors: ['INCORRECT_ACTIVATION_CODE', 'CODE_EXPIRED', 'CODE_USED', 'CODE_BLOCKED', 'TOO_MANY_REQUESTS'],
   schemas: {
     body: z.strictObject({ phone: phoneSchema, token: smsCodeSchema }),
     response: tokenPairSchema,
@@ -46,6 +48,7 @@ export const refreshTokens = defineEndpoint({
   summary: 'Exchange a refresh token for a new pair (the old refresh token stops working)',
   tag: 'auth',
   auth: 'public',
+  errors: ['INVALID_REFRESH'],
   schemas: {
     body: z.strictObject({ refresh: refreshTokenSchema }),
     response: tokenPairSchema,
@@ -58,6 +61,7 @@ export const logout = defineEndpoint({
   summary: 'End the session on the server: its refresh and access tokens stop working',
   tag: 'auth',
   auth: 'user',
+  errors: [],
   schemas: { response: z.strictObject({ ok: z.literal(true) }) },
 });
 
@@ -75,6 +79,7 @@ export const devOutbox = defineEndpoint({
   summary: 'Development only (console SMS provider): messages sent, newest first',
   tag: 'dev',
   auth: 'public',
+  errors: [],
   schemas: {
     query: z.strictObject({ phone: phoneSchema.optional() }),
     response: z.array(outboxMessageSchema),

@@ -45,6 +45,7 @@ export const getExtraPayment = defineEndpoint({
   summary: "The customer's saved bank cards, as the gateway holds them",
   tag: 'cabinet',
   auth: 'user',
+  errors: ['BANK_UNAVAILABLE'],
   schemas: {
     response: z.strictObject({
       cards: z.array(savedCardSchema),
@@ -65,6 +66,7 @@ export const bindExtraPayment = defineEndpoint({
     "Save a bank card: answers the gateway's hosted page (bindURL), which returns to `url` (this site, /profile?t=cards). Needs a fresh SMS confirmation; idempotent per requestId.",
   tag: 'cabinet',
   auth: 'user',
+  errors: ['SMS_CONFIRMATION_REQUIRED', 'PHONE_LOGIN_REQUIRED', 'BANK_UNAVAILABLE', 'NOT_FOUND'],
   schemas: {
     body: z.strictObject({
       url: ownUrl,
@@ -81,6 +83,7 @@ export const bindingStatus = defineEndpoint({
   summary: 'How a card-saving attempt ended (asked of the gateway): pending, bound or failed',
   tag: 'cabinet',
   auth: 'user',
+  errors: ['NOT_FOUND', 'BANK_UNAVAILABLE'],
   schemas: {
     params: z.strictObject({ requestId: z.string().uuid('Неизвестная привязка') }),
     response: z.strictObject({
@@ -96,6 +99,7 @@ export const unbindExtraPayment = defineEndpoint({
   summary: 'Remove a saved card (idempotent: removing a card already removed answers the same)',
   tag: 'cabinet',
   auth: 'user',
+  errors: ['NOT_FOUND', 'BANK_UNAVAILABLE'],
   schemas: {
     body: z.strictObject({ id: z.string().min(1, 'Неизвестная карта').max(100, 'Неизвестная карта') }),
     response: z.strictObject({ code: z.literal(0) }),
@@ -108,6 +112,15 @@ const walletToken = z
   .min(8, 'token: base64')
   .max(20_000, 'token: base64')
   .regex(/^[A-Za-z0-9+/=_-]+$/, 'token: base64');
+
+/** Saving a wallet's card: a fresh SMS login first, then the bank's answer for the token. */
+const WALLET_ERRORS = [
+  'SMS_CONFIRMATION_REQUIRED',
+  'PHONE_LOGIN_REQUIRED',
+  'WALLET_DECLINED',
+  'WALLET_TOKEN_USED',
+  'BANK_UNAVAILABLE',
+] as const;
 
 const walletAnswer = z.strictObject({
   code: z.literal(0),
@@ -122,6 +135,7 @@ export const googleBindingCard = defineEndpoint({
     'Save the card behind a Google Pay token (fresh SMS confirmation needed; the same token saves one card)',
   tag: 'cabinet',
   auth: 'user',
+  errors: WALLET_ERRORS,
   schemas: {
     body: z.strictObject({ token: walletToken, returnUrl: ownUrl }),
     response: walletAnswer,
@@ -135,5 +149,6 @@ export const appleBindingCard = defineEndpoint({
     'Save the card behind an Apple Pay token (fresh SMS confirmation needed; the same token saves one card)',
   tag: 'cabinet',
   auth: 'user',
+  errors: WALLET_ERRORS,
   schemas: { body: z.strictObject({ token: walletToken }), response: walletAnswer },
 });

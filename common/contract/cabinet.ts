@@ -82,6 +82,7 @@ export const getUserInfo = defineEndpoint({
   summary: "The customer's profile, cards and balances (code 3: no card yet)",
   tag: 'cabinet',
   auth: 'user',
+  errors: ['NOT_FOUND'],
   schemas: { response: userInfoResponseSchema },
 });
 
@@ -110,6 +111,7 @@ export const registerCard = defineEndpoint({
   summary: 'Register a loyalty card for the logged-in phone (issued, or the given plastic card bound)',
   tag: 'cabinet',
   auth: 'user',
+  errors: ['CARD_TAKEN', 'NOT_FOUND'],
   schemas: { body: newCardBodySchema, response: userInfoResponseSchema },
 });
 
@@ -121,6 +123,7 @@ export const editUser = defineEndpoint({
   summary: "Change the customer's name, e-mail and (only if not yet set) birth date; the phone never changes",
   tag: 'cabinet',
   auth: 'user',
+  errors: ['NOT_FOUND'],
   schemas: { body: editProfileBodySchema, response: userInfoResponseSchema },
 });
 
@@ -130,6 +133,7 @@ export const editSession = defineEndpoint({
   summary: "The same change for the session's customer, who may not have a card yet",
   tag: 'cabinet',
   auth: 'user',
+  errors: ['NOT_FOUND'],
   schemas: { body: editProfileBodySchema, response: okResponseSchema },
 });
 
@@ -143,6 +147,7 @@ export const cabinetRegistration = defineEndpoint({
   summary: 'After login: record the cabinet sign-in; `actual` tells whether the phone already has a card',
   tag: 'cabinet',
   auth: 'user',
+  errors: ['NOT_FOUND'],
   schemas: {
     body: z.strictObject({}),
     response: z.strictObject({ code: z.literal(0), actual: z.boolean() }),
@@ -155,6 +160,7 @@ export const setActiveCard = defineEndpoint({
   summary: "Make one of the customer's cards the active one (nothing changes if it already is)",
   tag: 'cabinet',
   auth: 'user',
+  errors: ['NOT_FOUND'],
   schemas: { body: z.strictObject({ id: z.string().uuid('Неизвестная карта') }), response: okResponseSchema },
 });
 
@@ -190,6 +196,7 @@ export const userOperations = defineEndpoint({
   summary: "The customer's operations, newest first, a page at a time (page 1 first)",
   tag: 'cabinet',
   auth: 'user',
+  errors: [],
   schemas: {
     query: z.strictObject({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
     response: operationsPageSchema,
@@ -202,6 +209,7 @@ export const sessionOperations = defineEndpoint({
   summary: "The session's operations by its phone (the phone must be the session's own)",
   tag: 'cabinet',
   auth: 'user',
+  errors: ['NOT_OWN_PHONE'],
   schemas: {
     body: z.strictObject({ phone: phoneSchema, page: z.number().int().min(1).max(100_000).default(1) }),
     response: operationsPageSchema,
@@ -227,6 +235,7 @@ export const getCertificates = defineEndpoint({
   summary: "The certificates issued to the customer's phone",
   tag: 'cabinet',
   auth: 'user',
+  errors: ['NOT_OWN_PHONE'],
   schemas: {
     body: z.strictObject({ phone: phoneSchema }),
     response: z.strictObject({ certificates: z.array(certificateSchema) }),
@@ -239,6 +248,7 @@ export const activateCertificates = defineEndpoint({
   summary: 'Activate certificates: each credits its nominal once, however often the call is repeated',
   tag: 'cabinet',
   auth: 'user',
+  errors: ['NOT_OWN_PHONE', 'NOT_FOUND', 'CERTIFICATE_EXPIRED'],
   schemas: {
     body: z.strictObject({ phone: phoneSchema, ids: z.array(z.string().uuid()).min(1).max(50) }),
     /** `certificates`: all of the phone's certificates after the change (the list to show). */

@@ -122,6 +122,7 @@ export const getRules = defineEndpoint({
   summary: 'The programme rules (about page)',
   tag: 'content',
   auth: 'public',
+  errors: [],
   schemas: { response: rulesSchema },
 });
 
@@ -131,6 +132,7 @@ export const getCustom = defineEndpoint({
   summary: 'The custom module: headline and text',
   tag: 'content',
   auth: 'public',
+  errors: [],
   schemas: { response: customSchema },
 });
 
@@ -140,6 +142,7 @@ export const getFaq = defineEndpoint({
   summary: 'Questions and answers',
   tag: 'content',
   auth: 'public',
+  errors: [],
   schemas: { response: z.strictObject({ questions: z.array(faqQuestionSchema) }) },
 });
 
@@ -149,6 +152,7 @@ export const getNews = defineEndpoint({
   summary: 'News, newest first (without the full text)',
   tag: 'content',
   auth: 'public',
+  errors: [],
   schemas: { response: z.strictObject({ news: z.array(newsPreviewSchema) }) },
 });
 
@@ -158,6 +162,7 @@ export const getNewsItem = defineEndpoint({
   summary: 'One news item with its text',
   tag: 'content',
   auth: 'public',
+  errors: ['NOT_FOUND'],
   schemas: { params: idParams, response: newsItemSchema },
 });
 
@@ -167,6 +172,7 @@ export const getPoints = defineEndpoint({
   summary: 'Retail points and the actions (promotions) valid at them',
   tag: 'content',
   auth: 'public',
+  errors: [],
   schemas: {
     response: z.strictObject({ points: z.array(pointSchema), actions: z.array(actionSchema) }),
   },
@@ -178,6 +184,7 @@ export const getPoint = defineEndpoint({
   summary: 'One retail point and the actions valid there',
   tag: 'content',
   auth: 'public',
+  errors: ['NOT_FOUND'],
   schemas: {
     params: idParams,
     response: z.strictObject({ point: pointSchema, actions: z.array(actionSchema) }),
@@ -190,6 +197,7 @@ export const getContacts = defineEndpoint({
   summary: 'The operator’s contacts',
   tag: 'content',
   auth: 'public',
+  errors: [],
   schemas: { response: contactsSchema },
 });
 
@@ -199,6 +207,7 @@ export const getJoin = defineEndpoint({
   summary: 'The join page',
   tag: 'content',
   auth: 'public',
+  errors: [],
   schemas: { response: joinSchema },
 });
 
@@ -208,6 +217,7 @@ export const getCountdown = defineEndpoint({
   summary: 'The countdown module',
   tag: 'content',
   auth: 'public',
+  errors: [],
   schemas: { response: countdownSchema },
 });
 
@@ -243,5 +253,6 @@ export const postFeedback = defineEndpoint({
   summary: 'Send a message to the programme operator (stored; limited per visitor)',
   tag: 'content',
   auth: 'public',
+  errors: ['TOO_MANY_REQUESTS'],
   schemas: { body: feedbackBodySchema, response: z.strictObject({ ok: z.literal(true) }) },
 });

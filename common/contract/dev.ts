@@ -16,6 +16,7 @@ export const devMail = defineEndpoint({
   summary: 'Development only (console mail provider): e-mails sent, newest first',
   tag: 'dev',
   auth: 'public',
+  errors: [],
   schemas: {
     query: z.strictObject({ to: z.string().max(200).optional() }),
     response: z.array(sentMailSchema),
@@ -29,6 +30,7 @@ export const devClock = defineEndpoint({
     "Development only (DEV_CLOCK): moves the app's clock forward, e.g. to a gift card's sending date; answers the new time",
   tag: 'dev',
   auth: 'public',
+  errors: [],
   schemas: {
     body: z.strictObject({
       advanceMinutes: z

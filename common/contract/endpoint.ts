@@ -34,9 +34,10 @@ export interface Endpoint<
   auth: A;
   schemas: S;
   /**
-   * The error codes of this endpoint's own rules (codes.ts). Those any endpoint of its kind may answer are
-   * added by the server (VALIDATION for input, INVALID_TOKEN for a customer's, UNAVAILABLE, ...), so a
-   * client and the OpenAPI document see every code the endpoint answers.
+   * The error codes of this endpoint's own rules (codes.ts), most common first; `[]` when it has none. Those
+   * any endpoint of its kind may answer are added by the server (server/lib/declared-errors.ts: VALIDATION,
+   * BAD_REQUEST for a body, INVALID_TOKEN for a customer's, UNAVAILABLE, ...), so a client and the OpenAPI
+   * document see every code the endpoint answers. Tests and end-to-end runs turn an undeclared code into a 500.
    */
   errors?: readonly ErrorCode[];
 }

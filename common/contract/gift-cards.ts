@@ -54,6 +54,7 @@ export const getGiftCardImages = defineEndpoint({
   summary: 'The background pictures a gift card may carry',
   tag: 'gift-cards',
   auth: 'public',
+  errors: [],
   schemas: { response: z.strictObject({ pictures: z.array(giftCardImageSchema) }) },
 });
 
@@ -64,6 +65,7 @@ export const getGiftCardDiscount = defineEndpoint({
     "The buyer's discount on the cards' nominal, percent (0 when the brand's `discount` setting is off)",
   tag: 'gift-cards',
   auth: 'public',
+  errors: [],
   schemas: { response: z.strictObject({ data: z.strictObject({ percentRate: z.number() }) }) },
 });
 
@@ -133,6 +135,7 @@ export const createGiftCardOrder = defineEndpoint({
     'Order gift cards: one card of `nominal` per recipient; answers the order and the bill the server computed (pay it with a GIFT_CARD draft)',
   tag: 'gift-cards',
   auth: 'user',
+  errors: [],
   schemas: { body: createGiftCardOrderBodySchema, response: z.strictObject({ data: giftCardOrderSchema }) },
 });
 
@@ -143,6 +146,7 @@ export const giftCardPaymentState = defineEndpoint({
     "An order's payment: `code` 0 paid (cards issued), 1 waiting, 2 failed, 3 expired (PAYMENT_STATUS); `state` the order's state, or its draft's while it is not paid",
   tag: 'gift-cards',
   auth: 'user',
+  errors: ['NOT_FOUND'],
   schemas: {
     body: z.strictObject({ orderId: giftCardOrderIdSchema }),
     response: z.strictObject({
@@ -170,6 +174,7 @@ export const getGiftCard = defineEndpoint({
     "The buyer's view of a paid order: the picture, balance, congratulation and the first card's page (`cards` lists every recipient's)",
   tag: 'gift-cards',
   auth: 'user',
+  errors: ['NOT_FOUND', 'ORDER_NOT_PAID'],
   schemas: {
     body: z.strictObject({ orderId: giftCardOrderIdSchema }),
     response: z.strictObject({
@@ -195,6 +200,7 @@ export const getPublicGiftCard = defineEndpoint({
     "The recipient's page `/gc/{id}`: picture, congratulation, balance (never the code). Rate-limited; 404 for any unknown id",
   tag: 'gift-cards',
   auth: 'public',
+  errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS'],
   schemas: {
     params: publicIdParams,
     response: z.strictObject({
@@ -217,6 +223,7 @@ export const revealGiftCardCode = defineEndpoint({
     "The card's code for the till, after the last 4 digits of the recipient's phone. Unknown ids and wrong digits get the same 404; rate-limited per address and per card",
   tag: 'gift-cards',
   auth: 'public',
+  errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS'],
   schemas: {
     params: publicIdParams,
     body: z.strictObject({ last4: z.string().regex(/^\d{4}$/, 'Введите 4 последние цифры телефона') }),
@@ -234,6 +241,7 @@ export const addGiftCardToBalance = defineEndpoint({
     "Move the card's remaining value into the caller's money-like balance (decision 023): only a customer logged in with the recipient's phone (403 otherwise), once (a repeat answers the same), 409 when the card is empty",
   tag: 'gift-cards',
   auth: 'user',
+  errors: ['NOT_FOUND', 'NOT_RECIPIENT', 'GIFT_CARD_EMPTY'],
   schemas: {
     params: publicIdParams,
     body: z.strictObject({}).default({}),
@@ -346,6 +354,7 @@ export const createGiftCardInvoice = defineEndpoint({
     "A company's purchase by invoice: the order priced by the server, its invoice (number, PDF link) e-mailed to the company; the cards are issued once the operator marks it paid",
   tag: 'gift-cards',
   auth: 'user',
+  errors: ['INVOICES_UNAVAILABLE', 'TOO_MANY_REQUESTS'],
   schemas: { body: createInvoiceBodySchema, response: z.strictObject({ data: giftCardInvoiceSchema }) },
 });
 
@@ -355,6 +364,7 @@ export const getGiftCardInvoice = defineEndpoint({
   summary: "The buyer's own invoice: number, state, bill and the PDF link (404 for anyone else's)",
   tag: 'gift-cards',
   auth: 'user',
+  errors: ['NOT_FOUND'],
   schemas: {
     params: z.strictObject({ invoiceId: z.string().uuid('Неизвестный счёт') }),
     response: z.strictObject({ data: giftCardInvoiceSchema }),

@@ -135,5 +135,6 @@ export const getHeader = defineEndpoint({
   summary: 'The brand: title, colours, logo, modules and every other global setting',
   tag: 'settings',
   auth: 'optional',
+  errors: [],
   schemas: { response: headerResponseSchema },
 });

@@ -69,6 +69,7 @@ export const createLoyaltyUser = defineEndpoint({
     'A temporary loyalty user for a visitor with no token pair (pays without logging in; a later phone login joins the history)',
   tag: 'loyalty',
   auth: 'public',
+  errors: ['TOO_MANY_REQUESTS'],
   schemas: { body: z.strictObject({}).default({}), response: tokenPairSchema },
 });
 
@@ -87,6 +88,7 @@ export const getRetailPointInfo = defineEndpoint({
   summary: 'The retail point a payment QR names (404 when there is no such point)',
   tag: 'loyalty',
   auth: 'public',
+  errors: ['NOT_FOUND'],
   schemas: {
     body: z.strictObject({
       retailPointId: z.coerce
@@ -117,6 +119,7 @@ export const getUserBalance = defineEndpoint({
   summary: "The customer's spendable bonuses and money-like balance",
   tag: 'loyalty',
   auth: 'user',
+  errors: [],
   schemas: { body: z.strictObject({}).default({}), response: loyaltyBalanceSchema },
 });
 
@@ -194,6 +197,14 @@ export const createDraft = defineEndpoint({
   summary: 'Create (or recompute) a payment draft: what bonuses pay, what is earned, what is left to pay',
   tag: 'loyalty',
   auth: 'user',
+  errors: [
+    'NOT_FOUND',
+    'DRAFT_STARTED',
+    'PAY_TYPE_NOT_ALLOWED',
+    'ORDER_IN_PAYMENT',
+    'ORDER_PAID',
+    'ORDER_BY_INVOICE',
+  ],
   schemas: { body: createDraftBodySchema, response: z.strictObject({ data: draftSchema }) },
 });
 
@@ -255,6 +266,13 @@ export const processDraft = defineEndpoint({
     'Pay a draft: bonuses go on hold and the bank order is registered (formUrl), or, when bonuses cover it all, it completes at once. Idempotent per draft.',
   tag: 'loyalty',
   auth: 'user',
+  errors: [
+    'NOT_FOUND',
+    'BANK_UNAVAILABLE',
+    'INSUFFICIENT_FUNDS',
+    'PAY_TYPE_NOT_ALLOWED',
+    'PAYMENT_METHOD_UNAVAILABLE',
+  ],
   schemas: { body: processDraftBodySchema, response: z.strictObject({ data: paymentResultSchema }) },
 });
 
@@ -265,6 +283,7 @@ export const completeDraft = defineEndpoint({
     "The finish step: asks the acquirer for the order's status (never trusts the return), then posts the hold and credits the earn once",
   tag: 'loyalty',
   auth: 'user',
+  errors: ['NOT_FOUND', 'BANK_UNAVAILABLE'],
   schemas: {
     body: z.strictObject({ draftId: draftIdSchema }),
     response: z.strictObject({ data: paymentResultSchema }),
@@ -277,6 +296,7 @@ export const sendCheque = defineEndpoint({
   summary: 'E-mail the cheque of a completed payment (the console outbox in development: GET /api/dev/mail)',
   tag: 'loyalty',
   auth: 'user',
+  errors: ['NOT_FOUND', 'CHEQUE_NOT_READY'],
   schemas: {
     body: z.strictObject({ draftId: draftIdSchema, email }),
     response: z.strictObject({ code: z.literal(0) }),
@@ -295,6 +315,7 @@ export const oldPayment = defineEndpoint({
   summary: 'Old-style one-step card payment at a point (no bonuses): answers the hosted card page',
   tag: 'loyalty',
   auth: 'user',
+  errors: ['NOT_FOUND', 'BANK_UNAVAILABLE'],
   schemas: {
     body: z.strictObject({
       token: z

@@ -21,5 +21,6 @@ export const getMapSettings = defineEndpoint({
   summary: 'The map’s tile server and attribution',
   tag: 'content',
   auth: 'public',
+  errors: [],
   schemas: { response: mapSettingsSchema },
 });

@@ -77,6 +77,7 @@ export const getOperatorSettings = defineEndpoint({
   summary: 'The brand settings as stored',
   tag: 'operator',
   auth: 'operator',
+  errors: [],
   schemas: { response: brandSettingsSchema },
 });
 
@@ -86,6 +87,7 @@ export const putOperatorSettings = defineEndpoint({
   summary: 'Replace the brand settings (validated; the site shows them at once)',
   tag: 'operator',
   auth: 'operator',
+  errors: [],
   schemas: { body: brandSettingsSchema, response: brandSettingsSchema },
 });
 
@@ -95,6 +97,7 @@ export const exportOperatorContent = defineEndpoint({
   summary: 'The brand as one JSON document: settings, content and pictures (base64)',
   tag: 'operator',
   auth: 'operator',
+  errors: [],
   schemas: { response: contentFileSchema },
 });
 
@@ -108,6 +111,7 @@ export const importOperatorContent = defineEndpoint({
     'Replace settings, content and pictures in one transaction (the body is a content file, as GET answers; a bad field is named with its path, e.g. points[3].address.latitude)',
   tag: 'operator',
   auth: 'operator',
+  errors: [],
   schemas: {
     // Checked by the service, so a refusal names the file's path as the operator reads it.
     body: z.unknown().meta({ description: 'A content file: the answer of GET /api/operator/content' }),
@@ -138,6 +142,7 @@ export const issueTillKey = defineEndpoint({
   summary: 'Issue a till API key for a retail point: the key is in this answer only (it is stored hashed)',
   tag: 'operator',
   auth: 'operator',
+  errors: ['NOT_FOUND'],
   schemas: {
     body: z.strictObject({
       retailPointId: z
@@ -163,6 +168,7 @@ export const listTillKeys = defineEndpoint({
   summary: 'Every till API key (never the key or its hash)',
   tag: 'operator',
   auth: 'operator',
+  errors: [],
   schemas: { response: z.array(tillKeyInfoSchema) },
 });
 
@@ -172,6 +178,7 @@ export const revokeTillKey = defineEndpoint({
   summary: 'Revoke a till API key (at once; revoking again answers the same)',
   tag: 'operator',
   auth: 'operator',
+  errors: ['NOT_FOUND'],
   schemas: {
     params: z.strictObject({ keyId: z.string().uuid('Неизвестный ключ') }),
     response: tillKeyInfoSchema,
@@ -196,6 +203,7 @@ export const listGiftCardInvoices = defineEndpoint({
   summary: "Every company's gift-card invoice, newest first",
   tag: 'operator',
   auth: 'operator',
+  errors: [],
   schemas: { response: z.array(invoiceItemSchema) },
 });
 
@@ -206,6 +214,7 @@ export const markGiftCardInvoicePaid = defineEndpoint({
     "Mark an invoice paid (the company's transfer arrived): its cards are issued at once and sent at the sending date; marking again changes nothing",
   tag: 'operator',
   auth: 'operator',
+  errors: ['NOT_FOUND'],
   schemas: {
     params: z.strictObject({
       number: z.coerce

@@ -36,5 +36,6 @@ export const getSbpBanks = defineEndpoint({
   summary: 'The SBP member banks for the bank picker (the configured directory, or the bundled list)',
   tag: 'payments',
   auth: 'public',
+  errors: [],
   schemas: { response: sbpBankDirectorySchema },
 });

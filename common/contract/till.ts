@@ -109,6 +109,12 @@ export type TillVisit = z.output<typeof tillVisitSchema>;
 
 const operationParams = z.strictObject({ operationId: uuid('Неизвестная операция') });
 
+/**
+ * What an operation in a visit may answer beyond its own rules: the visit is not this point's (404), has ended,
+ * the key named another request, or the key's point is gone.
+ */
+const VISIT_ERRORS = ['NOT_FOUND', 'VISIT_ENDED', 'IDEMPOTENCY_KEY_REUSED', 'POINT_GONE'] as const;
+
 export const tillVerify = defineEndpoint({
   method: 'POST',
   path: '/api/till/verify',
@@ -116,6 +122,7 @@ export const tillVerify = defineEndpoint({
     "Verify a scanned member code (valid one 120 s step either side of now, accepted once): consumes it and opens a visit with the customer's card, name and spendable bonuses",
   tag: 'till',
   auth: 'till',
+  errors: ['CODE_EXPIRED', 'CODE_USED', 'CARD_LOCKED', 'POINT_GONE'],
   schemas: {
     body: withBodyExamples(z.strictObject({ code: memberCodeSchema }), examples.tillVerifyExamples.body),
     response: withResponseExamples(tillVisitSchema, examples.tillVerifyExamples.response),
@@ -128,6 +135,7 @@ export const tillVisit = defineEndpoint({
   summary: "A visit this point opened: the customer's bonuses now and the visit's operations",
   tag: 'till',
   auth: 'till',
+  errors: ['NOT_FOUND', 'POINT_GONE'],
   schemas: {
     params: z.strictObject({ visitId: uuid('Неизвестный визит') }),
     response: withResponseExamples(tillVisitSchema, examples.tillVisitExamples.response),
@@ -141,6 +149,7 @@ export const tillAccrue = defineEndpoint({
     "Accrue bonuses for a cheque at the point's rate (a CASHBACK operation); idempotent by the client's key",
   tag: 'till',
   auth: 'till',
+  errors: VISIT_ERRORS,
   schemas: {
     body: withBodyExamples(
       z.strictObject({
@@ -173,6 +182,7 @@ export const tillSpend = defineEndpoint({
     'Put bonuses on hold for a cheque (at most the brand limit and the balance; the most allowed when `bonuses` is left out); confirm or cancel it next. Idempotent by the client key',
   tag: 'till',
   auth: 'till',
+  errors: ['INSUFFICIENT_BONUSES', 'SPEND_LIMIT', 'NOTHING_TO_SPEND', ...VISIT_ERRORS],
   schemas: {
     body: withBodyExamples(tillChequeBodySchema, examples.tillSpendExamples.body),
     response: withResponseExamples(tillOperationSchema, examples.tillSpendExamples.response),
@@ -186,6 +196,15 @@ export const tillCardPayment = defineEndpoint({
     "Pay a cheque with the customer's saved bank card (the visit says `bindingActive`): `bonuses` (optional, within the brand limit and the balance) are spent and the rest is charged to the card through the acquirer; the money paid earns at the point rate (a PAYMENT operation). Answers COMPLETED, DECLINED (bonuses back) or HELD while the bank has not answered (repeat the call). Idempotent by the client key",
   tag: 'till',
   auth: 'till',
+  errors: [
+    'NO_SAVED_CARD',
+    'BANK_UNAVAILABLE',
+    'CODE_ALREADY_CHARGED',
+    'NOTHING_TO_CHARGE',
+    'INSUFFICIENT_BONUSES',
+    'SPEND_LIMIT',
+    ...VISIT_ERRORS,
+  ],
   schemas: {
     body: withBodyExamples(tillChequeBodySchema, examples.tillCardPaymentExamples.body),
     response: withResponseExamples(tillOperationSchema, examples.tillCardPaymentExamples.response),
@@ -199,6 +218,7 @@ export const tillConfirm = defineEndpoint({
     'Confirm a held spend: the bonuses are spent and the rest of the cheque earns at the point rate (a PAYMENT operation); repeating answers the same. For a held card payment: ask the bank again',
   tag: 'till',
   auth: 'till',
+  errors: ['OPERATION_STATE', 'OPERATION_KIND', 'BANK_UNAVAILABLE', 'NOT_FOUND', 'POINT_GONE'],
   schemas: {
     params: operationParams,
     response: withResponseExamples(tillOperationSchema, examples.tillConfirmExamples.response),
@@ -212,6 +232,7 @@ export const tillCancel = defineEndpoint({
     'Cancel a held spend: the bonuses go back (a held card payment is stopped at the bank first; one the bank already took stays COMPLETED and the cancel is a 409); repeating answers the same',
   tag: 'till',
   auth: 'till',
+  errors: ['OPERATION_STATE', 'OPERATION_KIND', 'BANK_UNAVAILABLE', 'NOT_FOUND', 'POINT_GONE'],
   schemas: {
     params: operationParams,
     response: withResponseExamples(tillOperationSchema, examples.tillCancelExamples.response),
@@ -225,6 +246,7 @@ export const tillRefund = defineEndpoint({
     'Refund a completed operation in full: what it spent goes back, what it earned is taken back (409 when those bonuses are already spent), and a card payment is refunded to the card (REFUNDING until the bank confirms: repeat the refund); a second refund answers the same',
   tag: 'till',
   auth: 'till',
+  errors: ['EARNED_BONUSES_SPENT', 'OPERATION_STATE', 'BANK_UNAVAILABLE', 'NOT_FOUND'],
   schemas: {
     params: operationParams,
     response: withResponseExamples(tillOperationSchema, examples.tillRefundExamples.response),
@@ -262,6 +284,7 @@ export const tillGiftCardBalance = defineEndpoint({
   summary: "A gift card's balance by the code on its page (404 for an unknown code)",
   tag: 'till',
   auth: 'till',
+  errors: ['NOT_FOUND'],
   schemas: {
     body: withBodyExamples(
       z.strictObject({ cardCode: giftCardCodeSchema }),
@@ -278,6 +301,7 @@ export const tillGiftCardRedeem = defineEndpoint({
     "Pay from a gift card: `amount` leaves the card's balance at once (409 when the card holds less). Idempotent by the client key",
   tag: 'till',
   auth: 'till',
+  errors: ['INSUFFICIENT_FUNDS', 'NOT_FOUND'],
   schemas: {
     body: withBodyExamples(
       z.strictObject({
@@ -301,6 +325,7 @@ export const tillGiftCardRefund = defineEndpoint({
     'Give a redemption back to its card in full (only the point that made it); repeating answers the same',
   tag: 'till',
   auth: 'till',
+  errors: ['NOT_FOUND'],
   schemas: {
     params: z.strictObject({ redemptionId: uuid('Неизвестная оплата картой') }),
     response: withResponseExamples(

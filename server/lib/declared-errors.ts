@@ -11,13 +11,16 @@ declare module 'fastify' {
 
 /**
  * Every error code an endpoint may answer: its contract's own `errors`, plus what any endpoint of its kind
- * answers: bad input, a missing or wrong credential, the database away, a bug.
+ * answers: bad input, a missing or wrong credential, the database away, a bug. VALIDATION is every endpoint's,
+ * even one that takes no input: a query string reaches each route, and one carrying U+0000 is refused
+ * (server/lib/reject-nul.ts).
  */
 export function declaredErrors(endpoint: Endpoint): ReadonlySet<ErrorCode> {
   const { schemas } = endpoint;
-  const codes = new Set<ErrorCode>(['UNAVAILABLE', 'INTERNAL', ...(endpoint.errors ?? [])]);
-  if (schemas.params || schemas.query || schemas.body) codes.add('VALIDATION');
-  if (schemas.body) {
+  const codes = new Set<ErrorCode>(['VALIDATION', 'UNAVAILABLE', 'INTERNAL', ...(endpoint.errors ?? [])]);
+  // Fastify reads the body of every method but GET (and HEAD) before the route's schema is looked at: a POST
+  // that takes no body still refuses malformed JSON, another content type or too much of it.
+  if (schemas.body || endpoint.method !== 'GET') {
     for (const code of ['BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const)
       codes.add(code);
   }

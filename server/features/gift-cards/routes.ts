@@ -86,7 +86,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 function registerInvoicePdf(app: FastifyInstance, deps: AppDeps) {
   app.get<{ Params: { invoiceId: string }; Querystring: { k?: string } }>(
     '/api/gc/invoice/:invoiceId/pdf',
-    { schema: { summary: "A company's invoice as a PDF (the link's key required)", tags: ['gift-cards'] } },
+    {
+      schema: { summary: "A company's invoice as a PDF (the link's key required)", tags: ['gift-cards'] },
+      config: { errors: new Set(['NOT_FOUND', 'VALIDATION', 'UNAVAILABLE', 'INTERNAL'] as const) },
+    },
     async (request, reply) => {
       const { invoiceId } = request.params;
       const key = typeof request.query.k === 'string' ? request.query.k : '';

@@ -16,6 +16,7 @@ export function registerPictureRoutes(app: FastifyInstance, deps: AppDeps) {
         tags: ['settings'],
         params: z.object({ image: z.string().regex(PICTURE_NAME, 'Неверное имя картинки') }),
       },
+      config: { errors: new Set(['NOT_FOUND', 'VALIDATION', 'UNAVAILABLE', 'INTERNAL'] as const) },
     },
     async (request, reply) => {
       const picture = await findPicture(deps.db, deps.cache, request.params.image);
