@@ -45,6 +45,10 @@ export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   /** The thing asked for does not exist (or is not the caller's to see). */
   NOT_FOUND: 404,
+  /** The address is malformed (answered before any route is matched). */
+  BAD_URL: 400,
+  /** A path parameter is longer than any id (answered before any route is matched). */
+  URI_TOO_LONG: 414,
   /** The body is larger than the endpoint takes. */
   PAYLOAD_TOO_LARGE: 413,
   /** The body is not `application/json`. */
