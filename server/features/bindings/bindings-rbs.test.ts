@@ -2,7 +2,8 @@
 // (docs/decisions/016-saved-bank-cards.md, "RBS").
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toBindingOrderNumber } from '../../integrations/acquirer/rbs-client';
-import { RBS_TEST_CARDS, rbsAcquirerOf, startRbsFake, type RbsFake } from '../../test/rbs-fake';
+import { rbsAcquirerOf, startRbsFake, type RbsFake } from '../../test/rbs-fake';
+import { RBS_TEST_CARDS } from '../../test/rbs-fake-state';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../../test/auth-kit';
