@@ -12,16 +12,8 @@ import { customerWithBonuses, POINT } from './payments-kit';
 import { assertLedgerInvariants } from './ledger-invariants';
 import { loginAs } from './login';
 import { createTestApp, type TestApp } from './test-app';
-import {
-  boundaryValues,
-  invalidValues,
-  leavesOf,
-  REMOVE,
-  ValuePool,
-  validSample,
-  withValue,
-  type Path,
-} from './zod-samples';
+import { ValuePool, validSample, type Path } from './zod-samples';
+import { boundaryValues, invalidValues, leavesOf, REMOVE, withValue } from './zod-variants';
 
 /**
  * Generated requests for every endpoint of the contract (issue 8, "Bad input"; docs/design/security.md: "bad input
@@ -296,6 +288,20 @@ function leafType(schema: z.ZodType): string {
   return def.type;
 }
 
+/** Bodies the framework reads (as JSON, or text/plain as a string): refused only by an endpoint's body schema. */
+const WELL_FORMED = new Set([
+  'text/plain',
+  'bytes that are not UTF-8',
+  'JSON null',
+  'JSON array',
+  'JSON string',
+  'JSON number',
+  '__proto__ key',
+  'constructor.prototype key',
+  'duplicate keys',
+  'deep nesting',
+]);
+
 /** Bodies that are not the endpoint's JSON at all; on a GET, a body the route should ignore. */
 function rawCases(endpoint: FuzzEndpoint, base: Input): Case[] {
   const json = toJson(base.body ?? {});
@@ -303,8 +309,10 @@ function rawCases(endpoint: FuzzEndpoint, base: Input): Case[] {
     kind: 'invalid',
     label,
     input: base,
-    raw: { payload, contentType, refused },
+    raw: { payload, contentType, refused: refused && (readsBody || !WELL_FORMED.has(label)) },
   });
+  // An endpoint that takes no body ignores one it can read; what the framework cannot read is still refused.
+  const readsBody = endpoint.schemas.body !== undefined;
   if (endpoint.method === 'GET') return [raw('a JSON body on a GET', '{"a":1}', 'application/json', false)];
   return [
     raw('malformed JSON', '{"a":', 'application/json'),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Random } from '../../common/testing/random';
+import { DIGITS, LATIN, stringMatching } from './zod-regex';
 
 /**
  * Values generated from a zod 4 schema's shape (`schema._zod.def`), for the contract fuzz test: valid samples,
@@ -9,13 +10,13 @@ import type { Random } from '../../common/testing/random';
  * retrying (`validSample`) and by the hints below.
  */
 
-type Schema = z.ZodType;
+export type Schema = z.ZodType;
 // zod's internal definition: read loosely, since the shapes differ by type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Def = Record<string, any>;
 export type Path = (string | number)[];
 
-const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+export const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 const checksOf = (schema: Schema): Def[] =>
   ((defOf(schema).checks as { _zod: { def: Def } }[] | undefined) ?? []).map((c) => c._zod.def);
 
@@ -66,138 +67,7 @@ function hinted(key: string | undefined, random: Random): string | undefined {
   return undefined;
 }
 
-const DIGITS = '0123456789';
-const LATIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const TEXT = `${LATIN}${DIGITS}абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВ -_.,`;
-
-// ---------------------------------------------------------------------------------------------------------
-// Strings matching a regular expression (the subset the contract uses: classes, escapes, groups, alternation,
-// quantifiers).
-
-type RegexNode =
-  | { kind: 'seq'; items: RegexNode[] }
-  | { kind: 'alt'; options: RegexNode[] }
-  | { kind: 'chars'; chars: string }
-  | { kind: 'repeat'; node: RegexNode; min: number; max: number };
-
-const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
-const ESCAPES: Record<string, string> = {
-  d: DIGITS,
-  w: `${LATIN}${DIGITS}_`,
-  s: ' ',
-  D: LATIN,
-  W: ' -.',
-  S: LATIN,
-  n: '\n',
-  t: '\t',
-};
-
-function parseRegex(source: string): RegexNode {
-  let i = 0;
-  const parseAlt = (): RegexNode => {
-    const options: RegexNode[] = [parseSeq()];
-    while (source[i] === '|') {
-      i++;
-      options.push(parseSeq());
-    }
-    return options.length === 1 ? options[0]! : { kind: 'alt', options };
-  };
-  const parseSeq = (): RegexNode => {
-    const items: RegexNode[] = [];
-    while (i < source.length && source[i] !== '|' && source[i] !== ')') {
-      let atom = parseAtom();
-      if (!atom) continue;
-      atom = parseQuantifier(atom);
-      items.push(atom);
-    }
-    return { kind: 'seq', items };
-  };
-  const parseAtom = (): RegexNode | null => {
-    const c = source[i++]!;
-    if (c === '^' || c === '$') return null;
-    if (c === '(') {
-      if (source[i] === '?') i += 2; // (?: … )
-      const inner = parseAlt();
-      i++; // ')'
-      return inner;
-    }
-    if (c === '[') return { kind: 'chars', chars: parseClass() };
-    if (c === '\\') {
-      const e = source[i++]!;
-      return { kind: 'chars', chars: ESCAPES[e] ?? e };
-    }
-    if (c === '.') return { kind: 'chars', chars: LATIN };
-    return { kind: 'chars', chars: c };
-  };
-  const parseClass = (): string => {
-    const negated = source[i] === '^';
-    if (negated) i++;
-    let chars = '';
-    while (source[i] !== ']') {
-      let c = source[i++]!;
-      if (c === '\\') {
-        const e = source[i++]!;
-        c = ESCAPES[e] ?? e;
-        chars += c;
-        continue;
-      }
-      if (source[i] === '-' && source[i + 1] !== ']') {
-        const end = source[i + 1] === '\\' ? source[i + 2]! : source[i + 1]!;
-        i += source[i + 1] === '\\' ? 3 : 2;
-        for (let code = c.charCodeAt(0); code <= end.charCodeAt(0); code++)
-          chars += String.fromCharCode(code);
-      } else chars += c;
-    }
-    i++; // ']'
-    return negated
-      ? Array.from(PRINTABLE.replace(/\s/g, ''))
-          .filter((ch) => !chars.includes(ch))
-          .join('')
-      : chars;
-  };
-  const parseQuantifier = (node: RegexNode): RegexNode => {
-    const c = source[i];
-    let min: number;
-    let max: number;
-    if (c === '*' || c === '+' || c === '?') {
-      i++;
-      [min, max] = c === '*' ? [0, 6] : c === '+' ? [1, 6] : [0, 1];
-    } else if (c === '{') {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
-      if (!m) return node;
-      i += m[0].length;
-      min = Number(m[1]);
-      max = m[2] === undefined ? min : m[3] ? Number(m[3]) : min + 6;
-    } else return node;
-    if (source[i] === '?') i++;
-    return { kind: 'repeat', node, min, max };
-  };
-  return parseAlt();
-}
-
-/** A string matching `pattern`; `mode` takes the fewest or most repetitions (boundary lengths). */
-export function stringMatching(pattern: RegExp, random: Random, mode: 'random' | 'min' | 'max' = 'random') {
-  const walk = (node: RegexNode): string => {
-    switch (node.kind) {
-      case 'seq':
-        return node.items.map(walk).join('');
-      case 'alt':
-        return walk(random.pick(node.options));
-      case 'chars':
-        return random.string(1, node.chars);
-      case 'repeat': {
-        const n = mode === 'min' ? node.min : mode === 'max' ? node.max : random.int(node.min, node.max);
-        let out = '';
-        for (let k = 0; k < n; k++) out += walk(node.node);
-        return out;
-      }
-    }
-  };
-  return walk(parseRegex(pattern.source));
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Reading a schema.
 
 /** The schema under optional, nullable, default, readonly and the input side of a pipe. */
 export function unwrap(schema: Schema): Schema {
@@ -209,7 +79,7 @@ export function unwrap(schema: Schema): Schema {
 }
 
 /** Whether the field may be left out of its object (optional, or a default fills it). */
-function omittable(schema: Schema): boolean {
+export function omittable(schema: Schema): boolean {
   const def = defOf(schema);
   if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') return true;
   if (def.type === 'nullable' || def.type === 'readonly') return omittable(def.innerType as Schema);
@@ -217,7 +87,7 @@ function omittable(schema: Schema): boolean {
   return false;
 }
 
-function acceptsNull(schema: Schema): boolean {
+export function acceptsNull(schema: Schema): boolean {
   return schema.safeParse(null).success;
 }
 
@@ -228,7 +98,7 @@ interface StringBounds {
   pattern?: RegExp;
 }
 
-function stringBounds(schema: Schema): StringBounds {
+export function stringBounds(schema: Schema): StringBounds {
   const def = defOf(schema);
   const bounds: StringBounds = { min: 0, max: Infinity };
   if (def.format) bounds.format = def.format;
@@ -253,7 +123,7 @@ interface NumberBounds {
   exclusiveMax: boolean;
 }
 
-function numberBounds(schema: Schema): NumberBounds {
+export function numberBounds(schema: Schema): NumberBounds {
   const b: NumberBounds = {
     min: -Infinity,
     max: Infinity,
@@ -386,209 +256,3 @@ export function validSample(
 
 // ---------------------------------------------------------------------------------------------------------
 // Boundary and invalid variants, field by field.
-
-export interface Leaf {
-  path: Path;
-  schema: Schema;
-  /** May be left out. */
-  omittable: boolean;
-}
-
-/** The fields of an object schema, nested objects and the first element of arrays included. */
-export function leavesOf(schema: Schema, path: Path = [], isOmittable = false): Leaf[] {
-  const inner = unwrap(schema);
-  const def = defOf(inner);
-  const here: Leaf = { path, schema, omittable: isOmittable };
-  if (def.type === 'object') {
-    const nested = Object.entries(def.shape as Record<string, Schema>).flatMap(([k, field]) =>
-      leavesOf(field, [...path, k], omittable(field)),
-    );
-    return path.length === 0 ? nested : [here, ...nested];
-  }
-  if (def.type === 'array') return [here, ...leavesOf(def.element, [...path, 0], false)];
-  return [here];
-}
-
-export const REMOVE = Symbol('remove');
-
-/** A copy of `base` with the value at `path` replaced (or removed with REMOVE); missing parents are made. */
-export function withValue(base: unknown, path: Path, value: unknown): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path as [string | number, ...Path];
-  const container: Record<string | number, unknown> | unknown[] = Array.isArray(base)
-    ? [...base]
-    : base && typeof base === 'object'
-      ? { ...(base as Record<string, unknown>) }
-      : typeof head === 'number'
-        ? []
-        : {};
-  const record = container as Record<string | number, unknown>;
-  const next = withValue(record[head], rest, value);
-  if (next === REMOVE) {
-    if (Array.isArray(container)) container.splice(head as number, 1);
-    else delete record[head];
-  } else record[head] = next;
-  return container;
-}
-
-export interface Variant {
-  label: string;
-  path: Path;
-  value: unknown;
-}
-
-const UNICODE = ['é', 'ё', '😀', '𝔘', '\u202e', '\u200b', '中', 'İ'];
-const NASTY = [
-  '\u0000',
-  "' OR 1=1 --",
-  '<script>alert(1)</script>',
-  '../../etc/passwd',
-  '%00',
-  '\\',
-  '${x}',
-  ' ',
-];
-
-/** Edge values of one field: empty, shortest, longest, one past, unicode, huge numbers, 3 decimals… */
-export function boundaryValues(leaf: Leaf, random: Random, pool: ValuePool): Variant[] {
-  const { path } = leaf;
-  const inner = unwrap(leaf.schema);
-  const def = defOf(inner);
-  const out: Variant[] = [];
-  const add = (label: string, value: unknown) =>
-    out.push({ label: `${path.join('.') || 'value'}: ${label}`, path, value });
-  if (leaf.omittable) add('left out', REMOVE);
-  if (acceptsNull(leaf.schema)) add('null', null);
-  switch (def.type) {
-    case 'string': {
-      const b = stringBounds(inner);
-      const fill = (n: number) => (b.pattern ? '' : 'a'.repeat(Math.max(0, n)));
-      add('empty', '');
-      add('spaces', '   ');
-      if (b.pattern) {
-        add('shortest match', stringMatching(b.pattern, random, 'min'));
-        add('longest match', stringMatching(b.pattern, random, 'max'));
-        add('match + 1 char', stringMatching(b.pattern, random) + '0');
-      }
-      if (b.min > 0 && !b.pattern) {
-        add(`min-1 (${b.min - 1})`, fill(b.min - 1));
-        add(`min (${b.min})`, fill(b.min));
-      }
-      if (Number.isFinite(b.max)) {
-        const base = String(generate(inner, random, pool, String(path.at(-1))));
-        add(`max (${b.max})`, b.pattern || b.format ? base : fill(b.max));
-        add(
-          `max+1 (${b.max + 1})`,
-          b.pattern || b.format ? base + 'a'.repeat(b.max + 1 - base.length) : fill(b.max + 1),
-        );
-        add('max in 2-unit chars', '😀'.repeat(Math.ceil(b.max / 2)));
-      }
-      add('very long (100 000)', 'я'.repeat(100_000));
-      for (const u of UNICODE) add(`unicode ${JSON.stringify(u)}`, u.repeat(3));
-      for (const n of NASTY) add(`text ${JSON.stringify(n)}`, n);
-      if (/date|valid(From|To)/i.test(String(path.at(-1)))) {
-        for (const d of [
-          '-100000-01-01T00:00:00Z',
-          '+275760-09-13T00:00:00.000Z',
-          '0000-01-01',
-          '2024-02-30',
-        ])
-          add(`date ${d}`, d);
-      }
-      add('padded', ` ${String(generate(inner, random, pool, String(path.at(-1))))} `);
-      add('upper case', String(generate(inner, random, pool, String(path.at(-1)))).toUpperCase());
-      break;
-    }
-    case 'number': {
-      const b = numberBounds(inner);
-      for (const v of [
-        0,
-        -0,
-        -1,
-        1,
-        0.01,
-        0.001,
-        1.005,
-        0.1 + 0.2,
-        99.99,
-        1e21,
-        -1e308,
-        1e308,
-        2 ** 31,
-        2 ** 53 + 2,
-      ])
-        add(String(v), v);
-      if (Number.isFinite(b.min)) {
-        add('min', b.min);
-        add('below min', b.min - (b.int ? 1 : 0.01));
-      }
-      if (Number.isFinite(b.max)) {
-        add('max', b.max);
-        add('above max', b.max + (b.int ? 1 : 0.01));
-        add('max with 3 decimals', b.max - 0.001);
-      }
-      add('numeric string', '1');
-      add('numeric string with spaces', ' 2 ');
-      add('hex string', '0x10');
-      add('exponent string', '1e3');
-      break;
-    }
-    case 'boolean':
-      for (const v of [true, false, 'true', 'false', 0, 1]) add(JSON.stringify(v), v);
-      break;
-    case 'enum':
-    case 'literal': {
-      const values = def.type === 'enum' ? Object.values(def.entries as Record<string, unknown>) : def.values;
-      for (const v of values as unknown[]) {
-        add(`value ${JSON.stringify(v)}`, v);
-        if (typeof v === 'string') add(`lower-case ${JSON.stringify(v)}`, v.toLowerCase());
-      }
-      break;
-    }
-    case 'array': {
-      const b = stringBounds(inner);
-      const item = () => generate(def.element, random, pool, String(path.at(-1)));
-      add('empty array', []);
-      if (Number.isFinite(b.max)) {
-        add(`max items (${b.max})`, Array.from({ length: b.max }, item));
-        add(`max+1 items (${b.max + 1})`, Array.from({ length: b.max + 1 }, item));
-      }
-      add(
-        'duplicate items',
-        [item(), item()].flatMap((v) => [v, v]),
-      );
-      break;
-    }
-    case 'object':
-      add('empty object', {});
-      break;
-  }
-  return out;
-}
-
-/** Wrong types, nulls, left-out required fields and extra fields, one field at a time. */
-export function invalidValues(leaf: Leaf): Variant[] {
-  const { path } = leaf;
-  const inner = unwrap(leaf.schema);
-  const type = defOf(inner).type as string;
-  const out: Variant[] = [];
-  const name = path.join('.') || 'value';
-  const add = (label: string, value: unknown) => out.push({ label: `${name}: ${label}`, path, value });
-  if (!leaf.omittable && path.length > 0) add('missing', REMOVE);
-  if (!acceptsNull(leaf.schema)) add('null', null);
-  const wrong: Record<string, unknown[]> = {
-    string: [123, true, ['a'], { a: 1 }],
-    number: ['abc', true, [1], { n: 1 }, '', 'NaN', 'Infinity'],
-    boolean: ['yes', 2, [], {}],
-    enum: [42, 'NOT_A_VALUE', []],
-    literal: [42, 'not-it', {}],
-    array: ['a', 1, { 0: 'a' }],
-    object: ['a', 1, [], true],
-    union: [{ x: 1 }, [[]]],
-  };
-  for (const v of wrong[type] ?? [{ unexpected: true }]) add(`wrong type ${JSON.stringify(v)}`, v);
-  if (type === 'object') {
-    out.push({ label: `${name}: extra field`, path: [...path, 'unexpectedField'], value: 'x' });
-  }
-  return out;
-}
