@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'server',
           include: serverTests,
           environment: 'node',
+          globalSetup: ['server/test/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 90_000,
         },

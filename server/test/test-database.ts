@@ -1,23 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
-import { seedDemoBrand } from '../db/seed/demo-brand';
-import { seedDemoCustomer } from '../db/seed/demo-customer';
 import { copyPrefix, databaseUrl, templateName, withAdmin } from './postgres-template';
 
-let pgliteTemplate: Promise<PGlite> | null = null;
+let templateArchive: Blob | null = null;
 
-/** One migrated, seeded PGlite per test worker; each test database is a clone (migrating anew costs seconds). */
-function migratedPglite(): Promise<PGlite> {
-  pgliteTemplate ??= (async () => {
-    const client = new PGlite();
-    const database = await openDatabase({ kind: 'pglite-instance', client });
-    await seedDemoBrand(database.db);
-    await seedDemoCustomer(database.db);
-    return client;
-  })();
-  return pgliteTemplate;
+/** The archive the run's global setup made (pglite-template.ts), read once per test file. */
+function migratedArchive(): Blob {
+  templateArchive ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return templateArchive;
 }
 
 /**
@@ -41,7 +34,6 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
-  // clone() is typed as the interface; it returns a full PGlite.
-  const client = (await (await migratedPglite()).clone()) as PGlite;
+  const client = new PGlite({ loadDataDir: migratedArchive() });
   return openDatabase({ kind: 'pglite-instance', client }, { migrate: false });
 }
