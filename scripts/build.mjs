@@ -32,7 +32,11 @@ await esbuild({
   logLevel: 'warning',
 });
 cpSync('server/db/migrations', 'dist/server/migrations', { recursive: true });
-cpSync('server/db/seed/demo', 'dist/server/demo', { recursive: true });
+// The demo content, without the script that draws its pictures (a development tool, not part of the product).
+cpSync('server/db/seed/demo', 'dist/server/demo', {
+  recursive: true,
+  filter: (source) => !source.endsWith('.mjs') && !source.endsWith('/drawing'),
+});
 
 // A first start on the embedded database spent most of its time in PGlite's initdb (about 2 s of 3.6): the
 // build runs it once and ships the empty cluster, which a new DATA_DIR starts from (server/db/client.ts).
