@@ -13,13 +13,19 @@ import { markSessionLost } from './lib/session';
 import './styles/tokens.css';
 import './styles/global.css';
 import './styles/shell.css';
+import './styles/popups.css';
+import './styles/footer.css';
+import './styles/home.css';
 import './styles/forms.css';
 import './styles/auth.css';
 import './styles/content.css';
+import './styles/content-pages.css';
 import './styles/map.css';
 import './styles/bonus.css';
+import './styles/bank-picker.css';
 import './styles/payments.css';
 import './styles/gift-cards.css';
+import './styles/gift-card-pages.css';
 import './styles/cabinet.css';
 
 /** The routes the server rendered are loaded before hydrating, so the first client render matches its HTML. */
