@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS, type ErrorCode } from '../../common/contract/codes';
@@ -8,6 +6,7 @@ import { buildApp } from '../app';
 import { declaredErrors } from '../lib/declared-errors';
 import { registerErrorHandlers } from '../lib/error-handler';
 import { AppError } from '../errors';
+import { contractEndpoints } from './contract-endpoints';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -30,30 +29,6 @@ type OpenApi = { paths: Record<string, Record<string, { responses: Record<string
 /** The `code` enum of an error response, wherever the document's version puts the schema. */
 const codesOf = (response: ErrorResponse) =>
   response.content?.['application/json']?.schema?.properties?.code?.enum ?? response.properties?.code?.enum;
-
-const isEndpoint = (value: unknown): value is Endpoint => {
-  const e = value as Partial<Endpoint> | null;
-  return (
-    !!e && typeof e === 'object' && typeof e.method === 'string' && typeof e.path === 'string' && !!e.schemas
-  );
-};
-
-/** Every endpoint exported by a contract module, by its key `METHOD /path`. */
-async function contractEndpoints(): Promise<Map<string, Endpoint>> {
-  const dir = fileURLToPath(new URL('../../common/contract/', import.meta.url));
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
-  const found = new Map<string, Endpoint>();
-  for (const file of files.sort()) {
-    const module = (await import(`../../common/contract/${file.replace(/\.ts$/, '')}.ts`)) as Record<
-      string,
-      unknown
-    >;
-    for (const value of Object.values(module)) {
-      if (isEndpoint(value)) found.set(`${value.method} ${value.path}`, value);
-    }
-  }
-  return found;
-}
 
 describe('the error responses in the OpenAPI document', () => {
   let t: TestApp;

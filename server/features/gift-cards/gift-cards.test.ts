@@ -1,15 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SmsProvider } from '../../integrations/sms/sms-provider';
-import {
-  createConsoleSmsProvider,
-  isConsoleSmsProvider,
-  type ConsoleSmsProvider,
-} from '../../integrations/sms/console-provider';
-import { giftCardDeliveries, giftCards } from '../../db/schema/gift-cards';
+import { giftCardDeliveries } from '../../db/schema/gift-cards';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
 import { fakeClock, type FakeClock } from '../../test/auth-kit';
 import { callAs } from '../../test/cabinet-kit';
 import {
@@ -19,70 +11,25 @@ import {
   POINT,
   processDraft,
 } from '../../test/payments-kit';
+import {
+  ALICE,
+  BOB,
+  BUYER,
+  buyAndPay,
+  CAROL,
+  cardsOf,
+  create,
+  createOrder,
+  DECLINED_CARD,
+  GOOD_CARD,
+  giftDraft,
+  HOUR,
+  ORDER,
+  OTHER,
+  outboxOf,
+  setDiscount,
+} from '../../test/gift-cards-kit';
 import { deliverDueGiftCards, DELIVERY } from './delivery';
-import { PUBLIC_CARD_LIMITS } from './public-card';
-
-const BUYER = '79005550101';
-const OTHER = '79005550102';
-const ALICE = '79005550201';
-const BOB = '79005550202';
-const CAROL = '79005550203';
-const GOOD_CARD = '4111 1111 1111 1111';
-const DECLINED_CARD = '4000 0000 0000 0002';
-const HOUR = 60 * 60_000;
-
-const ORDER = {
-  nominal: '1000',
-  recipients: [{ phone: ALICE, name: 'Алиса' }],
-  congratulation: 'С праздником!',
-  imageId: 'gift-1.webp',
-};
-
-async function setDiscount(t: TestApp, on: boolean, percent: number) {
-  await t.deps.db.execute(
-    sql`update brand_settings set settings = settings || jsonb_build_object('discount', ${on}::boolean, 'giftCardDiscountPercent', ${percent}::numeric)`,
-  );
-}
-
-const create = (t: TestApp, body: object, phone = BUYER) => callAs(t, phone, 'POST', '/api/gc/create', body);
-
-async function createOrder(t: TestApp, body: object = {}, phone = BUYER) {
-  const response = await create(t, { ...ORDER, ...body }, phone);
-  if (response.statusCode !== 200) throw new Error(`create ${response.statusCode}: ${response.body}`);
-  return response.json().data;
-}
-
-const giftDraft = (t: TestApp, orderId: string, paySum: number, body: object = {}, phone = BUYER) =>
-  callAs(t, phone, 'POST', '/api/loyalty/createDraft', {
-    productType: 'GIFT_CARD',
-    giftCardOrderId: orderId,
-    paySum,
-    payType: 'CARD',
-    retailPointId: POINT,
-    ...body,
-  });
-
-/** Orders and pays with the sandbox card; answers the order and the completed payment's result. */
-async function buyAndPay(t: TestApp, body: object = {}, card = GOOD_CARD) {
-  const order = await createOrder(t, body);
-  const draft = await giftDraft(t, order.orderId, order.bill.total);
-  expect(draft.statusCode, draft.body).toBe(200);
-  const processed = await processDraft(t, BUYER, draft.json().data.draftId, {
-    returnUrl: 'http://localhost:3000/gc/result',
-  });
-  expect(processed.statusCode, processed.body).toBe(200);
-  await payOnSandbox(t, processed.json().data.formUrl, card);
-  const completed = await completeDraft(t, BUYER, draft.json().data.draftId);
-  expect(completed.statusCode, completed.body).toBe(200);
-  return { order, draftId: draft.json().data.draftId as string, result: completed.json().data };
-}
-
-function outboxOf(t: TestApp, phone: string) {
-  if (!isConsoleSmsProvider(t.deps.sms)) throw new Error('not the console SMS provider');
-  return t.deps.sms.outbox(phone);
-}
-
-const cardsOf = (t: TestApp) => t.deps.db.select().from(giftCards).orderBy(giftCards.position);
 
 describe('gift cards', () => {
   let t: TestApp;
@@ -372,177 +319,4 @@ describe('gift cards', () => {
     expect(await cardsOf(t)).toHaveLength(1);
     expect((await giftDraft(t, order.orderId, 1002)).statusCode).toBe(409);
   });
-
-  it('shows the public card without its code, reveals the code for the last 4 digits, and answers unknown ids and wrong digits alike', async () => {
-    await buyAndPay(t);
-    const [card] = await cardsOf(t);
-    const id = card!.publicId;
-    const view = await t.app.inject({ method: 'GET', url: `/api/gc/card/${id}` });
-    expect(view.statusCode).toBe(200);
-    expect(view.json()).toEqual({
-      imageUrl: '/api/proxy/pictures/gift-1.webp',
-      previewImageUrl: `${new URL(t.deps.config.publicUrl).origin}/api/proxy/pictures/gift-1.webp`,
-      congratulation: 'С праздником!',
-      balance: 1000,
-      nominal: 1000,
-      added: false,
-    });
-    expect(view.body).not.toContain(card!.code);
-
-    const reveal = (cardId: string, last4: string, ip = '10.1.0.1') =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/gc/card/${cardId}/reveal`,
-        payload: { last4 },
-        remoteAddress: ip,
-      });
-    const right = await reveal(id, ALICE.slice(-4));
-    expect(right.statusCode).toBe(200);
-    expect(right.json()).toEqual({ code: card!.code });
-
-    const wrong = await reveal(id, '0000');
-    const unknown = await reveal('AAAAAAAAAAAAAAAAAAAAAA', ALICE.slice(-4));
-    const malformed = await reveal('nope', ALICE.slice(-4));
-    for (const answer of [unknown, malformed]) {
-      expect(answer.statusCode).toBe(wrong.statusCode);
-      expect(answer.body).toBe(wrong.body);
-    }
-    expect(wrong.statusCode).toBe(404);
-    const missing = await t.app.inject({ method: 'GET', url: '/api/gc/card/AAAAAAAAAAAAAAAAAAAAAA' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.body).toBe(wrong.body);
-  });
-
-  it('limits reveals per card and per address, the same for unknown cards', async () => {
-    await buyAndPay(t);
-    const [card] = await cardsOf(t);
-    const reveal = (cardId: string, last4: string, ip: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/gc/card/${cardId}/reveal`,
-        payload: { last4 },
-        remoteAddress: ip,
-      });
-    const l = PUBLIC_CARD_LIMITS;
-    // per card, from many addresses: the limit, then 429 even with the right digits
-    for (let i = 0; i < l.revealsPerCard; i += 1) {
-      expect((await reveal(card!.publicId, '0000', `10.2.${i}.1`)).statusCode).toBe(404);
-    }
-    const blocked = await reveal(card!.publicId, ALICE.slice(-4), '10.3.0.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // an unknown id is limited the same way
-    const ghost = 'BBBBBBBBBBBBBBBBBBBBBB';
-    for (let i = 0; i < l.revealsPerCard; i += 1) await reveal(ghost, '0000', `10.4.${i}.1`);
-    const ghostBlocked = await reveal(ghost, '0000', '10.5.0.1');
-    expect(ghostBlocked.statusCode).toBe(429);
-    expect(ghostBlocked.body).toBe(blocked.body);
-    // per address, across cards
-    for (let i = 0; i < l.revealsPerAddress; i += 1) {
-      expect((await reveal(`C${String(i).padStart(21, 'C')}`, '0000', '10.6.0.1')).statusCode).toBe(404);
-    }
-    expect((await reveal('DDDDDDDDDDDDDDDDDDDDDD', '0000', '10.6.0.1')).statusCode).toBe(429);
-    // the window passes: the card answers again
-    clock.advance(l.revealCardWindowMs);
-    expect((await reveal(card!.publicId, ALICE.slice(-4), '10.7.0.1')).statusCode).toBe(200);
-  });
-
-  it('limits public card views per address', async () => {
-    const view = (ip: string) =>
-      t.app.inject({ method: 'GET', url: '/api/gc/card/AAAAAAAAAAAAAAAAAAAAAA', remoteAddress: ip });
-    for (let i = 0; i < PUBLIC_CARD_LIMITS.viewsPerAddress; i += 1) {
-      expect((await view('10.8.0.1')).statusCode).toBe(404);
-    }
-    expect((await view('10.8.0.1')).statusCode).toBe(429);
-    expect((await view('10.8.0.2')).statusCode).toBe(404);
-  });
 });
-
-describe('gift-card delivery across instances and restarts', () => {
-  it('sends exactly once when the first instance is gone and a new one starts on the same database', async () => {
-    const clock = fakeClock();
-    const database = await createTestDatabase();
-    try {
-      const first = await createTestApp({ clock, database });
-      const sendingDate = new Date(clock.now().getTime() + 24 * HOUR).toISOString();
-      await buyAndPay(first, { sendingDate, recipients: [{ phone: ALICE }, { phone: BOB }] });
-      expect(await deliverDueGiftCards(first.deps)).toBe(0);
-      await first.close();
-
-      // A second instance that claims the due rows and dies mid-send (its SMS gateway never answers).
-      const hanging: SmsProvider = { name: 'hanging', send: () => new Promise(() => undefined) };
-      const crashed = await createTestApp({ clock, database, sms: hanging });
-      clock.advance(24 * HOUR);
-      void deliverDueGiftCards(crashed.deps);
-      await waitFor(async () => {
-        const rows = await database.db.select().from(giftCardDeliveries);
-        return rows.every((row) => row.claimedAt !== null);
-      });
-
-      // Two restarted instances: nothing while the dead instance's claim holds, then each SMS once between
-      // them, even with their runs overlapping.
-      const restarted = await createTestApp({ clock, database });
-      const sibling = await createTestApp({ clock, database });
-      expect(await deliverDueGiftCards(restarted.deps)).toBe(0);
-      clock.advance(DELIVERY.leaseMs + 1000);
-      const runs = await Promise.all([
-        deliverDueGiftCards(restarted.deps),
-        deliverDueGiftCards(sibling.deps),
-        deliverDueGiftCards(restarted.deps),
-      ]);
-      expect(runs.reduce((sum, n) => sum + n, 0)).toBe(2);
-      expect(await deliverDueGiftCards(sibling.deps)).toBe(0);
-      for (const phone of [ALICE, BOB]) {
-        expect(outboxOf(restarted, phone).length + outboxOf(sibling, phone).length).toBe(1);
-      }
-      const rows = await database.db.select().from(giftCardDeliveries);
-      expect(rows.every((row) => row.sentAt !== null)).toBe(true);
-      await assertLedgerInvariants(database.db, { now: clock.now() });
-      await Promise.all([restarted.close(), sibling.close(), crashed.close()]);
-    } finally {
-      await database.close();
-    }
-  });
-
-  it('keeps a refused SMS for a later run, with the error, until it goes out', async () => {
-    const clock = fakeClock();
-    let refuse = true;
-    // The console provider (logins read their codes from its outbox) refusing gift-card texts while `refuse`.
-    const console = createConsoleSmsProvider({ clock, log: () => undefined });
-    const flaky: ConsoleSmsProvider = {
-      ...console,
-      async send(phone, text) {
-        if (refuse && text.includes('/gc/')) throw new Error('gateway said no');
-        await console.send(phone, text);
-      },
-    };
-    const t = await createTestApp({ clock, sms: flaky });
-    try {
-      await buyAndPay(t);
-      expect(await deliverDueGiftCards(t.deps)).toBe(0);
-      const [row] = await t.deps.db.select().from(giftCardDeliveries);
-      expect(row).toMatchObject({ attempts: 1, lastError: 'gateway said no', sentAt: null });
-      refuse = false;
-      expect(await deliverDueGiftCards(t.deps)).toBe(0); // the claim's lease still holds
-      clock.advance(DELIVERY.leaseMs + 1000);
-      expect(await deliverDueGiftCards(t.deps)).toBe(1);
-      const [done] = await t.deps.db
-        .select()
-        .from(giftCardDeliveries)
-        .where(eq(giftCardDeliveries.id, row!.id));
-      expect(done).toMatchObject({ attempts: 2, lastError: null });
-      expect(outboxOf(t, ALICE)).toHaveLength(1);
-      await assertLedgerInvariants(t.deps.db, { now: clock.now() });
-    } finally {
-      await t.close();
-    }
-  });
-});
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
