@@ -16,7 +16,9 @@ import { seedDemoBrand } from '../server/db/seed/demo-brand';
 import { customerAccounts, postTransaction } from '../server/core/ledger';
 import { SYSTEM_ACCOUNTS } from '../server/db/system-accounts';
 import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
+import { availableParallelism } from 'node:os';
 import { isMain, printReport, type Report, type Row } from './lib';
+import { httpPaymentRounds } from './money-path-http';
 
 const run = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -76,19 +78,39 @@ export async function moneyPathReport(): Promise<Report> {
         money.push(await payments(app, tokens, SECONDS));
         bench.push(await pgbench());
       }
+      // The built server over HTTP, with one worker and with one per core (WEB_CONCURRENCY): its own rounds,
+      // then pgbench again, so each figure has a reference measured beside it.
+      const workers = Math.max(2, availableParallelism());
+      const payers = { phones, otp: OTP };
+      const http1 = await httpPaymentRounds(urlOf(appDb), 1, payers, SECONDS, ROUNDS);
+      const httpN = await httpPaymentRounds(urlOf(appDb), workers, payers, SECONDS, ROUNDS);
+      bench.push(await pgbench());
       const best = Math.max(...money);
       const reference = Math.max(...bench);
       const ratio = best / reference;
+      const httpRow = (label: string, rates: number[]): Row => {
+        const value = Math.max(...rates);
+        return {
+          figure: label,
+          value: `${value.toFixed(0)} payments/s`,
+          reference: `pgbench simple-update ${reference.toFixed(0)} tps`,
+          ratio: `${((value / reference) * 100).toFixed(0)}%`,
+          bar: '>= 50%',
+          verdict: value / reference >= 0.5 ? 'ok' : 'MISSED',
+        };
+      };
       const violations = await invariants(database.db);
       const rows: Row[] = [
         {
-          figure: `money path, ${CLIENTS} payers`,
+          figure: `money path in process (inject), ${CLIENTS} payers`,
           value: `${best.toFixed(0)} payments/s`,
           reference: `pgbench simple-update ${reference.toFixed(0)} tps`,
           ratio: `${(ratio * 100).toFixed(0)}%`,
           bar: '>= 50%',
           verdict: ratio >= 0.5 ? 'ok' : 'MISSED',
         },
+        httpRow(`money path over HTTP, built server, 1 worker`, http1),
+        httpRow(`money path over HTTP, built server, ${workers} workers (WEB_CONCURRENCY)`, httpN),
         {
           figure: 'ledger invariants after the run',
           value: violations.length ? violations.join('; ') : 'hold',
@@ -99,7 +121,7 @@ export async function moneyPathReport(): Promise<Report> {
         },
       ];
       const notes = [
-        `money path rounds (BENCH_ROUNDS): money ${money.map((v) => v.toFixed(0)).join(', ')}; pgbench ${bench.map((v) => v.toFixed(0)).join(', ')}`,
+        `money path rounds (BENCH_ROUNDS): in process ${money.map((v) => v.toFixed(0)).join(', ')}; HTTP 1 worker ${http1.map((v) => v.toFixed(0)).join(', ')}; HTTP ${workers} workers ${httpN.map((v) => v.toFixed(0)).join(', ')}; pgbench ${bench.map((v) => v.toFixed(0)).join(', ')}`,
       ];
       return { rows, notes };
     } finally {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -101,6 +102,13 @@ const configSchema = z
       .min(1)
       .max(24 * 60)
       .default(20),
+    // Processes serving the one port (decision 029): a number, or `auto` for one per core. Above 1 it needs
+    // DATABASE_URL: the embedded database belongs to one process.
+    WEB_CONCURRENCY: z
+      .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], {
+        error: 'a number of processes from 1 to 64, or auto (one per core)',
+      })
+      .default(1),
     HOLD_RELEASE_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
     /** How often due gift-card SMS are looked for (decision 017). */
     GIFT_CARD_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
@@ -161,6 +169,7 @@ const configSchema = z
     rbsUserName: env.RBS_USERNAME,
     rbsPassword: env.RBS_PASSWORD,
     paymentHoldMinutes: env.PAYMENT_HOLD_MINUTES,
+    webConcurrency: env.WEB_CONCURRENCY === 'auto' ? availableParallelism() : env.WEB_CONCURRENCY,
     holdReleaseIntervalMs: env.HOLD_RELEASE_INTERVAL_MS,
     giftCardDeliveryIntervalMs: env.GIFT_CARD_DELIVERY_INTERVAL_MS,
     devClock: env.DEV_CLOCK,
@@ -221,6 +230,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (config.isProduction && config.rbsUrl && !config.rbsUrl.startsWith('https://')) {
       problems.push('RBS_URL: must be https:// in production');
     }
+  }
+  if (config.webConcurrency > 1 && !config.databaseUrl) {
+    problems.push(
+      `WEB_CONCURRENCY: ${config.webConcurrency} processes need DATABASE_URL (the embedded database belongs to one process)`,
+    );
+  }
+  if (config.webConcurrency > 1 && config.devClock) {
+    problems.push('WEB_CONCURRENCY: DEV_CLOCK moves one process’s clock; run one process with it');
   }
   if (config.smsProvider === 'smsru' && !config.smsruApiId) {
     problems.push('SMSRU_API_ID: required when SMS_PROVIDER=smsru');

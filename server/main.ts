@@ -1,11 +1,13 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { systemClock } from './core/clock';
 import { buildApp } from './app';
+import { runPrimary, workerRole, type WorkerRole } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { isDatabaseUnavailable } from './db/availability';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { seedDemoBrand } from './db/seed/demo-brand';
 import { seedDemoCustomer } from './db/seed/demo-customer';
 import { assembleDeps } from './assemble-deps';
@@ -23,8 +25,9 @@ function distDir(): string {
   return existsSync(resolve(here, '../client')) ? resolve(here, '..') : resolve('dist');
 }
 
-async function start(config: Config) {
-  const database = await openDatabase(
+/** Opens the database the configuration names and applies the migrations. */
+const openConfiguredDatabase = (config: Config) =>
+  openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : {
@@ -33,10 +36,27 @@ async function start(config: Config) {
           freshCluster: resolve(distDir(), 'server/pglite-cluster.tar.gz'),
         },
   );
-  if (config.seedDemo) {
-    await seedDemoBrand(database.db);
-    await seedDemoCustomer(database.db);
+
+async function seedIfAsked(config: Config, database: Database) {
+  if (!config.seedDemo) return;
+  await seedDemoBrand(database.db);
+  await seedDemoCustomer(database.db);
+}
+
+/** What the primary of several workers does once, before forking them: migrations and the demo seed. */
+async function prepareDatabase(config: Config) {
+  const database = await openConfiguredDatabase(config);
+  try {
+    await seedIfAsked(config, database);
+  } finally {
+    await database.close();
   }
+}
+
+async function start(config: Config, role: WorkerRole) {
+  const database = await openConfiguredDatabase(config);
+  // Several workers: the primary has seeded already (two seeding at once would race).
+  if (role.count === 1) await seedIfAsked(config, database);
   const clock = config.devClock ? createAdjustableClock(systemClock) : systemClock;
   // The console provider logs through the app's logger, which exists only once the app is built.
   let logLine = (line: string) => console.log(line);
@@ -67,18 +87,25 @@ async function start(config: Config) {
     app.log.warn({ reason: cause.message }, `${what}: the database is unavailable`);
   };
   cache.start();
-  const holdRelease = startHoldReleaseJob(deps, {
-    intervalMs: config.holdReleaseIntervalMs,
-    onError: (error) => jobFailed(error, 'releasing expired payment holds failed'),
-  });
-  const tillHoldRelease = startTillHoldReleaseJob(deps, {
-    intervalMs: config.holdReleaseIntervalMs,
-    onError: (error) => jobFailed(error, 'releasing expired till holds failed'),
-  });
-  const giftCardDelivery = startGiftCardDeliveryJob(deps, {
-    intervalMs: config.giftCardDeliveryIntervalMs,
-    onError: (error) => jobFailed(error, 'sending gift cards failed'),
-  });
+  // The interval jobs claim their work safely on any number of instances; among one instance's workers, the
+  // first runs them, so the database is not polled N times as often.
+  const jobs =
+    role.index === 0
+      ? [
+          startHoldReleaseJob(deps, {
+            intervalMs: config.holdReleaseIntervalMs,
+            onError: (error) => jobFailed(error, 'releasing expired payment holds failed'),
+          }),
+          startTillHoldReleaseJob(deps, {
+            intervalMs: config.holdReleaseIntervalMs,
+            onError: (error) => jobFailed(error, 'releasing expired till holds failed'),
+          }),
+          startGiftCardDeliveryJob(deps, {
+            intervalMs: config.giftCardDeliveryIntervalMs,
+            onError: (error) => jobFailed(error, 'sending gift cards failed'),
+          }),
+        ]
+      : [];
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -88,9 +115,7 @@ async function start(config: Config) {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       cache.stop();
-      await holdRelease.stop();
-      await tillHoldRelease.stop();
-      await giftCardDelivery.stop();
+      for (const job of jobs) await job.stop();
       await app.close();
       await deps.rateLimiter.close();
       await database.close();
@@ -103,11 +128,19 @@ async function start(config: Config) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info({ database: database.kind, url: config.publicUrl }, 'Kopilka is ready');
+  app.log.info(
+    { database: database.kind, url: config.publicUrl, worker: role.count > 1 ? role.index : undefined },
+    'Kopilka is ready',
+  );
 }
 
 try {
-  await start(loadConfig());
+  const config = loadConfig();
+  if (cluster.isPrimary && config.webConcurrency > 1) {
+    await runPrimary(config.webConcurrency, () => prepareDatabase(config));
+  } else {
+    await start(config, workerRole(config.webConcurrency));
+  }
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
