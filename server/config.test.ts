@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -39,6 +40,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ...productionAuth, DEV_CLOCK: 'true' })).toThrow(
       /DEV_CLOCK/,
     );
+  });
+
+  it('runs one process unless WEB_CONCURRENCY asks for more, which needs PostgreSQL and a real clock', () => {
+    const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/kopilka' };
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(availableParallelism());
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: 2 processes need DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: '2', DEV_CLOCK: 'true' })).toThrow(/DEV_CLOCK/);
+    for (const bad of ['0', 'many', '1.5', '65']) {
+      expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: bad }), bad).toThrow(/WEB_CONCURRENCY/);
+    }
   });
 
   it('never seeds demo data in production', () => {
