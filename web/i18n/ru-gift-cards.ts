@@ -1,4 +1,7 @@
-/** The gift-card pages' copy (issue 7); part of `ru` as `ru.giftCards`. */
+/**
+ * The gift-card pages' copy (issue 7). Imported by those pages only, so it loads with their chunks, not with every
+ * page (decision 029).
+ */
 export const ruGiftCards = {
   lead: (brand: string) =>
     `Подарите близким покупки в «${brand}»: карта придёт получателю по SMS в выбранное время, со ссылкой на её страницу.`,

@@ -1,4 +1,7 @@
-/** The shop payment pages' copy (/loyalty, its finish, the loyalty error screen); `ru.loyalty` in `ru`. */
+/**
+ * The shop payment pages' copy (/loyalty, its finish, the loyalty error screen). Imported by those pages only, so
+ * it loads with their chunks, not with every page (decision 029).
+ */
 export const ruLoyalty = {
   pointLabel: 'Магазин',
   sumLabel: 'Сумма покупки',

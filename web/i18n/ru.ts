@@ -1,6 +1,4 @@
 import { ruCabinet } from './ru-cabinet';
-import { ruGiftCards } from './ru-gift-cards';
-import { ruLoyalty } from './ru-loyalty';
 
 /**
  * The product's Russian copy. Texts quoted in the spec are kept here exactly as the spec writes them
@@ -122,7 +120,6 @@ export const ru = {
     qrHint: 'Отсканируйте QR-код камерой телефона или в приложении банка.',
     openLink: 'Открыть ссылку на оплату',
   },
-  loyalty: ruLoyalty,
   savedCards: {
     title: 'Банковские карты',
     lead: 'Сохранённая карта оплачивает остаток покупки без ввода номера.',
@@ -260,7 +257,6 @@ export const ru = {
     submit: 'Зарегистрировать карту',
     plasticCard: 'Номер пластиковой карты, если она у вас есть',
   },
-  giftCards: ruGiftCards,
   session: {
     lead: 'Данные и операции этого сеанса.',
     operationsTitle: 'Операции',

@@ -1,4 +1,4 @@
-import { ru } from '../i18n/ru';
+import { ruLoyalty } from '../i18n/ru-loyalty';
 
 interface BankWaitingProps {
   title: string;
@@ -16,7 +16,7 @@ export function BankWaiting({ title, text, waitedOut, busy, checkLabel, onCheck 
     <div className="loyalty-waiting" role="status">
       <span className="spinner" aria-hidden="true" />
       <h2 className="loyalty-waiting__title">{title}</h2>
-      <p>{waitedOut ? ru.loyalty.waitingLong : text}</p>
+      <p>{waitedOut ? ruLoyalty.waitingLong : text}</p>
       <button type="button" className="button button--ghost" disabled={busy} onClick={onCheck}>
         {checkLabel}
       </button>

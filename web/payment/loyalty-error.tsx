@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ru } from '../i18n/ru';
+import { ruLoyalty } from '../i18n/ru-loyalty';
 import { telHref } from '../lib/formats';
 import { useSettings } from '../lib/settings';
 
@@ -24,17 +24,17 @@ export function LoyaltyError({ title, text, code, backTo, onBack }: LoyaltyError
     <div className="loyalty-error" role="alert">
       <h2 className="loyalty-error__title">{title}</h2>
       <p>{text}</p>
-      {code && <p className="loyalty-error__code">{ru.loyalty.errorCode(code)}</p>}
+      {code && <p className="loyalty-error__code">{ruLoyalty.errorCode(code)}</p>}
       {hasHelp && (
         <p className="loyalty-error__help">
-          {ru.loyalty.errorHelp} {settings.phone && <a href={telHref(settings.phone)}>{settings.phone}</a>}
+          {ruLoyalty.errorHelp} {settings.phone && <a href={telHref(settings.phone)}>{settings.phone}</a>}
           {settings.phone && settings.email && ', '}
           {settings.email && <a href={`mailto:${settings.email}`}>{settings.email}</a>}
         </p>
       )}
       {backTo && (
         <Link className="button" to={backTo} onClick={onBack}>
-          {ru.loyalty.backToPayment}
+          {ruLoyalty.backToPayment}
         </Link>
       )}
     </div>

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ru } from '../i18n/ru';
+import { ruLoyalty } from '../i18n/ru-loyalty';
 import { errorCodeOf, hasCode } from '../lib/api-errors';
 import { LoyaltyError } from './loyalty-error';
 
@@ -28,8 +29,8 @@ export function PayerQueryStage<T>({ query, named, missing, backTo, children }: 
   if (query.isError) {
     return (
       <LoyaltyError
-        title={ru.loyalty.loadErrorTitle}
-        text={query.error.message || ru.loyalty.loadErrorText}
+        title={ruLoyalty.loadErrorTitle}
+        text={query.error.message || ruLoyalty.loadErrorText}
         code={errorCodeOf(query.error)}
         backTo={backTo}
       />

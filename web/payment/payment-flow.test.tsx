@@ -5,6 +5,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentResult, PayType } from '../../common/contract/loyalty';
 import { ru } from '../i18n/ru';
+import { ruGiftCards } from '../i18n/ru-gift-cards';
+import { ruLoyalty } from '../i18n/ru-loyalty';
 import type { ApiClient } from '../lib/api-client';
 import { ApiProvider } from '../lib/api-context';
 import { createQueryClient } from '../lib/query-client';
@@ -67,7 +69,7 @@ describe('usePaymentResult', () => {
       finishPath: (draftId) => `/finish?d=${draftId}`,
       donePath: (draftId) => `/done?d=${draftId}`,
     });
-    if (payment.failure) return <PaymentFailed result={payment.failure} texts={ru.giftCards} backTo="/pay" />;
+    if (payment.failure) return <PaymentFailed result={payment.failure} texts={ruGiftCards} backTo="/pay" />;
     return (
       <>
         <button type="button" onClick={() => payment.handleResult(answer, payType)}>
@@ -95,18 +97,18 @@ describe('usePaymentResult', () => {
   it('opens the bank picker for SBP, and checking the payment goes to the finish page', () => {
     pay({ status: 1, state: 'processing', formUrl: 'https://qr.nspk.ru/AS1000TEST' }, 'SBP_QR');
     expect(screen.getByRole('dialog', { name: ru.bankPicker.title })).toBeTruthy();
-    act(() => screen.getByText(ru.loyalty.checkPayment).click());
+    act(() => screen.getByText(ruLoyalty.checkPayment).click());
     expect(screen.getByTestId('where').textContent).toBe(`/finish?d=${DRAFT}`);
   });
 
   it('shows a failed and an expired draft with their own texts and the bank’s reason', () => {
     pay({ status: 2, state: 'failed', errorCode: 'DECLINED' });
-    expect(screen.getByRole('alert').textContent).toContain(ru.giftCards.failedTitle);
-    expect(screen.getByRole('alert').textContent).toContain(ru.giftCards.failedText);
-    expect(screen.getByRole('alert').textContent).toContain(ru.loyalty.errorCode('DECLINED'));
+    expect(screen.getByRole('alert').textContent).toContain(ruGiftCards.failedTitle);
+    expect(screen.getByRole('alert').textContent).toContain(ruGiftCards.failedText);
+    expect(screen.getByRole('alert').textContent).toContain(ruLoyalty.errorCode('DECLINED'));
     cleanup();
     pay({ status: 3, state: 'expired', errorMessage: 'Срок истёк' });
-    expect(screen.getByRole('alert').textContent).toContain(ru.giftCards.expiredTitle);
+    expect(screen.getByRole('alert').textContent).toContain(ruGiftCards.expiredTitle);
     expect(screen.getByRole('alert').textContent).toContain('Срок истёк');
   });
 });
@@ -129,8 +131,8 @@ describe('FinishStep', () => {
       <FinishStep
         draftId={draftId}
         named={named}
-        texts={ru.loyalty}
-        missing={{ title: ru.loyalty.draftMissingTitle, text: ru.loyalty.draftMissingText }}
+        texts={ruLoyalty}
+        missing={{ title: ruLoyalty.draftMissingTitle, text: ruLoyalty.draftMissingText }}
         retryTo="/again"
       >
         {(paid) => <p>paid {paid.draftId}</p>}
@@ -140,14 +142,14 @@ describe('FinishStep', () => {
   it('shows the missing screen for an address without a draft, and asks nothing', () => {
     const fetch = answerComplete(result({}));
     finish(null);
-    expect(screen.getByRole('alert').textContent).toContain(ru.loyalty.draftMissingTitle);
+    expect(screen.getByRole('alert').textContent).toContain(ruLoyalty.draftMissingTitle);
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('still completes a named draft when the address lacks what else the page needs', async () => {
     const fetch = answerComplete(result({}));
     finish(DRAFT, false);
-    expect(screen.getByRole('alert').textContent).toContain(ru.loyalty.draftMissingTitle);
+    expect(screen.getByRole('alert').textContent).toContain(ruLoyalty.draftMissingTitle);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledOnce());
   });
 
@@ -164,20 +166,20 @@ describe('FinishStep', () => {
   it('waits while the bank has not answered', async () => {
     answerComplete(result({ status: 1, state: 'processing' }));
     finish(DRAFT);
-    expect(await screen.findByText(ru.loyalty.waitingTitle)).toBeTruthy();
-    expect(screen.getByRole('button', { name: ru.loyalty.checkNow })).toBeTruthy();
+    expect(await screen.findByText(ruLoyalty.waitingTitle)).toBeTruthy();
+    expect(screen.getByRole('button', { name: ruLoyalty.checkNow })).toBeTruthy();
   });
 
   it('shows an expired payment with the way back to pay again', async () => {
     answerComplete(result({ status: 3, state: 'expired' }));
     finish(DRAFT);
-    expect(await screen.findByText(ru.loyalty.expiredTitle)).toBeTruthy();
-    expect(screen.getByRole('link', { name: ru.loyalty.backToPayment }).getAttribute('href')).toBe('/again');
+    expect(await screen.findByText(ruLoyalty.expiredTitle)).toBeTruthy();
+    expect(screen.getByRole('link', { name: ruLoyalty.backToPayment }).getAttribute('href')).toBe('/again');
   });
 
   it('treats a draft this payer does not know as missing', async () => {
     answerComplete({ status: 404, code: 'NOT_FOUND' });
     finish(DRAFT);
-    expect(await screen.findByText(ru.loyalty.draftMissingTitle)).toBeTruthy();
+    expect(await screen.findByText(ruLoyalty.draftMissingTitle)).toBeTruthy();
   });
 });

@@ -1,8 +1,8 @@
 import type { GiftCardBill } from '../../../common/contract/gift-cards';
-import { ru } from '../../i18n/ru';
+import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { formatAmount } from '../../../common/lib/format';
 
-const t = ru.giftCards;
+const t = ruGiftCards;
 export const rub = (value: number) => `${formatAmount(value)}\u00a0₽`;
 
 /** The bill as the server computed it: cards × nominal, the discount, SMS delivery, the total. */

@@ -1,5 +1,6 @@
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ru } from '../../i18n/ru';
+import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { ApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
@@ -8,7 +9,7 @@ import { invoiceBody, readPurchase, writePurchase, type CompanyPurchase } from '
 import { useCreateInvoice } from './gift-card-api';
 import { sendingText } from './order-step';
 
-const t = ru.giftCards;
+const t = ruGiftCards;
 
 /**
  * `/gc/Entity/confirm`: the company's details and the cards as typed, for one last look; 'Выставить счёт'

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { maskPhone } from '../../../common/lib/validation';
 import { ru } from '../../i18n/ru';
+import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { useApi } from '../../lib/api-context';
 import { useHydrated } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
@@ -20,7 +21,7 @@ import {
 import { giftCardDiscountQuery, giftCardImagesQuery } from './gift-card-queries';
 import { SaleFormView } from './sale-form-view';
 
-const t = ru.giftCards;
+const t = ruGiftCards;
 
 const DIGIT_FIELDS: Partial<Record<CompanyField, number>> = {
   inn: 12,

@@ -1,12 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
 import { ru } from '../../i18n/ru';
+import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { useSettings } from '../../lib/settings';
 import { PayerQueryStage } from '../../payment/payer-query-stage';
 import { PageMeta } from '../../ui/page-meta';
 import { BillSums } from './bill-sums';
 import { useInvoice } from './gift-card-api';
 
-const t = ru.giftCards;
+const t = ruGiftCards;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -1,11 +1,12 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { ru } from '../../i18n/ru';
+import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { useSettings } from '../../lib/settings';
 import { FinishStep } from '../../payment/finish-step';
 import { PageMeta } from '../../ui/page-meta';
 import { resultPath } from './gift-card-api';
 
-const t = ru.giftCards;
+const t = ruGiftCards;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuidOrNull = (raw: string | null) => (raw && UUID.test(raw) ? raw : null);
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GiftCardOrder } from '../../../common/contract/gift-cards';
-import { ru } from '../../i18n/ru';
+import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { formatAmount } from '../../../common/lib/format';
 import { localDateTime } from '../../lib/formats';
 import { PaymentCallError } from '../../payment/payment-call-error';
@@ -9,7 +9,7 @@ import { usePaymentResult } from '../../payment/use-payment-result';
 import { BillSums } from './bill-sums';
 import { endPaymentPath, resultPath, usePayOrder } from './gift-card-api';
 
-const t = ru.giftCards;
+const t = ruGiftCards;
 type GiftPayType = 'CARD' | 'SBP_QR';
 
 interface OrderStepProps {

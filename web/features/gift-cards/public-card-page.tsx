@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { ru } from '../../i18n/ru';
+import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { ApiError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { formatAmount } from '../../../common/lib/format';
@@ -14,7 +15,7 @@ import { TextField } from '../../ui/text-field';
 import { useAddToBalance, useRevealCode } from './gift-card-api';
 import { publicGiftCardQuery } from './gift-card-queries';
 
-const t = ru.giftCards;
+const t = ruGiftCards;
 
 /** 16 digits in groups of four, as a person reads them out at the till. */
 const groupCode = (code: string) => code.replace(/(\d{4})(?=\d)/g, '$1 ');

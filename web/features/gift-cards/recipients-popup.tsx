@@ -1,12 +1,12 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { MAX_RECIPIENTS } from '../../../common/lib/gift-card-rules';
 import { maskPhone } from '../../../common/lib/validation';
-import { ru } from '../../i18n/ru';
+import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { TextField } from '../../ui/text-field';
 import { parseRecipientsFile } from './recipients-file';
 import { checkRecipientPhone, emptyRecipient, type RecipientDraft } from './sale-form';
 
-const t = ru.giftCards;
+const t = ruGiftCards;
 
 interface RecipientsEditorProps {
   initial: RecipientDraft[];

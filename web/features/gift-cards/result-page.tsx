@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { ru } from '../../i18n/ru';
+import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { formatAmount } from '../../../common/lib/format';
 import { formatPhone, localDateTime } from '../../lib/formats';
 import { useSettings } from '../../lib/settings';
@@ -7,7 +8,7 @@ import { PayerQueryStage } from '../../payment/payer-query-stage';
 import { PageMeta } from '../../ui/page-meta';
 import { useBoughtCard } from './gift-card-api';
 
-const t = ru.giftCards;
+const t = ruGiftCards;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { DEFAULT_MAX_LENGTH, maskPhone } from '../../../common/lib/validation';
 import type { GiftCardImage } from '../../../common/contract/gift-cards';
-import { ru } from '../../i18n/ru';
+import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { useShell } from '../../ui/shell-state';
 import { TextField } from '../../ui/text-field';
 import { RecipientsEditor, RecipientsFile } from './recipients-popup';
@@ -13,7 +13,7 @@ import {
   type SaleFormValues,
 } from './sale-form';
 
-const t = ru.giftCards;
+const t = ruGiftCards;
 const NOMINAL_PRESETS = ['500', '1000', '3000', '5000'];
 
 interface SaleFormViewProps {

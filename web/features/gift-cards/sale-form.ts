@@ -7,7 +7,7 @@ import {
   PHONE_MASKED,
   VALIDATION_MESSAGES,
 } from '../../../common/lib/validation';
-import { ru } from '../../i18n/ru';
+import { ruGiftCards } from '../../i18n/ru-gift-cards';
 
 /** One recipient as the form holds it: the masked phone `+7 (###) ###-##-##` and an optional name. */
 export interface RecipientDraft {
@@ -50,9 +50,9 @@ export function checkRecipientPhone(value: string): string | null {
 export function checkSendingDate(value: string, now: Date): string | null {
   if (!value) return VALIDATION_MESSAGES.required;
   const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return ru.giftCards.sendingDateInvalid;
+  if (Number.isNaN(at.getTime())) return ruGiftCards.sendingDateInvalid;
   const ahead = at.getTime() - now.getTime();
-  if (ahead < -60_000 || ahead > MAX_SENDING_DAYS_AHEAD * 86_400_000) return ru.giftCards.sendingDateInvalid;
+  if (ahead < -60_000 || ahead > MAX_SENDING_DAYS_AHEAD * 86_400_000) return ruGiftCards.sendingDateInvalid;
   return null;
 }
 
@@ -64,7 +64,7 @@ export function trackFields(values: SaleFormValues, now: Date): TrackedErrors {
     nominal:
       checkRequired(values.nominal) ??
       checkNominal(values.nominal.trim()) ??
-      (Number(values.nominal) < 1 ? ru.giftCards.nominalMin : null),
+      (Number(values.nominal) < 1 ? ruGiftCards.nominalMin : null),
     email: checkRequired(values.email) ?? checkEmail(values.email.trim()),
   };
   values.recipients.forEach((recipient, index) => {

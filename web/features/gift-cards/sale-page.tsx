@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { GiftCardOrder } from '../../../common/contract/gift-cards';
 import { ru } from '../../i18n/ru';
+import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { ApiError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { pointsQuery } from '../../lib/content';
@@ -15,7 +16,7 @@ import { OrderStep } from './order-step';
 import { initialSaleForm, orderBody, type SaleFormValues } from './sale-form';
 import { SaleFormView } from './sale-form-view';
 
-const t = ru.giftCards;
+const t = ruGiftCards;
 
 /**
  * `/gc/sale` (and `/gc`): a customer, or a visitor through a temporary payer, orders gift cards. The form

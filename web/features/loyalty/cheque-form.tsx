@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { checkEmail, VALIDATION_MESSAGES } from '../../../common/lib/validation';
-import { ru } from '../../i18n/ru';
+import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { TextField } from '../../ui/text-field';
 import { errorCodeOf } from '../../lib/api-errors';
 import { useSendCheque } from './use-payment';
@@ -25,7 +25,7 @@ export function ChequeForm({ draftId }: { draftId: string }) {
   return (
     <form className="loyalty-cheque" onSubmit={submit} noValidate aria-labelledby={titleId}>
       <h3 className="loyalty-cheque__title" id={titleId}>
-        {ru.loyalty.chequeTitle}
+        {ruLoyalty.chequeTitle}
       </h3>
       <TextField
         label="E-mail"
@@ -43,12 +43,12 @@ export function ChequeForm({ draftId }: { draftId: string }) {
         }}
       />
       <button type="submit" className="button" disabled={send.isPending}>
-        {send.isPending ? ru.loyalty.chequeSending : ru.loyalty.chequeSend}
+        {send.isPending ? ruLoyalty.chequeSending : ruLoyalty.chequeSend}
       </button>
       <p className={sentTo ? 'form-success' : 'form-error'} role="status">
         {sentTo
-          ? ru.loyalty.chequeSent(sentTo)
-          : send.error && `${send.error.message} (${ru.loyalty.errorCode(errorCodeOf(send.error))})`}
+          ? ruLoyalty.chequeSent(sentTo)
+          : send.error && `${send.error.message} (${ruLoyalty.errorCode(errorCodeOf(send.error))})`}
       </p>
     </form>
   );

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import type { PaymentResult } from '../../../common/contract/loyalty';
 import { ru } from '../../i18n/ru';
+import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { formatAmount, formatBonuses } from '../../../common/lib/format';
 import { useIsLoggedIn } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
@@ -36,8 +37,8 @@ export function LoyaltyFinishPage() {
       <h1 className="page__title">{ru.pages.loyaltyFinish}</h1>
       <FinishStep
         draftId={draftId}
-        texts={ru.loyalty}
-        missing={{ title: ru.loyalty.draftMissingTitle, text: ru.loyalty.draftMissingText }}
+        texts={ruLoyalty}
+        missing={{ title: ruLoyalty.draftMissingTitle, text: ruLoyalty.draftMissingText }}
         backTo={back}
         retryTo={back}
         onRetry={forget}
@@ -53,46 +54,46 @@ function PaymentDone({ result }: { result: PaymentResult }) {
   const loggedIn = useIsLoggedIn();
   return (
     <div className="loyalty-done">
-      <h2 className="loyalty-done__title">{ru.loyalty.successTitle}</h2>
+      <h2 className="loyalty-done__title">{ruLoyalty.successTitle}</h2>
       {result.confirmationCode && (
         <div className="loyalty-done__code">
-          <span>{ru.loyalty.confirmationCode}</span>
+          <span>{ruLoyalty.confirmationCode}</span>
           <strong data-testid="confirmation-code">{result.confirmationCode}</strong>
-          <small>{ru.loyalty.confirmationHint}</small>
+          <small>{ruLoyalty.confirmationHint}</small>
         </div>
       )}
       <dl className="loyalty-sums">
         <div>
-          <dt>{ru.loyalty.sumLabel}</dt>
+          <dt>{ruLoyalty.sumLabel}</dt>
           <dd>{formatAmount(result.paySum)}&nbsp;₽</dd>
         </div>
         <div>
-          <dt>{ru.loyalty.paid}</dt>
+          <dt>{ruLoyalty.paid}</dt>
           <dd>{formatAmount(result.leftToPay)}&nbsp;₽</dd>
         </div>
         {result.spentExtra > 0 && (
           <div>
-            <dt>{ru.loyalty.extraSpent}</dt>
+            <dt>{ruLoyalty.extraSpent}</dt>
             <dd>{formatAmount(result.spentExtra)}&nbsp;₽</dd>
           </div>
         )}
         <div>
-          <dt>{ru.loyalty.spent}</dt>
+          <dt>{ruLoyalty.spent}</dt>
           <dd>{formatBonuses(result.spent)}</dd>
         </div>
         <div className="loyalty-sums__total">
-          <dt>{ru.loyalty.earned}</dt>
+          <dt>{ruLoyalty.earned}</dt>
           <dd>{formatBonuses(result.earned)}</dd>
         </div>
       </dl>
       <div className="loyalty-actions">
         {result.chequeUrl && (
           <a className="button button--ghost" href={result.chequeUrl} target="_blank" rel="noopener">
-            {ru.loyalty.openCheque}
+            {ruLoyalty.openCheque}
           </a>
         )}
         <Link className="button button--ghost" to={loggedIn ? '/profile?t=operations' : '/'}>
-          {loggedIn ? ru.loyalty.toCabinet : ru.loyalty.toHome}
+          {loggedIn ? ruLoyalty.toCabinet : ruLoyalty.toHome}
         </Link>
       </div>
       {result.state === 'completed' && <ChequeForm draftId={result.draftId} />}

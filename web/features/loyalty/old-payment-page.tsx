@@ -1,4 +1,4 @@
-import { ru } from '../../i18n/ru';
+import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { useHydrated } from '../../lib/session';
 import { PaymentCallError } from '../../payment/payment-call-error';
 import { PaymentPageFrame } from './payment-page-frame';
@@ -15,7 +15,7 @@ export function OldPaymentPage() {
     <PaymentPageFrame sumPath="/loyalty/oldpayment">
       {(point, paySum) => (
         <div className="loyalty-panel">
-          <p>{ru.loyalty.oldLead}</p>
+          <p>{ruLoyalty.oldLead}</p>
           <button
             type="button"
             className="button loyalty-panel__pay"
@@ -27,7 +27,7 @@ export function OldPaymentPage() {
               )
             }
           >
-            {pay.isPending ? ru.loyalty.paying : ru.loyalty.oldPay}
+            {pay.isPending ? ruLoyalty.paying : ruLoyalty.oldPay}
           </button>
           <PaymentCallError error={pay.error} />
         </div>

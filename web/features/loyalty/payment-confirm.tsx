@@ -3,6 +3,7 @@ import type { SavedCard } from '../../../common/contract/bindings';
 import type { Draft, PaymentResult } from '../../../common/contract/loyalty';
 import { checkEmail } from '../../../common/lib/validation';
 import { ru } from '../../i18n/ru';
+import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { ApiError } from '../../lib/api-client';
 import { formatAmount, formatBonuses } from '../../../common/lib/format';
 import { TextField } from '../../ui/text-field';
@@ -56,38 +57,36 @@ export function PaymentConfirm({ draft, savedCard = null, onResult }: PaymentCon
     <form className="loyalty-confirm" onSubmit={submit} noValidate>
       <dl className="loyalty-sums">
         <div>
-          <dt>{ru.loyalty.pointLabel}</dt>
+          <dt>{ruLoyalty.pointLabel}</dt>
           <dd>{draft.title}</dd>
         </div>
         <div>
-          <dt>{ru.loyalty.sumLabel}</dt>
+          <dt>{ruLoyalty.sumLabel}</dt>
           <dd>{formatAmount(draft.paySum)}&nbsp;₽</dd>
         </div>
         {extra && extra.spend > 0 && (
           <div>
-            <dt>{ru.loyalty.extraSpend}</dt>
+            <dt>{ruLoyalty.extraSpend}</dt>
             <dd>{formatAmount(extra.spend)}&nbsp;₽</dd>
           </div>
         )}
         {spend && spend.spend > 0 && (
           <div>
-            <dt>{ru.loyalty.spend}</dt>
+            <dt>{ruLoyalty.spend}</dt>
             <dd>{formatBonuses(spend.spend)}</dd>
           </div>
         )}
         <div>
-          <dt>{ru.loyalty.payTypeLegend}</dt>
-          <dd>
-            {savedCard ? ru.loyalty.savedCard(savedCard.maskedPan) : ru.loyalty.payTypes[draft.payType]}
-          </dd>
+          <dt>{ruLoyalty.payTypeLegend}</dt>
+          <dd>{savedCard ? ruLoyalty.savedCard(savedCard.maskedPan) : ruLoyalty.payTypes[draft.payType]}</dd>
         </div>
         <div className="loyalty-sums__total">
-          <dt>{ru.loyalty.leftToPay}</dt>
+          <dt>{ruLoyalty.leftToPay}</dt>
           <dd>{formatAmount(draft.leftToPay)}&nbsp;₽</dd>
         </div>
       </dl>
       <TextField
-        label={ru.loyalty.emailField}
+        label={ruLoyalty.emailField}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -100,11 +99,11 @@ export function PaymentConfirm({ draft, savedCard = null, onResult }: PaymentCon
         }}
       />
       <button type="submit" className="button loyalty-confirm__pay" disabled={process.isPending}>
-        {process.isPending ? ru.loyalty.paying : ru.loyalty.confirmPay}
+        {process.isPending ? ruLoyalty.paying : ruLoyalty.confirmPay}
       </button>
       <p className="form-error" role="status">
         {failure &&
-          `${failure instanceof ApiError ? failure.message : ru.shell.somethingWrong} (${ru.loyalty.errorCode(errorCodeOf(failure))})`}
+          `${failure instanceof ApiError ? failure.message : ru.shell.somethingWrong} (${ruLoyalty.errorCode(errorCodeOf(failure))})`}
       </p>
     </form>
   );
@@ -114,7 +113,7 @@ export function PaymentConfirm({ draft, savedCard = null, onResult }: PaymentCon
 export function HowItWorks({ percent, maxSpendPercent }: { percent: number; maxSpendPercent: number }) {
   return (
     <div className="loyalty-how">
-      {ru.loyalty.howText(percent, maxSpendPercent).map((line) => (
+      {ruLoyalty.howText(percent, maxSpendPercent).map((line) => (
         <p key={line}>{line}</p>
       ))}
     </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ru } from '../../i18n/ru';
+import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
 import { LoyaltyError } from '../../payment/loyalty-error';
@@ -67,13 +68,13 @@ function PointStage({
 }) {
   const missing = retailPointId === null || hasCode(point.error, 'VALIDATION', 'NOT_FOUND');
   if (missing) {
-    return <LoyaltyError title={ru.loyalty.pointMissingTitle} text={ru.loyalty.pointMissingText} />;
+    return <LoyaltyError title={ruLoyalty.pointMissingTitle} text={ruLoyalty.pointMissingText} />;
   }
   if (point.isError) {
     return (
       <LoyaltyError
-        title={ru.loyalty.loadErrorTitle}
-        text={ru.loyalty.loadErrorText}
+        title={ruLoyalty.loadErrorTitle}
+        text={ruLoyalty.loadErrorText}
         code={errorCodeOf(point.error)}
       />
     );

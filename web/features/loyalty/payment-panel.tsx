@@ -2,7 +2,7 @@ import { PAYMENT_STATUS } from '../../../common/contract/codes';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Draft, PaymentResult, PayType } from '../../../common/contract/loyalty';
-import { ru } from '../../i18n/ru';
+import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { formatAmount, formatBonuses } from '../../../common/lib/format';
 import { errorCodeOf } from '../../lib/api-errors';
 import { LoyaltyError } from '../../payment/loyalty-error';
@@ -61,7 +61,7 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
     return (
       <PaymentFailed
         result={payment.failure}
-        texts={ru.loyalty}
+        texts={ruLoyalty}
         backTo={`/loyalty?p=${retailPointId}&s=${paySum}`}
         onBack={startAgain}
       />
@@ -70,8 +70,8 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
   if (draft.isError || balance.isError) {
     return (
       <LoyaltyError
-        title={ru.loyalty.loadErrorTitle}
-        text={ru.loyalty.loadErrorText}
+        title={ruLoyalty.loadErrorTitle}
+        text={ruLoyalty.loadErrorText}
         code={errorCodeOf(draft.error ?? balance.error)}
       />
     );
@@ -80,7 +80,7 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
   if (!opened || !balance.data) {
     return (
       <p className="loader-text" role="status">
-        {ru.loyalty.loadingPayer}
+        {ruLoyalty.loadingPayer}
       </p>
     );
   }
@@ -88,15 +88,15 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
     const { result } = opened;
     return (
       <div className="loyalty-started" role="status">
-        <h2 className="loyalty-started__title">{ru.loyalty.startedTitle}</h2>
-        <p>{ru.loyalty.startedText}</p>
+        <h2 className="loyalty-started__title">{ruLoyalty.startedTitle}</h2>
+        <p>{ruLoyalty.startedText}</p>
         <div className="loyalty-actions">
           <button type="button" className="button" onClick={() => void navigate(finishOf(result.draftId))}>
-            {ru.loyalty.checkPayment}
+            {ruLoyalty.checkPayment}
           </button>
           {result.status === PAYMENT_STATUS.pending && result.formUrl && (
             <a className="button button--ghost" href={result.formUrl}>
-              {ru.loyalty.continuePayment}
+              {ruLoyalty.continuePayment}
             </a>
           )}
         </div>
@@ -116,7 +116,7 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
       onSuccess: (ready) => {
         if (ready.kind === 'started') return void draft.refetch();
         openPopup({
-          title: ru.loyalty.confirmTitle,
+          title: ruLoyalty.confirmTitle,
           content: <PaymentConfirm draft={ready.draft} savedCard={savedCard} onResult={onResult} />,
         });
       },
@@ -125,19 +125,19 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
   return (
     <div className="loyalty-panel" aria-busy={busy}>
       <div className="loyalty-balance">
-        <span>{ru.loyalty.balance}</span>
+        <span>{ruLoyalty.balance}</span>
         <strong>{formatBonuses(availableAmount)}</strong>
         <button
           type="button"
           className="link-button"
           onClick={() =>
             openPopup({
-              title: ru.loyalty.howTitle,
+              title: ruLoyalty.howTitle,
               content: <HowItWorks percent={earnPercent} maxSpendPercent={maxSpendPercent} />,
             })
           }
         >
-          {ru.loyalty.howItWorks}
+          {ruLoyalty.howItWorks}
         </button>
       </div>
       {amount > 0 && (
@@ -157,12 +157,12 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
         />
         <span className="switch__track" aria-hidden="true" />
         <span className="switch__label">
-          {ru.loyalty.spendToggle}
-          <small>{ru.loyalty.spendHint(maxSpendPercent)}</small>
+          {ruLoyalty.spendToggle}
+          <small>{ruLoyalty.spendHint(maxSpendPercent)}</small>
         </span>
       </label>
       <fieldset className="loyalty-pay-types">
-        <legend>{ru.loyalty.payTypeLegend}</legend>
+        <legend>{ruLoyalty.payTypeLegend}</legend>
         {savedCards.data?.map((card) => (
           <label key={card.bindingId} className="loyalty-pay-type">
             <input
@@ -175,7 +175,7 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
                 setSavedCardId(card.bindingId);
               }}
             />
-            <span>{ru.loyalty.savedCard(card.maskedPan)}</span>
+            <span>{ruLoyalty.savedCard(card.maskedPan)}</span>
           </label>
         ))}
         {PAY_TYPES_ON_PAGE.map((type) => (
@@ -190,41 +190,41 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
                 setSavedCardId(null);
               }}
             />
-            <span>{ru.loyalty.payTypes[type]}</span>
+            <span>{ruLoyalty.payTypes[type]}</span>
           </label>
         ))}
-        {atTill && <p className="loyalty-pay-types__hint">{ru.loyalty.inRetailPointHint}</p>}
+        {atTill && <p className="loyalty-pay-types__hint">{ruLoyalty.inRetailPointHint}</p>}
       </fieldset>
       <dl className="loyalty-sums">
         <div>
-          <dt>{ru.loyalty.sumLabel}</dt>
+          <dt>{ruLoyalty.sumLabel}</dt>
           <dd>{formatAmount(current.paySum)}&nbsp;₽</dd>
         </div>
         {(extra?.spend ?? 0) > 0 && (
           <div>
-            <dt>{ru.loyalty.extraSpend}</dt>
+            <dt>{ruLoyalty.extraSpend}</dt>
             <dd>{formatAmount(extra!.spend)}&nbsp;₽</dd>
           </div>
         )}
         <div>
-          <dt>{ru.loyalty.spend}</dt>
+          <dt>{ruLoyalty.spend}</dt>
           <dd>{formatBonuses(change?.spend ?? 0)}</dd>
         </div>
         <div>
-          <dt>{ru.loyalty.earn}</dt>
+          <dt>{ruLoyalty.earn}</dt>
           <dd>{formatBonuses(change?.earn ?? 0)}</dd>
         </div>
         <div className="loyalty-sums__total">
-          <dt>{ru.loyalty.leftToPay}</dt>
+          <dt>{ruLoyalty.leftToPay}</dt>
           <dd>{formatAmount(current.leftToPay)}&nbsp;₽</dd>
         </div>
       </dl>
       <button type="button" className="button loyalty-panel__pay" disabled={busy} onClick={pay}>
         {current.leftToPay > 0 || atTill
-          ? `${ru.loyalty.pay} ${formatAmount(current.leftToPay)}\u00a0₽`
+          ? `${ruLoyalty.pay} ${formatAmount(current.leftToPay)}\u00a0₽`
           : (extra?.spend ?? 0) > 0
-            ? ru.loyalty.payFromBalance
-            : ru.loyalty.payAll}
+            ? ruLoyalty.payFromBalance
+            : ruLoyalty.payAll}
       </button>
       <PaymentCallError error={prepare.error} />
       {payment.sbpWait}
@@ -242,7 +242,7 @@ function ExtraBalance(props: {
   return (
     <>
       <div className="loyalty-balance">
-        <span>{ru.loyalty.extraBalance}</span>
+        <span>{ruLoyalty.extraBalance}</span>
         <strong data-testid="extra-balance">{formatAmount(props.amount)}&nbsp;₽</strong>
       </div>
       <label className="switch">
@@ -254,8 +254,8 @@ function ExtraBalance(props: {
         />
         <span className="switch__track" aria-hidden="true" />
         <span className="switch__label">
-          {ru.loyalty.spendExtraToggle}
-          <small>{ru.loyalty.spendExtraHint}</small>
+          {ruLoyalty.spendExtraToggle}
+          <small>{ruLoyalty.spendExtraHint}</small>
         </span>
       </label>
     </>

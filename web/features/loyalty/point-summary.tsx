@@ -1,18 +1,18 @@
 import type { RetailPointInfo } from '../../../common/contract/loyalty';
-import { ru } from '../../i18n/ru';
+import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { formatAmount } from '../../../common/lib/format';
 
 /** The shop and the sum at the top of the payment pages (rendered on the server from the QR's query). */
 export function PointSummary({ point, paySum }: { point: RetailPointInfo; paySum: number | null }) {
   const { city, street, house } = point.address;
   return (
-    <section className="loyalty-point" aria-label={ru.loyalty.pointLabel}>
+    <section className="loyalty-point" aria-label={ruLoyalty.pointLabel}>
       <p className="loyalty-point__title">{point.title}</p>
       <p className="loyalty-point__address">{[city, street, house].filter(Boolean).join(', ')}</p>
-      <p className="loyalty-point__rate">{ru.loyalty.earnRate(point.currentBonus)}</p>
+      <p className="loyalty-point__rate">{ruLoyalty.earnRate(point.currentBonus)}</p>
       {paySum !== null && (
         <p className="loyalty-point__sum">
-          <span>{ru.loyalty.sumLabel}</span>
+          <span>{ruLoyalty.sumLabel}</span>
           <strong>{formatAmount(paySum)}&nbsp;₽</strong>
         </p>
       )}

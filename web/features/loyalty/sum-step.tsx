@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ru } from '../../i18n/ru';
+import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { TextField } from '../../ui/text-field';
 import { paymentPath } from './payment-api';
 import { parsePaySum } from './retail-point';
@@ -14,7 +14,7 @@ export function SumStep({ retailPointId, basePath }: { retailPointId: number; ba
     event.preventDefault();
     const sum = parsePaySum(value);
     if (sum === null) {
-      setError(ru.loyalty.sumInvalid);
+      setError(ruLoyalty.sumInvalid);
       return;
     }
     const path = paymentPath(retailPointId, sum);
@@ -23,7 +23,7 @@ export function SumStep({ retailPointId, basePath }: { retailPointId: number; ba
   return (
     <form className="loyalty-sum" onSubmit={submit} noValidate>
       <TextField
-        label={ru.loyalty.sumField}
+        label={ruLoyalty.sumField}
         value={value}
         error={error}
         onValue={(next) => {
@@ -36,7 +36,7 @@ export function SumStep({ retailPointId, basePath }: { retailPointId: number; ba
         required
       />
       <button type="submit" className="button">
-        {ru.loyalty.sumNext}
+        {ruLoyalty.sumNext}
       </button>
     </form>
   );

@@ -1,4 +1,4 @@
-import { ru } from '../../i18n/ru';
+import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { BankPickerSheet } from './bank-picker-sheet';
 
 interface SbpWaitProps {
@@ -14,13 +14,13 @@ interface SbpWaitProps {
 export function SbpWait({ link, open, onOpenChange, onCheck }: SbpWaitProps) {
   return (
     <div className="loyalty-sbp-wait" role="status">
-      <p>{ru.loyalty.sbpWaiting}</p>
+      <p>{ruLoyalty.sbpWaiting}</p>
       <div className="loyalty-actions">
         <button type="button" className="button" onClick={onCheck}>
-          {ru.loyalty.checkPayment}
+          {ruLoyalty.checkPayment}
         </button>
         <button type="button" className="button button--ghost" onClick={() => onOpenChange(true)}>
-          {ru.loyalty.chooseBank}
+          {ruLoyalty.chooseBank}
         </button>
       </div>
       <BankPickerSheet
