@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { NewsPreview } from '../../common/contract/content';
 import { useFormatDate } from '../lib/use-format-date';
+import { BrandPicture } from './brand-picture';
 
 /**
  * A news preview: picture, date, title (the link) and the lead. The title's level follows the page's outline:
@@ -13,7 +14,14 @@ export function NewsCard({ item, headingLevel = 3 }: { item: NewsPreview; headin
   return (
     <article className="news-card">
       {image && (
-        <img className="news-card__image" src={image} alt="" width={640} height={360} loading="lazy" />
+        <BrandPicture
+          className="news-card__image"
+          src={image}
+          alt=""
+          width={640}
+          height={360}
+          sizes="(min-width: 1200px) 400px, (min-width: 768px) 50vw, 100vw"
+        />
       )}
       <div className="news-card__body">
         <time className="news-card__date" dateTime={item.date}>

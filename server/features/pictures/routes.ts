@@ -6,6 +6,8 @@ import { AppError } from '../../errors';
 import { sendWithEtag } from '../../lib/http-cache';
 import { PICTURE_NAME } from '../../../common/contract/operator';
 import { findPicture } from '../../core/pictures';
+import { findPictureVariant, type PictureWidth } from '../../core/picture-variants';
+import { PICTURE_FORMATS, PICTURE_WIDTHS } from '../../../common/lib/picture-sizes';
 
 export function registerPictureRoutes(app: FastifyInstance, deps: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -15,11 +17,26 @@ export function registerPictureRoutes(app: FastifyInstance, deps: AppDeps) {
         summary: 'A brand picture: logo (xxhdpi_logo_small), favicon.png, icons, news and gift-card images',
         tags: ['settings'],
         params: z.object({ image: z.string().regex(PICTURE_NAME, 'Неверное имя картинки') }),
+        // A smaller copy in a modern format for a page's srcset (decision 029); without them, the picture itself.
+        querystring: z.object({
+          w: z.enum(PICTURE_WIDTHS.map(String) as [string, ...string[]]).optional(),
+          f: z.enum(PICTURE_FORMATS).optional(),
+        }),
       },
       config: { errors: new Set(['NOT_FOUND', 'VALIDATION', 'UNAVAILABLE', 'INTERNAL'] as const) },
     },
     async (request, reply) => {
-      const picture = await findPicture(deps.db, deps.cache, request.params.image);
+      const { w, f } = request.query;
+      const picture =
+        w || f
+          ? await findPictureVariant(
+              deps.db,
+              deps.cache,
+              request.params.image,
+              Number(w ?? PICTURE_WIDTHS.at(-1)) as PictureWidth,
+              f ?? 'webp',
+            )
+          : await findPicture(deps.db, deps.cache, request.params.image);
       if (!picture) throw new AppError('NOT_FOUND', 'Картинка не найдена');
       // Pictures may be cached a little while; a changed picture has a new ETag once that passes.
       return sendWithEtag(

@@ -6,6 +6,7 @@ import { useSettings } from '../../lib/settings';
 import { EmptyState } from '../../ui/empty-state';
 import { PageMeta } from '../../ui/page-meta';
 import { rulesQuery } from './api';
+import { BrandPicture } from '../../ui/brand-picture';
 
 /** The rules page (spec "Rules": about, creators, link, img, phone, email), all from the operator's content. */
 export function AboutPage() {
@@ -33,7 +34,16 @@ export function AboutPage() {
             )}
           </div>
           <aside className="about__aside">
-            {rules.img && <img className="about__image" src={rules.img} alt="" width={800} height={450} />}
+            {rules.img && (
+              <BrandPicture
+                className="about__image"
+                src={rules.img}
+                alt=""
+                width={800}
+                height={450}
+                sizes="(min-width: 992px) 400px, 100vw"
+              />
+            )}
             {rules.creators && (
               <section className="info-block">
                 <h2 className="info-block__title">{ru.about.creators}</h2>

@@ -10,6 +10,7 @@ import { PageMeta } from '../../ui/page-meta';
 import { PointCard } from '../../ui/point-card';
 import { VenueMap } from '../../ui/venue-map';
 import { newsItemQuery } from './api';
+import { BrandPicture } from '../../ui/brand-picture';
 
 /** One news item: pictures, text and the points taking part, on a map and as cards. */
 export function NewsItemPage() {
@@ -32,14 +33,15 @@ export function NewsItemPage() {
         </time>
         <h1 className="page__title">{item.title}</h1>
         {item.images.map((src, i) => (
-          <img
+          <BrandPicture
             key={src}
             className="news-item__image"
             src={src}
             alt=""
             width={1280}
             height={720}
-            loading={i ? 'lazy' : 'eager'}
+            sizes="(min-width: 992px) 880px, 100vw"
+            priority={i === 0}
           />
         ))}
         <div className="prose">
