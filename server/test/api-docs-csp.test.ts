@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { SiteBundle } from '../features/site/site-renderer';
 import { API_DOCS_UI_CSP, pageCsp } from '../lib/security-headers';
 import { createTestApp, type TestApp } from './test-app';
+import { parseCsp } from './security-header-rules';
 
 /**
  * The API documentation's page (/api/docs/ui, Swagger UI: docs/decisions/024) has a CSP of its own, chosen by
@@ -21,15 +22,6 @@ import { createTestApp, type TestApp } from './test-app';
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 const UNSAFE = /'unsafe-|'wasm-unsafe-eval'|^\*$|^(data|blob|https?):$/;
-
-function parseCsp(value: string): Map<string, string[]> {
-  const directives = new Map<string, string[]>();
-  for (const part of value.split(';')) {
-    const [name, ...sources] = part.trim().split(/\s+/);
-    if (name) directives.set(name.toLowerCase(), sources);
-  }
-  return directives;
-}
 
 const cspOf = (response: LightMyRequestResponse) => String(response.headers['content-security-policy']);
 

@@ -21,7 +21,8 @@ export interface Sent {
   credential: Credential;
 }
 
-function parseCsp(value: string): Map<string, string[]> {
+/** A CSP header's directives, each with its sources. */
+export function parseCsp(value: string): Map<string, string[]> {
   const directives = new Map<string, string[]>();
   for (const part of value.split(';')) {
     const [name, ...sources] = part.trim().split(/\s+/);

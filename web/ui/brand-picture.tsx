@@ -26,35 +26,24 @@ export function BrandPicture({
   className,
   priority = false,
 }: BrandPictureProps) {
-  const loading = priority ? 'eager' : 'lazy';
-  const fetchPriority = priority ? 'high' : undefined;
-  if (!isResizablePicture(src)) {
-    return (
-      <img
-        className={className}
-        src={src}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={loading}
-        fetchPriority={fetchPriority}
-      />
-    );
-  }
+  const common = {
+    className,
+    alt,
+    width,
+    height,
+    loading: priority ? ('eager' as const) : ('lazy' as const),
+    fetchPriority: priority ? ('high' as const) : undefined,
+  };
+  if (!isResizablePicture(src)) return <img src={src} {...common} />;
   const widest = Math.max(width, 1280);
   return (
     <picture>
       <source type="image/avif" srcSet={pictureSrcSet(src, 'avif', widest)} sizes={sizes} />
       <img
-        className={className}
         src={`${src}?w=640&f=webp`}
         srcSet={pictureSrcSet(src, 'webp', widest)}
         sizes={sizes}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={loading}
-        fetchPriority={fetchPriority}
+        {...common}
       />
     </picture>
   );
