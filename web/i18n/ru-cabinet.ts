@@ -18,6 +18,7 @@ export const ruCabinet = {
   qrFullscreen: 'Показать на весь экран',
   qrClose: 'Закрыть',
   qrFullscreenTitle: 'Код для кассы',
+  qrDigitsLabel: 'Если сканер не читает код, кассир вводит цифры:',
   operationsTitle: 'История операций',
   operationsEmpty: 'Операций пока нет. Они появятся после первой покупки.',
   more: 'Показать ещё',
