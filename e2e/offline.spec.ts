@@ -89,6 +89,10 @@ test('the site meets the install criteria: a manifest with icons, start_url and 
   const worker = await request.get('/sw.js');
   expect(worker.headers()['content-type']).toMatch(/^text\/javascript/);
   expect(worker.headers()['cache-control']).toBe('no-cache');
+  // Its own strict policy: this origin only, no sandbox (which would leave it without an origin to cache for).
+  expect(worker.headers()['content-security-policy']).toBe(
+    "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'",
+  );
   expect(await worker.text()).toContain('addEventListener("fetch"');
 });
 
