@@ -51,13 +51,17 @@ export function parseCsv(text: string): CsvRecord[] {
     let quoted = false;
     for (let j = 0; j < raw.length; j++) {
       const c = raw[j]!;
-      if (quoted) {
-        if (c === '"' && raw[j + 1] === '"') ((field += '"'), j++);
-        else if (c === '"') quoted = false;
-        else field += c;
-      } else if (c === '"') quoted = true;
-      else if (c === separator) (fields.push(field), (field = ''));
-      else field += c;
+      if (quoted && c === '"' && raw[j + 1] === '"') {
+        field += '"';
+        j++;
+      } else if (c === '"') {
+        quoted = !quoted;
+      } else if (!quoted && c === separator) {
+        fields.push(field);
+        field = '';
+      } else {
+        field += c;
+      }
     }
     fields.push(field);
     records.push({ line: start, fields: fields.map((f) => f.trim()) });
