@@ -53,6 +53,7 @@ export function RecipientsEditor({ initial, onDone, onFromFile }: RecipientsEdit
                 label={t.recipientPhone}
                 aria-label={`${t.recipientRow(index + 1)}: ${t.recipientPhone.toLowerCase()}`}
                 type="tel"
+                mask="phone"
                 inputMode="tel"
                 autoComplete="off"
                 required
