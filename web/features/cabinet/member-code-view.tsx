@@ -79,7 +79,9 @@ function FullScreenCode({ payload, cardNum, countdown, onClose }: FullScreenCode
         aria-labelledby={`${titleId}-digits`}
         data-testid="member-code-digits"
       >
-        {groupCodeDigits(payload)}
+        {/* Card and code each kept on one line: a narrow screen wraps only between them. */}
+        <span className="member-code-full__digits-part">{groupCodeDigits(payload).slice(0, 19)}</span>{' '}
+        <span className="member-code-full__digits-part">{groupCodeDigits(payload).slice(20)}</span>
       </p>
       <p className="member-code__number">{maskCardNum(cardNum)}</p>
       <p className="member-code__countdown">{countdown}</p>

@@ -31,10 +31,11 @@ export function OfflineCabinet() {
       </p>
       {saved ? (
         <>
-          <CardPanel card={saved.card} brand={settings.title} />
+          {/* Above the card, beside the balance it dates: the balance may have changed since. */}
           <p className="offline-cabinet__as-of" data-testid="balance-as-of">
             {ru.cabinet.balanceAsOf(formatDateTime(saved.savedAt, settings.timeZone))}
           </p>
+          <CardPanel card={saved.card} brand={settings.title} />
         </>
       ) : (
         <p>{ru.cabinet.offlineNoCard}</p>
