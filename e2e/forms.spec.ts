@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { freshPhone, loginThroughApi } from './support/cabinet';
+import { E2E } from './support/e2e-env';
 import { open } from './support/navigation';
+
+// The date journey registers a customer: the mutable server.
+test.use({ baseURL: E2E.mutableUrl });
 
 // The phone and date masks keep the caret where the person types (docs/decisions/028).
 test('the phone mask keeps the caret where a digit is deleted and typed in the middle', async ({ page }) => {
@@ -20,4 +25,23 @@ test('the phone mask keeps the caret where a digit is deleted and typed in the m
   await phone.evaluate((input: HTMLInputElement) => input.setSelectionRange(0, 0));
   await page.keyboard.insertText('8 (900) 765-43-21');
   await expect(phone).toHaveValue('+7 (900) 765-43-21');
+});
+
+test('the birth date mask keeps the caret where a digit is replaced', async ({ page, request }) => {
+  const phone = freshPhone();
+  const { token } = await loginThroughApi(page, request, phone);
+  await request.post('/api/user/newCard', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { firstName: 'Ольга', lastName: 'Морозова' },
+  });
+  await open(page, '/profile?t=profile');
+  const date = page.getByLabel('Дата рождения');
+  await date.click();
+  await date.pressSequentially('01021990');
+  await expect(date).toHaveValue('01.02.1990');
+  await date.evaluate((input: HTMLInputElement) => input.setSelectionRange(1, 1));
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('2');
+  await expect(date).toHaveValue('21.02.1990');
+  expect(await date.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(1);
 });
