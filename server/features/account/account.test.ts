@@ -244,4 +244,21 @@ describe("the customer's own data", () => {
     const info = (await callAs(t, PHONE, 'GET', '/api/user/info')).json();
     expect(info).toMatchObject({ code: 0, balance: { balance: 10 } });
   });
+
+  it('refuses a temporary payer (no phone) both the copy and the deletion', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/loyalty/createUser', payload: {} });
+    const { token } = created.json();
+    const headers = { authorization: `Bearer ${token}` };
+    const copy = await t.app.inject({ method: 'GET', url: '/api/user/export', headers });
+    expect(copy.statusCode).toBe(403);
+    expect(copy.json().code).toBe('PHONE_LOGIN_REQUIRED');
+    const deletion = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/delete',
+      payload: { confirm: true },
+      headers,
+    });
+    expect(deletion.statusCode).toBe(403);
+    expect(deletion.json().code).toBe('PHONE_LOGIN_REQUIRED');
+  });
 });
