@@ -40,6 +40,9 @@ export default defineConfig({
     baseURL: E2E.readOnlyUrl,
     locale: 'ru-RU',
     trace: 'retain-on-failure',
+    // The site's service worker serves pages and assets itself, out of reach of page.route: journeys that do
+    // not test it run without it (e2e/offline.spec.ts allows it).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: [

@@ -12,6 +12,18 @@ const quiet = { logLevel: 'warn' };
 await viteBuild({ ...quiet, mode: 'production' });
 await viteBuild({ ...quiet, mode: 'production', build: { ssr: 'web/entry-server.tsx' } });
 
+// The service worker (docs/decisions/028): one classic script at the site's root, so its scope is the whole
+// site; the server puts the build's version and asset list in when it serves /sw.js.
+await esbuild({
+  entryPoints: ['web/sw/service-worker.ts'],
+  outfile: 'dist/client/sw.js',
+  bundle: true,
+  format: 'iife',
+  target: 'es2022',
+  minify: true,
+  logLevel: 'warning',
+});
+
 // Hashed assets are precompressed once, so serving them costs no CPU per request.
 const assetsDir = 'dist/client/assets';
 for (const file of readdirSync(assetsDir)) {

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-deps';
 import { registerCallerChecks } from './authenticate-callers';
 import { registerApiDocsUi } from './features/api-docs/routes';
+import { registerAccountRoutes } from './features/account/routes';
 import { registerAuthRoutes } from './features/auth/routes';
 import { registerBindingRoutes } from './features/bindings/routes';
 import { registerCabinetRoutes } from './features/cabinet/routes';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerCabinetRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerBindingRoutes(app, deps);
+  registerAccountRoutes(app, deps);
   registerTillRoutes(app, deps);
   registerGiftCardRoutes(app, deps);
   registerDevRoutes(app, deps);

@@ -29,6 +29,13 @@ export const SENDING_DATE_GRACE_MINUTES = 5;
 export const OPERATIONS_PAGE_SIZE = 20;
 /** How long after an SMS confirmation the session may save a bank card. */
 export const BINDING_CONFIRM_MINUTES = 10;
+/** How long after an SMS confirmation the session may delete the account (docs/decisions/028). */
+export const DELETION_CONFIRM_MINUTES = 5;
+/**
+ * The version of the participation terms the login form asks consent to ('Я согласен с условиями участия'),
+ * stored with each registration. Raise it when the terms' text changes materially.
+ */
+export const CONSENT_VERSION = '2026-11-25';
 
 /**
  * Every error code of the API and the HTTP status it answers with. An error body is `{message, code}`: the
@@ -77,6 +84,8 @@ export const ERROR_STATUS = {
   SMS_FAILED: 503,
   /** Saving a bank card needs a fresh SMS confirmation first. */
   SMS_CONFIRMATION_REQUIRED: 403,
+  /** The account has a payment or a till spend in progress: deletion waits until it ends (decision 028). */
+  ACCOUNT_BUSY: 409,
 
   // The customer
   /** The call acts on another phone's data. */

@@ -12,6 +12,7 @@ import {
 } from './content';
 import { defineEndpoint } from './endpoint';
 import { brandSettingsSchema } from './header';
+import { phoneSchema } from './auth';
 
 /**
  * The programme operator's API: settings, content, till keys and companies' invoices of a running deployment.
@@ -225,4 +226,27 @@ export const markGiftCardInvoicePaid = defineEndpoint({
     }),
     response: invoiceItemSchema,
   },
+});
+
+/** What a deletion did: the operator's CLI prints it. */
+export const deletionResultSchema = z.strictObject({
+  /** Roubles of bonuses and of the money-like balance closed. */
+  bonusClosed: z.number(),
+  moneyClosed: z.number(),
+  sessionsEnded: z.number().int(),
+  savedCardsRemoved: z.number().int(),
+});
+
+/**
+ * The same deletion for a request received elsewhere (a letter, the shop): the operator names the phone. One
+ * endpoint, so a staff permission and an audit entry can wrap it (issue 16).
+ */
+export const operatorDeleteMember = defineEndpoint({
+  method: 'POST',
+  path: '/api/operator/members/delete',
+  summary: "Delete a member's account by phone, as the customer's own deletion does",
+  tag: 'operator',
+  auth: 'operator',
+  errors: ['NOT_FOUND', 'ACCOUNT_BUSY', 'BANK_UNAVAILABLE'],
+  schemas: { body: z.strictObject({ phone: phoneSchema }), response: deletionResultSchema },
 });

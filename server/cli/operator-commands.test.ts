@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredCustomer } from '../test/cabinet-kit';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createOperatorClient, OperatorCallError, type OperatorClient } from './operator-client';
 import { runOperatorCommand, UsageError } from './operator-commands';
@@ -69,5 +70,16 @@ describe('npm run operator', () => {
   it('is refused without the right token', async () => {
     const stranger = createOperatorClient(address, 'wrong');
     await expect(runOperatorCommand(stranger, ['settings:get'], () => undefined)).rejects.toThrow(/^401: /);
+  });
+
+  it('deletes a member by phone as they would themselves, and refuses a phone it cannot read', async () => {
+    await expect(run('members', 'delete', '--phone', '12')).rejects.toBeInstanceOf(UsageError);
+    await registeredCustomer(t, '79005552811');
+    expect(await run('members', 'delete', '--phone', '+7 (900) 555-28-11')).toBe(
+      'Deleted: bonuses closed 0, balance closed 0 ₽, 1 sessions ended, 0 saved cards removed.',
+    );
+    await expect(run('members', 'delete', '--phone', '89005552811')).rejects.toBeInstanceOf(
+      OperatorCallError,
+    );
   });
 });

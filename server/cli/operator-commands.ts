@@ -7,6 +7,7 @@ import {
   listGiftCardInvoices,
   listTillKeys,
   markGiftCardInvoicePaid,
+  operatorDeleteMember,
   putOperatorSettings,
   revokeTillKey,
   type InvoiceItem,
@@ -15,7 +16,7 @@ import {
 import type { OperatorClient } from './operator-client';
 
 export const USAGE =
-  'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number>';
+  'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number>, members delete --phone <phone>';
 
 /** A command line the tool cannot run: the message says what it needs. */
 export class UsageError extends Error {}
@@ -97,6 +98,26 @@ async function giftInvoice(api: OperatorClient, args: string[], print: (line: st
   }
 }
 
+/** A phone as people write it ('+7 (900) 000-00-01', '8 900 ...', '9000000001') to the API's 7XXXXXXXXXX. */
+export function normalisePhone(text: string): string | null {
+  const digits = text.replace(/\D/g, '');
+  if (digits.length === 10) return `7${digits}`;
+  if (digits.length === 11 && (digits[0] === '7' || digits[0] === '8')) return `7${digits.slice(1)}`;
+  return null;
+}
+
+/** A member's deletion asked for outside the site (docs/decisions/028): the same effects as their own. */
+async function members(api: OperatorClient, args: string[], print: (line: string) => void) {
+  if (args[0] !== 'delete') throw new UsageError('members: delete --phone <phone>');
+  const phone = normalisePhone(option(args, 'phone') ?? '');
+  if (!phone) throw new UsageError('members delete needs --phone with a Russian mobile number');
+  const done = await api.call(operatorDeleteMember, { body: { phone } });
+  print(
+    `Deleted: bonuses closed ${done.bonusClosed}, balance closed ${done.moneyClosed} ₽, ` +
+      `${done.sessionsEnded} sessions ended, ${done.savedCardsRemoved} saved cards removed.`,
+  );
+}
+
 /** Runs one command of `npm run operator -- <command> ...` against the operator API. */
 export async function runOperatorCommand(api: OperatorClient, args: string[], print: (line: string) => void) {
   const [command, file] = args;
@@ -105,6 +126,8 @@ export async function runOperatorCommand(api: OperatorClient, args: string[], pr
       return tillKey(api, args.slice(1), print);
     case 'gift-invoice':
       return giftInvoice(api, args.slice(1), print);
+    case 'members':
+      return members(api, args.slice(1), print);
     case 'settings:get':
       return print(JSON.stringify(await api.call(getOperatorSettings), null, 2));
     case 'settings:set':

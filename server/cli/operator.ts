@@ -9,6 +9,7 @@
 //   npm run operator -- till-key revoke <keyId>          revokes a till key at once
 //   npm run operator -- gift-invoice list                companies' gift-card invoices (number, state, sum)
 //   npm run operator -- gift-invoice paid <number>       the transfer arrived: issues the cards, sends them
+//   npm run operator -- members delete --phone <phone>   deletes a member's account (a request received elsewhere)
 // Environment: KOPILKA_URL (default http://localhost:3000) and OPERATOR_TOKEN (as the server's).
 import { createOperatorClient } from './operator-client';
 import { runOperatorCommand, USAGE } from './operator-commands';

@@ -37,6 +37,13 @@ export const SYSTEM_ACCOUNTS = {
   money_held: '00000000-0000-4000-8000-000000000231',
   /** Plus the money-like balance customers spent in shop payments (docs/decisions/023). */
   money_spent: '00000000-0000-4000-8000-000000000232',
+  /**
+   * Plus the bonuses left on deleted accounts (docs/decisions/028): the closing posting moves them here, so the
+   * deleted customer's balance is zero and the ledger still sums to zero.
+   */
+  bonus_forfeited: '00000000-0000-4000-8000-000000000281',
+  /** Plus the money-like balance (certificates, gift value) left on deleted accounts (docs/decisions/028). */
+  money_forfeited: '00000000-0000-4000-8000-000000000282',
 } as const;
 export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
 

@@ -38,6 +38,13 @@ export function pageCsp(options: SecurityHeaderOptions): string {
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 /**
+ * The service worker's own policy (`/sw.js`, docs/decisions/028): a worker runs under its script's CSP, and the
+ * API's `sandbox` would give it an opaque origin (no Cache Storage, no secure context). It may fetch and cache
+ * this origin only, and run no other script.
+ */
+export const WORKER_CSP = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'";
+
+/**
  * The CSP of the browsable API documentation (Swagger UI at /api/docs/ui, docs/decisions/024): its scripts and
  * styles from this origin only, no inline or evaluated script, calls to this origin only ("Try it out"), and
  * never framed, whatever EMBED_ORIGINS says. It allows less than the site's pages (no map tiles, no widget
@@ -101,7 +108,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     reply.headers(STATIC_SECURITY_HEADERS);
     const type = reply.getHeader('content-type');
     const isPage = typeof type === 'string' && type.startsWith('text/html');
-    reply.header('content-security-policy', isPage ? pageCspFor(request.url) : API_CSP);
+    const policy = isPage ? pageCspFor(request.url) : request.url === '/sw.js' ? WORKER_CSP : API_CSP;
+    reply.header('content-security-policy', policy);
     // Nothing is kept by a cache unless its route says so: API answers other than public content with an
     // ETag, and every answer whose route chose no policy (error pages, the cheque's 404, health).
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -86,7 +86,7 @@ const FUZZ_BODY: Record<string, z.ZodType> = { 'PUT /api/operator/content': cont
  * own, so the shared customer's token keeps working for the rest. A probe after every customer endpoint fails
  * the test if some other endpoint starts ending sessions (add it here).
  */
-const ENDS_SESSION = new Set(['GET /api/user/logout']);
+const ENDS_SESSION = new Set(['GET /api/user/logout', 'POST /api/user/delete']);
 
 const endpoints = await fuzzedEndpoints();
 

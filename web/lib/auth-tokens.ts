@@ -27,9 +27,13 @@ export function saveTokens(access: string, refresh: string) {
   listeners.forEach((l) => l());
 }
 
+/** The offline card (web/lib/offline-card.ts) goes with the tokens: no session, nothing kept for offline use. */
+const OFFLINE_CARD_KEY = 'kopilka.offlineCard';
+
 export function clearTokens() {
   storage()?.removeItem(ACCESS_TOKEN_KEY);
   storage()?.removeItem(REFRESH_TOKEN_KEY);
+  storage()?.removeItem(OFFLINE_CARD_KEY);
   listeners.forEach((l) => l());
 }
 

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { clearTokens, readAccessToken, subscribeTokens } from './auth-tokens';
+import { forgetOfflineCard } from './offline-card';
 
 /**
  * Whether a token pair is stored (spec section 4, "Startup"). The server renders the logged-out view; the
@@ -52,6 +53,7 @@ export async function logout(api: ApiClient, queryClient: QueryClient) {
   }
   clearTokens();
   forgetUser(queryClient);
+  await forgetOfflineCard();
 }
 
 const noSubscription = () => () => {};

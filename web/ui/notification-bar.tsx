@@ -15,6 +15,11 @@ export function NotificationBar() {
               {ru.shell.reloadPage}
             </button>
           )}
+          {notice.action && (
+            <button type="button" className="button button--small" onClick={notice.action.run}>
+              {notice.action.label}
+            </button>
+          )}
           <button
             type="button"
             className="icon-button notice__close"

@@ -12,6 +12,8 @@ export interface Notice {
   message: string;
   /** Show the spec's 'перезагрузить страницу' button. */
   reload?: boolean;
+  /** A button of its own ('Обновить' for a new version of the site). */
+  action?: { label: string; run(): void };
 }
 
 interface ShellState {

@@ -24,6 +24,16 @@ export const users = pgTable('users', {
    * each other, and the cabinet service sets it only to a card it has just read as the customer's own.
    */
   activeCardId: uuid(),
+  /**
+   * The version of the participation terms the customer agreed to when registering (CONSENT_VERSION in
+   * common/contract/codes.ts at the time): 152-ФЗ asks what they consented to, not only that they did.
+   */
+  consentVersion: text(),
+  /**
+   * When the account was deleted (docs/decisions/028): the personal fields are blanked and the phone replaced by
+   * `deleted-<id>`, so the number may register again; the row stays for the ledger and the history it anchors.
+   */
+  deletedAt: at(),
 });
 
 /**

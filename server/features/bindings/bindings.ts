@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { type SavedCard } from '../../../common/contract/bindings';
 import type { AppDeps } from '../../app-deps';
-import { sessions } from '../../db/schema/auth';
+import { requireFreshConfirmation as requireFresh } from '../../core/fresh-confirmation';
 import { bindingRequests } from '../../db/schema/bindings';
 import { AppError, notFound } from '../../errors';
 import type { CardBindings, GatewayCard } from '../../integrations/acquirer/acquirer';
@@ -42,19 +42,8 @@ export const toSavedCard = (card: GatewayCard): SavedCard => ({
   expiry: card.expiry,
 });
 
-/** A phone customer only (a temporary payer has no cabinet), confirmed by SMS within the last minutes. */
-async function requireFreshConfirmation(deps: BindingDeps, user: AuthUser) {
-  if (user.phone.startsWith('temp-'))
-    throw new AppError('PHONE_LOGIN_REQUIRED', 'Войдите по номеру телефона');
-  const [session] = await deps.db
-    .select({ createdAt: sessions.createdAt })
-    .from(sessions)
-    .where(eq(sessions.id, user.sessionId));
-  const age = deps.clock.now().getTime() - (session?.createdAt.getTime() ?? 0);
-  if (age > BINDING_CONFIRM_MINUTES * 60_000) {
-    throw new AppError('SMS_CONFIRMATION_REQUIRED', 'Подтвердите номер телефона кодом из СМС');
-  }
-}
+const requireFreshConfirmation = (deps: BindingDeps, user: AuthUser) =>
+  requireFresh(deps, user, BINDING_CONFIRM_MINUTES);
 
 export async function listCards(deps: BindingDeps, user: AuthUser): Promise<SavedCard[]> {
   const cards = await ask(() => gateway(deps).listCards(user.userId));

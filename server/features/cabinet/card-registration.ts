@@ -1,3 +1,4 @@
+import { CONSENT_VERSION } from '../../../common/contract/codes';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { newCardBodySchema } from '../../../common/contract/cabinet';
@@ -54,6 +55,7 @@ export async function registerCard(deps: { db: Db; clock: Clock }, userId: strin
       .update(users)
       .set({
         registeredAt: user.registeredAt ?? now,
+        consentVersion: user.consentVersion ?? CONSENT_VERSION,
         referrerId: user.referrerId ?? (await referrerOf(tx, userId, input.refererID)),
         activeCardId: user.activeCardId ?? firstCard?.id ?? newCardId,
       })

@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { cachedBrandSettings } from '../../core/brand-settings';
+import { registerServiceWorker } from './service-worker-route';
 import { buildWebManifest } from './web-manifest';
 import type { SiteBundle } from './site-renderer';
 
@@ -29,6 +30,8 @@ export async function registerSiteRoutes(app: FastifyInstance, deps: AppDeps, si
     reply.header('cache-control', 'public, max-age=300');
     return reply.type('application/manifest+json').send(JSON.stringify(buildWebManifest(settings)));
   });
+
+  registerServiceWorker(app, deps, site);
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();

@@ -3,6 +3,7 @@ import { Outlet, useMatches, useSearchParams } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { useEmbeddedResize } from '../../lib/embedding';
 import { useOnlineStatus } from '../../lib/online-status';
+import { registerServiceWorker } from '../../lib/service-worker';
 import { useSettings } from '../../lib/settings';
 import { useShell } from '../../ui/shell-state';
 import type { PageHandle } from '../../lib/page-routes';
@@ -19,6 +20,7 @@ export function RootLayout() {
   const matches = useMatches();
   useEmbeddedResize();
   useConnectionNotices();
+  useServiceWorker();
   useEffect(() => {
     // Tells tests (and anyone debugging) that the page's controls now respond.
     document.documentElement.dataset.hydrated = 'true';
@@ -36,6 +38,17 @@ export function RootLayout() {
       <Outlet />
     </DefaultLayout>
   );
+}
+
+/** Offline pages and the update offer (docs/decisions/028): the notification bar asks before a new version runs. */
+function useServiceWorker() {
+  const { notify } = useShell();
+  useEffect(() => {
+    registerServiceWorker((activate) =>
+      notify({ message: ru.shell.updateReady, action: { label: ru.shell.update, run: activate } }),
+    );
+    // notify is the shell's state setter: stable, so this registers once per page load.
+  }, [notify]);
 }
 
 /** The notification bar speaks while the connection is down (chunk errors are the page error boundary's). */

@@ -7,7 +7,7 @@ import { QrCode } from '../../ui/qr-code';
 import { useFocusTrap } from '../../ui/use-focus-trap';
 import { useNow } from '../../ui/use-now';
 import { useScrollLock } from '../../ui/use-scroll-lock';
-import { formatCountdown, memberCodePayload, secondsToNextCode } from './member-code';
+import { formatCountdown, groupCodeDigits, memberCodePayload, secondsToNextCode } from './member-code';
 
 /**
  * The rotating member code (docs/design/product.md "The member code at the till"): computed here from the card's secret,
@@ -71,6 +71,18 @@ function FullScreenCode({ payload, cardNum, countdown, onClose }: FullScreenCode
         {ru.cabinet.qrFullscreenTitle}
       </h2>
       <QrCode className="member-code-full__qr" value={payload} label={ru.cabinet.qrLabel} />
+      <p className="member-code-full__digits-label" id={`${titleId}-digits`}>
+        {ru.cabinet.qrDigitsLabel}
+      </p>
+      <p
+        className="member-code-full__digits"
+        aria-labelledby={`${titleId}-digits`}
+        data-testid="member-code-digits"
+      >
+        {/* Card and code each kept on one line: a narrow screen wraps only between them. */}
+        <span className="member-code-full__digits-part">{groupCodeDigits(payload).slice(0, 19)}</span>{' '}
+        <span className="member-code-full__digits-part">{groupCodeDigits(payload).slice(20)}</span>
+      </p>
       <p className="member-code__number">{maskCardNum(cardNum)}</p>
       <p className="member-code__countdown">{countdown}</p>
       <button type="button" className="button member-code-full__close" onClick={close}>

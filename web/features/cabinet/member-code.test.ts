@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, memberCodePayload, secondsToNextCode } from './member-code';
+import { formatCountdown, groupCodeDigits, memberCodePayload, secondsToNextCode } from './member-code';
 
 // RFC 6238 appendix B: the SHA-1 secret '12345678901234567890' in base32.
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -24,5 +24,9 @@ describe('the member code', () => {
     expect(secondsToNextCode(15_000)).toBe(105);
     expect(formatCountdown(105)).toBe('1:45');
     expect(formatCountdown(9)).toBe('0:09');
+  });
+
+  it('groups the 22 digits for a cashier to type: the card in fours, the code in threes', () => {
+    expect(groupCodeDigits('7770000000000017287082')).toBe('7770 0000 0000 0017 287 082');
   });
 });

@@ -27,3 +27,13 @@ export function secondsToNextCode(atMs: number): number {
 export function formatCountdown(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+/**
+ * The payload as a cashier types it when the scanner fails: the card number in fours, then the code in threes
+ * ('1234 5678 9012 3456 123 456'), so the eye keeps its place across 22 digits.
+ */
+export function groupCodeDigits(payload: string): string {
+  const card = payload.slice(0, 16).match(/.{1,4}/g) ?? [];
+  const code = payload.slice(16).match(/.{1,3}/g) ?? [];
+  return [...card, ...code].join(' ');
+}

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { checkPhone, maskPhone, PHONE_MASKED } from '../../../common/lib/validation';
 import { ru } from '../../i18n/ru';
 import { useSettings } from '../../lib/settings';
+import { useInputMask } from '../../ui/input-masks';
 
 interface PhoneStepProps {
   pending: boolean;
@@ -15,6 +16,7 @@ interface PhoneStepProps {
 export function PhoneStep({ pending, onSend }: PhoneStepProps) {
   const settings = useSettings();
   const [phone, setPhone] = useState('');
+  const phoneMask = useInputMask('phone');
   const [terms, setTerms] = useState(false);
   const [touched, setTouched] = useState(false);
   const phoneId = useId();
@@ -50,7 +52,9 @@ export function PhoneStep({ pending, onSend }: PhoneStepProps) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onFocus={() => phone === '' && setPhone('+7')}
+          ref={phoneMask}
           onChange={(event) => setPhone(maskPhone(event.target.value))}
+          onInput={(event) => setPhone(maskPhone(event.currentTarget.value))}
           onBlur={() => setTouched(true)}
         />
         {/* The line is kept even when empty, so a message appearing on blur moves nothing under it. */}

@@ -121,6 +121,7 @@ export function ProfileForm({
         value={values.birthDate}
         error={errors.birthDate}
         onValue={set('birthDate')}
+        mask="date"
         inputMode="numeric"
         placeholder="ДД.ММ.ГГГГ"
         autoComplete="bday"

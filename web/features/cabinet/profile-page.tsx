@@ -14,6 +14,7 @@ import { CardPanel } from './card-panel';
 import { CardsTab } from './cards-tab';
 import { CertificatesList } from './certificates-list';
 import { OperationsList } from './operations-list';
+import { OfflineCabinet, useKeepOfflineCard } from './offline-cabinet';
 import { ProfileTab } from './profile-tab';
 import { SavedCards } from './saved-cards';
 import { useCabinetGuard, useCabinetPath } from './use-cabinet-guard';
@@ -31,6 +32,7 @@ type TabId = (typeof TABS)[number]['id'];
 export function ProfilePage() {
   const settings = useSettings();
   const guard = useCabinetGuard('profile');
+  useKeepOfflineCard(guard.status === 'ready' ? guard.info : null);
   return (
     <div className="container page cabinet-page">
       <PageMeta
@@ -40,10 +42,12 @@ export function ProfilePage() {
       />
       <h1 className="page__title">{ru.pages.profile}</h1>
       {guard.status === 'error' && <CabinetError />}
+      {guard.status === 'offline' && <OfflineCabinet />}
       {guard.status === 'ready' && guard.info.code === USER_INFO_CODE.ok ? (
         <Cabinet response={guard.info} brand={settings.title} />
       ) : (
-        guard.status !== 'error' && (
+        guard.status !== 'error' &&
+        guard.status !== 'offline' && (
           <p className="loader-text" role="status">
             {ru.shell.loading}
           </p>

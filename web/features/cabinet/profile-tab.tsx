@@ -1,6 +1,7 @@
 import type { UserInfo } from '../../../common/contract/cabinet';
 import { formatPhone } from '../../lib/formats';
 import { useEditProfile } from './api';
+import { MyData } from './my-data';
 import { ProfileSection } from './profile-section';
 
 /** Profile editing: names and e-mail; the phone is read-only, and so is the birth date once set. */
@@ -8,12 +9,15 @@ export function ProfileTab({ info }: { info: UserInfo }) {
   const edit = useEditProfile();
   const { firstName, lastName, middleName, email, birthDate } = info;
   return (
-    <ProfileSection
-      initial={{ firstName, lastName, middleName, email, birthDate }}
-      phone={formatPhone(info.phone)}
-      birthDateLocked={birthDate !== ''}
-      pending={edit.isPending}
-      save={(values, handlers) => edit.mutate(values, handlers)}
-    />
+    <>
+      <ProfileSection
+        initial={{ firstName, lastName, middleName, email, birthDate }}
+        phone={formatPhone(info.phone)}
+        birthDateLocked={birthDate !== ''}
+        pending={edit.isPending}
+        save={(values, handlers) => edit.mutate(values, handlers)}
+      />
+      <MyData info={info} />
+    </>
   );
 }

@@ -9,13 +9,16 @@ import { useCountdown } from './use-countdown';
 
 const t = ru.savedCards;
 
-/** A fresh SMS code for the customer's own phone, before a card is saved. */
+/** A fresh SMS code for the customer's own phone, before a card is saved or the account deleted. */
 export function SmsStepUp({
   phone,
+  text = t.stepUpText,
   onConfirmed,
   onCancel,
 }: {
   phone: string;
+  /** Why the code is asked for. */
+  text?: string;
   onConfirmed(): void;
   onCancel(): void;
 }) {
@@ -36,7 +39,7 @@ export function SmsStepUp({
   return (
     <div className="sms-step-up" role="group" aria-label={t.stepUpTitle}>
       <h3 className="cabinet-form__title">{t.stepUpTitle}</h3>
-      <p className="cabinet-form__lead">{t.stepUpText}</p>
+      <p className="cabinet-form__lead">{text}</p>
       {sent ? (
         <CodeStep
           phone={formatPhone(phone)}

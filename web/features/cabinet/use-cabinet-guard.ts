@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { UserInfoResponse } from '../../../common/contract/cabinet';
 import { USER_INFO_CODE } from '../../../common/contract/codes';
+import { ApiError } from '../../lib/api-client';
 import { hasCode } from '../../lib/api-errors';
 import { clearTokens } from '../../lib/auth-tokens';
 import { markSessionLost, useHydrated, useIsLoggedIn } from '../../lib/session';
@@ -16,6 +17,8 @@ export type GuardState =
   | { status: 'anonymous' }
   /** Spec section 8 'Ошибка загрузки данных': the tokens are gone, the page says so. */
   | { status: 'error' }
+  /** The server was not reached (no network, a basement shop): the tokens stay, /profile shows the offline card. */
+  | { status: 'offline' }
   | { status: 'ready'; info: UserInfoResponse };
 
 /** Keeps `?view=clear` (the clear layout) on the cabinet's own redirects. */
@@ -42,7 +45,9 @@ export function useCabinetGuard(place: CabinetPlace): GuardState {
   const data = info.data;
   const badCode =
     data !== undefined && data.code !== USER_INFO_CODE.ok && data.code !== USER_INFO_CODE.noCard;
-  const failed = info.isError && !isAuthFailure(info.error);
+  // A call that never reached the server is no verdict on the session: keep the tokens (docs/decisions/028).
+  const unreached = info.isError && !(info.error instanceof ApiError);
+  const failed = info.isError && !unreached && !isAuthFailure(info.error);
 
   useEffect(() => {
     if (!hydrated) return;
@@ -66,6 +71,7 @@ export function useCabinetGuard(place: CabinetPlace): GuardState {
   }, [hydrated, loggedIn, place, info.isError, info.error, data, badCode, failed, navigate, pathOf]);
 
   if (badCode || failed) return { status: 'error' };
+  if (unreached && !data) return { status: 'offline' };
   if (!hydrated) return { status: 'pending' };
   if (!loggedIn) return place === 'registration' ? { status: 'anonymous' } : { status: 'pending' };
   if (!data) return { status: 'pending' };

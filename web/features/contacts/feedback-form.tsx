@@ -8,6 +8,7 @@ import {
 } from '../../../common/lib/validation';
 import { ru } from '../../i18n/ru';
 import { ApiError } from '../../lib/api-client';
+import { useInputMask } from '../../ui/input-masks';
 import { useApi } from '../../lib/api-context';
 
 type Field = 'name' | 'phone' | 'email' | 'message';
@@ -35,6 +36,7 @@ export function FeedbackForm() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
+  const phoneMask = useInputMask('phone');
 
   const set = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: field === 'phone' ? maskPhone(value) : value }));
@@ -87,6 +89,7 @@ export function FeedbackForm() {
           aria-invalid={Boolean(errors[name])}
           aria-describedby={errors[name] ? `feedback-${name}-error` : undefined}
           onChange={(e) => set(name, e.target.value)}
+          onInput={(e) => set(name, e.currentTarget.value)}
           {...props}
         />
       )}
@@ -110,6 +113,7 @@ export function FeedbackForm() {
           type: 'tel',
           autoComplete: 'tel',
           inputMode: 'tel',
+          ref: phoneMask,
         })}
         {field('email', ru.contacts.emailField, false, { type: 'email', autoComplete: 'email' })}
         {field('message', ru.contacts.message, true)}

@@ -107,6 +107,7 @@ function CompanyForm({ stored }: { stored: CompanyPurchase | null }) {
                 value={purchase.company[field]}
                 inputMode={DIGIT_FIELDS[field] ? 'numeric' : field === 'phone' ? 'tel' : undefined}
                 type={field === 'phone' ? 'tel' : 'text'}
+                mask={field === 'phone' ? 'phone' : undefined}
                 autoComplete={field === 'companyName' ? 'organization' : 'off'}
                 error={sent || shown[field] ? errors[field] : null}
                 onFocus={() => field === 'phone' && !purchase.company.phone && setField('phone', '+7')}

@@ -3,7 +3,7 @@ import { MAX_RECIPIENTS } from '../../../common/lib/gift-card-rules';
 import { maskPhone } from '../../../common/lib/validation';
 import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { TextField } from '../../ui/text-field';
-import { parseRecipientsFile } from './recipients-file';
+import { decodeRecipientsFile, parseRecipientsFile } from './recipients-file';
 import { checkRecipientPhone, emptyRecipient, type RecipientDraft } from './sale-form';
 
 const t = ruGiftCards;
@@ -53,6 +53,7 @@ export function RecipientsEditor({ initial, onDone, onFromFile }: RecipientsEdit
                 label={t.recipientPhone}
                 aria-label={`${t.recipientRow(index + 1)}: ${t.recipientPhone.toLowerCase()}`}
                 type="tel"
+                mask="phone"
                 inputMode="tel"
                 autoComplete="off"
                 required
@@ -115,7 +116,7 @@ export function RecipientsFile({ current, onDone }: RecipientsFileProps) {
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    const parsed = parseRecipientsFile(await file.text());
+    const parsed = parseRecipientsFile(decodeRecipientsFile(new Uint8Array(await file.arrayBuffer())));
     const known = new Set(current.map((r) => r.phone));
     const fresh = parsed.recipients.filter((r) => !known.has(r.phone));
     const room = MAX_RECIPIENTS - current.filter((r) => r.phone.length > 2).length;

@@ -1,0 +1,91 @@
+import { desc, eq } from 'drizzle-orm';
+import type { MyData } from '../../../common/contract/account';
+import type { Operation } from '../../../common/contract/cabinet';
+import { readBrandSettings } from '../../core/brand-settings';
+import { toFormDate } from '../../core/dates';
+import { balancesOf } from '../../core/ledger';
+import { toRoubles } from '../../core/money';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { cards, certificates, operations } from '../../db/schema/cabinet';
+import { giftCardOrders } from '../../db/schema/gift-cards';
+import { notFound } from '../../errors';
+import type { Clock } from '../../core/clock';
+import { operationsCsv } from './operations-csv';
+
+/** Every operation of the customer, newest first, in the cabinet's shape. */
+async function allOperations(db: Db, userId: string): Promise<Operation[]> {
+  const rows = await db
+    .select()
+    .from(operations)
+    .where(eq(operations.userId, userId))
+    .orderBy(desc(operations.occurredAt), desc(operations.id));
+  return rows.map((row) => ({
+    id: row.id,
+    place: row.place,
+    date: row.occurredAt.toISOString(),
+    amountEarn: toRoubles(row.amountEarn),
+    amountSpend: toRoubles(row.amountSpend),
+    amountSpendExtra: toRoubles(row.amountSpendExtra),
+    amount: toRoubles(row.amount),
+    state: row.state,
+    type: row.type,
+  }));
+}
+
+/**
+ * 'Скачать мои данные' (152-ФЗ, docs/decisions/028): what we keep about the customer, read at once. A history
+ * of years is a few thousand rows: one answer, no paging.
+ */
+export async function exportMyData(deps: { db: Db; clock: Clock }, userId: string) {
+  const { db } = deps;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.deletedAt) throw notFound('Пользователь не найден');
+  const [cardRows, balances, history, certificateRows, orders, settings] = await Promise.all([
+    db.select().from(cards).where(eq(cards.userId, userId)).orderBy(cards.createdAt),
+    balancesOf(db, userId),
+    allOperations(db, userId),
+    db.select().from(certificates).where(eq(certificates.phone, user.phone)).orderBy(certificates.createdAt),
+    db
+      .select()
+      .from(giftCardOrders)
+      .where(eq(giftCardOrders.userId, userId))
+      .orderBy(giftCardOrders.createdAt),
+    readBrandSettings(db),
+  ]);
+  const data: MyData = {
+    exportedAt: deps.clock.now().toISOString(),
+    profile: {
+      phone: user.phone,
+      firstName: user.firstName,
+      middleName: user.middleName,
+      lastName: user.lastName,
+      email: user.email,
+      birthDate: toFormDate(user.birthDate),
+      createdAt: user.createdAt.toISOString(),
+      registeredAt: user.registeredAt?.toISOString() ?? null,
+      consentVersion: user.consentVersion,
+    },
+    cards: cardRows.map((c) => ({
+      cardNum: c.cardNum,
+      locked: c.locked,
+      createdAt: c.createdAt.toISOString(),
+    })),
+    balances: { bonus: toRoubles(balances.bonus), money: toRoubles(balances.money) },
+    operations: history,
+    certificates: certificateRows.map((c) => ({
+      title: c.title,
+      nominal: toRoubles(c.nominal),
+      activatedAt: c.activatedAt?.toISOString() ?? null,
+      validTo: c.validTo,
+    })),
+    giftCardOrders: orders.map((o) => ({
+      createdAt: o.createdAt.toISOString(),
+      nominal: toRoubles(o.nominal),
+      total: toRoubles(o.total),
+      state: o.state,
+      recipients: o.recipients,
+    })),
+  };
+  return { data, operationsCsv: operationsCsv(history, settings.timeZone) };
+}

@@ -1,0 +1,57 @@
+import { formatDate, formatTime } from '../../../common/lib/format';
+import type { Operation } from '../../../common/contract/cabinet';
+
+/**
+ * The operations as a CSV that Excel in Russia opens correctly by a double click (docs/decisions/028): UTF-8
+ * with a byte-order mark (without it Excel reads the bytes as Windows-1251), ';' between fields (the Russian
+ * list separator; a ',' would split nothing), a decimal comma, CRLF line ends, and dates as dd.mm.yyyy hh:mm
+ * in the brand's time zone.
+ */
+const HEADER = [
+  'Дата',
+  'Место',
+  'Операция',
+  'Статус',
+  'Сумма, ₽',
+  'Начислено бонусов',
+  'Списано бонусов',
+  'Списано с баланса, ₽',
+];
+
+const TYPES: Record<Operation['type'], string> = {
+  PAYMENT: 'Покупка',
+  CASHBACK: 'Начисление',
+  DEPOSIT: 'Пополнение',
+};
+const STATES: Record<Operation['state'], string> = {
+  NEW: 'Новая',
+  READY: 'В обработке',
+  PROCESSED: 'Проведена',
+  CANCEL: 'Отменена',
+};
+
+/** A text field, quoted when it must be; a leading = + - @ is defused so Excel never runs it as a formula. */
+export function csvText(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[";\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** Roubles with a decimal comma and two decimals: 1234.5 -> '1234,50' (no thousands separator: Excel reads it). */
+export const csvMoney = (roubles: number) => roubles.toFixed(2).replace('.', ',');
+
+const csvDate = (iso: string, timeZone: string) =>
+  `${formatDate(iso, timeZone)} ${formatTime(iso, timeZone)}`;
+
+export function operationsCsv(operations: Operation[], timeZone: string): string {
+  const rows = operations.map((op) => [
+    csvDate(op.date, timeZone),
+    csvText(op.place),
+    TYPES[op.type],
+    STATES[op.state],
+    csvMoney(op.amount),
+    csvMoney(op.amountEarn),
+    csvMoney(op.amountSpend),
+    csvMoney(op.amountSpendExtra),
+  ]);
+  return `\uFEFF${[HEADER, ...rows].map((row) => row.join(';')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { DELETION_CONFIRM_MINUTES } from '../../../common/contract/codes';
+import { deleteMyAccount, exportMyData } from '../../../common/contract/account';
+import { operatorDeleteMember } from '../../../common/contract/operator';
+import type { AppDeps } from '../../app-deps';
+import { requireFreshConfirmation } from '../../core/fresh-confirmation';
+import { AppError } from '../../errors';
+import { registerEndpoint } from '../../lib/register-endpoint';
+import { deleteAccount, deleteMemberByPhone } from './delete-account';
+import { exportMyData as buildExport } from './export';
+
+/** The customer's own data (docs/decisions/028): the copy, the deletion, and the operator's deletion by phone. */
+export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerEndpoint(app, exportMyData, async (request) => {
+    if (request.user.phone.startsWith('temp-'))
+      throw new AppError('PHONE_LOGIN_REQUIRED', 'Войдите по номеру телефона');
+    return buildExport(deps, request.user.userId);
+  });
+  registerEndpoint(app, deleteMyAccount, async (request) => {
+    await requireFreshConfirmation(deps, request.user, DELETION_CONFIRM_MINUTES);
+    await deleteAccount(deps, request.user.userId);
+    return { code: 0 as const };
+  });
+  if (deps.config.operatorToken)
+    registerEndpoint(app, operatorDeleteMember, async (request) =>
+      deleteMemberByPhone(deps, request.body.phone),
+    );
+}
