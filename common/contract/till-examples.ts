@@ -27,6 +27,7 @@ const accrued: TillOperation = {
   decline: null,
   createdAt: AT,
   holdExpiresAt: null,
+  earnRules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%' }],
 };
 
 const held: TillOperation = {

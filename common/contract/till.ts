@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { withBodyExamples, withResponseExamples } from './examples';
 import { paySumSchema } from './loyalty';
+import { appliedRuleSchema } from './programme';
 import * as examples from './till-examples';
 
 /**
@@ -83,6 +84,8 @@ export const tillOperationSchema = z.strictObject({
   createdAt: z.string(),
   /** ISO 8601; only while HELD. */
   holdExpiresAt: z.string().nullable(),
+  /** The earn rules that applied to what it earns (decision 027); empty when it earns nothing. */
+  earnRules: z.array(appliedRuleSchema),
 });
 export type TillOperation = z.output<typeof tillOperationSchema>;
 
