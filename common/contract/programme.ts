@@ -54,7 +54,11 @@ export type CampaignEffect = z.output<typeof campaignEffectSchema>;
 const calendarDate = z
   .string()
   .regex(DAY, 'Дата: ГГГГ-ММ-ДД')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Такой даты нет');
+  .refine((v) => {
+    // Date.parse rolls 2026-02-30 over to March: the day must read back the same.
+    const time = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
+  }, 'Такой даты нет');
 
 /** A campaign as the operator writes it. Days, weekdays and hours are in the brand's time zone. */
 export const campaignInputSchema = z
