@@ -12,13 +12,14 @@ import {
   type InvoiceItem,
   type TillKeyInfo,
 } from '../../common/contract/operator';
+import { campaignCommand } from './campaign-commands';
 import type { OperatorClient } from './operator-client';
+import { UsageError } from './usage-error';
 
 export const USAGE =
-  'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number>';
+  'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number>, campaigns list|add <file.json>|set <id> <file.json>|delete <id>|preview --point <id> --sum <roubles> [--at <ISO>]';
 
-/** A command line the tool cannot run: the message says what it needs. */
-export class UsageError extends Error {}
+export { UsageError };
 
 /** `--name value` from the arguments, or undefined. */
 function option(args: string[], name: string): string | undefined {
@@ -105,6 +106,8 @@ export async function runOperatorCommand(api: OperatorClient, args: string[], pr
       return tillKey(api, args.slice(1), print);
     case 'gift-invoice':
       return giftInvoice(api, args.slice(1), print);
+    case 'campaigns':
+      return campaignCommand(api, args.slice(1), print);
     case 'settings:get':
       return print(JSON.stringify(await api.call(getOperatorSettings), null, 2));
     case 'settings:set':
