@@ -26,6 +26,8 @@ export const ruCabinet = {
   cheque: (sum: string) => `Сумма чека: ${sum}`,
   credited: (sum: string) => `Зачислено: ${sum}`,
   earned: (bonuses: string) => `+${bonuses}`,
+  campaignsTitle: 'Сейчас действуют',
+  earnedBy: (titles: string) => `Начислено по акции: ${titles}`,
   spent: (bonuses: string) => `−${bonuses}`,
   spentExtra: (sum: string) => `Оплачено с баланса: ${sum}`,
   certificatesTitle: 'Сертификаты',
