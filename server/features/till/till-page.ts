@@ -97,6 +97,12 @@ function operationItem(visitId: string, op: TillOperation) {
 ${buttons ? `<div class="actions">${buttons}</div>` : ''}</li>`;
 }
 
+/** ' Акция: …' when a campaign raised what the operation earned. */
+const campaignsOf = (op: TillOperation) => {
+  const titles = op.earnRules.filter((r) => r.kind === 'CAMPAIGN').map((r) => r.title);
+  return titles.length ? ` Акция: ${titles.join(', ')}.` : '';
+};
+
 function resultLine(op: TillOperation | undefined) {
   if (!op) return '';
   const text =
@@ -105,7 +111,7 @@ function resultLine(op: TillOperation | undefined) {
       : op.state === 'HELD'
         ? `Удержано ${bonuses(op.spent)} бонусов: подтвердите, когда покупатель оплатит остаток ${money(op.sum - op.spent)}.`
         : op.state === 'COMPLETED' && op.kind === 'ACCRUE'
-          ? `Начислено ${bonuses(op.earned)} бонусов.`
+          ? `Начислено ${bonuses(op.earned)} бонусов.${campaignsOf(op)}`
           : op.state === 'COMPLETED'
             ? `Списано ${bonuses(op.spent)} бонусов, начислено ${bonuses(op.earned)}.`
             : `Операция ${STATE_TEXT[op.state]}.`;
