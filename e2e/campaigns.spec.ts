@@ -59,7 +59,7 @@ test('the weekend campaign: shown on Saturday on the home page and in the cabine
   await expect(page.getByTestId('earn-campaign')).toHaveText(`По акции${WEEKEND}`);
   await expectNoAxeViolations(page);
   await open(page, '/loyalty?p=1&s=100');
-  await expect(page.getByText(`Начислим бонусов3${NBSP}бонусов`)).toBeVisible();
+  await expect(page.getByText(`Начислим бонусов3${NBSP}бонуса`)).toBeVisible();
   await expect(page.getByTestId('earn-campaign')).toHaveCount(0);
 
   await loginThroughApi(page, request, DEMO_PHONE);
