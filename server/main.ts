@@ -11,6 +11,7 @@ import { seedDemoCustomer } from './db/seed/demo-customer';
 import { assembleDeps } from './assemble-deps';
 import { startGiftCardDeliveryJob } from './features/gift-cards/delivery-job';
 import { startHoldReleaseJob } from './features/payments/hold-release-job';
+import { startBonusExpiryJob } from './features/programme/expiry-job';
 import { loadSite } from './features/site/site-renderer';
 import { startTillHoldReleaseJob } from './features/till/hold-release-job';
 import { createAdjustableClock } from './core/adjustable-clock';
@@ -75,6 +76,11 @@ async function start(config: Config) {
     intervalMs: config.holdReleaseIntervalMs,
     onError: (error) => jobFailed(error, 'releasing expired till holds failed'),
   });
+  // Bonus expiry shares the hold-release interval: both are minutes-scale housekeeping of the ledger.
+  const bonusExpiry = startBonusExpiryJob(deps, {
+    intervalMs: config.holdReleaseIntervalMs,
+    onError: (error) => jobFailed(error, 'expiring bonuses failed'),
+  });
   const giftCardDelivery = startGiftCardDeliveryJob(deps, {
     intervalMs: config.giftCardDeliveryIntervalMs,
     onError: (error) => jobFailed(error, 'sending gift cards failed'),
@@ -90,6 +96,7 @@ async function start(config: Config) {
       cache.stop();
       await holdRelease.stop();
       await tillHoldRelease.stop();
+      await bonusExpiry.stop();
       await giftCardDelivery.stop();
       await app.close();
       await deps.rateLimiter.close();

@@ -108,6 +108,13 @@ export const brandSettingsSchema = z.strictObject({
     .default(DEFAULT_TIME_ZONE),
   /** Bonuses may pay at most this percent of a payment (docs/design/product.md "The programme model"). */
   maxSpendPercent: z.number().int().min(0).max(100).default(50),
+  /**
+   * Bonuses expire this many days after they are earned (decision 027); null: never (the default). A change
+   * applies to bonuses earned from then on.
+   */
+  bonusExpiryDays: z.number().int().min(1).max(3650).nullable().default(null),
+  /** The SMS warning goes this many days before bonuses expire. */
+  bonusExpiryWarnDays: z.number().int().min(1).max(60).default(7),
   referer: z.boolean().default(true),
   phone: z.string().max(30).default(''),
   email: z.string().email().max(120).nullable().default(null),

@@ -7,6 +7,15 @@ import { defineEndpoint } from './endpoint';
  * and names the rules that applied. Campaigns are edited by the operator (validated here, with a preview).
  */
 
+/** The next bonuses to expire (decision 027): how many, and the brand's calendar day they expire on. */
+export const expiringSchema = z.strictObject({
+  /** Bonuses (roubles). */
+  bonuses: z.number(),
+  /** 'YYYY-MM-DD' in the brand's time zone. */
+  on: z.string(),
+});
+export type Expiring = z.output<typeof expiringSchema>;
+
 /** A rule that applied to an accrual, as a cheque, an operation and the till's answer name it. */
 export const appliedRuleSchema = z.strictObject({
   /** BASE: the point's rate; CAMPAIGN: a campaign (its id). */
@@ -227,4 +236,14 @@ export const getActiveCampaigns = defineEndpoint({
   auth: 'public',
   errors: [],
   schemas: { response: z.array(activeCampaignSchema) },
+});
+
+export const getBonusExpiry = defineEndpoint({
+  method: 'GET',
+  path: '/api/user/bonus-expiry',
+  summary: "The customer's next bonuses to expire (null when none will)",
+  tag: 'cabinet',
+  auth: 'user',
+  errors: [],
+  schemas: { response: z.strictObject({ expiring: expiringSchema.nullable() }) },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { withBodyExamples, withResponseExamples } from './examples';
 import { paySumSchema } from './loyalty';
-import { appliedRuleSchema } from './programme';
+import { appliedRuleSchema, expiringSchema } from './programme';
 import * as examples from './till-examples';
 
 /**
@@ -35,6 +35,8 @@ export const tillCustomerSchema = z.strictObject({
   cardNum: z.string(),
   /** Bonuses the customer can spend now, roubles (1 bonus = 1 rouble). */
   bonuses: money,
+  /** The next bonuses to expire (decision 027), for the cashier to mention; null when none will. */
+  expiring: expiringSchema.nullable(),
 });
 
 export const tillPointSchema = z.strictObject({

@@ -37,6 +37,8 @@ export const SYSTEM_ACCOUNTS = {
   money_held: '00000000-0000-4000-8000-000000000231',
   /** Plus the money-like balance customers spent in shop payments (docs/decisions/023). */
   money_spent: '00000000-0000-4000-8000-000000000232',
+  /** Plus every bonus that expired unspent (decision 027: the expiry job's `bonus_expiry` postings). */
+  bonus_expired: '00000000-0000-4000-8000-000000000271',
 } as const;
 export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
 

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -11,6 +12,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { ledgerTransactions } from './ledger';
 
 const at = () => timestamp({ withTimezone: true });
 
@@ -59,3 +62,39 @@ export const campaigns = pgTable(
 /** The rules an accrual applied, as stored beside it (a draft, a till operation, a history row). */
 export const earnRulesColumn = () =>
   jsonb().$type<{ kind: 'BASE' | 'CAMPAIGN'; id: string | null; title: string }[]>().notNull().default([]);
+
+/**
+ * Bonuses held as lots (decision 027): every credit to a customer's bonus account is a lot (what, when, until
+ * when), and every debit takes from the lots soonest to expire first, then the oldest. A trigger on
+ * `ledger_entries` (hand-written in migration 0014) keeps them, so every posting (any kind, present or future)
+ * keeps `sum(remaining) = balance`; the expiry job posts what is left of an expired lot as `bonus_expiry`.
+ */
+export const bonusLots = pgTable(
+  'bonus_lots',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    /** The posting that credited it. */
+    transactionId: uuid()
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    amount: bigint({ mode: 'number' }).notNull(),
+    remaining: bigint({ mode: 'number' }).notNull(),
+    earnedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Null: never (expiry was off when it was earned). */
+    expiresAt: timestamp({ withTimezone: true }),
+    /** When the SMS warning about its expiry went out (once). */
+    warnedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('bonus_lots_user_open')
+      .on(t.userId, t.expiresAt, t.earnedAt)
+      .where(sql`${t.remaining} > 0`),
+    index('bonus_lots_expiring')
+      .on(t.expiresAt)
+      .where(sql`${t.remaining} > 0 and ${t.expiresAt} is not null`),
+    check('bonus_lots_remaining', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
+  ],
+);
