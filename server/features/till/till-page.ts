@@ -148,6 +148,9 @@ function cardOption(visit: TillVisit) {
 </fieldset>`;
 }
 
+/** '2026-12-25' -> '25.12'. */
+const ddmm = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
+
 function visitPage(visit: TillVisit, now: Date, options: { error?: string | null; done?: string | null }) {
   const open = Date.parse(visit.expiresAt) > now.getTime();
   const done = visit.operations.find((op) => op.operationId === options.done);
@@ -168,6 +171,7 @@ ${cardOption(visit)}
 <dt>Имя</dt><dd data-testid="till-customer">${escapeHtml(visit.customer.name)}</dd>
 <dt>Карта</dt><dd>${escapeHtml(visit.customer.cardNum)}</dd>
 <dt>Бонусы</dt><dd data-testid="till-bonuses">${escapeHtml(bonuses(visit.customer.bonuses))}</dd>
+${visit.customer.expiring ? `<dt>Сгорят</dt><dd data-testid="till-expiring">${escapeHtml(`${bonuses(visit.customer.expiring.bonuses)} ${ddmm(visit.customer.expiring.on)}`)}</dd>` : ''}
 </dl>
 ${errorBlock(options.error ?? null)}${resultLine(done)}
 ${form}
