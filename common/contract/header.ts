@@ -66,6 +66,8 @@ export const invoiceSellerSchema = z.strictObject({
 });
 export type InvoiceSeller = z.output<typeof invoiceSellerSchema>;
 
+const eventBonus = z.number().int('Бонусы: целое число').min(0).max(100_000).default(0);
+
 export const brandSettingsSchema = z.strictObject({
   title: z.string().min(1).max(60),
   name: z.string().min(1).max(120),
@@ -115,6 +117,14 @@ export const brandSettingsSchema = z.strictObject({
   bonusExpiryDays: z.number().int().min(1).max(3650).nullable().default(null),
   /** The SMS warning goes this many days before bonuses expire. */
   bonusExpiryWarnDays: z.number().int().min(1).max(60).default(7),
+  /** Event bonuses (decision 027), in bonuses; 0: none. Welcome: on the card's registration. */
+  welcomeBonus: eventBonus,
+  /** The referrer's bonus when the customer they invited completes a first purchase. */
+  referralBonus: eventBonus,
+  /** The invited customer's bonus at that first purchase. */
+  referralFriendBonus: eventBonus,
+  /** On the customer's birthday (the brand's calendar day), once a year, with an SMS. */
+  birthdayBonus: eventBonus,
   referer: z.boolean().default(true),
   phone: z.string().max(30).default(''),
   email: z.string().email().max(120).nullable().default(null),

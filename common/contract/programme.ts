@@ -18,8 +18,8 @@ export type Expiring = z.output<typeof expiringSchema>;
 
 /** A rule that applied to an accrual, as a cheque, an operation and the till's answer name it. */
 export const appliedRuleSchema = z.strictObject({
-  /** BASE: the point's rate; CAMPAIGN: a campaign (its id). */
-  kind: z.enum(['BASE', 'CAMPAIGN']),
+  /** BASE: the point's rate; CAMPAIGN: a campaign (its id); EVENT: a welcome, referral or birthday bonus. */
+  kind: z.enum(['BASE', 'CAMPAIGN', 'EVENT']),
   id: z.string().nullable(),
   /** For a person: 'Базовое начисление 3%', 'Двойные бонусы на выпечку по выходным'. */
   title: z.string(),

@@ -61,7 +61,10 @@ export const campaigns = pgTable(
 
 /** The rules an accrual applied, as stored beside it (a draft, a till operation, a history row). */
 export const earnRulesColumn = () =>
-  jsonb().$type<{ kind: 'BASE' | 'CAMPAIGN'; id: string | null; title: string }[]>().notNull().default([]);
+  jsonb()
+    .$type<{ kind: 'BASE' | 'CAMPAIGN' | 'EVENT'; id: string | null; title: string }[]>()
+    .notNull()
+    .default([]);
 
 /**
  * Bonuses held as lots (decision 027): every credit to a customer's bonus account is a lot (what, when, until
