@@ -62,7 +62,15 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
-      testIgnore: /settings\.spec\.ts/,
+      testIgnore: /(settings|programme)\.spec\.ts/,
+    },
+    // The programme journeys move the clock server's time by days, which would hurry the gift-card deliveries
+    // another journey waits for on that server: they run after all the others.
+    {
+      name: 'clock-days',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+      testMatch: /programme\.spec\.ts/,
+      dependencies: ['desktop'],
     },
     // The settings journeys switch whole modules off (the cabinet, news) on the mutable server for a moment,
     // which any journey running beside them would see as a 404: they run after all the others.
@@ -82,6 +90,11 @@ export default defineConfig({
       FLOORS_WIDGET_URL: E2E.floorsWidgetUrl,
       GIFT_CARD_DELIVERY_INTERVAL_MS: '500',
     }),
-    server(E2E.clockPort, { DEV_CLOCK: 'true', GIFT_CARD_DELIVERY_INTERVAL_MS: '300' }),
+    server(E2E.clockPort, {
+      DEV_CLOCK: 'true',
+      GIFT_CARD_DELIVERY_INTERVAL_MS: '300',
+      // The programme's job (expiry, referral and birthday bonuses) shares this interval: every second here.
+      HOLD_RELEASE_INTERVAL_MS: '1000',
+    }),
   ],
 });

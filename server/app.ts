@@ -21,6 +21,7 @@ import { registerOperatorRoutes } from './features/operator/routes';
 import { registerPaymentRoutes } from './features/payments/routes';
 import { registerPictureRoutes } from './features/pictures/routes';
 import { registerPointRoutes } from './features/points/routes';
+import { registerProgrammeRoutes } from './features/programme/routes';
 import { registerSbpRoutes } from './features/sbp/routes';
 import { registerSettingsRoutes } from './features/settings/routes';
 import { registerSiteRoutes } from './features/site/routes';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerSbpRoutes(app, deps);
   registerFeedbackRoutes(app, deps);
   registerOperatorRoutes(app, deps);
+  registerProgrammeRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerCabinetRoutes(app, deps);
   registerPaymentRoutes(app, deps);

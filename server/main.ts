@@ -13,6 +13,7 @@ import { seedDemoCustomer } from './db/seed/demo-customer';
 import { assembleDeps } from './assemble-deps';
 import { startGiftCardDeliveryJob } from './features/gift-cards/delivery-job';
 import { startHoldReleaseJob } from './features/payments/hold-release-job';
+import { startBonusExpiryJob } from './features/programme/expiry-job';
 import { loadSite } from './features/site/site-renderer';
 import { startTillHoldReleaseJob } from './features/till/hold-release-job';
 import { createAdjustableClock } from './core/adjustable-clock';
@@ -99,6 +100,11 @@ async function start(config: Config, role: WorkerRole) {
           startTillHoldReleaseJob(deps, {
             intervalMs: config.holdReleaseIntervalMs,
             onError: (error) => jobFailed(error, 'releasing expired till holds failed'),
+          }),
+          // Bonus expiry shares the hold-release interval: both are minutes-scale housekeeping of the ledger.
+          startBonusExpiryJob(deps, {
+            intervalMs: config.holdReleaseIntervalMs,
+            onError: (error) => jobFailed(error, 'expiring bonuses failed'),
           }),
           startGiftCardDeliveryJob(deps, {
             intervalMs: config.giftCardDeliveryIntervalMs,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkDate, checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { phoneSchema } from './auth';
 import { defineEndpoint } from './endpoint';
+import { appliedRuleSchema } from './programme';
 
 /**
  * The personal cabinet (spec sections 3 "User", 4 "Cards", 7 user and session calls). Money crosses the API in
@@ -178,6 +179,8 @@ export const operationSchema = z.strictObject({
   amount: money,
   state: z.enum(['NEW', 'READY', 'PROCESSED', 'CANCEL']),
   type: z.enum(['PAYMENT', 'CASHBACK', 'DEPOSIT']),
+  /** The earn rules that applied to what it earns (decision 027); empty when it earns nothing. */
+  earnRules: z.array(appliedRuleSchema),
 });
 export type Operation = z.output<typeof operationSchema>;
 

@@ -66,6 +66,8 @@ export const invoiceSellerSchema = z.strictObject({
 });
 export type InvoiceSeller = z.output<typeof invoiceSellerSchema>;
 
+const eventBonus = z.number().int('Бонусы: целое число').min(0).max(100_000).default(0);
+
 export const brandSettingsSchema = z.strictObject({
   title: z.string().min(1).max(60),
   name: z.string().min(1).max(120),
@@ -108,6 +110,21 @@ export const brandSettingsSchema = z.strictObject({
     .default(DEFAULT_TIME_ZONE),
   /** Bonuses may pay at most this percent of a payment (docs/design/product.md "The programme model"). */
   maxSpendPercent: z.number().int().min(0).max(100).default(50),
+  /**
+   * Bonuses expire this many days after they are earned (decision 027); null: never (the default). A change
+   * applies to bonuses earned from then on.
+   */
+  bonusExpiryDays: z.number().int().min(1).max(3650).nullable().default(null),
+  /** The SMS warning goes this many days before bonuses expire. */
+  bonusExpiryWarnDays: z.number().int().min(1).max(60).default(7),
+  /** Event bonuses (decision 027), in bonuses; 0: none. Welcome: on the card's registration. */
+  welcomeBonus: eventBonus,
+  /** The referrer's bonus when the customer they invited completes a first purchase. */
+  referralBonus: eventBonus,
+  /** The invited customer's bonus at that first purchase. */
+  referralFriendBonus: eventBonus,
+  /** On the customer's birthday (the brand's calendar day), once a year, with an SMS. */
+  birthdayBonus: eventBonus,
   referer: z.boolean().default(true),
   phone: z.string().max(30).default(''),
   email: z.string().email().max(120).nullable().default(null),

@@ -4,6 +4,7 @@ import { checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/vali
 import { phoneSchema, tokenPairSchema } from './auth';
 import { defineEndpoint } from './endpoint';
 import { giftCardSummarySchema } from './gift-cards';
+import { appliedRuleSchema } from './programme';
 
 /**
  * Paying at a retail point (spec sections 3 "Loyalty payment", 4 "Payment flow", 7 loyalty calls, 8, 9) and
@@ -129,7 +130,7 @@ export const accountChangeSchema = z.strictObject({
    * never earned by a payment (its `earn` is always 0).
    */
   type: z.enum(['GLOBAL', 'EXTRA']),
-  /** Credited when the payment completes (the point's `currentBonus`% of the money paid), roubles. */
+  /** Credited when the payment completes (the earn rules over the money paid: the point's `currentBonus`% and the campaigns), roubles. */
   earn: money,
   /** Taken from the balance by this payment, roubles. */
   spend: money,
@@ -151,6 +152,8 @@ export const draftSchema = z.strictObject({
   accountChanges: z.array(accountChangeSchema),
   /** What the bank (or the till) still takes after the money-like balance and bonuses, roubles. */
   leftToPay: money,
+  /** The earn rules that applied to what it earns (decision 027); empty when it earns nothing. */
+  earnRules: z.array(appliedRuleSchema),
 });
 export type Draft = z.output<typeof draftSchema>;
 
@@ -231,6 +234,8 @@ export const paymentResultSchema = z.strictObject({
   leftToPay: money,
   /** GIFT_CARD drafts: the order this payment buys (decision 017); always null for PAYMENT. */
   giftCard: giftCardSummarySchema.nullable(),
+  /** The earn rules that applied to what it earns (decision 027); empty when it earns nothing. */
+  earnRules: z.array(appliedRuleSchema),
 });
 export type PaymentResult = z.output<typeof paymentResultSchema>;
 

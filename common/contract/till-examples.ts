@@ -27,6 +27,7 @@ const accrued: TillOperation = {
   decline: null,
   createdAt: AT,
   holdExpiresAt: null,
+  earnRules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%' }],
 };
 
 const held: TillOperation = {
@@ -54,7 +55,12 @@ const paidByCard: TillOperation = {
 const visit: TillVisit = {
   visitId: VISIT_ID,
   expiresAt: '2026-11-25T10:30:00.000Z',
-  customer: { name: 'Анна И.', cardNum: '**** **** **** 4821', bonuses: 1250 },
+  customer: {
+    name: 'Анна И.',
+    cardNum: '**** **** **** 4821',
+    bonuses: 1250,
+    expiring: { bonuses: 120, on: '2026-12-10' },
+  },
   point: { id: 1, title: 'Берёзка на Садовой', currentBonus: 3 },
   maxSpendPercent: 50,
   bindingActive: true,

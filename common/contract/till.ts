@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { withBodyExamples, withResponseExamples } from './examples';
 import { paySumSchema } from './loyalty';
+import { appliedRuleSchema, expiringSchema } from './programme';
 import * as examples from './till-examples';
 
 /**
@@ -34,6 +35,8 @@ export const tillCustomerSchema = z.strictObject({
   cardNum: z.string(),
   /** Bonuses the customer can spend now, roubles (1 bonus = 1 rouble). */
   bonuses: money,
+  /** The next bonuses to expire (decision 027), for the cashier to mention; null when none will. */
+  expiring: expiringSchema.nullable(),
 });
 
 export const tillPointSchema = z.strictObject({
@@ -83,6 +86,8 @@ export const tillOperationSchema = z.strictObject({
   createdAt: z.string(),
   /** ISO 8601; only while HELD. */
   holdExpiresAt: z.string().nullable(),
+  /** The earn rules that applied to what it earns (decision 027); empty when it earns nothing. */
+  earnRules: z.array(appliedRuleSchema),
 });
 export type TillOperation = z.output<typeof tillOperationSchema>;
 

@@ -67,6 +67,41 @@ describe('npm run operator', () => {
     await expect(run('till-key', 'issue', '--point', '99999')).rejects.toThrow(/^404: /);
   });
 
+  it('adds, lists, previews, changes and deletes a campaign; a bad file is the server’s 400', async () => {
+    const file = join(dir, 'campaign.json');
+    const campaign = {
+      title: 'Утренний кофе',
+      startsOn: '2026-01-01',
+      hours: { from: '08:00', to: '10:00' },
+      pointIds: [3],
+      effect: { kind: 'EXTRA_PERCENT', percent: 5 },
+    };
+    writeFileSync(file, JSON.stringify(campaign));
+    const added = await run('campaigns', 'add', file);
+    const id = added.split('  ')[0]!;
+    expect(added).toContain('08:00-10:00  points 3  +5%  priority 0  Утренний кофе');
+    expect(await run('campaigns', 'list')).toContain(
+      'x2  priority 10  Двойные бонусы на выпечку по выходным',
+    );
+    const morning = await run(
+      'campaigns',
+      'preview',
+      '--point',
+      '3',
+      '--sum',
+      '100',
+      '--at',
+      '2026-12-01T09:00:00+03:00',
+    );
+    expect(morning).toBe('15 bonuses at 2026-12-01T06:00:00.000Z\n  Базовое начисление 10%\n  Утренний кофе');
+    writeFileSync(file, JSON.stringify({ ...campaign, active: false }));
+    expect(await run('campaigns', 'set', id, file)).toContain(`${id}  off`);
+    writeFileSync(file, JSON.stringify({ ...campaign, weekdays: [8] }));
+    await expect(run('campaigns', 'add', file)).rejects.toThrow(/^400: .*weekdays/);
+    expect(await run('campaigns', 'delete', id)).toBe(`Campaign ${id} deleted.`);
+    await expect(run('campaigns', 'preview', '--point', '3')).rejects.toThrow(UsageError);
+  });
+
   it('is refused without the right token', async () => {
     const stranger = createOperatorClient(address, 'wrong');
     await expect(runOperatorCommand(stranger, ['settings:get'], () => undefined)).rejects.toThrow(/^401: /);

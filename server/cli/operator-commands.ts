@@ -13,13 +13,14 @@ import {
   type InvoiceItem,
   type TillKeyInfo,
 } from '../../common/contract/operator';
+import { campaignCommand } from './campaign-commands';
 import type { OperatorClient } from './operator-client';
+import { UsageError } from './usage-error';
 
 export const USAGE =
-  'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number>, members delete --phone <phone>';
+  'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number>, members delete --phone <phone>, campaigns list|add <file.json>|set <id> <file.json>|delete <id>|preview --point <id> --sum <roubles> [--at <ISO>]';
 
-/** A command line the tool cannot run: the message says what it needs. */
-export class UsageError extends Error {}
+export { UsageError };
 
 /** `--name value` from the arguments, or undefined. */
 function option(args: string[], name: string): string | undefined {
@@ -128,6 +129,8 @@ export async function runOperatorCommand(api: OperatorClient, args: string[], pr
       return giftInvoice(api, args.slice(1), print);
     case 'members':
       return members(api, args.slice(1), print);
+    case 'campaigns':
+      return campaignCommand(api, args.slice(1), print);
     case 'settings:get':
       return print(JSON.stringify(await api.call(getOperatorSettings), null, 2));
     case 'settings:set':

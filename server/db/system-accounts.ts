@@ -44,6 +44,8 @@ export const SYSTEM_ACCOUNTS = {
   bonus_forfeited: '00000000-0000-4000-8000-000000000281',
   /** Plus the money-like balance (certificates, gift value) left on deleted accounts (docs/decisions/028). */
   money_forfeited: '00000000-0000-4000-8000-000000000282',
+  /** Plus every bonus that expired unspent (decision 027: the expiry job's `bonus_expiry` postings). */
+  bonus_expired: '00000000-0000-4000-8000-000000000271',
 } as const;
 export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
 

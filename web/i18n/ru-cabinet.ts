@@ -27,6 +27,10 @@ export const ruCabinet = {
   cheque: (sum: string) => `Сумма чека: ${sum}`,
   credited: (sum: string) => `Зачислено: ${sum}`,
   earned: (bonuses: string) => `+${bonuses}`,
+  campaignsTitle: 'Сейчас действуют',
+  /** '30 бонусов сгорят 25.12'. */
+  expiring: (bonuses: string, day: string) => `${bonuses} сгорят ${day}`,
+  earnedBy: (titles: string) => `Начислено по акции: ${titles}`,
   spent: (bonuses: string) => `−${bonuses}`,
   spentExtra: (sum: string) => `Оплачено с баланса: ${sum}`,
   certificatesTitle: 'Сертификаты',

@@ -22,6 +22,7 @@ export const ruLoyalty = {
   extraSpent: 'Списано с баланса',
   payFromBalance: 'Оплатить с баланса',
   earn: 'Начислим бонусов',
+  byCampaign: 'По акции',
   leftToPay: 'К оплате',
   payTypeLegend: 'Способ оплаты',
   payTypes: {

@@ -159,10 +159,12 @@ export const ru = {
     allNews: 'Все новости',
     points: 'Магазины',
     allPoints: 'Все магазины',
+    campaigns: 'Акции сейчас',
   },
   content: {
     rating: (stars: number) => `Рейтинг: ${stars} из 5`,
     bonus: (percent: number) => `Бонусирование: ${percent}%`,
+    campaignUntil: (date: string) => `До ${date}`,
     empty: 'Здесь пока пусто',
     emptyText: 'Загляните позже: мы скоро всё заполним.',
   },

@@ -32,6 +32,7 @@ const result = (answer: Partial<PaymentResult>): PaymentResult => ({
   paySum: 100,
   leftToPay: 100,
   giftCard: null,
+  earnRules: [],
   ...answer,
 });
 

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { ledgerTransactions } from './ledger';
+import { earnRulesColumn } from './programme';
 
 const at = () => timestamp({ withTimezone: true });
 const kopecks = () => bigint({ mode: 'number' });
@@ -51,6 +52,8 @@ export const operations = pgTable(
     place: text().notNull(),
     occurredAt: at().notNull(),
     amountEarn: kopecks().notNull().default(0),
+    /** The earn rules that applied to `amountEarn` (decision 027); empty for what no rule earned. */
+    earnRules: earnRulesColumn(),
     amountSpend: kopecks().notNull().default(0),
     /** What a payment took from the money-like balance (certificates, gift value): decision 023. */
     amountSpendExtra: kopecks().notNull().default(0),

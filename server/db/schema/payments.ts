@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { operations } from './cabinet';
+import { earnRulesColumn } from './programme';
 
 const at = () => timestamp({ withTimezone: true });
 const kopecks = () => bigint({ mode: 'number' });
@@ -40,6 +41,8 @@ export const paymentDrafts = pgTable(
     earnPercent: integer().notNull(),
     /** Bonuses credited on completion: earnPercent of leftToPay, rounded down to a kopeck. */
     earn: kopecks().notNull(),
+    /** The earn rules that applied (decision 027). */
+    earnRules: earnRulesColumn(),
     state: text()
       .$type<'created' | 'processing' | 'paid' | 'completed' | 'failed' | 'expired'>()
       .notNull()

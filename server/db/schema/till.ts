@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { cards, operations } from './cabinet';
+import { earnRulesColumn } from './programme';
 
 const at = () => timestamp({ withTimezone: true });
 const kopecks = () => bigint({ mode: 'number' });
@@ -102,6 +103,8 @@ export const tillOperations = pgTable(
     /** Bonuses credited (an accrual at once, a spend on confirmation). */
     earn: kopecks().notNull(),
     earnPercent: integer().notNull(),
+    /** The earn rules that applied (decision 027). */
+    earnRules: earnRulesColumn(),
     /** What the saved card pays (`card` only): the cheque less the bonuses spent. */
     cardAmount: kopecks().notNull().default(0),
     /** The gateway that holds the card payment's order, its order id and the saved card used (`card` only). */

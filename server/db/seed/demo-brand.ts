@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '../client';
 import { brandSettings, pictures } from '../schema/brand';
 import { contentDocuments } from '../schema/content';
+import type { CampaignInput } from '../../../common/contract/programme';
+import { toCampaignValues } from '../../core/earn/campaigns';
+import { campaigns } from '../schema/programme';
 import { seedDemoContent } from './demo-content';
 
 /** The demo brand's files sit beside this module in the source tree and beside the bundle in dist/server. */
@@ -23,6 +26,14 @@ const PICTURE_KEYS: Record<string, string> = { 'logo.svg': 'xxhdpi_logo_small' }
  * Seeds the demo brand into an empty database. It never overwrites a brand that exists and never runs in
  * production (the configuration refuses SEED_DEMO there).
  */
+/** The campaigns the demo's news and actions promise (decision 027), validated like the operator's. */
+async function seedDemoCampaigns(tx: Db, dir: string) {
+  const file = join(dir, 'campaigns.json');
+  if (!existsSync(file)) return;
+  const list = JSON.parse(readFileSync(file, 'utf8')) as CampaignInput[];
+  if (list.length) await tx.insert(campaigns).values(list.map(toCampaignValues));
+}
+
 export async function seedDemoBrand(db: Db): Promise<boolean> {
   const [existing] = await db.select({ id: brandSettings.id }).from(brandSettings).limit(1);
   if (existing) {
@@ -35,6 +46,7 @@ export async function seedDemoBrand(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     await tx.insert(brandSettings).values({ id: 1, settings });
     await seedDemoContent(tx as unknown as Db, DEMO_DIR);
+    await seedDemoCampaigns(tx as unknown as Db, DEMO_DIR);
     const folder = join(DEMO_DIR, 'pictures');
     if (!existsSync(folder)) return;
     for (const file of readdirSync(folder)) {

@@ -30,6 +30,7 @@ async function allOperations(db: Db, userId: string): Promise<Operation[]> {
     amount: toRoubles(row.amount),
     state: row.state,
     type: row.type,
+    earnRules: row.earnRules,
   }));
 }
 

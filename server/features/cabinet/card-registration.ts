@@ -10,6 +10,7 @@ import { cards } from '../../db/schema/cabinet';
 import { AppError } from '../../errors';
 import { customerAccounts } from '../../core/ledger';
 import { readBrandSettings } from '../../core/brand-settings';
+import { creditEventBonuses } from '../../core/earn/events';
 import { isLuhnValid, newCardNumber, newQrSecret } from './card-numbers';
 import { lockUser, saveProfile } from './profile';
 
@@ -60,11 +61,22 @@ export async function registerCard(deps: { db: Db; clock: Clock }, userId: strin
         activeCardId: user.activeCardId ?? firstCard?.id ?? newCardId,
       })
       .where(eq(users.id, userId));
+    // The welcome bonus, once (its ledger key): the first registration of the customer.
+    if (!user.registeredAt) {
+      await creditEventBonuses(tx, {
+        key: `welcome:${userId}`,
+        kind: 'welcome_bonus',
+        now,
+        credits: [{ userId, amount: settings.welcomeBonus * 100, place: WELCOME_PLACE }],
+      });
+    }
   });
 }
 
+export const WELCOME_PLACE = 'Приветственные бонусы';
+
 /**
- * The referrer id worth keeping for a later referral reward (nothing is credited yet): not empty, and not one
+ * The referrer id worth keeping for the referral reward (server/features/programme/event-jobs.ts): not empty, and not one
  * of the customer's own card numbers (a customer cannot refer themselves).
  */
 async function referrerOf(tx: Db, userId: string, refererId: string): Promise<string | null> {

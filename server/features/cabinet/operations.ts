@@ -44,6 +44,7 @@ export async function listOperations(db: Db, userId: string, page: number): Prom
       amount: toRoubles(row.amount),
       state: row.state,
       type: row.type,
+      earnRules: row.earnRules,
     })),
     page,
     pageSize: OPERATIONS_PAGE_SIZE,

@@ -37,7 +37,7 @@ export function registerChequePage(app: FastifyInstance, deps: AppDeps) {
 <dt>Бонусами</dt><dd>${escapeHtml(formatKopecks(row.spend))}</dd>
 ${row.extraSpend > 0 ? `<dt>С баланса</dt><dd>${escapeHtml(formatKopecks(row.extraSpend))}</dd>\n` : ''}<dt>Деньгами</dt><dd>${escapeHtml(formatKopecks(row.leftToPay))}</dd>
 <dt>Начислено бонусов</dt><dd>${escapeHtml(formatKopecks(row.earn))}</dd>
-<dt>Код подтверждения</dt><dd>${escapeHtml(row.confirmationCode ?? '')}</dd>
+${row.earn > 0 && row.earnRules.length > 0 ? `<dt>По правилам</dt><dd>${escapeHtml(row.earnRules.map((r) => r.title).join('; '))}</dd>\n` : ''}<dt>Код подтверждения</dt><dd>${escapeHtml(row.confirmationCode ?? '')}</dd>
 </dl>`;
       return reply
         .header('cache-control', 'no-store')

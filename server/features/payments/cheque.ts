@@ -33,6 +33,9 @@ export async function sendCheque(deps: PaymentsDeps, userId: string, draftId: st
     ...(row.extraSpend > 0 ? [`Оплачено с баланса: ${formatKopecks(row.extraSpend)}`] : []),
     `Оплачено деньгами: ${formatKopecks(row.leftToPay)}`,
     `Начислено бонусов: ${formatAmount(row.earn / 100)}`,
+    ...(row.earn > 0 && row.earnRules.length > 0
+      ? [`По правилам: ${row.earnRules.map((r) => r.title).join('; ')}`]
+      : []),
     `Код подтверждения: ${row.confirmationCode ?? ''}`,
     `Чек: ${chequeUrlOf(deps.config, row.id)}`,
   ];

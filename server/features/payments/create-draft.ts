@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createDraftBodySchema, Draft } from '../../../common/contract/loyalty';
+import { earnFor } from '../../core/earn/earn';
 import { toKopecks } from '../../core/money';
 import { paymentDrafts } from '../../db/schema/payments';
 import { AppError } from '../../errors';
@@ -25,11 +26,18 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     payType: body.payType,
     bonusBalance: balances.bonus,
     maxSpendPercent: settings.maxSpendPercent,
-    currentBonus: point.currentBonus,
     spendExtra: body.spendExtra,
     moneyBalance: balances.money,
   });
+  const { earnable, ...split } = sums;
   const now = deps.clock.now();
+  const { earn, rules } = await earnFor(deps, {
+    cheque: paySum,
+    earnable,
+    point,
+    at: now,
+    timeZone: settings.timeZone,
+  });
   const values = {
     productType: body.productType,
     payType: body.payType,
@@ -40,7 +48,9 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     spendBonus: body.spendBonus && body.payType !== 'IN_RETAIL_POINT',
     spendExtra: body.spendExtra && body.payType !== 'IN_RETAIL_POINT',
     paySum,
-    ...sums,
+    ...split,
+    earn,
+    earnRules: rules,
     earnPercent: point.currentBonus,
     updatedAt: now,
   };

@@ -10,7 +10,7 @@ import { summaryOfDraft } from '../gift-cards/orders';
 import { chequeUrlOf } from './cheque';
 
 /** What the payment services take: taken as an argument so tests hand in fakes. */
-export type PaymentsDeps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'acquirer' | 'mail'>;
+export type PaymentsDeps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'acquirer' | 'mail' | 'cache'>;
 export type DraftRow = typeof paymentDrafts.$inferSelect;
 
 /** Whether the draft goes to the bank: something is left to pay, and not at the till. */
@@ -32,6 +32,7 @@ export function toDraft(row: DraftRow): Draft {
       { type: 'EXTRA', earn: 0, spend: toRoubles(row.extraSpend) },
     ],
     leftToPay: toRoubles(row.leftToPay),
+    earnRules: row.earnRules,
   };
 }
 
@@ -60,6 +61,7 @@ export function toResult(deps: Pick<AppDeps, 'config'>, row: DraftRow): PaymentR
     paySum: toRoubles(row.paySum),
     leftToPay: toRoubles(row.leftToPay),
     giftCard: null,
+    earnRules: row.earnRules,
   };
 }
 

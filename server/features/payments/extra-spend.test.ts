@@ -31,7 +31,7 @@ const operationsOf = async (t: TestApp) =>
   (await callAs(t, PHONE, 'GET', '/api/user/operations')).json().operations;
 
 describe('splitPayment', () => {
-  const base = { paySum: 100_000, payType: 'CARD' as const, maxSpendPercent: 50, currentBonus: 3 };
+  const base = { paySum: 100_000, payType: 'CARD' as const, maxSpendPercent: 50 };
   it('spends the money-like balance first, then bonuses within the limit of what is left', () => {
     expect(
       splitPayment({
@@ -41,7 +41,7 @@ describe('splitPayment', () => {
         spendExtra: true,
         moneyBalance: 30_000,
       }),
-    ).toEqual({ extraSpend: 30_000, spend: 35_000, leftToPay: 35_000, earn: 1950 });
+    ).toEqual({ extraSpend: 30_000, spend: 35_000, leftToPay: 35_000, earnable: 65_000 });
   });
   it('covers the whole sum from the balance, leaving nothing for bonuses or the bank', () => {
     expect(
@@ -52,7 +52,7 @@ describe('splitPayment', () => {
         spendExtra: true,
         moneyBalance: 250_000,
       }),
-    ).toEqual({ extraSpend: 100_000, spend: 0, leftToPay: 0, earn: 3000 });
+    ).toEqual({ extraSpend: 100_000, spend: 0, leftToPay: 0, earnable: 100_000 });
   });
   it('spends none of it when the customer says no, at the till, or when it is absent', () => {
     const money = { spendBonus: false, bonusBalance: 0, moneyBalance: 50_000 };
@@ -61,7 +61,7 @@ describe('splitPayment', () => {
       extraSpend: 0,
       spend: 0,
       leftToPay: 100_000,
-      earn: 0,
+      earnable: 0,
     });
     expect(splitPayment({ ...base, spendBonus: false, bonusBalance: 0 }).extraSpend).toBe(0);
   });

@@ -52,6 +52,7 @@ export async function completePaid(
         place: done.title,
         occurredAt: now,
         amountEarn: done.earn,
+        earnRules: done.earn > 0 ? done.earnRules : [],
         amountSpend: done.spend,
         amountSpendExtra: done.extraSpend,
         amount: done.paySum,

@@ -2,8 +2,8 @@
  * How a shop payment's sum is split (docs/decisions/009 and 023), in kopecks. The money-like balance
  * (certificates, gift value) pays first, in full where it can: it is money, with no limit. Bonuses then pay up
  * to `maxSpendPercent` of what is left, and the bank (or the till) takes the rest. Paying at the till spends
- * neither (we do not see that money). The point's rate is earned on the money paid: the bank's part and the
- * money-like part (gift value earned nothing when it was bought), never on bonuses.
+ * neither (we do not see that money). What earns is the money paid: the bank's part and the money-like part
+ * (gift value earned nothing when it was bought), never bonuses; the earn rules (server/core/earn) say how much.
  */
 export interface SplitInput {
   paySum: number;
@@ -11,7 +11,6 @@ export interface SplitInput {
   payType: 'CARD' | 'SBP_QR' | 'IN_RETAIL_POINT';
   bonusBalance: number;
   maxSpendPercent: number;
-  currentBonus: number;
   /** Spend the money-like balance; off when absent. */
   spendExtra?: boolean;
   /** The money-like balance, kopecks; 0 when absent. */
@@ -24,8 +23,8 @@ export interface Split {
   /** From bonuses (GLOBAL spend). */
   spend: number;
   leftToPay: number;
-  /** Bonuses credited on completion (GLOBAL earn). */
-  earn: number;
+  /** What earns on completion (the money paid), kopecks: 0 at the till. */
+  earnable: number;
 }
 
 export function splitPayment(input: SplitInput): Split {
@@ -37,6 +36,6 @@ export function splitPayment(input: SplitInput): Split {
   const spend = input.spendBonus && !atTill ? Math.max(0, Math.min(limit, input.bonusBalance)) : 0;
   const leftToPay = rest - spend;
   // Paying at the till is not confirmed by us, so it earns nothing here (the till's accrual does).
-  const earn = atTill ? 0 : Math.floor(((leftToPay + extraSpend) * Math.max(0, input.currentBonus)) / 100);
-  return { extraSpend, spend, leftToPay, earn };
+  const earnable = atTill ? 0 : leftToPay + extraSpend;
+  return { extraSpend, spend, leftToPay, earnable };
 }

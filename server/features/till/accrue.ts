@@ -1,4 +1,5 @@
 import type { TillOperation } from '../../../common/contract/till';
+import { earnFor } from '../../core/earn/earn';
 import { earnEntries, postTransaction } from '../../core/ledger';
 import { toKopecks } from '../../core/money';
 import { inTransaction } from '../../db/in-transaction';
@@ -14,7 +15,7 @@ import {
 } from './operation-rows';
 import { checkOpen, loadVisit } from './visits';
 
-/** accrue: the point's rate of the cheque, credited at once (ledger key `till-accrue:<id>`), a CASHBACK. */
+/** accrue: what the earn rules give for the cheque (server/core/earn), credited at once (ledger key `till-accrue:<id>`), a CASHBACK. */
 export async function accrue(
   deps: TillDeps,
   caller: TillCaller,
@@ -27,9 +28,9 @@ export async function accrue(
   const visit = await loadVisit(deps.db, caller, body.visitId);
   checkOpen(deps, visit);
   const point = await loadPoint(deps.db, caller.retailPointId);
-  const earn = Math.floor((request.sum * Math.max(0, point.currentBonus)) / 100);
+  const now = deps.clock.now();
+  const { earn, rules } = await earnFor(deps, { cheque: request.sum, earnable: request.sum, point, at: now });
   await inTransaction(deps.db, async (tx) => {
-    const now = deps.clock.now();
     const [row] = await tx
       .insert(tillOperations)
       .values({
@@ -43,6 +44,7 @@ export async function accrue(
         spend: 0,
         earn,
         earnPercent: point.currentBonus,
+        earnRules: rules,
         state: 'completed',
         createdAt: now,
         updatedAt: now,

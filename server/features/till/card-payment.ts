@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { TillOperation } from '../../../common/contract/till';
 import { readBrandSettings } from '../../core/brand-settings';
+import { earnFor } from '../../core/earn/earn';
 import { balancesOf } from '../../core/ledger';
 import { toKopecks } from '../../core/money';
 import type { Db } from '../../db/client';
@@ -18,7 +19,7 @@ import { checkOpen, loadVisit } from './visits';
  * The operation is written first (`held`, with the bonuses it spends on hold, like a spend); then the bank order
  * is registered by the operation's id (idempotent at the gateway) for the customer, the gateway charges the
  * saved card, and the operation settles by the order's status: paid completes it (the bonuses spent, the money
- * paid earning at the point's rate), declined releases the hold. A bank that does not answer leaves it `held`:
+ * paid earning by the earn rules), declined releases the hold. A bank that does not answer leaves it `held`:
  * the same call (or confirm) asks again, and the hold-expiry job cancels the order before it gives bonuses back.
  */
 
@@ -104,7 +105,12 @@ export async function payWithCard(
       'У покупателя нет сохранённой карты, которой можно оплатить: примите оплату иначе',
     );
   }
-  const earn = Math.floor((cardAmount * Math.max(0, point.currentBonus)) / 100);
+  const { earn, rules } = await earnFor(deps, {
+    cheque: sum,
+    earnable: cardAmount,
+    point,
+    timeZone: settings.timeZone,
+  });
   await insertHeld(
     deps,
     {
@@ -118,6 +124,7 @@ export async function payWithCard(
       spend,
       earn,
       earnPercent: point.currentBonus,
+      earnRules: rules,
       cardAmount,
       acquirer: deps.acquirer.name,
       bindingId: card.bindingId,

@@ -20,7 +20,7 @@ import type { TillCaller } from '../../lib/callers';
  * This file: what those share: a point and an operation of the caller's point, the idempotency key's rules, the
  * API's view of an operation, and the cabinet's history row.
  */
-export type TillDeps = Pick<AppDeps, 'db' | 'clock' | 'acquirer' | 'config'>;
+export type TillDeps = Pick<AppDeps, 'db' | 'clock' | 'acquirer' | 'config' | 'cache'>;
 export type TillOperationRow = typeof tillOperations.$inferSelect;
 export type VisitRow = typeof tillVisits.$inferSelect;
 
@@ -53,6 +53,7 @@ export function toOperation(row: TillOperationRow): TillOperation {
         : null,
     createdAt: row.createdAt.toISOString(),
     holdExpiresAt: row.state === 'held' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+    earnRules: row.earnRules,
   };
 }
 
@@ -123,6 +124,7 @@ export async function recordOperation(
       place,
       occurredAt: now,
       amountEarn: row.earn,
+      earnRules: row.earn > 0 ? row.earnRules : [],
       amountSpend: row.spend,
       amount: row.sum,
       state: 'PROCESSED',

@@ -1,5 +1,6 @@
 import type { TillOperation } from '../../../common/contract/till';
 import { readBrandSettings } from '../../core/brand-settings';
+import { earnFor } from '../../core/earn/earn';
 import { balancesOf } from '../../core/ledger';
 import { toKopecks } from '../../core/money';
 import { AppError } from '../../errors';
@@ -32,7 +33,12 @@ export async function spend(
   ]);
   const amount = bonusesToSpend(sum, asked, settings.maxSpendPercent, balances.bonus);
   if (amount <= 0) throw new AppError('NOTHING_TO_SPEND', 'Списывать нечего: у покупателя нет бонусов');
-  const earn = Math.floor(((sum - amount) * Math.max(0, point.currentBonus)) / 100);
+  const { earn, rules } = await earnFor(deps, {
+    cheque: sum,
+    earnable: sum - amount,
+    point,
+    timeZone: settings.timeZone,
+  });
   await insertHeld(deps, {
     idempotencyKey: key,
     visitId: visit.id,
@@ -44,6 +50,7 @@ export async function spend(
     spend: amount,
     earn,
     earnPercent: point.currentBonus,
+    earnRules: rules,
   });
   return sameRequest((await findByKey(deps.db, key))!, request);
 }

@@ -97,6 +97,12 @@ function operationItem(visitId: string, op: TillOperation) {
 ${buttons ? `<div class="actions">${buttons}</div>` : ''}</li>`;
 }
 
+/** ' Акция: …' when a campaign raised what the operation earned. */
+const campaignsOf = (op: TillOperation) => {
+  const titles = op.earnRules.filter((r) => r.kind === 'CAMPAIGN').map((r) => r.title);
+  return titles.length ? ` Акция: ${titles.join(', ')}.` : '';
+};
+
 function resultLine(op: TillOperation | undefined) {
   if (!op) return '';
   const text =
@@ -105,7 +111,7 @@ function resultLine(op: TillOperation | undefined) {
       : op.state === 'HELD'
         ? `Удержано ${bonuses(op.spent)} бонусов: подтвердите, когда покупатель оплатит остаток ${money(op.sum - op.spent)}.`
         : op.state === 'COMPLETED' && op.kind === 'ACCRUE'
-          ? `Начислено ${bonuses(op.earned)} бонусов.`
+          ? `Начислено ${bonuses(op.earned)} бонусов.${campaignsOf(op)}`
           : op.state === 'COMPLETED'
             ? `Списано ${bonuses(op.spent)} бонусов, начислено ${bonuses(op.earned)}.`
             : `Операция ${STATE_TEXT[op.state]}.`;
@@ -142,6 +148,9 @@ function cardOption(visit: TillVisit) {
 </fieldset>`;
 }
 
+/** '2026-12-25' -> '25.12'. */
+const ddmm = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
+
 function visitPage(visit: TillVisit, now: Date, options: { error?: string | null; done?: string | null }) {
   const open = Date.parse(visit.expiresAt) > now.getTime();
   const done = visit.operations.find((op) => op.operationId === options.done);
@@ -162,6 +171,7 @@ ${cardOption(visit)}
 <dt>Имя</dt><dd data-testid="till-customer">${escapeHtml(visit.customer.name)}</dd>
 <dt>Карта</dt><dd>${escapeHtml(visit.customer.cardNum)}</dd>
 <dt>Бонусы</dt><dd data-testid="till-bonuses">${escapeHtml(bonuses(visit.customer.bonuses))}</dd>
+${visit.customer.expiring ? `<dt>Сгорят</dt><dd data-testid="till-expiring">${escapeHtml(`${bonuses(visit.customer.expiring.bonuses)} ${ddmm(visit.customer.expiring.on)}`)}</dd>` : ''}
 </dl>
 ${errorBlock(options.error ?? null)}${resultLine(done)}
 ${form}

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { TillVisit } from '../../../common/contract/till';
 import { readBrandSettings } from '../../core/brand-settings';
 import { balancesOf } from '../../core/ledger';
+import { nextExpiry } from '../../core/earn/lots';
 import { toRoubles } from '../../core/money';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -52,6 +53,7 @@ export async function visitView(deps: TillDeps, visit: VisitRow): Promise<TillVi
       .orderBy(asc(tillOperations.createdAt), asc(tillOperations.id)),
     chargeableCard(deps, visit.userId),
   ]);
+  const expiring = await nextExpiry(deps.db, visit.userId, settings.timeZone);
   const initial = user?.lastName ? ` ${user.lastName.slice(0, 1)}.` : '';
   return {
     visitId: visit.id,
@@ -60,6 +62,7 @@ export async function visitView(deps: TillDeps, visit: VisitRow): Promise<TillVi
       name: `${user?.firstName || 'Покупатель'}${initial}`,
       cardNum: `**** **** **** ${(card?.cardNum ?? '').slice(-4)}`,
       bonuses: toRoubles(balances.bonus),
+      expiring: expiring && { bonuses: toRoubles(expiring.amount), on: expiring.on },
     },
     point: { id: point.id, title: point.title, currentBonus: point.currentBonus },
     maxSpendPercent: settings.maxSpendPercent,

@@ -19,6 +19,16 @@ export function useUserInfo(enabled: boolean) {
   return useQuery({ ...userInfoQuery(useApi()), enabled });
 }
 
+/** The next bonuses to expire (decision 027), only in the browser like the rest of the cabinet. */
+export function useBonusExpiry(enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...USER_KEY, 'bonus-expiry'],
+    queryFn: () => api.request('GET /api/user/bonus-expiry'),
+    enabled,
+  });
+}
+
 export function useOperations(enabled = true) {
   const api = useApi();
   return useInfiniteQuery({

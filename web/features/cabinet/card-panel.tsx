@@ -2,10 +2,12 @@ import type { LoyaltyCard } from '../../../common/contract/cabinet';
 import { ru } from '../../i18n/ru';
 import { formatBonuses, formatRoubles } from '../../../common/lib/format';
 import { maskCardNum } from '../../lib/formats';
+import { useBonusExpiry } from './api';
 import { MemberCodeView } from './member-code-view';
 
 /** The active card: its balance in bonuses, the money-like amount, and the member code for the till. */
 export function CardPanel({ card, brand }: { card: LoyaltyCard; brand: string }) {
+  const expiring = useBonusExpiry(card.balance.balance > 0).data?.expiring;
   return (
     <section className="card-panel" aria-labelledby="card-panel-title">
       <div className="loyalty-card">
@@ -17,6 +19,14 @@ export function CardPanel({ card, brand }: { card: LoyaltyCard; brand: string })
         <p className="loyalty-card__balance" data-testid="bonus-balance">
           {formatBonuses(card.balance.balance)}
         </p>
+        {expiring && (
+          <p className="loyalty-card__expiring" data-testid="bonus-expiry">
+            {ru.cabinet.expiring(
+              formatBonuses(expiring.bonuses),
+              `${expiring.on.slice(8, 10)}.${expiring.on.slice(5, 7)}`,
+            )}
+          </p>
+        )}
         {card.balance.amount > 0 && (
           <p className="loyalty-card__amount" data-testid="money-balance">
             {ru.cabinet.amount}: {formatRoubles(card.balance.amount)}

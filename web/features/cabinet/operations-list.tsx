@@ -44,6 +44,13 @@ export function OperationsList({ query, title }: { query: OperationsQuery; title
   );
 }
 
+/** The campaigns that raised what an operation earned (the point's base rate goes without saying). */
+const campaignTitles = (operation: Operation) =>
+  operation.earnRules
+    .filter((r) => r.kind === 'CAMPAIGN')
+    .map((r) => r.title)
+    .join(', ');
+
 function OperationRow({ operation }: { operation: Operation }) {
   const formatDate = useFormatDate();
   const state = ru.cabinet.operationState[operation.state];
@@ -62,6 +69,9 @@ function OperationRow({ operation }: { operation: Operation }) {
               ? ru.cabinet.credited(formatRoubles(operation.amount))
               : ru.cabinet.cheque(formatRoubles(operation.amount))}
           </p>
+        )}
+        {campaignTitles(operation) && (
+          <p className="operation__meta operation__rule">{ru.cabinet.earnedBy(campaignTitles(operation))}</p>
         )}
         {operation.amountSpendExtra > 0 && (
           <p className="operation__meta">

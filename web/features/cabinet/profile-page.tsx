@@ -1,9 +1,11 @@
 import { USER_INFO_CODE } from '../../../common/contract/codes';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { UserInfoResponse } from '../../../common/contract/cabinet';
 import { ru } from '../../i18n/ru';
 import { useApi } from '../../lib/api-context';
+import { activeCampaignsQuery } from '../../lib/content';
+import { CampaignList } from '../../ui/campaign-list';
 import { formatPhone } from '../../lib/formats';
 import { logout } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
@@ -68,6 +70,7 @@ function Cabinet({ response, brand }: { response: Extract<UserInfoResponse, { co
   const requested = search.get('t');
   const tab: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : 'card';
   const operations = useOperations(tab === 'card' || tab === 'operations');
+  const campaigns = useQuery({ ...activeCampaignsQuery(api), enabled: tab === 'card' }).data ?? [];
   const active = info.cards.find((card) => card.active) ?? info.cards[0];
   const fullName = [info.firstName, info.lastName].filter(Boolean).join(' ');
 
@@ -112,6 +115,9 @@ function Cabinet({ response, brand }: { response: Extract<UserInfoResponse, { co
           </Link>
         ))}
       </nav>
+      {tab === 'card' && (
+        <CampaignList campaigns={campaigns} title={ru.cabinet.campaignsTitle} id="cabinet-campaigns" />
+      )}
       {tab === 'card' && (
         <div className="cabinet-grid">
           {active && <CardPanel card={active} brand={brand} />}

@@ -3,6 +3,7 @@ import { ru } from '../../i18n/ru';
 import { useModuleEnabled, useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
 import { HomeNews, HomePoints } from './home-content';
+import { HomeCampaigns } from './home-campaigns';
 import { HomeHero } from './home-hero';
 
 /** The home page (module main): what the programme gives, the way into the cabinet, and its sections. */
@@ -20,6 +21,7 @@ export function HomePage() {
         image={settings.logo}
       />
       <HomeHero />
+      <HomeCampaigns />
       {hasNews && <HomeNews />}
       {hasPoints && <HomePoints />}
       {sections.length > 0 && (

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { isModuleEnabled } from '../../../common/lib/modules';
-import { newsListQuery, pointsQuery } from '../../lib/content';
+import { activeCampaignsQuery, newsListQuery, pointsQuery } from '../../lib/content';
 import { mapSettingsQuery } from '../../lib/map-settings';
 import { lazyPage, type PageKit } from '../../lib/page-routes';
 
@@ -11,6 +11,7 @@ export function homeRoutes({ page, ensure, api, loadSettings }: PageKit): RouteO
   const loadHome = async () => {
     const { modules } = await loadSettings();
     await Promise.all([
+      ensure(activeCampaignsQuery(api)),
       isModuleEnabled(modules, 'news') && ensure(newsListQuery(api)),
       isModuleEnabled(modules, 'points') && ensure(pointsQuery(api)),
       isModuleEnabled(modules, 'points') && ensure(mapSettingsQuery(api)),

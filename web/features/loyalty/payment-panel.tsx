@@ -214,6 +214,17 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
           <dt>{ruLoyalty.earn}</dt>
           <dd>{formatBonuses(change?.earn ?? 0)}</dd>
         </div>
+        {current.earnRules.some((r) => r.kind === 'CAMPAIGN') && (
+          <div className="loyalty-sums__rule" data-testid="earn-campaign">
+            <dt>{ruLoyalty.byCampaign}</dt>
+            <dd>
+              {current.earnRules
+                .filter((r) => r.kind === 'CAMPAIGN')
+                .map((r) => r.title)
+                .join(', ')}
+            </dd>
+          </div>
+        )}
         <div className="loyalty-sums__total">
           <dt>{ruLoyalty.leftToPay}</dt>
           <dd>{formatAmount(current.leftToPay)}&nbsp;₽</dd>

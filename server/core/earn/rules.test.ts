@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateEarn, type EarnCampaign, type EarnInput } from './rules';
+
+const TZ = 'Europe/Moscow';
+// Saturday 2026-11-28 12:00 in Moscow (09:00Z), and the Friday before.
+const SATURDAY_NOON = new Date('2026-11-28T09:00:00Z');
+const FRIDAY_NOON = new Date('2026-11-27T09:00:00Z');
+
+const campaign = (over: Partial<EarnCampaign>): EarnCampaign => ({
+  id: 'c1',
+  title: 'Двойные бонусы по выходным',
+  startsOn: '2026-01-01',
+  endsOn: null,
+  weekdays: [6, 7],
+  hours: null,
+  pointIds: [],
+  minCheque: 0,
+  effect: { kind: 'MULTIPLIER', factorHundredths: 200 },
+  priority: 0,
+  stacks: false,
+  ...over,
+});
+
+const input = (over: Partial<EarnInput>): EarnInput => ({
+  cheque: 100_000,
+  earnable: 100_000,
+  pointId: 1,
+  basePercent: 3,
+  at: SATURDAY_NOON,
+  timeZone: TZ,
+  campaigns: [],
+  ...over,
+});
+
+describe('evaluateEarn', () => {
+  it("earns the point's rate and names it", () => {
+    expect(evaluateEarn(input({}))).toEqual({
+      earn: 3000,
+      rules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%' }],
+    });
+  });
+
+  it('doubles on the weekend in the brand time zone, not on Friday', () => {
+    const weekend = campaign({});
+    expect(evaluateEarn(input({ campaigns: [weekend] })).earn).toBe(6000);
+    expect(evaluateEarn(input({ campaigns: [weekend] })).rules.map((r) => r.kind)).toEqual([
+      'BASE',
+      'CAMPAIGN',
+    ]);
+    expect(evaluateEarn(input({ campaigns: [weekend], at: FRIDAY_NOON })).earn).toBe(3000);
+    // 23:30 Friday UTC is 02:30 Saturday in Moscow.
+    expect(evaluateEarn(input({ campaigns: [weekend], at: new Date('2026-11-27T23:30:00Z') })).earn).toBe(
+      6000,
+    );
+  });
+
+  it('keeps to its hours (an overnight window too), period, points and minimum cheque', () => {
+    const happy = campaign({ weekdays: [], hours: { from: '10:00', to: '12:00' } });
+    expect(evaluateEarn(input({ campaigns: [happy] })).earn).toBe(3000); // 12:00 is past the end
+    expect(evaluateEarn(input({ campaigns: [happy], at: new Date('2026-11-28T08:59:00Z') })).earn).toBe(6000);
+    const night = campaign({ weekdays: [], hours: { from: '22:00', to: '02:00' } });
+    expect(evaluateEarn(input({ campaigns: [night], at: new Date('2026-11-27T22:30:00Z') })).earn).toBe(6000);
+    expect(evaluateEarn(input({ campaigns: [night] })).earn).toBe(3000);
+    expect(evaluateEarn(input({ campaigns: [campaign({ endsOn: '2026-11-27' })] })).earn).toBe(3000);
+    expect(evaluateEarn(input({ campaigns: [campaign({ startsOn: '2026-11-29' })] })).earn).toBe(3000);
+    expect(evaluateEarn(input({ campaigns: [campaign({ pointIds: [2] })] })).earn).toBe(3000);
+    expect(evaluateEarn(input({ campaigns: [campaign({ pointIds: [2, 1] })] })).earn).toBe(6000);
+    expect(evaluateEarn(input({ campaigns: [campaign({ minCheque: 100_001 })] })).earn).toBe(3000);
+    expect(evaluateEarn(input({ campaigns: [campaign({ minCheque: 100_000 })] })).earn).toBe(6000);
+  });
+
+  it('applies the top non-stacking campaign alone, else every stacking one', () => {
+    const extra = campaign({
+      id: 'c2',
+      title: '+2%',
+      effect: { kind: 'EXTRA_PERCENT', percentHundredths: 200 },
+      stacks: true,
+      priority: 5,
+    });
+    const fixed = campaign({
+      id: 'c3',
+      title: '+50',
+      effect: { kind: 'FIXED', kopecks: 5000 },
+      stacks: true,
+      priority: 1,
+    });
+    const exclusive = campaign({ id: 'c4', priority: 10 });
+    // ×2 alone.
+    expect(evaluateEarn(input({ campaigns: [extra, fixed, exclusive] })).earn).toBe(6000);
+    // 3% + 2% of 1000 ₽ and 50 bonuses; the lower non-stacking one is skipped.
+    const stacked = evaluateEarn(input({ campaigns: [extra, fixed, campaign({ id: 'c5', priority: 0 })] }));
+    expect(stacked.earn).toBe(5000 + 5000);
+    expect(stacked.rules.map((r) => r.title)).toEqual(['Базовое начисление 3%', '+2%', '+50']);
+  });
+
+  it('earns nothing (and names no rule) when nothing was paid in money', () => {
+    expect(evaluateEarn(input({ earnable: 0, campaigns: [campaign({})] }))).toEqual({ earn: 0, rules: [] });
+  });
+});

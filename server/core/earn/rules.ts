@@ -1,0 +1,109 @@
+import type { AppliedRule } from '../../../common/contract/programme';
+import { localTime, minuteOf } from './local-time';
+
+/**
+ * The earn rules, evaluated (docs/decisions/027-programme-rules.md). Pure: what a cheque at a point and a moment
+ * earns from the point's rate and the campaigns, in kopecks, and the rules that applied. Every accrual calls it
+ * (server/core/earn/earn.ts loads what it needs), so the shop, the till and the operator's preview agree.
+ */
+
+/** A campaign as the evaluation reads it: integers only (kopecks, hundredths). */
+export interface EarnCampaign {
+  id: string;
+  title: string;
+  startsOn: string;
+  endsOn: string | null;
+  weekdays: number[];
+  hours: { from: string; to: string } | null;
+  pointIds: number[];
+  /** Kopecks. */
+  minCheque: number;
+  effect:
+    | { kind: 'MULTIPLIER'; factorHundredths: number }
+    | { kind: 'EXTRA_PERCENT'; percentHundredths: number }
+    | { kind: 'FIXED'; kopecks: number };
+  priority: number;
+  stacks: boolean;
+}
+
+export interface EarnInput {
+  /** The whole cheque, kopecks (what a campaign's minimum compares with). */
+  cheque: number;
+  /** What earns: the money paid (never bonuses), kopecks. */
+  earnable: number;
+  pointId: number;
+  /** The point's rate, percent. */
+  basePercent: number;
+  at: Date;
+  timeZone: string;
+  /** Active campaigns (the evaluation checks their days, hours, points and minimum). */
+  campaigns: readonly EarnCampaign[];
+}
+
+export interface EarnResult {
+  /** Kopecks. */
+  earn: number;
+  rules: AppliedRule[];
+}
+
+/** Whether a campaign applies to this cheque at this point and moment. */
+export function campaignApplies(
+  c: EarnCampaign,
+  input: Pick<EarnInput, 'cheque' | 'pointId' | 'at' | 'timeZone'>,
+) {
+  if (input.cheque < c.minCheque) return false;
+  if (c.pointIds.length > 0 && !c.pointIds.includes(input.pointId)) return false;
+  return runsAt(c, input.at, input.timeZone, true);
+}
+
+/** Whether the campaign runs at the moment: its days, weekdays and (when `withHours`) hours. */
+export function runsAt(
+  c: Pick<EarnCampaign, 'startsOn' | 'endsOn' | 'weekdays' | 'hours'>,
+  at: Date,
+  timeZone: string,
+  withHours: boolean,
+) {
+  const local = localTime(at, timeZone);
+  if (local.day < c.startsOn || (c.endsOn !== null && local.day > c.endsOn)) return false;
+  if (c.weekdays.length > 0 && !c.weekdays.includes(local.weekday)) return false;
+  if (!withHours || !c.hours) return true;
+  const from = minuteOf(c.hours.from);
+  const to = minuteOf(c.hours.to);
+  // An end before the start: the hours run past midnight (22:00-02:00).
+  return from < to ? local.minute >= from && local.minute < to : local.minute >= from || local.minute < to;
+}
+
+/**
+ * Which matching campaigns apply: the highest priority first (ties by id, so the answer is stable); a
+ * non-stacking campaign at the top applies alone, else every stacking match applies together.
+ */
+export function chooseCampaigns(matching: readonly EarnCampaign[]): EarnCampaign[] {
+  const ordered = [...matching].sort(
+    (a, b) => b.priority - a.priority || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  const top = ordered[0];
+  if (!top) return [];
+  return top.stacks ? ordered.filter((c) => c.stacks) : [top];
+}
+
+/**
+ * The earn: the rate in hundredths of a percent (the point's, multiplied, plus extra percents) over what
+ * earns, rounded down to a kopeck, plus fixed bonuses. Nothing earned when nothing was paid in money.
+ */
+export function evaluateEarn(input: EarnInput): EarnResult {
+  const base = Math.max(0, input.basePercent);
+  const rules: AppliedRule[] = [{ kind: 'BASE', id: null, title: `Базовое начисление ${base}%` }];
+  if (input.earnable <= 0) return { earn: 0, rules: [] };
+  const applied = chooseCampaigns(input.campaigns.filter((c) => campaignApplies(c, input)));
+  let rate = base * 100;
+  let extra = 0;
+  let fixed = 0;
+  for (const c of applied) {
+    if (c.effect.kind === 'MULTIPLIER') rate = Math.floor((rate * c.effect.factorHundredths) / 100);
+    else if (c.effect.kind === 'EXTRA_PERCENT') extra += c.effect.percentHundredths;
+    else fixed += c.effect.kopecks;
+    rules.push({ kind: 'CAMPAIGN', id: c.id, title: c.title });
+  }
+  const earn = Math.floor((input.earnable * (rate + extra)) / 10_000) + fixed;
+  return { earn, rules: earn > 0 ? rules : [] };
+}

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import { readBrandSettings } from '../../core/brand-settings';
+import { creditEventBonuses } from '../../core/earn/events';
+import { localTime } from '../../core/earn/local-time';
+import { inTransaction } from '../../db/in-transaction';
+
+export type EventDeps = Pick<AppDeps, 'db' | 'clock' | 'sms'>;
+
+const BATCH = 100;
+export const REFERRER_PLACE = 'Бонус за приглашённого друга';
+export const FRIEND_PLACE = 'Бонус за приглашение';
+export const BIRTHDAY_PLACE = 'Бонус ко дню рождения';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The referral reward (decision 027): a customer registered with a referrer's card number whose first purchase
+ * has completed (a processed payment or till accrual in the history) earns the referrer `referralBonus` and
+ * themselves `referralFriendBonus`, once (ledger key `referral:<customer>`); both see it in their operations.
+ * A job rather than a step of every payment keeps the money path free of it; a minute's delay is no harm.
+ */
+export async function rewardReferrals(deps: EventDeps): Promise<number> {
+  const settings = await readBrandSettings(deps.db);
+  if (settings.referralBonus <= 0 && settings.referralFriendBonus <= 0) return 0;
+  const due = rowsOf<{ user_id: string; referrer_user_id: string }>(
+    await deps.db.execute(sql`
+      select u.id as user_id, c.user_id as referrer_user_id from users u
+      join cards c on c.card_num = u.referrer_id and c.user_id <> u.id
+      where u.referrer_id is not null and u.registered_at is not null
+        and not exists (select 1 from ledger_transactions t where t.idempotency_key = 'referral:' || u.id::text)
+        and exists (select 1 from operations o where o.user_id = u.id and o.state = 'PROCESSED'
+          and o.type in ('PAYMENT', 'CASHBACK') and o.amount > 0)
+      limit ${BATCH}`),
+  );
+  let rewarded = 0;
+  for (const row of due) {
+    const posted = await inTransaction(deps.db, (tx) =>
+      creditEventBonuses(tx, {
+        key: `referral:${row.user_id}`,
+        kind: 'referral_bonus',
+        now: deps.clock.now(),
+        credits: [
+          { userId: row.referrer_user_id, amount: settings.referralBonus * 100, place: REFERRER_PLACE },
+          { userId: row.user_id, amount: settings.referralFriendBonus * 100, place: FRIEND_PLACE },
+        ],
+      }),
+    );
+    if (posted) rewarded++;
+  }
+  return rewarded;
+}
+
+/**
+ * The birthday bonus (decision 027): on the customer's birthday in the brand's calendar (29 February on the 28th
+ * in other years), `birthdayBonus` once a year (ledger key `birthday:<customer>:<year>`) and an SMS.
+ */
+export async function birthdayBonuses(deps: EventDeps): Promise<number> {
+  const settings = await readBrandSettings(deps.db);
+  if (settings.birthdayBonus <= 0) return 0;
+  const today = localTime(deps.clock.now(), settings.timeZone).day;
+  const year = Number(today.slice(0, 4));
+  const monthDay = today.slice(5);
+  const leap = new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1;
+  const days = monthDay === '02-28' && !leap ? ['02-28', '02-29'] : [monthDay];
+  const due = rowsOf<{ id: string; phone: string; first_name: string }>(
+    await deps.db.execute(sql`
+      select id, phone, first_name from users
+      where birth_date is not null and registered_at is not null
+        and to_char(birth_date, 'MM-DD') in (${sql.join(
+          days.map((d) => sql`${d}`),
+          sql`, `,
+        )})
+        and not exists (select 1 from ledger_transactions t
+          where t.idempotency_key = 'birthday:' || users.id::text || ':' || ${String(year)})
+      limit ${BATCH}`),
+  );
+  let credited = 0;
+  for (const user of due) {
+    const posted = await inTransaction(deps.db, (tx) =>
+      creditEventBonuses(tx, {
+        key: `birthday:${user.id}:${year}`,
+        kind: 'birthday_bonus',
+        now: deps.clock.now(),
+        credits: [{ userId: user.id, amount: settings.birthdayBonus * 100, place: BIRTHDAY_PLACE }],
+      }),
+    );
+    if (!posted) continue;
+    credited++;
+    const name = user.first_name ? `${user.first_name}, с` : 'С';
+    // The bonus is posted whatever the gateway says; a refused SMS is not retried.
+    await deps.sms
+      .send(
+        user.phone,
+        `${name} днём рождения! ${settings.birthdayBonus} бонусов в подарок от «${settings.title}»`,
+      )
+      .catch(() => undefined);
+  }
+  return credited;
+}

@@ -1,0 +1,98 @@
+import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import { readBrandSettings } from '../../core/brand-settings';
+import { localTime } from '../../core/earn/local-time';
+import { customerAccounts, postTransaction } from '../../core/ledger';
+import { inTransaction } from '../../db/in-transaction';
+import { users } from '../../db/schema/auth';
+import { bonusLots } from '../../db/schema/programme';
+import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
+import { formatBonuses } from '../../../common/lib/format';
+
+export type ExpiryDeps = Pick<AppDeps, 'db' | 'clock' | 'sms'>;
+
+const BATCH = 50;
+
+/**
+ * Posts what is left of each expired lot to the ledger (`bonus_expiry`: the customer's bonuses to
+ * `bonus_expired`, key `bonus-expiry:<lot>`). Lots are claimed FOR UPDATE SKIP LOCKED, soonest first, so several
+ * instances share the work and a lot expires once; the ledger's trigger takes the posting from that very lot
+ * (the soonest to expire). Answers how many lots expired.
+ */
+export async function expireLots(deps: ExpiryDeps): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const done = await inTransaction(deps.db, async (tx) => {
+      const due = await tx
+        .select()
+        .from(bonusLots)
+        .where(
+          and(
+            gt(bonusLots.remaining, 0),
+            isNotNull(bonusLots.expiresAt),
+            lte(bonusLots.expiresAt, deps.clock.now()),
+          ),
+        )
+        .orderBy(asc(bonusLots.expiresAt), asc(bonusLots.earnedAt), asc(bonusLots.id))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      for (const lot of due) {
+        const accounts = await customerAccounts(tx, lot.userId);
+        await postTransaction(tx, {
+          idempotencyKey: `bonus-expiry:${lot.id}`,
+          kind: 'bonus_expiry',
+          entries: [
+            { accountId: accounts.bonus, amount: -lot.remaining },
+            { accountId: SYSTEM_ACCOUNTS.bonus_expired, amount: lot.remaining },
+          ],
+        });
+      }
+      return due.length;
+    });
+    expired += done;
+    if (done < BATCH) return expired;
+  }
+}
+
+/**
+ * The SMS warning: once per lot, `bonusExpiryWarnDays` before it expires, one message per customer and day
+ * ("N бонусов сгорят DD.MM"). Lots are marked warned in the claiming statement (SKIP LOCKED), so two instances
+ * never warn twice; a message the gateway refuses is not retried (the cabinet still shows it).
+ */
+export async function warnExpiringLots(deps: ExpiryDeps): Promise<number> {
+  const settings = await readBrandSettings(deps.db);
+  if (!settings.bonusExpiryDays) return 0;
+  const now = deps.clock.now();
+  const horizon = new Date(now.getTime() + settings.bonusExpiryWarnDays * 86_400_000);
+  const claimed = await deps.db.execute<{ user_id: string; remaining: string; expires_at: string }>(sql`
+    update ${bonusLots} set warned_at = ${now.toISOString()}::timestamptz
+    where id in (
+      select id from ${bonusLots}
+      where remaining > 0 and warned_at is null and expires_at is not null
+        and expires_at <= ${horizon.toISOString()}::timestamptz and expires_at > ${now.toISOString()}::timestamptz
+      for update skip locked)
+    returning user_id, remaining::text, expires_at::text`);
+  const byUser = new Map<string, { amount: number; first: Date }>();
+  for (const row of (
+    claimed as unknown as { rows: { user_id: string; remaining: string; expires_at: string }[] }
+  ).rows) {
+    const at = new Date(row.expires_at);
+    const seen = byUser.get(row.user_id);
+    if (seen) {
+      seen.amount += Number(row.remaining);
+      if (at < seen.first) seen.first = at;
+    } else byUser.set(row.user_id, { amount: Number(row.remaining), first: at });
+  }
+  for (const [userId, { amount, first }] of byUser) {
+    const [user] = await deps.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+    if (!user?.phone) continue;
+    const [, month, day] = localTime(first, settings.timeZone).day.split('-');
+    await deps.sms
+      .send(
+        user.phone,
+        `${formatBonuses(amount / 100)} сгорят ${day}.${month}. Потратьте их в «${settings.title}»`,
+      )
+      .catch(() => undefined);
+  }
+  return byUser.size;
+}

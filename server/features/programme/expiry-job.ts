@@ -1,0 +1,20 @@
+import { startIntervalJob } from '../../lib/interval-job';
+import { birthdayBonuses, rewardReferrals } from './event-jobs';
+import { expireLots, warnExpiringLots, type ExpiryDeps } from './expire-lots';
+
+/**
+ * Expires bonus lots, sends the expiry warnings, and credits the referral and birthday bonuses every
+ * `intervalMs` in this process (decision 027). Each posting has its own key (a lot, a referral, a birthday and
+ * year) and the warnings are claimed SKIP LOCKED, so several instances may run it at once.
+ */
+export function startBonusExpiryJob(
+  deps: ExpiryDeps,
+  options: { intervalMs: number; onError: (error: unknown) => void },
+) {
+  return startIntervalJob(async () => {
+    await expireLots(deps);
+    await warnExpiringLots(deps);
+    await rewardReferrals(deps);
+    await birthdayBonuses(deps);
+  }, options);
+}

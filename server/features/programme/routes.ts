@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../../common/contract/programme';
+import type { AppDeps } from '../../app-deps';
+import { cachedBrandSettings } from '../../core/brand-settings';
+import { nextExpiry } from '../../core/earn/lots';
+import { toRoubles } from '../../core/money';
+import { registerEndpoint } from '../../lib/register-endpoint';
+import { activeCampaigns, createCampaign, deleteCampaign, listCampaigns, updateCampaign } from './campaigns';
+import { previewEarn } from './preview';
+
+/**
+ * The programme's rules (docs/decisions/027): the public list of running campaigns, and, when OPERATOR_TOKEN is
+ * set, the operator's campaigns and the earn preview.
+ */
+export function registerProgrammeRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerEndpoint(app, contract.getActiveCampaigns, async () => activeCampaigns(deps));
+  registerEndpoint(app, contract.getBonusExpiry, async (request) => {
+    const { timeZone } = await cachedBrandSettings(deps.db, deps.cache);
+    const expiring = await nextExpiry(deps.db, request.user.userId, timeZone);
+    return { expiring: expiring && { bonuses: toRoubles(expiring.amount), on: expiring.on } };
+  });
+  if (!deps.config.operatorToken) return;
+  registerEndpoint(app, contract.listCampaigns, async () => listCampaigns(deps));
+  registerEndpoint(app, contract.createCampaign, async (request) => createCampaign(deps, request.body));
+  registerEndpoint(app, contract.updateCampaign, async (request) =>
+    updateCampaign(deps, request.params.campaignId, request.body),
+  );
+  registerEndpoint(app, contract.deleteCampaign, async (request) =>
+    deleteCampaign(deps, request.params.campaignId),
+  );
+  registerEndpoint(app, contract.earnPreview, async (request) => previewEarn(deps, request.body));
+}
