@@ -27,6 +27,8 @@ import './styles/payments.css';
 import './styles/gift-cards.css';
 import './styles/gift-card-pages.css';
 import './styles/cabinet.css';
+import './styles/cabinet-lists.css';
+import './styles/cabinet-more.css';
 
 /** The routes the server rendered are loaded before hydrating, so the first client render matches its HTML. */
 async function loadMatchedRoutes(routes: RouteObject[]) {
