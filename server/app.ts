@@ -23,6 +23,7 @@ import { registerPointRoutes } from './features/points/routes';
 import { registerSbpRoutes } from './features/sbp/routes';
 import { registerSettingsRoutes } from './features/settings/routes';
 import { registerSiteRoutes } from './features/site/routes';
+import { registerStaffRoutes } from './features/staff/routes';
 import { registerTillRoutes } from './features/till/routes';
 import type { SiteBundle } from './features/site/site-renderer';
 import { withDeclaredErrors } from './lib/declared-errors';
@@ -71,6 +72,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           tillApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
           // The programme's operator: OPERATOR_TOKEN, for the command-line tool and automation.
           operatorToken: { type: 'http', scheme: 'bearer', bearerFormat: 'OPERATOR_TOKEN' },
+          // A staff member's console session (decision 026): the cookie, and x-csrf-token on changes.
+          staffSession: { type: 'apiKey', in: 'cookie', name: 'kopilka_staff' },
         },
       },
     },
@@ -92,6 +95,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerSbpRoutes(app, deps);
   registerFeedbackRoutes(app, deps);
   registerOperatorRoutes(app, deps);
+  registerStaffRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerCabinetRoutes(app, deps);
   registerPaymentRoutes(app, deps);

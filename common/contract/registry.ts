@@ -1,4 +1,5 @@
 import type { Endpoint, EndpointKey } from './endpoint';
+import type * as admin from './admin';
 import type * as auth from './auth';
 import type * as bindings from './bindings';
 import type * as cabinet from './cabinet';
@@ -27,7 +28,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof bindings>
   | EndpointsOf<typeof till>
   | EndpointsOf<typeof giftCards>
-  | EndpointsOf<typeof operator>;
+  | EndpointsOf<typeof operator>
+  | EndpointsOf<typeof admin>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };
