@@ -13,9 +13,11 @@ import {
   type TillKeyInfo,
 } from '../../common/contract/operator';
 import type { OperatorClient } from './operator-client';
+import { staffCommand, STAFF_USAGE } from './staff-commands';
 
 export const USAGE =
-  'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number>';
+  'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number>, ' +
+  STAFF_USAGE;
 
 /** A command line the tool cannot run: the message says what it needs. */
 export class UsageError extends Error {}
@@ -105,6 +107,8 @@ export async function runOperatorCommand(api: OperatorClient, args: string[], pr
       return tillKey(api, args.slice(1), print);
     case 'gift-invoice':
       return giftInvoice(api, args.slice(1), print);
+    case 'staff':
+      return staffCommand(api, args.slice(1), print);
     case 'settings:get':
       return print(JSON.stringify(await api.call(getOperatorSettings), null, 2));
     case 'settings:set':
