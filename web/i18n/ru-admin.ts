@@ -110,4 +110,5 @@ export const ruAdmin = {
     NOT_FOUND: 'Не найдено',
   } satisfies Partial<Record<ErrorCode, string>>,
   failed: 'Не получилось. Попробуйте ещё раз',
+  notFound: 'Такого раздела нет.',
 };

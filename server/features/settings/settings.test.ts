@@ -137,7 +137,7 @@ describe('the operator API', () => {
     expect((await t.app.inject('/api/header')).json().timeZone).toBe('Asia/Vladivostok');
   });
 
-  it('takes no token when none is configured (only the console's staff sessions: decision 026)', async () => {
+  it('takes no token when none is configured (only the console staff sessions: decision 026)', async () => {
     const bare = await createTestApp({ database: t.database });
     try {
       const response = await bare.app.inject({ url: '/api/operator/settings', headers: operator });

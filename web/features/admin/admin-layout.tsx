@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { NavLink, useNavigate } from 'react-router';
 import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, SESSION_KEY, useStaffSession } from './admin-api';
-import './admin.css';
 
 const t = ruAdmin.shell;
 
@@ -15,8 +14,8 @@ export const SECTIONS: { path: string; label: string; permission: Permission }[]
   { path: '/admin/till-keys', label: t.tillKeys, permission: 'tillKeys.read' },
 ];
 
-/** `/admin/*`: the console's shell. Nobody logged in (or a login half done) goes to /admin/login. */
-export function AdminLayout() {
+/** `/admin/*`: the console's shell around a page. Nobody logged in (or a login half done) goes to /admin/login. */
+export function AdminLayout({ children }: { children: ReactNode }) {
   const session = useStaffSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -77,9 +76,7 @@ export function AdminLayout() {
             </NavLink>
           ))}
         </nav>
-        <main className="admin-main">
-          <Outlet context={active} />
-        </main>
+        <main className="admin-main">{children}</main>
       </div>
     </div>
   );

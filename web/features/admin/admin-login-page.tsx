@@ -5,7 +5,6 @@ import { QrCode } from '../../ui/qr-code';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, adminErrorText, SESSION_KEY, setCsrfToken } from './admin-api';
 import { Field } from './field';
-import './admin.css';
 
 const t = ruAdmin.login;
 type Stage = 'email' | 'totp' | 'enrol' | 'password' | 'active';

@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+import { useLocation } from 'react-router';
+import { ruAdmin } from '../../i18n/ru-admin';
+import { AuditPage } from './admin-audit-page';
+import { AdminHomePage, AdminLayout } from './admin-layout';
+import { AdminLoginPage } from './admin-login-page';
+import { StaffPage } from './admin-staff-page';
+import { TillKeysPage } from './admin-till-keys-page';
+import adminCss from './admin.css?url';
+
+const PAGES: Record<string, ComponentType> = {
+  '': AdminHomePage,
+  staff: StaffPage,
+  audit: AuditPage,
+  'till-keys': TillKeysPage,
+};
+
+/**
+ * The operator's console under /admin (docs/decisions/026): one lazy chunk with its own pages and its own
+ * stylesheet (linked here, hoisted into the head by React), so the customer pages' first load carries none of
+ * it: the site's route table holds only the one lazy route that loads this. The pages are picked by path here
+ * (not by a nested <Routes>, whose code would land in the shared entry).
+ */
+export function AdminApp() {
+  const section = useLocation()
+    .pathname.replace(/^\/admin\/?/, '')
+    .replace(/\/$/, '');
+  const Page = PAGES[section];
+  return (
+    <>
+      <link rel="stylesheet" href={adminCss} precedence="default" />
+      <title>{ruAdmin.title}</title>
+      {section === 'login' ? (
+        <AdminLoginPage />
+      ) : (
+        <AdminLayout>{Page ? <Page /> : <p>{ruAdmin.notFound}</p>}</AdminLayout>
+      )}
+    </>
+  );
+}
