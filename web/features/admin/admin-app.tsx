@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router';
+import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { AuditPage } from './admin-audit-page';
 import { AdminHomePage, AdminLayout } from './admin-layout';
@@ -8,11 +9,12 @@ import { StaffPage } from './admin-staff-page';
 import { TillKeysPage } from './admin-till-keys-page';
 import adminCss from './admin.css?url';
 
-const PAGES: Record<string, ComponentType> = {
-  '': AdminHomePage,
-  staff: StaffPage,
-  audit: AuditPage,
-  'till-keys': TillKeysPage,
+/** Each section's page and the permission it needs (the server checks it again on every call). */
+const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = {
+  '': { Page: AdminHomePage },
+  staff: { Page: StaffPage, permission: 'staff.read' },
+  audit: { Page: AuditPage, permission: 'audit.read' },
+  'till-keys': { Page: TillKeysPage, permission: 'tillKeys.read' },
 };
 
 /**
@@ -25,7 +27,7 @@ export function AdminApp() {
   const section = useLocation()
     .pathname.replace(/^\/admin\/?/, '')
     .replace(/\/$/, '');
-  const Page = PAGES[section];
+  const page = PAGES[section];
   return (
     <>
       <link rel="stylesheet" href={adminCss} precedence="default" />
@@ -33,7 +35,9 @@ export function AdminApp() {
       {section === 'login' ? (
         <AdminLoginPage />
       ) : (
-        <AdminLayout>{Page ? <Page /> : <p>{ruAdmin.notFound}</p>}</AdminLayout>
+        <AdminLayout permission={page?.permission}>
+          {page ? <page.Page /> : <p>{ruAdmin.notFound}</p>}
+        </AdminLayout>
       )}
     </>
   );

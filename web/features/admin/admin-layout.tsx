@@ -15,7 +15,7 @@ export const SECTIONS: { path: string; label: string; permission: Permission }[]
 ];
 
 /** `/admin/*`: the console's shell around a page. Nobody logged in (or a login half done) goes to /admin/login. */
-export function AdminLayout({ children }: { children: ReactNode }) {
+export function AdminLayout({ permission, children }: { permission?: Permission; children: ReactNode }) {
   const session = useStaffSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -76,7 +76,15 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             </NavLink>
           ))}
         </nav>
-        <main className="admin-main">{children}</main>
+        <main className="admin-main">
+          {!permission || active.permissions.includes(permission) ? (
+            children
+          ) : (
+            <p className="admin-error" role="alert">
+              {ruAdmin.errors.FORBIDDEN}
+            </p>
+          )}
+        </main>
       </div>
     </div>
   );

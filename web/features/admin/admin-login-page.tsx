@@ -22,7 +22,8 @@ export function AdminLoginPage() {
     setCsrfToken(next.csrfToken);
     setError('');
     if (next.stage === 'active') {
-      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      // Forget whatever session was cached (none, or the one just logged out): the shell loads the new one.
+      queryClient.removeQueries({ queryKey: SESSION_KEY });
       await navigate('/admin');
       return;
     }

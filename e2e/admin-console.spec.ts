@@ -1,0 +1,124 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { createStaffThroughApi, firstLoginInConsole, totpCode, uniqueEmail } from './support/admin';
+import { expectNoAxeViolations } from './support/axe';
+import { E2E } from './support/e2e-env';
+
+// Staff accounts and the audit log are the deployment's own state: the journeys run on the mutable server.
+test.use({ baseURL: E2E.mutableUrl });
+
+const OWN_PASSWORD = 'console-own-password-1';
+
+async function newDesk(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: E2E.mutableUrl,
+    viewport: { width: 1440, height: 900 },
+  });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+test('the owner created with the token logs in with password and TOTP, creates staff, and each sees only their role', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const ownerEmail = uniqueEmail('owner');
+  const ownerOneTime = await createStaffThroughApi(ownerEmail, 'owner');
+  const owner = await newDesk(browser);
+  const page = owner.page;
+  await page.goto('/admin');
+  // Nobody logged in: the console sends them to its login.
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  // The console's own stylesheet, linked by the server's render, is the client build's file.
+  const sheet = await page.locator('link[rel=stylesheet][href*="/admin-"]').getAttribute('href');
+  expect((await page.request.get(sheet!)).status()).toBe(200);
+  await expectNoAxeViolations(page);
+  const secret = await firstLoginInConsole(page, ownerEmail, ownerOneTime, OWN_PASSWORD);
+  const nav = page.getByRole('navigation', { name: 'Разделы консоли' });
+  await expect(nav.getByRole('link')).toHaveText(['Главная', 'Сотрудники', 'Журнал изменений', 'Ключи касс']);
+  await expectNoAxeViolations(page);
+
+  // The owner creates a marketer and a support person: each one-time password is shown once.
+  await nav.getByRole('link', { name: 'Сотрудники' }).click();
+  await expect(page.getByRole('heading', { name: 'Сотрудники' })).toBeVisible();
+  const created: Record<string, string> = {};
+  for (const [role, label] of [
+    ['marketer', 'Маркетолог'],
+    ['support', 'Поддержка'],
+  ] as const) {
+    const email = uniqueEmail(role);
+    const form = page.getByRole('form', { name: 'Новый сотрудник' });
+    await form.getByLabel('Электронная почта').fill(email);
+    await form.getByLabel('Роль').selectOption({ label });
+    await form.getByRole('button', { name: 'Создать' }).click();
+    await expect(page.getByText(`Временный пароль для ${email}`)).toBeVisible();
+    created[email] = (await page.getByTestId('one-time-password').textContent())!;
+    await expect(page.getByRole('row').filter({ hasText: email })).toContainText(
+      'Аутентификатор не подключён',
+    );
+  }
+  await expectNoAxeViolations(page);
+
+  // A till key: issued (shown once), listed, revoked.
+  await nav.getByRole('link', { name: 'Ключи касс' }).click();
+  const issue = page.getByRole('form', { name: 'Выпустить ключ' });
+  await issue.getByLabel('Номер точки').fill('1');
+  await issue.getByLabel('Подпись').fill('Касса консоли');
+  await issue.getByRole('button', { name: 'Выпустить ключ' }).click();
+  await expect(page.getByTestId('till-key')).toHaveText(/^till_/);
+  const row = page.getByRole('row').filter({ hasText: 'Касса консоли' });
+  await row.getByRole('button', { name: 'Отозвать' }).click();
+  await expect(row).toContainText('Отозван');
+  await expectNoAxeViolations(page);
+
+  // The audit log names the owner for each change, and the token ("system") for the owner's own account.
+  await nav.getByRole('link', { name: 'Журнал изменений' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'till-key.revoke' })).toContainText(ownerEmail);
+  for (const email of Object.keys(created)) {
+    await expect(
+      page.getByRole('row').filter({ hasText: email }).filter({ hasText: 'staff.create' }),
+    ).toContainText(ownerEmail);
+  }
+  const filters = page.getByRole('form', { name: 'Журнал изменений' });
+  await filters.getByLabel('Кто (почта или system)').fill('system');
+  await filters.getByLabel('Действие').fill('staff.create');
+  await filters.getByRole('button', { name: 'Показать' }).click();
+  await expect(page.getByRole('row').filter({ hasText: ownerEmail }).first()).toContainText('system');
+  await expectNoAxeViolations(page);
+
+  // At 768 px the console screens stay usable and accessible.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  for (const link of ['Сотрудники', 'Журнал изменений', 'Ключи касс']) {
+    await nav.getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: link })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+
+  // The next login asks for the authenticator's code (the next time step's, as a fresh code would be).
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page.getByRole('heading', { name: 'Вход в консоль' })).toBeVisible();
+  await page.getByLabel('Электронная почта').fill(ownerEmail);
+  await page.getByLabel('Пароль').fill(OWN_PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('heading', { name: 'Код подтверждения' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Код из приложения').fill(totpCode(secret, Date.now() + 30_000));
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.getByRole('heading', { name: 'Главная' })).toBeVisible();
+  await owner.close();
+
+  // Each new person logs in and sees only what the role allows; the server refuses the rest.
+  for (const [email, oneTime] of Object.entries(created)) {
+    const desk = await newDesk(browser);
+    await firstLoginInConsole(desk.page, email, oneTime, OWN_PASSWORD);
+    const theirNav = desk.page.getByRole('navigation', { name: 'Разделы консоли' });
+    await expect(theirNav.getByRole('link')).toHaveText(['Главная']);
+    await desk.page.goto('/admin/staff');
+    await expect(desk.page.getByRole('alert')).toHaveText('Вашей роли это недоступно');
+    const staffList = await desk.page.request.get('/api/admin/staff');
+    expect(staffList.status()).toBe(403);
+    expect((await staffList.json()).code).toBe('FORBIDDEN');
+    const settings = await desk.page.request.get('/api/operator/settings');
+    expect(settings.status()).toBe(email.startsWith('marketer') ? 200 : 403);
+    await expectNoAxeViolations(desk.page);
+    await desk.close();
+  }
+});
