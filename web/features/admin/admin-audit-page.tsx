@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi } from './admin-api';
-import { Field } from './field';
+import { Field, TableScroll } from './field';
 
 const t = ruAdmin.audit;
 
@@ -66,36 +66,42 @@ export function AuditPage() {
       {log.isError && <p className="admin-error">{ruAdmin.loadError}</p>}
       {log.isSuccess && items.length === 0 && <p>{t.empty}</p>}
       {items.length > 0 && (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.columns.at}</th>
-              <th scope="col">{t.columns.actor}</th>
-              <th scope="col">{t.columns.action}</th>
-              <th scope="col">{t.columns.entity}</th>
-              <th scope="col">{t.columns.change}</th>
-              <th scope="col">{t.columns.ip}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((e) => (
-              <tr key={e.id}>
-                <td>{new Date(e.at).toLocaleString('ru-RU')}</td>
-                <td>{e.actor}</td>
-                <td>{e.action}</td>
-                <td>
-                  {e.entity}
-                  {e.entityId && <div className="admin-muted">{e.entityId}</div>}
-                </td>
-                <td className="admin-change">
-                  {e.before != null && <div>− {short(e.before)}</div>}
-                  {e.after != null && <div>+ {short(e.after)}</div>}
-                </td>
-                <td>{e.ip}</td>
+        <TableScroll label={t.heading}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.columns.at}</th>
+                <th scope="col">{t.columns.actor}</th>
+                <th scope="col">{t.columns.action}</th>
+                <th scope="col">{t.columns.entity}</th>
+                <th scope="col">{t.columns.change}</th>
+                <th scope="col">{t.columns.ip}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {items.map((e) => (
+                <tr key={e.id}>
+                  <td>{new Date(e.at).toLocaleString('ru-RU')}</td>
+                  <td>{e.actor}</td>
+                  <td>{e.action}</td>
+                  <td>
+                    {e.entity}
+                    {e.entityId && (
+                      <div className="admin-muted" title={e.entityId}>
+                        {e.entityId.length > 12 ? `${e.entityId.slice(0, 8)}…` : e.entityId}
+                      </div>
+                    )}
+                  </td>
+                  <td className="admin-change">
+                    {e.before != null && <div>− {short(e.before)}</div>}
+                    {e.after != null && <div>+ {short(e.after)}</div>}
+                  </td>
+                  <td>{e.ip}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {log.hasNextPage && (
         <button

@@ -4,7 +4,7 @@ import type { StaffMember } from '../../../common/contract/admin';
 import { STAFF_ROLES, type StaffRole } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, adminErrorText, useStaffSession } from './admin-api';
-import { Field } from './field';
+import { Field, TableScroll } from './field';
 
 const t = ruAdmin.staff;
 const STAFF_KEY = ['admin', 'staff'] as const;
@@ -85,61 +85,65 @@ export function StaffPage() {
       )}
       {staff.isError && <p className="admin-error">{ruAdmin.loadError}</p>}
       {staff.data && (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.columns.email}</th>
-              <th scope="col">{t.columns.role}</th>
-              <th scope="col">{t.columns.state}</th>
-              {canWrite && <th scope="col">{t.columns.actions}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {staff.data.map((m) => (
-              <tr key={m.id}>
-                <td>{m.email}</td>
-                <td>
-                  {canWrite ? (
-                    <select
-                      aria-label={t.roleOf(m.email)}
-                      value={m.role}
-                      onChange={(e) => void update(m, { role: e.target.value as StaffRole })}
-                    >
-                      {STAFF_ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {ruAdmin.roles[r]}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    ruAdmin.roles[m.role]
-                  )}
-                </td>
-                <td>
-                  {m.disabled ? t.disabled : m.lockedUntil ? t.locked : t.active}
-                  {!m.totpEnrolled && !m.disabled && <div className="admin-muted">{t.noTotp}</div>}
-                </td>
-                {canWrite && (
-                  <td className="admin-actions">
-                    <button
-                      type="button"
-                      className="admin-link"
-                      onClick={() => void update(m, { disabled: !m.disabled })}
-                    >
-                      {m.disabled ? t.enable : t.disable}
-                    </button>
-                    <button type="button" className="admin-link" onClick={() => void reset(m, false)}>
-                      {t.reset}
-                    </button>
-                    <button type="button" className="admin-link" onClick={() => void reset(m, true)}>
-                      {t.resetTotp}
-                    </button>
-                  </td>
-                )}
+        <TableScroll label={t.heading}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.columns.email}</th>
+                <th scope="col">{t.columns.role}</th>
+                <th scope="col">{t.columns.state}</th>
+                {canWrite && <th scope="col">{t.columns.actions}</th>}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {staff.data.map((m) => (
+                <tr key={m.id}>
+                  <td>{m.email}</td>
+                  <td>
+                    {canWrite ? (
+                      <select
+                        aria-label={t.roleOf(m.email)}
+                        value={m.role}
+                        onChange={(e) => void update(m, { role: e.target.value as StaffRole })}
+                      >
+                        {STAFF_ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {ruAdmin.roles[r]}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      ruAdmin.roles[m.role]
+                    )}
+                  </td>
+                  <td>
+                    {m.disabled ? t.disabled : m.lockedUntil ? t.locked : t.active}
+                    {!m.totpEnrolled && !m.disabled && <div className="admin-muted">{t.noTotp}</div>}
+                  </td>
+                  {canWrite && (
+                    <td>
+                      <div className="admin-actions">
+                        <button
+                          type="button"
+                          className="admin-link"
+                          onClick={() => void update(m, { disabled: !m.disabled })}
+                        >
+                          {m.disabled ? t.enable : t.disable}
+                        </button>
+                        <button type="button" className="admin-link" onClick={() => void reset(m, false)}>
+                          {t.reset}
+                        </button>
+                        <button type="button" className="admin-link" onClick={() => void reset(m, true)}>
+                          {t.resetTotp}
+                        </button>
+                      </div>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </>
   );

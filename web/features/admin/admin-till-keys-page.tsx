@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, adminErrorText, useStaffSession } from './admin-api';
-import { Field } from './field';
+import { Field, TableScroll } from './field';
 
 const t = ruAdmin.tillKeys;
 const KEYS = ['admin', 'till-keys'] as const;
@@ -61,47 +61,49 @@ export function TillKeysPage() {
       )}
       {keys.data && keys.data.length === 0 && <p>{t.empty}</p>}
       {keys.data && keys.data.length > 0 && (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.columns.id}</th>
-              <th scope="col">{t.columns.point}</th>
-              <th scope="col">{t.columns.label}</th>
-              <th scope="col">{t.columns.created}</th>
-              <th scope="col">{t.columns.state}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.data.map((k) => (
-              <tr key={k.keyId}>
-                <td>
-                  <code>{k.keyId.slice(0, 8)}</code>
-                </td>
-                <td>{k.retailPointId}</td>
-                <td>{k.label}</td>
-                <td>{when(k.createdAt)}</td>
-                <td>
-                  {k.revokedAt ? t.revoked(when(k.revokedAt)) : t.active}
-                  {!k.revokedAt && canWrite && (
-                    <button
-                      type="button"
-                      className="admin-link"
-                      onClick={() =>
-                        void run(async () => {
-                          await adminApi().request('POST /api/operator/till-keys/:keyId/revoke', {
-                            params: { keyId: k.keyId },
-                          });
-                        })
-                      }
-                    >
-                      {t.revoke}
-                    </button>
-                  )}
-                </td>
+        <TableScroll label={t.heading}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.columns.id}</th>
+                <th scope="col">{t.columns.point}</th>
+                <th scope="col">{t.columns.label}</th>
+                <th scope="col">{t.columns.created}</th>
+                <th scope="col">{t.columns.state}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {keys.data.map((k) => (
+                <tr key={k.keyId}>
+                  <td>
+                    <code>{k.keyId.slice(0, 8)}</code>
+                  </td>
+                  <td>{k.retailPointId}</td>
+                  <td>{k.label}</td>
+                  <td>{when(k.createdAt)}</td>
+                  <td>
+                    {k.revokedAt ? t.revoked(when(k.revokedAt)) : t.active}
+                    {!k.revokedAt && canWrite && (
+                      <button
+                        type="button"
+                        className="admin-link"
+                        onClick={() =>
+                          void run(async () => {
+                            await adminApi().request('POST /api/operator/till-keys/:keyId/revoke', {
+                              params: { keyId: k.keyId },
+                            });
+                          })
+                        }
+                      >
+                        {t.revoke}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </>
   );
