@@ -15,6 +15,7 @@ import { registerFeedbackRoutes } from './features/feedback/routes';
 import { registerGiftCardRoutes } from './features/gift-cards/routes';
 import { registerHealthRoutes } from './features/health/routes';
 import { registerMapRoutes } from './features/map/routes';
+import { registerMemberRoutes } from './features/members/routes';
 import { registerNewsRoutes } from './features/news/routes';
 import { registerOperatorRoutes } from './features/operator/routes';
 import { registerPaymentRoutes } from './features/payments/routes';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerFeedbackRoutes(app, deps);
   registerOperatorRoutes(app, deps);
   registerStaffRoutes(app, deps);
+  registerMemberRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerCabinetRoutes(app, deps);
   registerPaymentRoutes(app, deps);

@@ -167,6 +167,8 @@ export const ERROR_STATUS = {
   STAFF_EXISTS: 409,
   /** The change would leave the programme without an active owner. */
   LAST_OWNER: 409,
+  /** A manual adjustment is larger than the staff member's role may make. */
+  ADJUSTMENT_LIMIT: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

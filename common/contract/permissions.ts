@@ -49,6 +49,12 @@ export function roleAllows(role: StaffRole, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
 }
 
+/**
+ * The most bonuses (roubles) one manual adjustment may move, by role; a role not listed may not adjust. The
+ * operator's token has no limit.
+ */
+export const ADJUSTMENT_LIMITS: Partial<Record<StaffRole, number>> = { owner: 100_000, support: 1_000 };
+
 /** Staff sessions: idle and absolute lifetimes, and the time a half-finished login (password given) keeps. */
 export const STAFF_SESSION_IDLE_MINUTES = 30;
 export const STAFF_SESSION_MAX_HOURS = 12;

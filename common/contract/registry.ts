@@ -9,6 +9,7 @@ import type * as giftCards from './gift-cards';
 import type * as header from './header';
 import type * as loyalty from './loyalty';
 import type * as map from './map';
+import type * as members from './members';
 import type * as operator from './operator';
 import type * as sbp from './sbp';
 import type * as till from './till';
@@ -29,7 +30,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof till>
   | EndpointsOf<typeof giftCards>
   | EndpointsOf<typeof operator>
-  | EndpointsOf<typeof admin>;
+  | EndpointsOf<typeof admin>
+  | EndpointsOf<typeof members>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

@@ -37,6 +37,11 @@ export const SYSTEM_ACCOUNTS = {
   money_held: '00000000-0000-4000-8000-000000000231',
   /** Plus the money-like balance customers spent in shop payments (docs/decisions/023). */
   money_spent: '00000000-0000-4000-8000-000000000232',
+  /**
+   * The other side of staff's manual bonus adjustments (docs/decisions/026): minus what they credited, plus what
+   * they took back.
+   */
+  bonus_adjusted: '00000000-0000-4000-8000-000000000261',
 } as const;
 export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
 

@@ -60,3 +60,8 @@ CREATE TRIGGER audit_log_no_update BEFORE UPDATE OR DELETE ON "audit_log"
   FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();--> statement-breakpoint
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON "audit_log"
   FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+--> statement-breakpoint
+-- The console's member search (docs/decisions/026): phone and names matched from the start, any case.
+CREATE INDEX "users_phone_prefix" ON "users" ("phone" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_last_name_prefix" ON "users" (lower("last_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_first_name_prefix" ON "users" (lower("first_name") text_pattern_ops);
