@@ -5,6 +5,7 @@ import { ruAdmin } from '../../i18n/ru-admin';
 import { AuditPage } from './admin-audit-page';
 import { AdminHomePage, AdminLayout } from './admin-layout';
 import { AdminLoginPage } from './admin-login-page';
+import { MembersPage } from './admin-members-page';
 import { StaffPage } from './admin-staff-page';
 import { TillKeysPage } from './admin-till-keys-page';
 import adminCss from './admin.css?url';
@@ -12,6 +13,7 @@ import adminCss from './admin.css?url';
 /** Each section's page and the permission it needs (the server checks it again on every call). */
 const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = {
   '': { Page: AdminHomePage },
+  members: { Page: MembersPage, permission: 'members.read' },
   staff: { Page: StaffPage, permission: 'staff.read' },
   audit: { Page: AuditPage, permission: 'audit.read' },
   'till-keys': { Page: TillKeysPage, permission: 'tillKeys.read' },

@@ -9,6 +9,7 @@ const t = ruAdmin.shell;
 
 /** The console's sections and the permission each needs: the navigation shows what the role may open. */
 export const SECTIONS: { path: string; label: string; permission: Permission }[] = [
+  { path: '/admin/members', label: t.members, permission: 'members.read' },
   { path: '/admin/staff', label: t.staff, permission: 'staff.read' },
   { path: '/admin/audit', label: t.audit, permission: 'audit.read' },
   { path: '/admin/till-keys', label: t.tillKeys, permission: 'tillKeys.read' },
