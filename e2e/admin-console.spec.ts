@@ -1,5 +1,12 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { createStaffThroughApi, firstLoginInConsole, totpCode, uniqueEmail } from './support/admin';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  createStaffThroughApi,
+  firstLoginInConsole,
+  freshMember,
+  totpCode,
+  uniqueEmail,
+} from './support/admin';
+import { freshPhone } from './support/cabinet';
 import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/e2e-env';
 
@@ -33,7 +40,13 @@ test('the owner created with the token logs in with password and TOTP, creates s
   await expectNoAxeViolations(page);
   const secret = await firstLoginInConsole(page, ownerEmail, ownerOneTime, OWN_PASSWORD);
   const nav = page.getByRole('navigation', { name: 'Разделы консоли' });
-  await expect(nav.getByRole('link')).toHaveText(['Главная', 'Сотрудники', 'Журнал изменений', 'Ключи касс']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Главная',
+    'Участники',
+    'Сотрудники',
+    'Журнал изменений',
+    'Ключи касс',
+  ]);
   await expectNoAxeViolations(page);
 
   // The owner creates a marketer and a support person: each one-time password is shown once.
@@ -110,7 +123,9 @@ test('the owner created with the token logs in with password and TOTP, creates s
     const desk = await newDesk(browser);
     await firstLoginInConsole(desk.page, email, oneTime, OWN_PASSWORD);
     const theirNav = desk.page.getByRole('navigation', { name: 'Разделы консоли' });
-    await expect(theirNav.getByRole('link')).toHaveText(['Главная']);
+    const isSupport = email.startsWith('support');
+    await expect(theirNav.getByRole('link')).toHaveText(isSupport ? ['Главная', 'Участники'] : ['Главная']);
+    if (isSupport) await supportCaresForAMember(desk.page);
     await desk.page.goto('/admin/staff');
     await expect(desk.page.getByRole('alert')).toHaveText('Вашей роли это недоступно');
     const staffList = await desk.page.request.get('/api/admin/staff');
@@ -122,3 +137,39 @@ test('the owner created with the token logs in with password and TOTP, creates s
     await desk.close();
   }
 });
+
+/** Support finds a member by phone, adjusts their bonuses with a reason, blocks and unblocks their card. */
+async function supportCaresForAMember(page: Page) {
+  const phone = freshPhone();
+  await freshMember(page.request, phone);
+  await page
+    .getByRole('navigation', { name: 'Разделы консоли' })
+    .getByRole('link', { name: 'Участники' })
+    .click();
+  await page.getByLabel('Телефон, номер карты или фамилия').fill(phone.slice(0, 10));
+  await page.getByRole('button', { name: 'Найти' }).click();
+  await page.getByRole('button', { name: `Открыть ${phone}` }).click();
+  const card = page.getByRole('region', { name: new RegExp(phone) });
+  await expect(card.getByText('Бонусы: 0 · На счёте: 0')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const adjust = card.getByRole('form', { name: 'Корректировка бонусов' });
+  await adjust.getByLabel('Сколько бонусов (+ начислить, − списать)').fill('150');
+  await adjust.getByLabel('Причина').fill('Компенсация за сбой');
+  await adjust.getByRole('button', { name: 'Провести' }).click();
+  await expect(card.getByText('Готово. Бонусов теперь: 150')).toBeVisible();
+  await expect(card.getByRole('row').filter({ hasText: 'Корректировка: Компенсация за сбой' })).toContainText(
+    '+150',
+  );
+  // Beyond the support role's limit of 1,000 the server refuses.
+  await adjust.getByLabel('Сколько бонусов (+ начислить, − списать)').fill('5000');
+  await adjust.getByLabel('Причина').fill('Слишком щедро');
+  await adjust.getByRole('button', { name: 'Провести' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Сумма больше, чем разрешено вашей роли');
+  await card.getByRole('button', { name: 'Заблокировать' }).click();
+  await expect(card.getByText('· заблокирована')).toBeVisible();
+  await card.getByRole('button', { name: 'Разблокировать' }).click();
+  await expect(card.getByRole('button', { name: 'Заблокировать' })).toBeVisible();
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { lastCode } from './cabinet';
 import { E2E } from './e2e-env';
 
 /** What an authenticator app shows for a secret at a moment (SHA-1, 6 digits, 30 s). */
@@ -42,4 +43,18 @@ export async function firstLoginInConsole(page: Page, email: string, oneTime: st
   await page.getByRole('button', { name: 'Сохранить и войти' }).click();
   await expect(page.getByRole('heading', { name: 'Главная' })).toBeVisible();
   return secret;
+}
+
+/** A customer of their own with a card (no other journey touches it): registered through the API. */
+export async function freshMember(request: APIRequestContext, phone: string) {
+  expect((await request.post('/api/auth/phone', { data: { phone } })).ok()).toBe(true);
+  const token = await lastCode(request, phone);
+  const pair = (await (await request.post('/api/auth/token', { data: { phone, token } })).json()) as {
+    token: string;
+  };
+  const card = await request.post('/api/user/newCard', {
+    headers: { authorization: `Bearer ${pair.token}` },
+    data: { firstName: 'Анна', lastName: 'Консольная' },
+  });
+  expect(card.ok()).toBe(true);
 }
