@@ -50,6 +50,7 @@ describe('member care in the console', () => {
     const key = randomUUID();
     expect((await adjust(50, key)).json()).toEqual({ bonus: 150 });
     expect((await adjust(50, key)).json()).toEqual({ bonus: 150 });
+    clock.advance(1000); // the history is newest first
     expect((await adjust(-20.5)).json()).toEqual({ bonus: 129.5 });
     const tooMuch = await adjust(1500);
     expect(tooMuch.statusCode).toBe(403);
