@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../test/auth-kit';
+import { callAs } from '../../test/cabinet-kit';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
+import { createDraft } from '../../test/payments-kit';
 import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
@@ -72,7 +74,7 @@ describe('member care in the console', () => {
     await assertLedgerInvariants(t.deps.db);
   });
 
-  it('blocks a card so the till refuses it, and unblocks it', async () => {
+  it('blocks a card so it neither spends nor earns at the till or the shop, and unblocks it', async () => {
     const { key } = await issueKey(t);
     const lock = (locked: boolean) =>
       asStaff(t, support, {
@@ -85,12 +87,25 @@ describe('member care in the console', () => {
       code: memberCode(member, clock.now().getTime()),
     });
     expect(refused.json()).toMatchObject({ code: 'CARD_LOCKED', message: 'Карта заблокирована' });
+    // At the shop: spending is refused with the reason, and paying in full by card earns nothing.
+    const spend = await callAs(t, PHONE, 'POST', '/api/loyalty/createDraft', {
+      retailPointId: 1,
+      paySum: 300,
+      spendBonus: true,
+      payType: 'CARD',
+    });
+    expect(spend.json(), spend.body).toMatchObject({ code: 'CARD_LOCKED' });
+    expect(spend.json().message).toMatch(/Карта заблокирована/);
+    const noEarn = await createDraft(t, PHONE, { paySum: 300, spendBonus: false, payType: 'CARD' });
+    expect(noEarn.accountChanges[0]).toMatchObject({ spend: 0, earn: 0 });
     expect((await lock(false)).json()).toMatchObject({ locked: false });
     clock.advance(121_000);
     const ok = await till(t, key, 'POST', '/api/till/verify', {
       code: memberCode(member, clock.now().getTime()),
     });
     expect(ok.statusCode).toBe(200);
+    const earns = await createDraft(t, PHONE, { paySum: 300, spendBonus: false, payType: 'CARD' });
+    expect(earns.accountChanges[0].earn).toBeGreaterThan(0);
     const log = await asStaff(t, support, { url: '/api/admin/audit' });
     expect(log.statusCode).toBe(403);
   });

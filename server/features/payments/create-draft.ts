@@ -17,7 +17,13 @@ export type CreateDraftBody = z.output<typeof createDraftBodySchema>;
  */
 export async function createDraft(deps: PaymentsDeps, userId: string, body: CreateDraftBody): Promise<Draft> {
   if (body.productType === 'GIFT_CARD') return createGiftCardDraft(deps, userId, body);
-  const { point, balances, settings } = await draftInputs(deps.db, userId, body.retailPointId);
+  const { point, balances, settings, cardLocked } = await draftInputs(deps.db, userId, body.retailPointId);
+  // A blocked card neither spends nor earns bonuses (decision 026): the bank may still take the whole sum, and
+  // the money-like balance (certificates, gift value: the customer's money) still pays.
+  if (cardLocked && body.spendBonus) {
+    throw new AppError('CARD_LOCKED', 'Карта заблокирована: бонусы нельзя списать. Обратитесь в поддержку');
+  }
+  const currentBonus = cardLocked ? 0 : point.currentBonus;
   const paySum = toKopecks(body.paySum);
   const sums = splitPayment({
     paySum,
@@ -25,7 +31,7 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     payType: body.payType,
     bonusBalance: balances.bonus,
     maxSpendPercent: settings.maxSpendPercent,
-    currentBonus: point.currentBonus,
+    currentBonus,
     spendExtra: body.spendExtra,
     moneyBalance: balances.money,
   });
@@ -41,7 +47,7 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     spendExtra: body.spendExtra && body.payType !== 'IN_RETAIL_POINT',
     paySum,
     ...sums,
-    earnPercent: point.currentBonus,
+    earnPercent: currentBonus,
     updatedAt: now,
   };
   if (body.draftId) {
