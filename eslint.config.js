@@ -11,8 +11,15 @@ const restrict = (...patterns) => ({
 const noServer = { group: ['**/server/**'], message: 'web and common never import the server' };
 const noWeb = { group: ['**/web/**'], message: 'server and common never import the web' };
 const contractTypesOnly = {
-  // codes.ts is zod-free: its values (statuses, limits, error codes) are what the web branches on.
-  group: ['**/common/contract/*', '!**/common/contract/codes', 'zod', 'zod/*'],
+  // codes.ts and permissions.ts are zod-free: their values (statuses, limits, error codes, roles) are what the
+  // web branches on.
+  group: [
+    '**/common/contract/*',
+    '!**/common/contract/codes',
+    '!**/common/contract/permissions',
+    'zod',
+    'zod/*',
+  ],
   allowTypeImports: true,
   message: 'the web imports contract types only: zod must not reach the browser (use request(key, input))',
 };

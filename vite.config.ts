@@ -14,6 +14,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         ssr: 'web/entry-server.tsx',
         target: 'node20',
+        // Minified like the client's, so a stylesheet imported with ?url (the console's) gets the same hashed
+        // name in the server's render as in the client build.
+        cssMinify: true,
+        cssTarget: 'es2022',
         rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
       }
     : {

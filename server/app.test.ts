@@ -27,12 +27,12 @@ describe('the application frame', () => {
 
   it('refuses malformed JSON with a 400 and a message', async () => {
     const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/operator/settings',
+      method: 'POST',
+      url: '/api/auth/phone',
       headers: { 'content-type': 'application/json' },
-      payload: '{"title":',
+      payload: '{"phone":',
     });
-    expect([400, 404]).toContain(response.statusCode);
+    expect(response.statusCode).toBe(400);
     expect(response.json().message).toBeTruthy();
   });
 

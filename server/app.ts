@@ -16,6 +16,7 @@ import { registerFeedbackRoutes } from './features/feedback/routes';
 import { registerGiftCardRoutes } from './features/gift-cards/routes';
 import { registerHealthRoutes } from './features/health/routes';
 import { registerMapRoutes } from './features/map/routes';
+import { registerMemberRoutes } from './features/members/routes';
 import { registerNewsRoutes } from './features/news/routes';
 import { registerOperatorRoutes } from './features/operator/routes';
 import { registerPaymentRoutes } from './features/payments/routes';
@@ -25,6 +26,7 @@ import { registerProgrammeRoutes } from './features/programme/routes';
 import { registerSbpRoutes } from './features/sbp/routes';
 import { registerSettingsRoutes } from './features/settings/routes';
 import { registerSiteRoutes } from './features/site/routes';
+import { registerStaffRoutes } from './features/staff/routes';
 import { registerTillRoutes } from './features/till/routes';
 import type { SiteBundle } from './features/site/site-renderer';
 import { withDeclaredErrors } from './lib/declared-errors';
@@ -73,6 +75,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           tillApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
           // The programme's operator: OPERATOR_TOKEN, for the command-line tool and automation.
           operatorToken: { type: 'http', scheme: 'bearer', bearerFormat: 'OPERATOR_TOKEN' },
+          // A staff member's console session (decision 026): the cookie, and x-csrf-token on changes.
+          staffSession: { type: 'apiKey', in: 'cookie', name: 'kopilka_staff' },
         },
       },
     },
@@ -95,6 +99,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerFeedbackRoutes(app, deps);
   registerOperatorRoutes(app, deps);
   registerProgrammeRoutes(app, deps);
+  registerStaffRoutes(app, deps);
+  registerMemberRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerCabinetRoutes(app, deps);
   registerPaymentRoutes(app, deps);

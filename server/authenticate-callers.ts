@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps';
 import { authenticate, invalidToken } from './features/auth/access';
 import { authenticateTillKey, tillKeyOf, unauthorizedTill } from './features/till/keys';
-import { operatorGuard } from './lib/operator-guard';
+import { authenticateOperator } from './features/staff/operator-access';
+import { operatorTokenCheck } from './lib/operator-guard';
 
 /**
  * Checks the caller each endpoint's contract names (`auth`) before its handler runs, and leaves it on the
@@ -11,7 +12,7 @@ import { operatorGuard } from './lib/operator-guard';
  * way a caller without the right credentials gets 401 and learns nothing about the input.
  */
 export function registerCallerChecks(app: FastifyInstance, deps: AppDeps) {
-  const checkOperator = operatorGuard(deps);
+  const tokenMatches = operatorTokenCheck(deps);
   app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config.auth;
     if (auth === 'till') {
@@ -19,9 +20,9 @@ export function registerCallerChecks(app: FastifyInstance, deps: AppDeps) {
       if (!till) throw unauthorizedTill();
       request.till = till;
     } else if (auth === 'operator') {
-      // Operator endpoints are registered only when OPERATOR_TOKEN is set, so the guard exists here.
-      await checkOperator!(request);
-      request.operator = { kind: 'token' };
+      // The operator's token or a console session whose role holds the endpoint's permission (decision 026).
+      const permission = request.routeOptions.config.permission!;
+      request.operator = await authenticateOperator(deps, request, permission, tokenMatches);
     }
   });
   app.addHook('preValidation', async (request) => {

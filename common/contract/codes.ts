@@ -158,6 +158,26 @@ export const ERROR_STATUS = {
   NOTHING_TO_CHARGE: 409,
   /** The customer has no saved card that can pay. */
   NO_SAVED_CARD: 409,
+
+  // The operator's console (docs/decisions/026)
+  /** The staff member's role does not allow this call. */
+  FORBIDDEN: 403,
+  /** A staff session's state-changing call came without its CSRF token (or with another session's). */
+  CSRF_INVALID: 403,
+  /** The e-mail or password is wrong (the same answer for an unknown e-mail). */
+  LOGIN_FAILED: 401,
+  /** Too many wrong passwords or codes: the account is locked for a while (`retryAfter`). */
+  ACCOUNT_LOCKED: 429,
+  /** The second-factor code is wrong or was used already. */
+  TOTP_INVALID: 400,
+  /** The login is not at this step (or its time is over): start again with the password. */
+  LOGIN_STEP: 409,
+  /** A staff member with this e-mail exists already. */
+  STAFF_EXISTS: 409,
+  /** The change would leave the programme without an active owner. */
+  LAST_OWNER: 409,
+  /** A manual adjustment is larger than the staff member's role may make. */
+  ADJUSTMENT_LIMIT: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from './codes';
+import type { Permission } from './permissions';
 
 /** HTTP methods the contract uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -40,6 +41,12 @@ export interface Endpoint<
    * document see every code the endpoint answers. Tests and end-to-end runs turn an undeclared code into a 500.
    */
   errors?: readonly ErrorCode[];
+  /**
+   * What an operator endpoint (`auth: 'operator'`) asks of its caller (common/contract/permissions.ts): the
+   * operator's token holds every permission, a staff session those of its role. Required for operator
+   * endpoints (registerEndpoint refuses one without it).
+   */
+  permission?: Permission;
 }
 
 export function defineEndpoint<

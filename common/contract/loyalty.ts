@@ -207,6 +207,7 @@ export const createDraft = defineEndpoint({
     'ORDER_IN_PAYMENT',
     'ORDER_PAID',
     'ORDER_BY_INVOICE',
+    'CARD_LOCKED',
   ],
   schemas: { body: createDraftBodySchema, response: z.strictObject({ data: draftSchema }) },
 });

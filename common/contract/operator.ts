@@ -78,6 +78,7 @@ export const getOperatorSettings = defineEndpoint({
   summary: 'The brand settings as stored',
   tag: 'operator',
   auth: 'operator',
+  permission: 'settings.read',
   errors: [],
   schemas: { response: brandSettingsSchema },
 });
@@ -88,6 +89,7 @@ export const putOperatorSettings = defineEndpoint({
   summary: 'Replace the brand settings (validated; the site shows them at once)',
   tag: 'operator',
   auth: 'operator',
+  permission: 'settings.write',
   errors: [],
   schemas: { body: brandSettingsSchema, response: brandSettingsSchema },
 });
@@ -98,6 +100,7 @@ export const exportOperatorContent = defineEndpoint({
   summary: 'The brand as one JSON document: settings, content and pictures (base64)',
   tag: 'operator',
   auth: 'operator',
+  permission: 'content.read',
   errors: [],
   schemas: { response: contentFileSchema },
 });
@@ -112,6 +115,7 @@ export const importOperatorContent = defineEndpoint({
     'Replace settings, content and pictures in one transaction (the body is a content file, as GET answers; a bad field is named with its path, e.g. points[3].address.latitude)',
   tag: 'operator',
   auth: 'operator',
+  permission: 'content.write',
   errors: [],
   schemas: {
     // Checked by the service, so a refusal names the file's path as the operator reads it.
@@ -143,6 +147,7 @@ export const issueTillKey = defineEndpoint({
   summary: 'Issue a till API key for a retail point: the key is in this answer only (it is stored hashed)',
   tag: 'operator',
   auth: 'operator',
+  permission: 'tillKeys.write',
   errors: ['NOT_FOUND'],
   schemas: {
     body: z.strictObject({
@@ -169,6 +174,7 @@ export const listTillKeys = defineEndpoint({
   summary: 'Every till API key (never the key or its hash)',
   tag: 'operator',
   auth: 'operator',
+  permission: 'tillKeys.read',
   errors: [],
   schemas: { response: z.array(tillKeyInfoSchema) },
 });
@@ -179,6 +185,7 @@ export const revokeTillKey = defineEndpoint({
   summary: 'Revoke a till API key (at once; revoking again answers the same)',
   tag: 'operator',
   auth: 'operator',
+  permission: 'tillKeys.write',
   errors: ['NOT_FOUND'],
   schemas: {
     params: z.strictObject({ keyId: z.string().uuid('Неизвестный ключ') }),
@@ -204,6 +211,7 @@ export const listGiftCardInvoices = defineEndpoint({
   summary: "Every company's gift-card invoice, newest first",
   tag: 'operator',
   auth: 'operator',
+  permission: 'invoices.read',
   errors: [],
   schemas: { response: z.array(invoiceItemSchema) },
 });
@@ -215,6 +223,7 @@ export const markGiftCardInvoicePaid = defineEndpoint({
     "Mark an invoice paid (the company's transfer arrived): its cards are issued at once and sent at the sending date; marking again changes nothing",
   tag: 'operator',
   auth: 'operator',
+  permission: 'invoices.write',
   errors: ['NOT_FOUND'],
   schemas: {
     params: z.strictObject({
@@ -247,6 +256,7 @@ export const operatorDeleteMember = defineEndpoint({
   summary: "Delete a member's account by phone, as the customer's own deletion does",
   tag: 'operator',
   auth: 'operator',
+  permission: 'members.write',
   errors: ['NOT_FOUND', 'ACCOUNT_BUSY', 'BANK_UNAVAILABLE'],
   schemas: { body: z.strictObject({ phone: phoneSchema }), response: deletionResultSchema },
 });

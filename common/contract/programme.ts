@@ -150,6 +150,7 @@ export const listCampaigns = defineEndpoint({
   summary: 'Every campaign, highest priority first',
   tag: 'operator',
   auth: 'operator',
+  permission: 'campaigns.read',
   errors: [],
   schemas: { response: z.array(campaignSchema) },
 });
@@ -160,6 +161,7 @@ export const createCampaign = defineEndpoint({
   summary: 'Add a campaign (validated; it applies to accruals from its first day)',
   tag: 'operator',
   auth: 'operator',
+  permission: 'campaigns.write',
   errors: [],
   schemas: { body: campaignInputSchema, response: campaignSchema },
 });
@@ -170,6 +172,7 @@ export const updateCampaign = defineEndpoint({
   summary: 'Replace a campaign (accruals already made keep what they earned)',
   tag: 'operator',
   auth: 'operator',
+  permission: 'campaigns.write',
   errors: ['NOT_FOUND'],
   schemas: { params: campaignIdParams, body: campaignInputSchema, response: campaignSchema },
 });
@@ -180,6 +183,7 @@ export const deleteCampaign = defineEndpoint({
   summary: 'Remove a campaign (accruals already made keep its name)',
   tag: 'operator',
   auth: 'operator',
+  permission: 'campaigns.write',
   errors: ['NOT_FOUND'],
   schemas: { params: campaignIdParams, response: z.strictObject({ deleted: z.literal(true) }) },
 });
@@ -190,6 +194,7 @@ export const earnPreview = defineEndpoint({
   summary: 'What a cheque at a point and a moment would earn, and by which rules (nothing is written)',
   tag: 'operator',
   auth: 'operator',
+  permission: 'campaigns.read',
   errors: ['NOT_FOUND'],
   schemas: {
     body: z.strictObject({

@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointKey } from './endpoint';
 import type * as account from './account';
+import type * as admin from './admin';
 import type * as auth from './auth';
 import type * as bindings from './bindings';
 import type * as cabinet from './cabinet';
@@ -9,6 +10,7 @@ import type * as giftCards from './gift-cards';
 import type * as header from './header';
 import type * as loyalty from './loyalty';
 import type * as map from './map';
+import type * as members from './members';
 import type * as operator from './operator';
 import type * as programme from './programme';
 import type * as sbp from './sbp';
@@ -31,7 +33,9 @@ export type AnyEndpoint =
   | EndpointsOf<typeof giftCards>
   | EndpointsOf<typeof operator>
   | EndpointsOf<typeof account>
-  | EndpointsOf<typeof programme>;
+  | EndpointsOf<typeof programme>
+  | EndpointsOf<typeof admin>
+  | EndpointsOf<typeof members>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

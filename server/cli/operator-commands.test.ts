@@ -117,4 +117,28 @@ describe('npm run operator', () => {
       OperatorCallError,
     );
   });
+
+  it('creates the first owner with a one-time password, lists and resets staff', async () => {
+    const created = (await run('staff', 'create', '--email', 'Owner@Example.com', '--role', 'owner')).split(
+      '\n',
+    );
+    expect(created[0]).toMatch(/^owner@example\.com {2}owner {2}active {2}no authenticator yet/);
+    const password = created[2]!;
+    expect(password).toMatch(/^\S{16}$/);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: 'owner@example.com', password },
+    });
+    expect(login.json().stage).toBe('enrol');
+    expect(await run('staff', 'list')).toContain('owner@example.com  owner');
+    const reset = (await run('staff', 'reset', 'owner@example.com', '--totp')).split('\n');
+    expect(reset[2]).not.toBe(password);
+    await expect(run('staff', 'create', '--email', 'a@b.ru', '--role', 'boss')).rejects.toThrow(
+      /role is one of/,
+    );
+    await expect(run('staff', 'create', '--email', 'owner@example.com', '--role', 'viewer')).rejects.toThrow(
+      /409: Сотрудник с такой почтой уже есть/,
+    );
+  });
 });

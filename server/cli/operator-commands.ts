@@ -16,9 +16,11 @@ import {
 import { campaignCommand } from './campaign-commands';
 import type { OperatorClient } from './operator-client';
 import { UsageError } from './usage-error';
+import { staffCommand, STAFF_USAGE } from './staff-commands';
 
 export const USAGE =
-  'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number>, members delete --phone <phone>, campaigns list|add <file.json>|set <id> <file.json>|delete <id>|preview --point <id> --sum <roubles> [--at <ISO>]';
+  'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number>, members delete --phone <phone>, campaigns list|add <file.json>|set <id> <file.json>|delete <id>|preview --point <id> --sum <roubles> [--at <ISO>], ' +
+  STAFF_USAGE;
 
 export { UsageError };
 
@@ -131,6 +133,8 @@ export async function runOperatorCommand(api: OperatorClient, args: string[], pr
       return members(api, args.slice(1), print);
     case 'campaigns':
       return campaignCommand(api, args.slice(1), print);
+    case 'staff':
+      return staffCommand(api, args.slice(1), print);
     case 'settings:get':
       return print(JSON.stringify(await api.call(getOperatorSettings), null, 2));
     case 'settings:set':

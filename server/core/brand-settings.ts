@@ -19,15 +19,24 @@ export function parseBrandSettings(stored: unknown): BrandSettings {
   return brandSettingsSchema.parse(stored);
 }
 
-/** Validates and stores the brand's settings, then drops every cached copy (here and, by revision, elsewhere). */
-export async function saveBrandSettings(db: Db, cache: ContentCache, input: unknown): Promise<BrandSettings> {
+/**
+ * Validates and stores the brand's settings, then drops every cached copy (here and, by revision, elsewhere).
+ * `audit` writes the change's audit row in the same transaction (an operator's change: decision 026).
+ */
+export async function saveBrandSettings(
+  db: Db,
+  cache: ContentCache,
+  input: unknown,
+  audit?: (tx: Db, settings: BrandSettings) => Promise<void>,
+): Promise<BrandSettings> {
   const settings = parseInput(brandSettingsSchema, input, 'Настройки не сохранены');
-  await cache.write((tx) =>
-    tx
+  await cache.write(async (tx) => {
+    await tx
       .insert(brandSettings)
       .values({ id: 1, settings })
-      .onConflictDoUpdate({ target: brandSettings.id, set: { settings, updatedAt: new Date() } }),
-  );
+      .onConflictDoUpdate({ target: brandSettings.id, set: { settings, updatedAt: new Date() } });
+    await audit?.(tx, settings);
+  });
   return settings;
 }
 

@@ -6,6 +6,7 @@ import * as content from './schema/content';
 import * as giftCards from './schema/gift-cards';
 import * as ledger from './schema/ledger';
 import * as payments from './schema/payments';
+import * as staff from './schema/staff';
 import * as till from './schema/till';
 
 /** Every table, for the typed query builder. A new schema file is added here. */
@@ -19,4 +20,5 @@ export const schema = {
   ...bindings,
   ...till,
   ...giftCards,
+  ...staff,
 };

@@ -46,6 +46,11 @@ export const SYSTEM_ACCOUNTS = {
   money_forfeited: '00000000-0000-4000-8000-000000000282',
   /** Plus every bonus that expired unspent (decision 027: the expiry job's `bonus_expiry` postings). */
   bonus_expired: '00000000-0000-4000-8000-000000000271',
+  /**
+   * The other side of staff's manual bonus adjustments (docs/decisions/026): minus what they credited, plus what
+   * they took back.
+   */
+  bonus_adjusted: '00000000-0000-4000-8000-000000000261',
 } as const;
 export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
 

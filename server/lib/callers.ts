@@ -1,4 +1,5 @@
 import type { EndpointAuth } from '../../common/contract/endpoint';
+import type { StaffRole } from '../../common/contract/permissions';
 
 /** A customer calling with an access token: who they are, the session the token belongs to, their phone. */
 export interface AuthUser {
@@ -13,10 +14,12 @@ export interface TillCaller {
   retailPointId: number;
 }
 
-/** The programme's operator: the automation token (OPERATOR_TOKEN). */
-export interface OperatorCaller {
-  kind: 'token';
-}
+/**
+ * The programme's operator: the automation token (OPERATOR_TOKEN, "system" in the audit log, every
+ * permission) or a staff member's console session (docs/decisions/026).
+ */
+export type OperatorCaller =
+  { kind: 'token' } | { kind: 'staff'; staffId: string; email: string; role: StaffRole; sessionId: string };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -26,6 +26,11 @@ export function declaredErrors(endpoint: Endpoint): ReadonlySet<ErrorCode> {
   }
   if (endpoint.auth === 'user') codes.add('INVALID_TOKEN');
   if (endpoint.auth === 'till' || endpoint.auth === 'operator') codes.add('UNAUTHORIZED');
+  // A console session: its role may not hold the permission, its state-changing call must carry the CSRF token.
+  if (endpoint.auth === 'operator') {
+    codes.add('FORBIDDEN');
+    if (endpoint.method !== 'GET') codes.add('CSRF_INVALID');
+  }
   return codes;
 }
 

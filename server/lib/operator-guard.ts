@@ -1,20 +1,17 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
-import { AppError } from '../errors';
 
 /**
- * An onRequest hook refusing any call without the operator's token (`Authorization: Bearer <OPERATOR_TOKEN>`),
- * or null when OPERATOR_TOKEN is unset (then operator routes do not exist at all).
+ * Whether a request carries the operator's token (`Authorization: Bearer <OPERATOR_TOKEN>`). Without
+ * OPERATOR_TOKEN no request does: the operator endpoints then take only the console's staff sessions.
  */
-export function operatorGuard(deps: Pick<AppDeps, 'config'>) {
+export function operatorTokenCheck(deps: Pick<AppDeps, 'config'>) {
   const token = deps.config.operatorToken;
-  if (!token) return null;
-  const expected = Buffer.from(`Bearer ${token}`);
-  return async (request: FastifyRequest) => {
+  const expected = token ? Buffer.from(`Bearer ${token}`) : null;
+  return (request: FastifyRequest) => {
+    if (!expected) return false;
     const given = Buffer.from(request.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AppError('UNAUTHORIZED', 'Нужен ключ оператора');
-    }
+    return given.length === expected.length && timingSafeEqual(given, expected);
   };
 }

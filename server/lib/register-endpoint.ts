@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Endpoint, EndpointAuth, EndpointSchemas } from '../../common/contract/endpoint';
+import type { Permission } from '../../common/contract/permissions';
 import type { CallerOf } from './callers';
 import { declaredErrors } from './declared-errors';
 
@@ -9,6 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (from the contract); the caller is checked before the input is validated. */
     auth?: EndpointAuth;
+    /** What an operator endpoint asks of its caller (the contract's `permission`). */
+    permission?: Permission;
   }
 }
 
@@ -44,6 +47,9 @@ export function registerEndpoint<S extends EndpointSchemas, A extends EndpointAu
   options: { bodyLimit?: number } = {},
 ) {
   const { schemas } = endpoint;
+  if (endpoint.auth === 'operator' && !endpoint.permission) {
+    throw new Error(`${endpoint.method} ${endpoint.path}: an operator endpoint names its permission`);
+  }
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -56,7 +62,7 @@ export function registerEndpoint<S extends EndpointSchemas, A extends EndpointAu
       response: { 200: schemas.response },
       ...(SECURITY[endpoint.auth] && { security: SECURITY[endpoint.auth] }),
     },
-    config: { auth: endpoint.auth, errors: declaredErrors(endpoint) },
+    config: { auth: endpoint.auth, permission: endpoint.permission, errors: declaredErrors(endpoint) },
     ...options,
     handler: handler as never,
   });
@@ -67,5 +73,5 @@ const SECURITY: Partial<Record<EndpointAuth, Record<string, string[]>[]>> = {
   user: [{ bearer: [] }],
   optional: [{}, { bearer: [] }],
   till: [{ tillKey: [] }, { tillApiKey: [] }],
-  operator: [{ operatorToken: [] }],
+  operator: [{ operatorToken: [] }, { staffSession: [] }],
 };

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { ru } from '../i18n/ru';
 import { createPageKit, lazyPage, type RouteDeps } from '../lib/page-routes';
 import { aboutRoutes } from '../features/about/routes';
+import { adminRoutes } from '../features/admin/routes';
 import { bonusRoutes } from '../features/bonus/routes';
 import { cabinetRoutes } from '../features/cabinet/routes';
 import { contactsRoutes } from '../features/contacts/routes';
@@ -66,5 +67,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         },
       ],
     },
+    // The operator's console: beside the site's layout, its pages in chunks of their own (decision 026).
+    ...adminRoutes(),
   ];
 }

@@ -142,8 +142,11 @@ export async function deleteAccount(deps: DeletionDeps, userId: string): Promise
 }
 
 /** The operator's deletion: the member of `phone` (a deleted account no longer holds its phone). */
-export async function deleteMemberByPhone(deps: DeletionDeps, phone: string): Promise<DeletionResult> {
+export async function deleteMemberByPhone(
+  deps: DeletionDeps,
+  phone: string,
+): Promise<{ userId: string; result: DeletionResult }> {
   const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
   if (!user) throw notFound('Участник с таким телефоном не найден');
-  return deleteAccount(deps, user.id);
+  return { userId: user.id, result: await deleteAccount(deps, user.id) };
 }

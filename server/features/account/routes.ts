@@ -3,6 +3,7 @@ import { DELETION_CONFIRM_MINUTES } from '../../../common/contract/codes';
 import { deleteMyAccount, exportMyData } from '../../../common/contract/account';
 import { operatorDeleteMember } from '../../../common/contract/operator';
 import type { AppDeps } from '../../app-deps';
+import { auditActorOf, recordAudit } from '../../core/audit';
 import { requireFreshConfirmation } from '../../core/fresh-confirmation';
 import { AppError } from '../../errors';
 import { registerEndpoint } from '../../lib/register-endpoint';
@@ -21,8 +22,15 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
     await deleteAccount(deps, request.user.userId);
     return { code: 0 as const };
   });
-  if (deps.config.operatorToken)
-    registerEndpoint(app, operatorDeleteMember, async (request) =>
-      deleteMemberByPhone(deps, request.body.phone),
-    );
+  registerEndpoint(app, operatorDeleteMember, async (request) => {
+    const { userId, result } = await deleteMemberByPhone(deps, request.body.phone);
+    // The member's id and what was closed, never the phone: the log must not keep what the deletion erased.
+    await recordAudit(deps.db, auditActorOf(request), {
+      action: 'member.delete',
+      entity: 'member',
+      entityId: userId,
+      after: result,
+    });
+    return result;
+  });
 }

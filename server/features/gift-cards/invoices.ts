@@ -206,6 +206,8 @@ export async function listInvoices(db: Db, number?: number): Promise<InvoiceList
 export async function markInvoicePaid(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   number: number,
+  /** Writes the audit row in the same transaction, when this call marked it paid (decision 026). */
+  audit?: (tx: Db) => Promise<void>,
 ): Promise<InvoiceListItem> {
   await inTransaction(deps.db, async (tx) => {
     const [invoice] = await tx
@@ -214,6 +216,7 @@ export async function markInvoicePaid(
       .where(and(eq(giftCardInvoices.number, number), eq(giftCardInvoices.state, 'issued')))
       .returning();
     if (invoice) await issueOrderCards(tx, deps.clock, invoice.orderId);
+    if (invoice) await audit?.(tx);
   });
   const [item] = await listInvoices(deps.db, number);
   if (!item) throw notFound('Счёт не найден');

@@ -13,6 +13,7 @@ import {
 } from '../../../common/contract/gift-cards';
 import { listGiftCardInvoices, markGiftCardInvoicePaid } from '../../../common/contract/operator';
 import type { AppDeps } from '../../app-deps';
+import { auditActorOf, recordAudit } from '../../core/audit';
 import { sendCachedJson, toCachedJson } from '../../lib/cached-json';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { readBrandSettings } from '../../core/brand-settings';
@@ -68,13 +69,21 @@ export function registerGiftCardRoutes(app: FastifyInstance, deps: AppDeps) {
   registerInvoiceOperatorRoutes(app, deps);
 }
 
-/** The operator's invoices (the command-line tool's `gift-invoice`): only with OPERATOR_TOKEN. */
+/** The operator's invoices (the command-line tool's `gift-invoice`, the console), audited. */
 function registerInvoiceOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
-  if (!deps.config.operatorToken) return;
   registerEndpoint(app, listGiftCardInvoices, async () => listInvoices(deps.db));
-  registerEndpoint(app, markGiftCardInvoicePaid, async (request) =>
-    markInvoicePaid(deps, request.params.number),
-  );
+  registerEndpoint(app, markGiftCardInvoicePaid, async (request) => {
+    const { number } = request.params;
+    return markInvoicePaid(deps, number, (tx) =>
+      recordAudit(tx, auditActorOf(request), {
+        action: 'invoice.paid',
+        entity: 'invoice',
+        entityId: number,
+        before: { state: 'issued' },
+        after: { state: 'paid' },
+      }),
+    );
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -49,13 +49,25 @@ export async function exportContent(db: Db): Promise<ContentFile> {
  * Replaces the brand's settings and content with the file's, in one transaction: a file with any bad field is
  * refused before anything is written, and a failure half-way leaves the old content in place.
  */
-export async function importContent(db: Db, cache: ContentCache, input: unknown) {
+export async function importContent(
+  db: Db,
+  cache: ContentCache,
+  input: unknown,
+  audit?: (tx: Db, imported: Record<string, number>) => Promise<void>,
+) {
   const parsed = contentFileSchema.safeParse(input);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     throw new AppError('VALIDATION', `Файл не загружен: ${issuePath(first?.path ?? [])}: ${first?.message}`);
   }
   const file = parsed.data;
+  const counts = {
+    points: file.points.length,
+    actions: file.actions.length,
+    news: file.news.length,
+    faq: file.faq.length,
+    pictures: file.pictures.length,
+  };
   await cache.write(async (tx) => {
     for (const table of [retailPoints, actions, news, faq, contentDocuments, pictures])
       await tx.delete(table);
@@ -88,12 +100,7 @@ export async function importContent(db: Db, cache: ContentCache, input: unknown)
         .insert(pictures)
         .values(file.pictures.map((p) => ({ ...p, data: Buffer.from(p.data, 'base64') })));
     }
+    await audit?.(tx, counts);
   });
-  return {
-    points: file.points.length,
-    actions: file.actions.length,
-    news: file.news.length,
-    faq: file.faq.length,
-    pictures: file.pictures.length,
-  };
+  return counts;
 }

@@ -7,25 +7,43 @@ import {
   putOperatorSettings,
 } from '../../../common/contract/operator';
 import type { AppDeps } from '../../app-deps';
+import { auditActorOf, recordAudit } from '../../core/audit';
 import { readBrandSettings, saveBrandSettings } from '../../core/brand-settings';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { exportContent, importContent } from './content-transfer';
 
 /**
  * The operator's API: changes settings and content of a running deployment (the operator's command-line tool
- * calls it). It exists only when OPERATOR_TOKEN is set, and every call must carry that token.
+ * calls it with OPERATOR_TOKEN; the console with a staff session whose role holds the endpoint's permission).
+ * Every change writes its audit row in its own transaction (decision 026).
  */
 export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
-  if (!deps.config.operatorToken) return;
   registerEndpoint(app, getOperatorSettings, async () => readBrandSettings(deps.db));
-  registerEndpoint(app, putOperatorSettings, async (request) =>
-    saveBrandSettings(deps.db, deps.cache, request.body),
-  );
+  registerEndpoint(app, putOperatorSettings, async (request) => {
+    const before = await readBrandSettings(deps.db);
+    return saveBrandSettings(deps.db, deps.cache, request.body, (tx, after) =>
+      recordAudit(tx, auditActorOf(request), {
+        action: 'settings.update',
+        entity: 'settings',
+        before,
+        after,
+      }),
+    );
+  });
   registerEndpoint(app, exportOperatorContent, async () => exportContent(deps.db));
   registerEndpoint(
     app,
     importOperatorContent,
-    async (request) => ({ imported: await importContent(deps.db, deps.cache, request.body) }),
+    async (request) => ({
+      // The file is too big for the log (pictures in base64): the row keeps what was imported.
+      imported: await importContent(deps.db, deps.cache, request.body, (tx, imported) =>
+        recordAudit(tx, auditActorOf(request), {
+          action: 'content.import',
+          entity: 'content',
+          after: imported,
+        }),
+      ),
+    }),
     { bodyLimit: CONTENT_FILE_MAX_BYTES },
   );
 }

@@ -18,7 +18,13 @@ export type CreateDraftBody = z.output<typeof createDraftBodySchema>;
  */
 export async function createDraft(deps: PaymentsDeps, userId: string, body: CreateDraftBody): Promise<Draft> {
   if (body.productType === 'GIFT_CARD') return createGiftCardDraft(deps, userId, body);
-  const { point, balances, settings } = await draftInputs(deps.db, userId, body.retailPointId);
+  const { point, balances, settings, cardLocked } = await draftInputs(deps.db, userId, body.retailPointId);
+  // A blocked card neither spends nor earns bonuses (decision 026): the bank may still take the whole sum, and
+  // the money-like balance (certificates, gift value: the customer's money) still pays.
+  if (cardLocked && body.spendBonus) {
+    throw new AppError('CARD_LOCKED', 'Карта заблокирована: бонусы нельзя списать. Обратитесь в поддержку');
+  }
+  const currentBonus = cardLocked ? 0 : point.currentBonus;
   const paySum = toKopecks(body.paySum);
   const sums = splitPayment({
     paySum,
@@ -31,13 +37,10 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
   });
   const { earnable, ...split } = sums;
   const now = deps.clock.now();
-  const { earn, rules } = await earnFor(deps, {
-    cheque: paySum,
-    earnable,
-    point,
-    at: now,
-    timeZone: settings.timeZone,
-  });
+  // A blocked card earns nothing (decision 026).
+  const { earn, rules } = cardLocked
+    ? { earn: 0, rules: [] }
+    : await earnFor(deps, { cheque: paySum, earnable, point, at: now, timeZone: settings.timeZone });
   const values = {
     productType: body.productType,
     payType: body.payType,
@@ -51,7 +54,7 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     ...split,
     earn,
     earnRules: rules,
-    earnPercent: point.currentBonus,
+    earnPercent: currentBonus,
     updatedAt: now,
   };
   if (body.draftId) {

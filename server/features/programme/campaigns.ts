@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ActiveCampaign, Campaign, CampaignInput } from '../../../common/contract/programme';
 import type { AppDeps } from '../../app-deps';
 import { cachedBrandSettings } from '../../core/brand-settings';
@@ -6,11 +6,12 @@ import { allCampaigns, cachedActiveCampaigns, toCampaign, toCampaignValues } fro
 import { runsAt } from '../../core/earn/rules';
 import { campaigns } from '../../db/schema/programme';
 import { notFound } from '../../errors';
+import { recordAudit, type AuditActor } from '../../core/audit';
 
 /**
  * The operator's campaigns (docs/decisions/027-programme-rules.md). Every write goes through the content cache's
  * `write`, so each instance's copy of the active campaigns (which the earn path reads) is rebuilt at once.
- * Each mutation is one function here: the place for the operator's audit record and permission (issue 16).
+ * Each mutation writes its audit record (decision 026) in the same transaction.
  */
 export type ProgrammeDeps = Pick<AppDeps, 'db' | 'cache' | 'clock'>;
 
@@ -18,38 +19,68 @@ export async function listCampaigns(deps: ProgrammeDeps): Promise<Campaign[]> {
   return (await allCampaigns(deps.db)).map(toCampaign);
 }
 
-export async function createCampaign(deps: ProgrammeDeps, input: CampaignInput): Promise<Campaign> {
+export async function createCampaign(
+  deps: ProgrammeDeps,
+  input: CampaignInput,
+  actor: AuditActor,
+): Promise<Campaign> {
   const values = toCampaignValues(input);
-  const [row] = await deps.cache.write((tx) => tx.insert(campaigns).values(values).returning());
-  return toCampaign(row!);
+  return deps.cache.write(async (tx) => {
+    const [row] = await tx.insert(campaigns).values(values).returning();
+    const created = toCampaign(row!);
+    await recordAudit(tx, actor, {
+      action: 'campaign.create',
+      entity: 'campaign',
+      entityId: created.id,
+      after: created,
+    });
+    return created;
+  });
 }
 
 export async function updateCampaign(
   deps: ProgrammeDeps,
   id: string,
   input: CampaignInput,
+  actor: AuditActor,
 ): Promise<Campaign> {
   const values = toCampaignValues(input);
-  const [row] = await deps.cache.write((tx) =>
-    tx
+  return deps.cache.write(async (tx) => {
+    const [before] = await tx.select().from(campaigns).where(eq(campaigns.id, id));
+    const [row] = await tx
       .update(campaigns)
       .set({ ...values, updatedAt: deps.clock.now() })
       .where(eq(campaigns.id, id))
-      .returning(),
-  );
-  if (!row) throw notFound('Акция не найдена');
-  return toCampaign(row);
+      .returning();
+    if (!before || !row) throw notFound('Акция не найдена');
+    const after = toCampaign(row);
+    await recordAudit(tx, actor, {
+      action: 'campaign.update',
+      entity: 'campaign',
+      entityId: id,
+      before: toCampaign(before),
+      after,
+    });
+    return after;
+  });
 }
 
-export async function deleteCampaign(deps: ProgrammeDeps, id: string): Promise<{ deleted: true }> {
-  const [row] = await deps.cache.write((tx) =>
-    tx
-      .delete(campaigns)
-      .where(and(eq(campaigns.id, id)))
-      .returning({ id: campaigns.id }),
-  );
-  if (!row) throw notFound('Акция не найдена');
-  return { deleted: true };
+export async function deleteCampaign(
+  deps: ProgrammeDeps,
+  id: string,
+  actor: AuditActor,
+): Promise<{ deleted: true }> {
+  return deps.cache.write(async (tx) => {
+    const [row] = await tx.delete(campaigns).where(eq(campaigns.id, id)).returning();
+    if (!row) throw notFound('Акция не найдена');
+    await recordAudit(tx, actor, {
+      action: 'campaign.delete',
+      entity: 'campaign',
+      entityId: id,
+      before: toCampaign(row),
+    });
+    return { deleted: true as const };
+  });
 }
 
 /**

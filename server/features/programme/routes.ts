@@ -4,13 +4,14 @@ import type { AppDeps } from '../../app-deps';
 import { cachedBrandSettings } from '../../core/brand-settings';
 import { nextExpiry } from '../../core/earn/lots';
 import { toRoubles } from '../../core/money';
+import { auditActorOf } from '../../core/audit';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { activeCampaigns, createCampaign, deleteCampaign, listCampaigns, updateCampaign } from './campaigns';
 import { previewEarn } from './preview';
 
 /**
- * The programme's rules (docs/decisions/027): the public list of running campaigns, and, when OPERATOR_TOKEN is
- * set, the operator's campaigns and the earn preview.
+ * The programme's rules (docs/decisions/027): the public list of running campaigns, the operator's campaigns
+ * (audited: decision 026) and the earn preview.
  */
 export function registerProgrammeRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, contract.getActiveCampaigns, async () => activeCampaigns(deps));
@@ -19,14 +20,15 @@ export function registerProgrammeRoutes(app: FastifyInstance, deps: AppDeps) {
     const expiring = await nextExpiry(deps.db, request.user.userId, timeZone);
     return { expiring: expiring && { bonuses: toRoubles(expiring.amount), on: expiring.on } };
   });
-  if (!deps.config.operatorToken) return;
   registerEndpoint(app, contract.listCampaigns, async () => listCampaigns(deps));
-  registerEndpoint(app, contract.createCampaign, async (request) => createCampaign(deps, request.body));
+  registerEndpoint(app, contract.createCampaign, async (request) =>
+    createCampaign(deps, request.body, auditActorOf(request)),
+  );
   registerEndpoint(app, contract.updateCampaign, async (request) =>
-    updateCampaign(deps, request.params.campaignId, request.body),
+    updateCampaign(deps, request.params.campaignId, request.body, auditActorOf(request)),
   );
   registerEndpoint(app, contract.deleteCampaign, async (request) =>
-    deleteCampaign(deps, request.params.campaignId),
+    deleteCampaign(deps, request.params.campaignId, auditActorOf(request)),
   );
   registerEndpoint(app, contract.earnPreview, async (request) => previewEarn(deps, request.body));
 }

@@ -137,11 +137,12 @@ describe('the operator API', () => {
     expect((await t.app.inject('/api/header')).json().timeZone).toBe('Asia/Vladivostok');
   });
 
-  it('does not exist when no operator token is configured', async () => {
+  it('takes no token when none is configured (only the console staff sessions: decision 026)', async () => {
     const bare = await createTestApp({ database: t.database });
     try {
       const response = await bare.app.inject({ url: '/api/operator/settings', headers: operator });
-      expect(response.statusCode).toBe(404);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('UNAUTHORIZED');
     } finally {
       await bare.close();
     }

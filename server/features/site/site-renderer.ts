@@ -59,10 +59,12 @@ export async function loadSiteBundle(distDir: string): Promise<SiteBundle> {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const entry = entryKey ? manifest[entryKey] : undefined;
   if (!entryKey || !entry) throw new Error('The client manifest has no entry chunk');
-  // One stylesheet for the whole site (cssCodeSplit off): every page's first paint has all its styles.
+  // One stylesheet for the whole site (cssCodeSplit off, `style.css`): every page's first paint has all its
+  // styles.
   const styles = new Set<string>(entry.css ?? []);
-  for (const chunk of Object.values(manifest)) {
-    if (chunk.file.endsWith('.css')) styles.add(chunk.file);
+  // A stylesheet imported with ?url (the console's: decision 026) is linked by the page that imports it.
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (key === 'style.css') styles.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
   }
   const preload = (entry.imports ?? [])

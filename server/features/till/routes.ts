@@ -18,6 +18,8 @@ import {
   revokeTillKey as revokeTillKeyEndpoint,
 } from '../../../common/contract/operator';
 import type { AppDeps } from '../../app-deps';
+import { auditActorOf, recordAudit } from '../../core/audit';
+import { inTransaction } from '../../db/in-transaction';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { giftCardBalance, redeemGiftCard, refundRedemption } from '../gift-cards/redeem';
 import { issueTillKey, listTillKeys, revokeTillKey } from './keys';
@@ -59,10 +61,35 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
   registerTillPage(app, deps);
 }
 
-/** The operator's till keys (the command-line tool's `till-key`): only with OPERATOR_TOKEN. */
+/** The operator's till keys (the command-line tool's `till-key`, the console's screen), audited. */
 function registerTillKeyRoutes(app: FastifyInstance, deps: AppDeps) {
-  if (!deps.config.operatorToken) return;
-  registerEndpoint(app, issueTillKeyEndpoint, async (request) => issueTillKey(deps, request.body));
+  registerEndpoint(app, issueTillKeyEndpoint, async (request) =>
+    inTransaction(deps.db, async (tx) => {
+      const { key, ...issued } = await issueTillKey({ ...deps, db: tx }, request.body);
+      await recordAudit(tx, auditActorOf(request), {
+        action: 'till-key.issue',
+        entity: 'till-key',
+        entityId: issued.keyId,
+        after: issued,
+      });
+      return { key, ...issued };
+    }),
+  );
   registerEndpoint(app, listTillKeysEndpoint, async () => listTillKeys(deps.db));
-  registerEndpoint(app, revokeTillKeyEndpoint, async (request) => revokeTillKey(deps, request.params.keyId));
+  registerEndpoint(app, revokeTillKeyEndpoint, async (request) =>
+    inTransaction(deps.db, async (tx) => {
+      const [before] = await listTillKeys(tx, request.params.keyId);
+      const after = await revokeTillKey({ ...deps, db: tx }, request.params.keyId);
+      if (!before?.revokedAt) {
+        await recordAudit(tx, auditActorOf(request), {
+          action: 'till-key.revoke',
+          entity: 'till-key',
+          entityId: after.keyId,
+          before,
+          after,
+        });
+      }
+      return after;
+    }),
+  );
 }

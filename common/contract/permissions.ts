@@ -1,0 +1,67 @@
+/**
+ * Staff roles and what each may do (docs/decisions/026). Zod-free, so the console's navigation reads the same
+ * table the server enforces. Every operator endpoint names one permission in its contract (`permission`); the
+ * server lets a staff session through only when its role holds it. OPERATOR_TOKEN ("system") holds them all.
+ */
+
+/** Every permission an operator endpoint may ask for: an area and read or write. */
+export const PERMISSIONS = [
+  'settings.read',
+  'settings.write',
+  'content.read',
+  'content.write',
+  'campaigns.read',
+  'campaigns.write',
+  'tillKeys.read',
+  'tillKeys.write',
+  'members.read',
+  'members.write',
+  'giftCards.read',
+  'giftCards.write',
+  'invoices.read',
+  'invoices.write',
+  'reports.read',
+  'staff.read',
+  'staff.write',
+  'audit.read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const STAFF_ROLES = ['owner', 'marketer', 'support', 'accountant', 'viewer'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+const areas = (...names: string[]): Permission[] =>
+  PERMISSIONS.filter((p) => names.includes(p.split('.')[0]!));
+
+/**
+ * What each role holds. The viewer reads every area but the staff list and the audit log; till keys are
+ * credentials, so only the owner issues and revokes them.
+ */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  marketer: areas('settings', 'content', 'campaigns'),
+  support: areas('members'),
+  accountant: [...areas('giftCards', 'invoices'), 'reports.read'],
+  viewer: PERMISSIONS.filter((p) => p.endsWith('.read') && p !== 'staff.read' && p !== 'audit.read'),
+};
+
+export function roleAllows(role: StaffRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/**
+ * The most bonuses (roubles) one manual adjustment may move, by role; a role not listed may not adjust. The
+ * operator's token has no limit.
+ */
+export const ADJUSTMENT_LIMITS: Partial<Record<StaffRole, number>> = { owner: 100_000, support: 1_000 };
+
+/** Staff sessions: idle and absolute lifetimes, and the time a half-finished login (password given) keeps. */
+export const STAFF_SESSION_IDLE_MINUTES = 30;
+export const STAFF_SESSION_MAX_HOURS = 12;
+export const STAFF_LOGIN_STEP_MINUTES = 10;
+/** Wrong passwords or codes in a row before the account locks, and for how long. */
+export const STAFF_MAX_FAILURES = 5;
+export const STAFF_LOCK_MINUTES = 15;
+export const STAFF_PASSWORD_MIN = 12;
+/** The header a staff session's state-changing request carries its CSRF token in. */
+export const CSRF_HEADER = 'x-csrf-token';

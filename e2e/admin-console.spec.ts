@@ -1,0 +1,175 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  createStaffThroughApi,
+  firstLoginInConsole,
+  freshMember,
+  totpCode,
+  uniqueEmail,
+} from './support/admin';
+import { freshPhone } from './support/cabinet';
+import { expectNoAxeViolations } from './support/axe';
+import { E2E } from './support/e2e-env';
+
+// Staff accounts and the audit log are the deployment's own state: the journeys run on the mutable server.
+test.use({ baseURL: E2E.mutableUrl });
+
+const OWN_PASSWORD = 'console-own-password-1';
+
+async function newDesk(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: E2E.mutableUrl,
+    viewport: { width: 1440, height: 900 },
+  });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+test('the owner created with the token logs in with password and TOTP, creates staff, and each sees only their role', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const ownerEmail = uniqueEmail('owner');
+  const ownerOneTime = await createStaffThroughApi(ownerEmail, 'owner');
+  const owner = await newDesk(browser);
+  const page = owner.page;
+  await page.goto('/admin');
+  // Nobody logged in: the console sends them to its login.
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  // The console's own stylesheet, linked by the server's render, is the client build's file.
+  const sheet = await page.locator('link[rel=stylesheet][href*="/admin-"]').getAttribute('href');
+  expect((await page.request.get(sheet!)).status()).toBe(200);
+  await expectNoAxeViolations(page);
+  const secret = await firstLoginInConsole(page, ownerEmail, ownerOneTime, OWN_PASSWORD);
+  const nav = page.getByRole('navigation', { name: 'Разделы консоли' });
+  await expect(nav.getByRole('link')).toHaveText([
+    'Главная',
+    'Участники',
+    'Сотрудники',
+    'Журнал изменений',
+    'Ключи касс',
+  ]);
+  await expectNoAxeViolations(page);
+
+  // The owner creates a marketer and a support person: each one-time password is shown once.
+  await nav.getByRole('link', { name: 'Сотрудники' }).click();
+  await expect(page.getByRole('heading', { name: 'Сотрудники' })).toBeVisible();
+  const created: Record<string, string> = {};
+  for (const [role, label] of [
+    ['marketer', 'Маркетолог'],
+    ['support', 'Поддержка'],
+  ] as const) {
+    const email = uniqueEmail(role);
+    const form = page.getByRole('form', { name: 'Новый сотрудник' });
+    await form.getByLabel('Электронная почта').fill(email);
+    await form.getByLabel('Роль').selectOption({ label });
+    await form.getByRole('button', { name: 'Создать' }).click();
+    await expect(page.getByText(`Временный пароль для ${email}`)).toBeVisible();
+    created[email] = (await page.getByTestId('one-time-password').textContent())!;
+    await expect(page.getByRole('row').filter({ hasText: email })).toContainText(
+      'Аутентификатор не подключён',
+    );
+  }
+  await expectNoAxeViolations(page);
+
+  // A till key: issued (shown once), listed, revoked.
+  await nav.getByRole('link', { name: 'Ключи касс' }).click();
+  const issue = page.getByRole('form', { name: 'Выпустить ключ' });
+  await issue.getByLabel('Номер точки').fill('1');
+  await issue.getByLabel('Подпись').fill('Касса консоли');
+  await issue.getByRole('button', { name: 'Выпустить ключ' }).click();
+  await expect(page.getByTestId('till-key')).toHaveText(/^till_/);
+  const row = page.getByRole('row').filter({ hasText: 'Касса консоли' });
+  await row.getByRole('button', { name: 'Отозвать' }).click();
+  await expect(row).toContainText('Отозван');
+  await expectNoAxeViolations(page);
+
+  // The audit log names the owner for each change, and the token ("system") for the owner's own account.
+  await nav.getByRole('link', { name: 'Журнал изменений' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'till-key.revoke' })).toContainText(ownerEmail);
+  for (const email of Object.keys(created)) {
+    await expect(
+      page.getByRole('row').filter({ hasText: email }).filter({ hasText: 'staff.create' }),
+    ).toContainText(ownerEmail);
+  }
+  const filters = page.getByRole('form', { name: 'Журнал изменений' });
+  await filters.getByLabel('Кто (почта или system)').fill('system');
+  await filters.getByLabel('Действие').fill('staff.create');
+  await filters.getByRole('button', { name: 'Показать' }).click();
+  await expect(page.getByRole('row').filter({ hasText: ownerEmail }).first()).toContainText('system');
+  await expectNoAxeViolations(page);
+
+  // At 768 px the console screens stay usable and accessible.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  for (const link of ['Сотрудники', 'Журнал изменений', 'Ключи касс']) {
+    await nav.getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: link })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+
+  // The next login asks for the authenticator's code (the next time step's, as a fresh code would be).
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page.getByRole('heading', { name: 'Вход в консоль' })).toBeVisible();
+  await page.getByLabel('Электронная почта').fill(ownerEmail);
+  await page.getByLabel('Пароль').fill(OWN_PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('heading', { name: 'Код подтверждения' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Код из приложения').fill(totpCode(secret, Date.now() + 30_000));
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.getByRole('heading', { name: 'Главная' })).toBeVisible();
+  await owner.close();
+
+  // Each new person logs in and sees only what the role allows; the server refuses the rest.
+  for (const [email, oneTime] of Object.entries(created)) {
+    const desk = await newDesk(browser);
+    await firstLoginInConsole(desk.page, email, oneTime, OWN_PASSWORD);
+    const theirNav = desk.page.getByRole('navigation', { name: 'Разделы консоли' });
+    const isSupport = email.startsWith('support');
+    await expect(theirNav.getByRole('link')).toHaveText(isSupport ? ['Главная', 'Участники'] : ['Главная']);
+    if (isSupport) await supportCaresForAMember(desk.page);
+    await desk.page.goto('/admin/staff');
+    await expect(desk.page.getByRole('alert')).toHaveText('Вашей роли это недоступно');
+    const staffList = await desk.page.request.get('/api/admin/staff');
+    expect(staffList.status()).toBe(403);
+    expect((await staffList.json()).code).toBe('FORBIDDEN');
+    const settings = await desk.page.request.get('/api/operator/settings');
+    expect(settings.status()).toBe(email.startsWith('marketer') ? 200 : 403);
+    await expectNoAxeViolations(desk.page);
+    await desk.close();
+  }
+});
+
+/** Support finds a member by phone, adjusts their bonuses with a reason, blocks and unblocks their card. */
+async function supportCaresForAMember(page: Page) {
+  const phone = freshPhone();
+  await freshMember(page.request, phone);
+  await page
+    .getByRole('navigation', { name: 'Разделы консоли' })
+    .getByRole('link', { name: 'Участники' })
+    .click();
+  await page.getByLabel('Телефон, номер карты или фамилия').fill(phone.slice(0, 10));
+  await page.getByRole('button', { name: 'Найти' }).click();
+  await page.getByRole('button', { name: `Открыть ${phone}` }).click();
+  const card = page.getByRole('region', { name: new RegExp(phone) });
+  await expect(card.getByText('Бонусы: 0 · На счёте: 0')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const adjust = card.getByRole('form', { name: 'Корректировка бонусов' });
+  await adjust.getByLabel('Сколько бонусов (+ начислить, − списать)').fill('150');
+  await adjust.getByLabel('Причина').fill('Компенсация за сбой');
+  await adjust.getByRole('button', { name: 'Провести' }).click();
+  await expect(card.getByText('Готово. Бонусов теперь: 150')).toBeVisible();
+  await expect(card.getByRole('row').filter({ hasText: 'Корректировка: Компенсация за сбой' })).toContainText(
+    '+150',
+  );
+  // Beyond the support role's limit of 1,000 the server refuses.
+  await adjust.getByLabel('Сколько бонусов (+ начислить, − списать)').fill('5000');
+  await adjust.getByLabel('Причина').fill('Слишком щедро');
+  await adjust.getByRole('button', { name: 'Провести' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Сумма больше, чем разрешено вашей роли');
+  await card.getByRole('button', { name: 'Заблокировать' }).click();
+  await expect(card.getByText('· заблокирована')).toBeVisible();
+  await card.getByRole('button', { name: 'Разблокировать' }).click();
+  await expect(card.getByRole('button', { name: 'Заблокировать' })).toBeVisible();
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

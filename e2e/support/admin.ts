@@ -1,0 +1,60 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { lastCode } from './cabinet';
+import { E2E } from './e2e-env';
+
+/** What an authenticator app shows for a secret at a moment (SHA-1, 6 digits, 30 s). */
+export const totpCode = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: at,
+  });
+
+/** A staff account created with the operator's token, as `npm run operator -- staff create` does. */
+export async function createStaffThroughApi(email: string, role: string) {
+  const response = await fetch(`${E2E.mutableUrl}/api/admin/staff`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${E2E.operatorToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, role }),
+  });
+  if (!response.ok) throw new Error(`staff create: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { oneTimePassword: string }).oneTimePassword;
+}
+
+export const uniqueEmail = (role: string) => `${role}-${Date.now().toString(36)}@example.com`;
+
+/**
+ * The first login through the console's screens: the one-time password, the authenticator enrolled from the
+ * key beside its QR (the code computed here), then the person's own password. Answers the TOTP secret.
+ */
+export async function firstLoginInConsole(page: Page, email: string, oneTime: string, ownPassword: string) {
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { name: 'Вход в консоль' })).toBeVisible();
+  await page.getByLabel('Электронная почта').fill(email);
+  await page.getByLabel('Пароль').fill(oneTime);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('heading', { name: 'Подключите приложение-аутентификатор' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR-код для приложения-аутентификатора' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!;
+  await page.getByLabel('Код из приложения').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.getByRole('heading', { name: 'Задайте свой пароль' })).toBeVisible();
+  await page.getByLabel('Новый пароль').fill(ownPassword);
+  await page.getByLabel('Повторите пароль').fill(ownPassword);
+  await page.getByRole('button', { name: 'Сохранить и войти' }).click();
+  await expect(page.getByRole('heading', { name: 'Главная' })).toBeVisible();
+  return secret;
+}
+
+/** A customer of their own with a card (no other journey touches it): registered through the API. */
+export async function freshMember(request: APIRequestContext, phone: string) {
+  expect((await request.post('/api/auth/phone', { data: { phone } })).ok()).toBe(true);
+  const token = await lastCode(request, phone);
+  const pair = (await (await request.post('/api/auth/token', { data: { phone, token } })).json()) as {
+    token: string;
+  };
+  const card = await request.post('/api/user/newCard', {
+    headers: { authorization: `Bearer ${pair.token}` },
+    data: { firstName: 'Анна', lastName: 'Консольная' },
+  });
+  expect(card.ok()).toBe(true);
+}

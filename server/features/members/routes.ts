@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  adjustMemberBonuses,
+  endMemberSessions as endMemberSessionsEndpoint,
+  getMember,
+  searchMembers as searchMembersEndpoint,
+  setMemberCardLock,
+} from '../../../common/contract/members';
+import type { AppDeps } from '../../app-deps';
+import { auditActorOf } from '../../core/audit';
+import { registerEndpoint } from '../../lib/register-endpoint';
+import { adjustBonuses, endMemberSessions, memberDetails, setCardLock } from './member-care';
+import { searchMembers } from './search';
+
+/** Member care in the console (docs/decisions/026): support's work, every change audited. */
+export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerEndpoint(app, searchMembersEndpoint, async (request) => searchMembers(deps.db, request.query.q));
+  registerEndpoint(app, getMember, async (request) => memberDetails(deps, request.params.userId));
+  registerEndpoint(app, endMemberSessionsEndpoint, async (request) =>
+    endMemberSessions(deps, auditActorOf(request), request.params.userId),
+  );
+  registerEndpoint(app, adjustMemberBonuses, async (request) =>
+    adjustBonuses(deps, auditActorOf(request), request.params.userId, request.body),
+  );
+  registerEndpoint(app, setMemberCardLock, async (request) =>
+    setCardLock(deps, auditActorOf(request), request.params.cardNum, request.body.locked),
+  );
+}

@@ -1,0 +1,158 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { STAFF_LOCK_MINUTES, STAFF_MAX_FAILURES } from '../../../common/contract/permissions';
+import type { AppDeps } from '../../app-deps';
+import { staff, staffSessions } from '../../db/schema/staff';
+import { AppError } from '../../errors';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { advanceSession, openSession, type SessionStage, type StaffSession } from './sessions';
+import { newTotpSecret, totpStepOf } from './totp';
+
+/*
+ * The console's login in steps (docs/decisions/026): the password opens a session at its 'totp' stage (or
+ * 'enrol' the first time); the authenticator's code moves it on, to 'password' where the owner set a
+ * one-time password, else to 'active'. Wrong passwords and codes count together: 5 lock the account 15 min.
+ */
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type StaffRow = typeof staff.$inferSelect;
+
+const loginFailed = () => new AppError('LOGIN_FAILED', 'Неверная почта или пароль');
+const wrongStep = () => new AppError('LOGIN_STEP', 'Войдите заново: введите почту и пароль');
+
+function lockedError(row: StaffRow, now: Date) {
+  const seconds = Math.ceil((row.lockedUntil!.getTime() - now.getTime()) / 1000);
+  return new AppError('ACCOUNT_LOCKED', 'Слишком много неудачных попыток. Попробуйте позже', {
+    retryAfter: Math.max(1, seconds),
+  });
+}
+
+const isLocked = (row: StaffRow, now: Date) => row.lockedUntil !== null && row.lockedUntil > now;
+
+/** Counts one failure; the last allowed one locks the account and ends its half-finished logins. */
+async function countFailure(deps: Deps, staffId: string) {
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .update(staff)
+    .set({ failedAttempts: sql`${staff.failedAttempts} + 1` })
+    .where(eq(staff.id, staffId))
+    .returning();
+  if (row && row.failedAttempts >= STAFF_MAX_FAILURES) {
+    const lockedUntil = new Date(now.getTime() + STAFF_LOCK_MINUTES * 60_000);
+    await deps.db.update(staff).set({ failedAttempts: 0, lockedUntil }).where(eq(staff.id, staffId));
+    await deps.db
+      .update(staffSessions)
+      .set({ endedAt: now })
+      .where(
+        and(
+          eq(staffSessions.staffId, staffId),
+          isNull(staffSessions.endedAt),
+          sql`${staffSessions.stage} <> 'active'`,
+        ),
+      );
+    return lockedError({ ...row, lockedUntil }, now);
+  }
+  return null;
+}
+
+/** The first step: the e-mail and password. An unknown, disabled or locked account learns nothing more. */
+export async function loginWithPassword(deps: Deps, input: { email: string; password: string }, ip: string) {
+  const now = deps.clock.now();
+  const [row] = await deps.db.select().from(staff).where(eq(staff.email, input.email));
+  if (!row || row.disabledAt) {
+    await burnPasswordCheck(input.password);
+    throw loginFailed();
+  }
+  if (isLocked(row, now)) throw lockedError(row, now);
+  if (!(await verifyPassword(row.passwordHash, input.password))) {
+    throw (await countFailure(deps, row.id)) ?? loginFailed();
+  }
+  const stage: SessionStage = row.totpSecret ? 'totp' : 'enrol';
+  return { ...(await openSession(deps, row.id, stage, ip)), stage };
+}
+
+function requireStage(session: StaffSession | null, stage: SessionStage): StaffSession {
+  if (!session || session.stage !== stage) throw wrongStep();
+  return session;
+}
+
+/** After the second factor: a new password where the owner set a one-time one, else the session is open. */
+async function afterSecondFactor(deps: Deps, session: StaffSession, row: StaffRow) {
+  const stage: SessionStage = row.mustChangePassword ? 'password' : 'active';
+  await deps.db.update(staff).set({ failedAttempts: 0, lockedUntil: null }).where(eq(staff.id, row.id));
+  await advanceSession(deps, session.id, stage);
+  return stage;
+}
+
+/** Accepts a code of `secret` once (its time step must be newer than the last accepted one). */
+async function acceptCode(deps: Deps, row: StaffRow, secret: string, code: string) {
+  const now = deps.clock.now();
+  if (isLocked(row, now)) throw lockedError(row, now);
+  const step = totpStepOf(secret, code, now);
+  const accepted =
+    step !== null &&
+    (
+      await deps.db
+        .update(staff)
+        .set({ totpLastStep: step })
+        .where(and(eq(staff.id, row.id), or(isNull(staff.totpLastStep), lt(staff.totpLastStep, step))))
+        .returning({ id: staff.id })
+    ).length === 1;
+  if (!accepted) {
+    throw (
+      (await countFailure(deps, row.id)) ?? new AppError('TOTP_INVALID', 'Неверный код. Попробуйте ещё раз')
+    );
+  }
+}
+
+const staffRow = async (deps: Deps, id: string) =>
+  (await deps.db.select().from(staff).where(eq(staff.id, id)))[0]!;
+
+/** The second step: the code of the enrolled authenticator. */
+export async function loginWithTotp(deps: Deps, current: StaffSession | null, code: string) {
+  const session = requireStage(current, 'totp');
+  const row = await staffRow(deps, session.staff.id);
+  await acceptCode(deps, row, row.totpSecret!, code);
+  return afterSecondFactor(deps, session, row);
+}
+
+/** The first login: a new secret for the authenticator, kept on the session until a code confirms it. */
+export async function startEnrolment(deps: Deps, current: StaffSession | null) {
+  const session = requireStage(current, 'enrol');
+  const offered = newTotpSecret(session.staff.email);
+  await deps.db
+    .update(staffSessions)
+    .set({ pendingTotpSecret: offered.secret })
+    .where(eq(staffSessions.id, session.id));
+  return offered;
+}
+
+export async function confirmEnrolment(deps: Deps, current: StaffSession | null, code: string) {
+  const session = requireStage(current, 'enrol');
+  if (!session.pendingTotpSecret) throw wrongStep();
+  const row = await staffRow(deps, session.staff.id);
+  await acceptCode(deps, row, session.pendingTotpSecret, code);
+  await deps.db.update(staff).set({ totpSecret: session.pendingTotpSecret }).where(eq(staff.id, row.id));
+  return afterSecondFactor(deps, session, row);
+}
+
+/** The person's own password replaces the one-time one; their other sessions end. */
+export async function setOwnPassword(deps: Deps, current: StaffSession | null, password: string) {
+  const session = requireStage(current, 'password');
+  const passwordHash = await hashPassword(password);
+  await deps.db
+    .update(staff)
+    .set({ passwordHash, mustChangePassword: false })
+    .where(eq(staff.id, session.staff.id));
+  await deps.db
+    .update(staffSessions)
+    .set({ endedAt: deps.clock.now() })
+    .where(
+      and(
+        eq(staffSessions.staffId, session.staff.id),
+        isNull(staffSessions.endedAt),
+        sql`${staffSessions.id} <> ${session.id}`,
+      ),
+    );
+  await advanceSession(deps, session.id, 'active');
+  return 'active' as const;
+}

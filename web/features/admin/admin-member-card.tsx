@@ -1,0 +1,148 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ruAdmin } from '../../i18n/ru-admin';
+import { adminApi, adminErrorText } from './admin-api';
+import { Field, TableScroll } from './field';
+
+const t = ruAdmin.members;
+const rub = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
+
+/** One member's page: cards (block, unblock), balances, a manual adjustment, sessions, operations. */
+export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boolean }) {
+  const queryClient = useQueryClient();
+  const key = ['admin', 'member', userId];
+  const member = useQuery({
+    queryKey: key,
+    queryFn: () => adminApi().request('GET /api/admin/members/:userId', { params: { userId } }),
+  });
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+
+  const run = async (work: () => Promise<string | void>) => {
+    setError('');
+    setMessage('');
+    try {
+      setMessage((await work()) ?? '');
+    } catch (failure) {
+      setError(adminErrorText(failure));
+    }
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'member'] });
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'members'] });
+  };
+  const adjust = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    return run(async () => {
+      const { bonus } = await adminApi().request('POST /api/admin/members/:userId/adjustments', {
+        params: { userId },
+        body: {
+          amount: Number(String(data.get('amount')).replace(',', '.').replace('−', '-')),
+          reason: String(data.get('reason') ?? ''),
+          idempotencyKey: crypto.randomUUID(),
+        },
+      });
+      form.reset();
+      return t.adjusted(rub(bonus));
+    });
+  };
+
+  if (member.isError) return <p className="admin-error">{ruAdmin.loadError}</p>;
+  if (!member.data) return <p role="status">{ruAdmin.loading}</p>;
+  const m = member.data;
+  return (
+    <section className="admin-member" aria-labelledby="member-heading">
+      <h2 id="member-heading">
+        +{m.phone} {m.name && `· ${m.name}`}
+      </h2>
+      <p>{t.balances(rub(m.balances.bonus), rub(m.balances.money))}</p>
+      <ul className="admin-cards">
+        {m.cards.map((c) => (
+          <li key={c.cardNum}>
+            {c.cardNum} {c.locked && <strong>· {t.blocked}</strong>}
+            {canWrite && (
+              <button
+                type="button"
+                className="admin-link"
+                onClick={() =>
+                  void run(async () => {
+                    await adminApi().request('POST /api/admin/members/cards/:cardNum/lock', {
+                      params: { cardNum: c.cardNum },
+                      body: { locked: !c.locked },
+                    });
+                  })
+                }
+              >
+                {c.locked ? t.unblock : t.block}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p>
+        {t.sessions(m.activeSessions)}
+        {canWrite && m.activeSessions > 0 && (
+          <button
+            type="button"
+            className="admin-link"
+            onClick={() =>
+              void run(async () => {
+                await adminApi().request('POST /api/admin/members/:userId/sessions/end-all', {
+                  params: { userId },
+                });
+              })
+            }
+          >
+            {t.endSessions}
+          </button>
+        )}
+      </p>
+      {canWrite && (
+        <form className="admin-inline-form" onSubmit={(e) => void adjust(e)} aria-label={t.adjustHeading}>
+          <Field
+            label={t.amount}
+            name="amount"
+            inputMode="decimal"
+            pattern="[+\-−]?\d+([.,]\d{1,2})?"
+            required
+          />
+          <Field label={t.reason} name="reason" minLength={3} maxLength={300} required />
+          <button className="admin-button">{t.adjust}</button>
+        </form>
+      )}
+      {message && <p role="status">{message}</p>}
+      {error && (
+        <p className="admin-error" role="alert">
+          {error}
+        </p>
+      )}
+      <h3>{t.operations}</h3>
+      {m.operations.length === 0 ? (
+        <p>{t.noOperations}</p>
+      ) : (
+        <TableScroll label={t.operations}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.opColumns.at}</th>
+                <th scope="col">{t.opColumns.place}</th>
+                <th scope="col">{t.opColumns.earned}</th>
+                <th scope="col">{t.opColumns.spent}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {m.operations.map((o) => (
+                <tr key={o.id}>
+                  <td>{new Date(o.occurredAt).toLocaleString('ru-RU')}</td>
+                  <td>{o.place}</td>
+                  <td>{o.earned ? `+${rub(o.earned)}` : ''}</td>
+                  <td>{o.spent ? `−${rub(o.spent)}` : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}
