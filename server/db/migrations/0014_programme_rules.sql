@@ -43,16 +43,15 @@ CREATE INDEX "bonus_lots_expiring" ON "bonus_lots" USING btree ("expires_at") WH
 -- hand-written (keep when regenerating)
 -- Bonus lots follow every posting to a customer's bonus account (decision 027): a credit is a new lot, expiring
 -- after the brand's `bonusExpiryDays` (none when unset); a debit takes from the lots soonest to expire first,
--- then the oldest. The ledger's posting locks the account's row before this AFTER trigger runs (at the end of
--- its statement), so parallel debits of one customer take lots one after the other.
+-- then the oldest. Every change of a customer's lots happens here, in an AFTER trigger of a posting that has
+-- locked the customer's account row (server/core/ledger.ts), so the lots of one customer change one posting at
+-- a time and a debit is one set-based UPDATE. The system accounts (fixed ids, server/db/system-accounts.ts)
+-- never reach the function.
 CREATE FUNCTION "bonus_lots_follow_entry"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	owner uuid;
 	account_kind text;
 	days integer;
-	left_to_take bigint;
-	lot record;
-	taken bigint;
 BEGIN
 	SELECT user_id, kind INTO owner, account_kind FROM ledger_accounts WHERE id = NEW.account_id;
 	IF owner IS NULL OR account_kind <> 'bonus' THEN
@@ -65,22 +64,21 @@ BEGIN
 			CASE WHEN days IS NULL THEN NULL ELSE now() + make_interval(days => days) END);
 		RETURN NULL;
 	END IF;
-	left_to_take := -NEW.amount;
-	FOR lot IN
-		SELECT id, remaining FROM bonus_lots
-		WHERE user_id = owner AND remaining > 0
-		ORDER BY expires_at NULLS LAST, earned_at, id
-		FOR UPDATE
-	LOOP
-		taken := least(lot.remaining, left_to_take);
-		UPDATE bonus_lots SET remaining = remaining - taken WHERE id = lot.id;
-		left_to_take := left_to_take - taken;
-		EXIT WHEN left_to_take = 0;
-	END LOOP;
+	-- Each lot in order gives what is still needed after the lots before it (`before`), up to what it has.
+	UPDATE bonus_lots l
+	SET remaining = l.remaining - least(l.remaining, -NEW.amount - o.before)
+	FROM (
+		SELECT id, coalesce(sum(remaining) OVER (ORDER BY expires_at NULLS LAST, earned_at, id
+			ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+		FROM bonus_lots WHERE user_id = owner AND remaining > 0
+	) o
+	WHERE l.id = o.id AND o.before < -NEW.amount;
 	RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "bonus_lots_follow_entry" AFTER INSERT ON "ledger_entries" FOR EACH ROW EXECUTE FUNCTION "bonus_lots_follow_entry"();--> statement-breakpoint
+CREATE TRIGGER "bonus_lots_follow_entry" AFTER INSERT ON "ledger_entries" FOR EACH ROW
+	WHEN (NEW.account_id::text NOT LIKE '00000000-0000-4000-8000-%')
+	EXECUTE FUNCTION "bonus_lots_follow_entry"();--> statement-breakpoint
 -- Balances from before lots: one lot each, never expiring.
 INSERT INTO bonus_lots (user_id, transaction_id, amount, remaining, earned_at, expires_at)
 SELECT a.user_id,

@@ -5,6 +5,7 @@ import { localTime } from '../../core/earn/local-time';
 import { customerAccounts, postTransaction } from '../../core/ledger';
 import { inTransaction } from '../../db/in-transaction';
 import { users } from '../../db/schema/auth';
+import { ledgerAccounts } from '../../db/schema/ledger';
 import { bonusLots } from '../../db/schema/programme';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 import { formatBonuses } from '../../../common/lib/format';
@@ -15,42 +16,53 @@ const BATCH = 50;
 
 /**
  * Posts what is left of each expired lot to the ledger (`bonus_expiry`: the customer's bonuses to
- * `bonus_expired`, key `bonus-expiry:<lot>`). Lots are claimed FOR UPDATE SKIP LOCKED, soonest first, so several
- * instances share the work and a lot expires once; the ledger's trigger takes the posting from that very lot
- * (the soonest to expire). Answers how many lots expired.
+ * `bonus_expired`, key `bonus-expiry:<lot>`), soonest first, 50 at a time. Each lot in its own transaction that
+ * first locks the customer's bonus account, the lock every posting takes before the ledger's trigger changes
+ * lots: so the lot's remainder read after it is exact, a parallel spend waits (no deadlock: account, then lots,
+ * always), and a second instance finds nothing left. The trigger takes the posting from that very lot (the
+ * soonest to expire). Answers how many lots expired.
  */
 export async function expireLots(deps: ExpiryDeps): Promise<number> {
   let expired = 0;
   for (;;) {
-    const done = await inTransaction(deps.db, async (tx) => {
-      const due = await tx
-        .select()
-        .from(bonusLots)
-        .where(
-          and(
-            gt(bonusLots.remaining, 0),
-            isNotNull(bonusLots.expiresAt),
-            lte(bonusLots.expiresAt, deps.clock.now()),
-          ),
-        )
-        .orderBy(asc(bonusLots.expiresAt), asc(bonusLots.earnedAt), asc(bonusLots.id))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      for (const lot of due) {
+    const due = await deps.db
+      .select({ id: bonusLots.id, userId: bonusLots.userId })
+      .from(bonusLots)
+      .where(
+        and(
+          gt(bonusLots.remaining, 0),
+          isNotNull(bonusLots.expiresAt),
+          lte(bonusLots.expiresAt, deps.clock.now()),
+        ),
+      )
+      .orderBy(asc(bonusLots.expiresAt), asc(bonusLots.earnedAt), asc(bonusLots.id))
+      .limit(BATCH);
+    for (const lot of due) {
+      const posted = await inTransaction(deps.db, async (tx) => {
         const accounts = await customerAccounts(tx, lot.userId);
+        await tx
+          .select({ id: ledgerAccounts.id })
+          .from(ledgerAccounts)
+          .where(eq(ledgerAccounts.id, accounts.bonus))
+          .for('no key update');
+        const [current] = await tx
+          .select({ remaining: bonusLots.remaining })
+          .from(bonusLots)
+          .where(eq(bonusLots.id, lot.id));
+        if (!current || current.remaining <= 0) return false;
         await postTransaction(tx, {
           idempotencyKey: `bonus-expiry:${lot.id}`,
           kind: 'bonus_expiry',
           entries: [
-            { accountId: accounts.bonus, amount: -lot.remaining },
-            { accountId: SYSTEM_ACCOUNTS.bonus_expired, amount: lot.remaining },
+            { accountId: accounts.bonus, amount: -current.remaining },
+            { accountId: SYSTEM_ACCOUNTS.bonus_expired, amount: current.remaining },
           ],
         });
-      }
-      return due.length;
-    });
-    expired += done;
-    if (done < BATCH) return expired;
+        return true;
+      });
+      if (posted) expired++;
+    }
+    if (due.length < BATCH) return expired;
   }
 }
 

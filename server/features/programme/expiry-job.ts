@@ -5,7 +5,8 @@ import { expireLots, warnExpiringLots, type ExpiryDeps } from './expire-lots';
 /**
  * Expires bonus lots, sends the expiry warnings, and credits the referral and birthday bonuses every
  * `intervalMs` in this process (decision 027). Each posting has its own key (a lot, a referral, a birthday and
- * year) and the warnings are claimed SKIP LOCKED, so several instances may run it at once.
+ * year), a lot expires under its customer's account lock and the warnings are claimed SKIP LOCKED, so several
+ * instances may run it at once.
  */
 export function startBonusExpiryJob(
   deps: ExpiryDeps,
