@@ -66,6 +66,25 @@ export const invoiceSellerSchema = z.strictObject({
 });
 export type InvoiceSeller = z.output<typeof invoiceSellerSchema>;
 
+/** A programme level (decision 027 "Levels"): from this spend over the last 12 months, in roubles, this rate. */
+export const levelSchema = z.strictObject({
+  title: z.string().trim().min(1).max(40),
+  fromSpend: z.number().int('Порог: целое число рублей').min(0).max(100_000_000),
+  earnPercent: z.number().int('Процент: целое число').min(0).max(100),
+});
+export type Level = z.output<typeof levelSchema>;
+
+/** Levels ascend strictly from 0; an empty list turns levels off. */
+const levelsSchema = z
+  .array(levelSchema)
+  .max(10, 'Не больше 10 уровней')
+  .refine((l) => l.length === 0 || l[0]!.fromSpend === 0, 'Первый уровень начинается с 0 ₽')
+  .refine(
+    (l) => l.every((v, i) => i === 0 || v.fromSpend > l[i - 1]!.fromSpend),
+    'Пороги уровней — по возрастанию',
+  )
+  .default([]);
+
 const eventBonus = z.number().int('Бонусы: целое число').min(0).max(100_000).default(0);
 
 export const brandSettingsSchema = z.strictObject({
@@ -125,6 +144,8 @@ export const brandSettingsSchema = z.strictObject({
   referralFriendBonus: eventBonus,
   /** On the customer's birthday (the brand's calendar day), once a year, with an SMS. */
   birthdayBonus: eventBonus,
+  /** The levels by spend over a rolling 12 months (decision 027 "Levels"); empty: off (the default). */
+  levels: levelsSchema,
   referer: z.boolean().default(true),
   phone: z.string().max(30).default(''),
   email: z.string().email().max(120).nullable().default(null),

@@ -18,8 +18,11 @@ export type Expiring = z.output<typeof expiringSchema>;
 
 /** A rule that applied to an accrual, as a cheque, an operation and the till's answer name it. */
 export const appliedRuleSchema = z.strictObject({
-  /** BASE: the point's rate; CAMPAIGN: a campaign (its id); EVENT: a welcome, referral or birthday bonus. */
-  kind: z.enum(['BASE', 'CAMPAIGN', 'EVENT']),
+  /**
+   * BASE: the point's rate; LEVEL: the member's level's rate (higher than the point's, so it replaced it);
+   * CAMPAIGN: a campaign (its id); EVENT: a welcome, referral or birthday bonus.
+   */
+  kind: z.enum(['BASE', 'LEVEL', 'CAMPAIGN', 'EVENT']),
   id: z.string().nullable(),
   /** For a person: 'Базовое начисление 3%', 'Двойные бонусы на выпечку по выходным'. */
   title: z.string(),
@@ -251,4 +254,30 @@ export const getBonusExpiry = defineEndpoint({
   auth: 'user',
   errors: [],
   schemas: { response: z.strictObject({ expiring: expiringSchema.nullable() }) },
+});
+
+/** The member's level and the way to the next (decision 027 "Levels"); `level` null when levels are off. */
+export const memberLevelSchema = z.strictObject({
+  level: z
+    .strictObject({
+      title: z.string(),
+      earnPercent: z.number(),
+      /** Spent in completed purchases over the last 12 months, roubles. */
+      spend: z.number(),
+      /** The next level, and the roubles left to reach it; null at the top. */
+      next: z.strictObject({ title: z.string(), earnPercent: z.number(), left: z.number() }).nullable(),
+    })
+    .nullable(),
+});
+export type MemberLevel = z.output<typeof memberLevelSchema>;
+
+export const getUserLevel = defineEndpoint({
+  method: 'GET',
+  path: '/api/user/level',
+  summary:
+    "The customer's level by spend over 12 months and what is left to the next (null when levels are off)",
+  tag: 'cabinet',
+  auth: 'user',
+  errors: [],
+  schemas: { response: memberLevelSchema },
 });

@@ -3,6 +3,7 @@ import type { ContentCache } from '../../lib/content-cache';
 import { cachedBrandSettings } from '../brand-settings';
 import type { Clock } from '../clock';
 import { cachedActiveCampaigns } from './campaigns';
+import { levelFor, spendOverYear } from './levels';
 import { evaluateEarn, type EarnResult } from './rules';
 
 export type { EarnResult } from './rules';
@@ -23,6 +24,8 @@ export interface EarnRequest {
   at?: Date;
   /** The brand's zone when the caller has the settings at hand; read from the cache otherwise. */
   timeZone?: string;
+  /** The member, when known: their level (if levels are on) sets the rate. */
+  userId?: string;
 }
 
 /**
@@ -31,17 +34,25 @@ export interface EarnRequest {
  * the settings come from the content cache, so an accrual costs no extra query once they are built.
  */
 export async function earnFor(deps: EarnDeps, request: EarnRequest): Promise<EarnResult> {
-  const [active, timeZone] = await Promise.all([
+  const at = request.at ?? deps.clock.now();
+  const [active, settings] = await Promise.all([
     cachedActiveCampaigns(deps.db, deps.cache),
-    request.timeZone ?? cachedBrandSettings(deps.db, deps.cache).then((s) => s.timeZone),
+    cachedBrandSettings(deps.db, deps.cache),
   ]);
+  const timeZone = request.timeZone ?? settings.timeZone;
+  // Levels cost one indexed query, and only when the brand has levels (docs/decisions/027 "Levels").
+  const level =
+    settings.levels.length > 0 && request.userId
+      ? levelFor(settings.levels, await spendOverYear(deps.db, request.userId, at))
+      : null;
   return evaluateEarn({
     cheque: request.cheque,
     earnable: request.earnable,
     pointId: request.point.id,
     basePercent: request.point.currentBonus,
-    at: request.at ?? deps.clock.now(),
+    at,
     timeZone,
     campaigns: active.rules,
+    level,
   });
 }

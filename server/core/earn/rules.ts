@@ -38,6 +38,8 @@ export interface EarnInput {
   timeZone: string;
   /** Active campaigns (the evaluation checks their days, hours, points and minimum). */
   campaigns: readonly EarnCampaign[];
+  /** The member's level, when levels are on: its percent replaces the point's when higher. */
+  level?: { title: string; earnPercent: number } | null;
 }
 
 export interface EarnResult {
@@ -87,12 +89,19 @@ export function chooseCampaigns(matching: readonly EarnCampaign[]): EarnCampaign
 }
 
 /**
- * The earn: the rate in hundredths of a percent (the point's, multiplied, plus extra percents) over what
+ * The earn: the rate in hundredths of a percent (the point's, or the member's level's when higher; multiplied,
+ * plus extra percents) over what
  * earns, rounded down to a kopeck, plus fixed bonuses. Nothing earned when nothing was paid in money.
  */
 export function evaluateEarn(input: EarnInput): EarnResult {
-  const base = Math.max(0, input.basePercent);
-  const rules: AppliedRule[] = [{ kind: 'BASE', id: null, title: `Базовое начисление ${base}%` }];
+  const point = Math.max(0, input.basePercent);
+  const level = input.level && input.level.earnPercent > point ? input.level : null;
+  const base = level ? level.earnPercent : point;
+  const rules: AppliedRule[] = [
+    level
+      ? { kind: 'LEVEL', id: null, title: `Уровень «${level.title}» ${base}%` }
+      : { kind: 'BASE', id: null, title: `Базовое начисление ${base}%` },
+  ];
   if (input.earnable <= 0) return { earn: 0, rules: [] };
   const applied = chooseCampaigns(input.campaigns.filter((c) => campaignApplies(c, input)));
   let rate = base * 100;

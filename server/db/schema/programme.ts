@@ -62,7 +62,7 @@ export const campaigns = pgTable(
 /** The rules an accrual applied, as stored beside it (a draft, a till operation, a history row). */
 export const earnRulesColumn = () =>
   jsonb()
-    .$type<{ kind: 'BASE' | 'CAMPAIGN' | 'EVENT'; id: string | null; title: string }[]>()
+    .$type<{ kind: 'BASE' | 'LEVEL' | 'CAMPAIGN' | 'EVENT'; id: string | null; title: string }[]>()
     .notNull()
     .default([]);
 

@@ -40,7 +40,7 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
   // A blocked card earns nothing (decision 026).
   const { earn, rules } = cardLocked
     ? { earn: 0, rules: [] }
-    : await earnFor(deps, { cheque: paySum, earnable, point, at: now, timeZone: settings.timeZone });
+    : await earnFor(deps, { cheque: paySum, earnable, point, at: now, timeZone: settings.timeZone, userId });
   const values = {
     productType: body.productType,
     payType: body.payType,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../common/contract/programme';
 import type { AppDeps } from '../../app-deps';
 import { cachedBrandSettings } from '../../core/brand-settings';
+import { memberLevel } from '../../core/earn/levels';
 import { nextExpiry } from '../../core/earn/lots';
 import { toRoubles } from '../../core/money';
 import { auditActorOf } from '../../core/audit';
@@ -19,6 +20,10 @@ export function registerProgrammeRoutes(app: FastifyInstance, deps: AppDeps) {
     const { timeZone } = await cachedBrandSettings(deps.db, deps.cache);
     const expiring = await nextExpiry(deps.db, request.user.userId, timeZone);
     return { expiring: expiring && { bonuses: toRoubles(expiring.amount), on: expiring.on } };
+  });
+  registerEndpoint(app, contract.getUserLevel, async (request) => {
+    const { levels } = await cachedBrandSettings(deps.db, deps.cache);
+    return memberLevel(deps.db, levels, request.user.userId, deps.clock.now());
   });
   registerEndpoint(app, contract.listCampaigns, async () => listCampaigns(deps));
   registerEndpoint(app, contract.createCampaign, async (request) =>

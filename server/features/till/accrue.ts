@@ -29,7 +29,13 @@ export async function accrue(
   checkOpen(deps, visit);
   const point = await loadPoint(deps.db, caller.retailPointId);
   const now = deps.clock.now();
-  const { earn, rules } = await earnFor(deps, { cheque: request.sum, earnable: request.sum, point, at: now });
+  const { earn, rules } = await earnFor(deps, {
+    cheque: request.sum,
+    earnable: request.sum,
+    point,
+    at: now,
+    userId: visit.userId,
+  });
   await inTransaction(deps.db, async (tx) => {
     const [row] = await tx
       .insert(tillOperations)

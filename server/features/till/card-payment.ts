@@ -110,6 +110,7 @@ export async function payWithCard(
     earnable: cardAmount,
     point,
     timeZone: settings.timeZone,
+    userId: visit.userId,
   });
   await insertHeld(
     deps,

@@ -38,6 +38,7 @@ export async function spend(
     earnable: sum - amount,
     point,
     timeZone: settings.timeZone,
+    userId: visit.userId,
   });
   await insertHeld(deps, {
     idempotencyKey: key,
