@@ -31,6 +31,10 @@ export const ruCabinet = {
   /** '30 бонусов сгорят 25.12'. */
   expiring: (bonuses: string, day: string) => `${bonuses} сгорят ${day}`,
   earnedBy: (titles: string) => `Начислено по акции: ${titles}`,
+  /** The member's level (decision 027 "Levels"): 'Уровень «Серебряный»'. */
+  level: (title: string) => `Уровень «${title}»`,
+  /** 'До уровня «Золотой» осталось 18 001 ₽'. */
+  levelNext: (title: string, sum: string) => `До уровня «${title}» осталось ${sum}`,
   spent: (bonuses: string) => `−${bonuses}`,
   spentExtra: (sum: string) => `Оплачено с баланса: ${sum}`,
   certificatesTitle: 'Сертификаты',

@@ -29,6 +29,12 @@ export function useBonusExpiry(enabled: boolean) {
   });
 }
 
+/** The member's level and the way to the next (decision 027 "Levels"); `level` null when levels are off. */
+export function useUserLevel() {
+  const api = useApi();
+  return useQuery({ queryKey: [...USER_KEY, 'level'], queryFn: () => api.request('GET /api/user/level') });
+}
+
 export function useOperations(enabled = true) {
   const api = useApi();
   return useInfiniteQuery({

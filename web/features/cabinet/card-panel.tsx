@@ -3,6 +3,7 @@ import { ru } from '../../i18n/ru';
 import { formatBonuses, formatRoubles } from '../../../common/lib/format';
 import { maskCardNum } from '../../lib/formats';
 import { useBonusExpiry } from './api';
+import { LevelLine } from './level-line';
 import { MemberCodeView } from './member-code-view';
 
 /** The active card: its balance in bonuses, the money-like amount, and the member code for the till. */
@@ -32,6 +33,7 @@ export function CardPanel({ card, brand }: { card: LoyaltyCard; brand: string })
             {ru.cabinet.amount}: {formatRoubles(card.balance.amount)}
           </p>
         )}
+        <LevelLine />
         <p className="loyalty-card__number">{maskCardNum(card.cardNum)}</p>
       </div>
       {card.locked ? (

@@ -70,6 +70,13 @@ function OperationRow({ operation }: { operation: Operation }) {
               : ru.cabinet.cheque(formatRoubles(operation.amount))}
           </p>
         )}
+        {operation.earnRules
+          .filter((r) => r.kind === 'LEVEL')
+          .map((r) => (
+            <p key={r.title} className="operation__meta operation__rule">
+              {r.title}
+            </p>
+          ))}
         {campaignTitles(operation) && (
           <p className="operation__meta operation__rule">{ru.cabinet.earnedBy(campaignTitles(operation))}</p>
         )}
