@@ -33,6 +33,21 @@ const input = (over: Partial<EarnInput>): EarnInput => ({
 });
 
 describe('evaluateEarn', () => {
+  it("a level's higher percent replaces the point's, campaigns apply on top; a lower one changes nothing", () => {
+    const silver = { title: 'Серебряный', earnPercent: 5 };
+    expect(evaluateEarn(input({ level: silver, campaigns: [campaign({})] }))).toEqual({
+      earn: 10_000,
+      rules: [
+        { kind: 'LEVEL', id: null, title: 'Уровень «Серебряный» 5%' },
+        { kind: 'CAMPAIGN', id: 'c1', title: 'Двойные бонусы по выходным' },
+      ],
+    });
+    expect(evaluateEarn(input({ level: { title: 'Базовый', earnPercent: 0 } }))).toEqual({
+      earn: 3000,
+      rules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%' }],
+    });
+  });
+
   it("earns the point's rate and names it", () => {
     expect(evaluateEarn(input({}))).toEqual({
       earn: 3000,
