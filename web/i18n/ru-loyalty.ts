@@ -23,6 +23,8 @@ export const ruLoyalty = {
   payFromBalance: 'Оплатить с баланса',
   earn: 'Начислим бонусов',
   byCampaign: 'По акции',
+  /** The member's level when its rate applied (decision 027 "Levels"). */
+  byLevel: 'Ставка',
   leftToPay: 'К оплате',
   payTypeLegend: 'Способ оплаты',
   payTypes: {

@@ -214,6 +214,14 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
           <dt>{ruLoyalty.earn}</dt>
           <dd>{formatBonuses(change?.earn ?? 0)}</dd>
         </div>
+        {current.earnRules
+          .filter((r) => r.kind === 'LEVEL')
+          .map((r) => (
+            <div key={r.title} className="loyalty-sums__rule" data-testid="earn-level">
+              <dt>{ruLoyalty.byLevel}</dt>
+              <dd>{r.title}</dd>
+            </div>
+          ))}
         {current.earnRules.some((r) => r.kind === 'CAMPAIGN') && (
           <div className="loyalty-sums__rule" data-testid="earn-campaign">
             <dt>{ruLoyalty.byCampaign}</dt>
