@@ -5,6 +5,7 @@ import { systemClock } from '../../core/clock';
 import { operations } from '../../db/schema/cabinet';
 import { callAs } from '../../test/cabinet-kit';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
+import { createDraft } from '../../test/payments-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
 
@@ -99,6 +100,15 @@ describe('levels', () => {
       spend: 11_999,
       next: { title: 'Золотой', left: 18_001 },
     });
+  });
+
+  it("the shop's draft earns at the level's rate (7 % for Золотой)", async () => {
+    await setLevels(LEVELS);
+    const phone = '79551200004';
+    const card = await cardholder(t, phone, 0);
+    await purchase(card.userId, 30_000, 30);
+    const draft = await createDraft(t, phone, { paySum: 1000, spendBonus: false, payType: 'CARD' });
+    expect(draft).toMatchObject({ accountChanges: [{ spend: 0, earn: 70 }, {}] });
   });
 
   it('cancelled operations and deposits do not count; spend older than 12 months falls out', async () => {
