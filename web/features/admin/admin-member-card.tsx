@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, adminErrorText } from './admin-api';
+import { MemberDeletion } from './admin-member-deletion';
 import { Field, TableScroll } from './field';
 
 const t = ruAdmin.members;
@@ -109,6 +110,9 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
           <Field label={t.reason} name="reason" minLength={3} maxLength={300} required />
           <button className="admin-button">{t.adjust}</button>
         </form>
+      )}
+      {canWrite && !m.phone.startsWith('deleted-') && (
+        <MemberDeletion phone={m.phone} run={(work) => void run(work)} />
       )}
       {message && <p role="status">{message}</p>}
       {error && (
