@@ -138,7 +138,10 @@ test('the owner created with the token logs in with password and TOTP, creates s
   }
 });
 
-/** Support finds a member by phone, adjusts their bonuses with a reason, blocks and unblocks their card. */
+/**
+ * Support finds a member by phone, adjusts their bonuses with a reason, blocks and unblocks their card, and
+ * deletes the account as asked by letter.
+ */
 async function supportCaresForAMember(page: Page) {
   const phone = freshPhone();
   await freshMember(page.request, phone);
@@ -172,4 +175,17 @@ async function supportCaresForAMember(page: Page) {
   await page.setViewportSize({ width: 768, height: 1024 });
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1440, height: 900 });
+
+  // A deletion asked for by letter: two steps, then the member is anonymous and the phone is free again.
+  const deletion = card.getByRole('region', { name: 'Удаление аккаунта' });
+  await deletion.getByRole('button', { name: 'Удалить аккаунт…' }).click();
+  await expectNoAxeViolations(page);
+  await deletion.getByRole('button', { name: 'Удалить навсегда' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    /^Аккаунт удалён: закрыто бонусов 150, денег 0 ₽, завершено сеансов \d+, отвязано карт 0\.$/,
+  );
+  await expect(page.getByRole('region', { name: 'Удаление аккаунта' })).toHaveCount(0);
+  await page.getByLabel('Телефон, номер карты или фамилия').fill(phone);
+  await page.getByRole('button', { name: 'Найти' }).click();
+  await expect(page.getByText('Никого не нашлось.')).toBeVisible();
 }

@@ -71,6 +71,14 @@ export const ruAdmin = {
     operations: 'Операции',
     noOperations: 'Операций нет.',
     opColumns: { at: 'Когда', place: 'Где', earned: 'Начислено', spent: 'Списано' },
+    deleteHeading: 'Удаление аккаунта',
+    deleteLead:
+      'По запросу участника, полученному не через сайт (152-ФЗ): сеансы завершаются, сохранённые карты отвязываются в банке, личные данные обезличиваются, оставшиеся бонусы и деньги закрываются. Отменить нельзя.',
+    deleteStart: 'Удалить аккаунт…',
+    deleteConfirm: 'Удалить навсегда',
+    deleteCancel: 'Отмена',
+    deleted: (bonus: string, money: string, sessions: number, cards: number) =>
+      `Аккаунт удалён: закрыто бонусов ${bonus}, денег ${money} ₽, завершено сеансов ${sessions}, отвязано карт ${cards}.`,
   },
   staff: {
     heading: 'Сотрудники',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import type { AppDeps } from '../../app-deps';
 import { balancesOf, customerAccounts, postTransaction, type LedgerEntryInput } from '../../core/ledger';
@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
 import { authCodes, sessions, users } from '../../db/schema/auth';
 import { cards, certificates } from '../../db/schema/cabinet';
+import { ledgerAccounts } from '../../db/schema/ledger';
 import { paymentDrafts } from '../../db/schema/payments';
 import { tillOperations } from '../../db/schema/till';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
@@ -64,8 +65,16 @@ async function unbindSavedCards(deps: DeletionDeps, userId: string): Promise<num
 
 /** Moves what is left on the customer's accounts to the forfeited system accounts, in one posting of its own. */
 async function closeBalances(tx: Db, userId: string) {
-  const balances = await balancesOf(tx, userId);
   const accounts = await customerAccounts(tx, userId);
+  // The account rows locked first, in id order as every posting takes them: an accrual, a spend or the expiry
+  // job committing meanwhile waits, so the balance read is the balance closed (review: no remainder left behind).
+  await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
+  const balances = await balancesOf(tx, userId);
   const entries: LedgerEntryInput[] = [];
   if (balances.bonus > 0)
     entries.push(

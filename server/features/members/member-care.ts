@@ -20,6 +20,13 @@ async function userOf(deps: Pick<Deps, 'db'>, userId: string) {
   return user;
 }
 
+/** A member who can still be changed: a deleted account (decision 028) takes no adjustment or unblocking. */
+async function liveUserOf(deps: Pick<Deps, 'db'>, userId: string) {
+  const user = await userOf(deps, userId);
+  if (user.deletedAt) throw notFound('Аккаунт участника удалён');
+  return user;
+}
+
 /** A member's page: cards, balances, the last 50 operations, how many sessions are open. */
 export async function memberDetails(deps: Deps, userId: string): Promise<MemberDetails> {
   const user = await userOf(deps, userId);
@@ -94,13 +101,14 @@ export async function adjustBonuses(
       );
     }
   }
-  await userOf(deps, userId);
+  await liveUserOf(deps, userId);
   const kopecks = toKopecks(input.amount);
   await inTransaction(deps.db, async (tx) => {
     const accounts = await customerAccounts(tx, userId);
     const before = await balancesOf(tx, userId);
     const { transactionId, created } = await postTransaction(tx, {
-      idempotencyKey: `manual-adjustment:${input.idempotencyKey}`,
+      // Scoped to the member: a key reused for another member is a new adjustment, never a silent no-op.
+      idempotencyKey: `manual-adjustment:${userId}:${input.idempotencyKey}`,
       kind: 'manual_adjustment',
       entries: [
         { accountId: accounts.bonus, amount: kopecks },
@@ -134,6 +142,7 @@ export async function setCardLock(deps: Deps, actor: AuditActor, cardNum: string
   return inTransaction(deps.db, async (tx) => {
     const [card] = await tx.select().from(cards).where(eq(cards.cardNum, cardNum)).for('update');
     if (!card) throw notFound('Карта не найдена');
+    if (card.userId) await liveUserOf({ db: tx }, card.userId);
     if (card.locked !== locked) {
       await tx.update(cards).set({ locked }).where(eq(cards.id, card.id));
       await recordAudit(tx, actor, {

@@ -119,4 +119,29 @@ describe('member care in the console', () => {
     const page = await asStaff(t, support, { url: `/api/admin/members/${member.userId}` });
     expect(page.json().activeSessions).toBe(0);
   });
+
+  it('deletes an account for a letter and then refuses adjusting it or unblocking its card (review)', async () => {
+    const other = await cardholder(t, '79005550012', 40);
+    const deleted = await asStaff(t, support, {
+      method: 'POST',
+      url: '/api/operator/members/delete',
+      payload: { phone: '79005550012' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toMatchObject({ bonusClosed: 40, moneyClosed: 0 });
+    const adjust = await asStaff(t, support, {
+      method: 'POST',
+      url: `/api/admin/members/${other.userId}/adjustments`,
+      payload: { amount: 10, reason: 'Проверка', idempotencyKey: randomUUID() },
+    });
+    expect(adjust.statusCode).toBe(404);
+    const unlock = await asStaff(t, support, {
+      method: 'POST',
+      url: `/api/admin/members/cards/${other.cardNum}/lock`,
+      payload: { locked: false },
+    });
+    expect(unlock.statusCode).toBe(404);
+    const page = await asStaff(t, support, { url: `/api/admin/members/${other.userId}` });
+    expect(page.json()).toMatchObject({ balances: { bonus: 0, money: 0 } });
+  });
 });

@@ -27,7 +27,8 @@ export async function rewardReferrals(deps: EventDeps): Promise<number> {
     await deps.db.execute(sql`
       select u.id as user_id, c.user_id as referrer_user_id from users u
       join cards c on c.card_num = u.referrer_id and c.user_id <> u.id
-      where u.referrer_id is not null and u.registered_at is not null
+      join users r on r.id = c.user_id and r.deleted_at is null
+      where u.referrer_id is not null and u.registered_at is not null and u.deleted_at is null
         and not exists (select 1 from ledger_transactions t where t.idempotency_key = 'referral:' || u.id::text)
         and exists (select 1 from operations o where o.user_id = u.id and o.state = 'PROCESSED'
           and o.type in ('PAYMENT', 'CASHBACK') and o.amount > 0)

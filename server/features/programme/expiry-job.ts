@@ -12,10 +12,15 @@ export function startBonusExpiryJob(
   deps: ExpiryDeps,
   options: { intervalMs: number; onError: (error: unknown) => void },
 ) {
+  // Each step on its own: one that fails (and is reported) does not hold back the others until it clears.
+  const steps = [expireLots, warnExpiringLots, rewardReferrals, birthdayBonuses];
   return startIntervalJob(async () => {
-    await expireLots(deps);
-    await warnExpiringLots(deps);
-    await rewardReferrals(deps);
-    await birthdayBonuses(deps);
+    for (const step of steps) {
+      try {
+        await step(deps);
+      } catch (error) {
+        options.onError(error);
+      }
+    }
   }, options);
 }

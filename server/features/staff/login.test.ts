@@ -96,6 +96,21 @@ describe('the console login', () => {
     expect((await login(who.email, STAFF_PASSWORD)).json().stage).toBe('totp');
   });
 
+  it('gives parallel guesses no more than the 5 failures before the lock, and then refuses the right password', async () => {
+    const who = await staffOfRole(t, clock, TOKEN, 'support');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(who.email, i === 19 ? STAFF_PASSWORD : `wrong-${i}`)),
+    );
+    const codes = answers.map((a) => a.json().code as string | undefined);
+    expect(codes.filter((c) => c === 'LOGIN_FAILED').length).toBeLessThanOrEqual(4);
+    expect(codes.filter((c) => c === 'ACCOUNT_LOCKED').length).toBeGreaterThanOrEqual(15);
+    // Still locked for the whole 15 minutes: the failures in flight started no new count.
+    clock.advance(14 * 60_000);
+    expect((await login(who.email, STAFF_PASSWORD)).json().code).toBe('ACCOUNT_LOCKED');
+    clock.advance(61_000);
+    expect((await login(who.email, STAFF_PASSWORD)).json().stage).toBe('totp');
+  });
+
   it('refuses a login step without the session CSRF token', async () => {
     const created = await createStaffWithToken(t, TOKEN, 'csrf@example.com', 'viewer');
     const step = await login('csrf@example.com', created.oneTimePassword);

@@ -28,30 +28,43 @@ function lockedError(row: StaffRow, now: Date) {
 
 const isLocked = (row: StaffRow, now: Date) => row.lockedUntil !== null && row.lockedUntil > now;
 
-/** Counts one failure; the last allowed one locks the account and ends its half-finished logins. */
+/**
+ * Counts one failure in one statement; the last allowed one locks the account and ends its half-finished logins.
+ * Failures that arrive while the account is locked (requests already in flight) count nothing and start no new
+ * count, so parallel guesses get no more than STAFF_MAX_FAILURES per lock.
+ */
 async function countFailure(deps: Deps, staffId: string) {
   const now = deps.clock.now();
+  const lockedUntil = new Date(now.getTime() + STAFF_LOCK_MINUTES * 60_000);
+  const lockedNow = sql`(${staff.lockedUntil} is not null and ${staff.lockedUntil} > ${now})`;
+  const reachesMax = sql`${staff.failedAttempts} + 1 >= ${STAFF_MAX_FAILURES}`;
   const [row] = await deps.db
     .update(staff)
-    .set({ failedAttempts: sql`${staff.failedAttempts} + 1` })
+    .set({
+      failedAttempts: sql`case when ${lockedNow} then ${staff.failedAttempts} when ${reachesMax} then 0 else ${staff.failedAttempts} + 1 end`,
+      lockedUntil: sql`case when ${lockedNow} then ${staff.lockedUntil} when ${reachesMax} then ${lockedUntil} else ${staff.lockedUntil} end`,
+    })
     .where(eq(staff.id, staffId))
     .returning();
-  if (row && row.failedAttempts >= STAFF_MAX_FAILURES) {
-    const lockedUntil = new Date(now.getTime() + STAFF_LOCK_MINUTES * 60_000);
-    await deps.db.update(staff).set({ failedAttempts: 0, lockedUntil }).where(eq(staff.id, staffId));
-    await deps.db
-      .update(staffSessions)
-      .set({ endedAt: now })
-      .where(
-        and(
-          eq(staffSessions.staffId, staffId),
-          isNull(staffSessions.endedAt),
-          sql`${staffSessions.stage} <> 'active'`,
-        ),
-      );
-    return lockedError({ ...row, lockedUntil }, now);
-  }
-  return null;
+  if (!row || !isLocked(row, now)) return null;
+  await deps.db
+    .update(staffSessions)
+    .set({ endedAt: now })
+    .where(
+      and(
+        eq(staffSessions.staffId, staffId),
+        isNull(staffSessions.endedAt),
+        sql`${staffSessions.stage} <> 'active'`,
+      ),
+    );
+  return lockedError(row, now);
+}
+
+/** Read again after the slow check: a lock set meanwhile (by parallel failures) refuses a right answer too. */
+async function refuseIfLockedNow(deps: Deps, staffId: string) {
+  const now = deps.clock.now();
+  const [fresh] = await deps.db.select().from(staff).where(eq(staff.id, staffId));
+  if (fresh && isLocked(fresh, now)) throw lockedError(fresh, now);
 }
 
 /** The first step: the e-mail and password. An unknown, disabled or locked account learns nothing more. */
@@ -66,6 +79,7 @@ export async function loginWithPassword(deps: Deps, input: { email: string; pass
   if (!(await verifyPassword(row.passwordHash, input.password))) {
     throw (await countFailure(deps, row.id)) ?? loginFailed();
   }
+  await refuseIfLockedNow(deps, row.id);
   const stage: SessionStage = row.totpSecret ? 'totp' : 'enrol';
   return { ...(await openSession(deps, row.id, stage, ip)), stage };
 }
@@ -102,6 +116,7 @@ async function acceptCode(deps: Deps, row: StaffRow, secret: string, code: strin
       (await countFailure(deps, row.id)) ?? new AppError('TOTP_INVALID', 'Неверный код. Попробуйте ещё раз')
     );
   }
+  await refuseIfLockedNow(deps, row.id);
 }
 
 const staffRow = async (deps: Deps, id: string) =>

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, adminErrorText } from './admin-api';
+import { MemberDeletion } from './admin-member-deletion';
 import { Field, TableScroll } from './field';
 
 const t = ruAdmin.members;
@@ -16,6 +17,8 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
     queryFn: () => adminApi().request('GET /api/admin/members/:userId', { params: { userId } }),
   });
   const [message, setMessage] = useState('');
+  // One key per filled form: a retry after a timeout is the same adjustment; a success starts a new one.
+  const adjustmentKey = useRef<string | null>(null);
   const [error, setError] = useState('');
 
   const run = async (work: () => Promise<string | void>) => {
@@ -39,9 +42,10 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
         body: {
           amount: Number(String(data.get('amount')).replace(',', '.').replace('−', '-')),
           reason: String(data.get('reason') ?? ''),
-          idempotencyKey: crypto.randomUUID(),
+          idempotencyKey: (adjustmentKey.current ??= crypto.randomUUID()),
         },
       });
+      adjustmentKey.current = null;
       form.reset();
       return t.adjusted(rub(bonus));
     });
@@ -98,7 +102,12 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
         )}
       </p>
       {canWrite && (
-        <form className="admin-inline-form" onSubmit={(e) => void adjust(e)} aria-label={t.adjustHeading}>
+        <form
+          className="admin-inline-form"
+          onSubmit={(e) => void adjust(e)}
+          onChange={() => (adjustmentKey.current = null)}
+          aria-label={t.adjustHeading}
+        >
           <Field
             label={t.amount}
             name="amount"
@@ -109,6 +118,9 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
           <Field label={t.reason} name="reason" minLength={3} maxLength={300} required />
           <button className="admin-button">{t.adjust}</button>
         </form>
+      )}
+      {canWrite && !m.phone.startsWith('deleted-') && (
+        <MemberDeletion phone={m.phone} run={(work) => void run(work)} />
       )}
       {message && <p role="status">{message}</p>}
       {error && (
