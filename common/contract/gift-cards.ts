@@ -89,7 +89,7 @@ export type GiftCardBill = z.output<typeof giftCardBillSchema>;
  * An order's state: `created` (waiting for its payment; a failed or expired payment leaves it here, and it
  * may be paid again), `paid` (the cards are issued and wait for their sending date or have been sent).
  */
-export const giftCardOrderStateSchema = z.enum(['created', 'paid']);
+export const giftCardOrderStateSchema = z.enum(['created', 'paid', 'cancelled']);
 
 export const giftCardOrderSchema = z.strictObject({
   orderId: z.string(),
@@ -302,7 +302,7 @@ export const invoiceCompanySchema = z.strictObject({
 });
 export type InvoiceCompanyInput = z.input<typeof invoiceCompanySchema>;
 
-export const invoiceStateSchema = z.enum(['issued', 'paid']);
+export const invoiceStateSchema = z.enum(['issued', 'paid', 'cancelled']);
 
 export const giftCardInvoiceSchema = z.strictObject({
   invoiceId: z.string(),

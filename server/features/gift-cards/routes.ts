@@ -11,14 +11,25 @@ import {
   giftCardPaymentState,
   revealGiftCardCode,
 } from '../../../common/contract/gift-cards';
-import { listGiftCardInvoices, markGiftCardInvoicePaid } from '../../../common/contract/operator';
+import {
+  cancelGiftCardInvoice,
+  listGiftCardInvoices,
+  markGiftCardInvoicePaid,
+} from '../../../common/contract/operator';
 import type { AppDeps } from '../../app-deps';
 import { auditActorOf, recordAudit } from '../../core/audit';
 import { sendCachedJson, toCachedJson } from '../../lib/cached-json';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { readBrandSettings } from '../../core/brand-settings';
 import { renderInvoicePdf } from './invoice-pdf';
-import { buyerInvoice, createInvoice, invoiceForDownload, listInvoices, markInvoicePaid } from './invoices';
+import {
+  buyerInvoice,
+  cancelInvoice,
+  createInvoice,
+  invoiceForDownload,
+  listInvoices,
+  markInvoicePaid,
+} from './invoices';
 import * as orders from './orders';
 import { publicCard, revealCode } from './public-card';
 import { addCardToBalance } from './add-to-balance';
@@ -81,6 +92,18 @@ function registerInvoiceOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
         entityId: number,
         before: { state: 'issued' },
         after: { state: 'paid' },
+      }),
+    );
+  });
+  registerEndpoint(app, cancelGiftCardInvoice, async (request) => {
+    const { number } = request.params;
+    return cancelInvoice(deps, number, (tx) =>
+      recordAudit(tx, auditActorOf(request), {
+        action: 'invoice.cancelled',
+        entity: 'invoice',
+        entityId: number,
+        before: { state: 'issued' },
+        after: { state: 'cancelled' },
       }),
     );
   });
