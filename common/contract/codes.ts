@@ -124,6 +124,8 @@ export const ERROR_STATUS = {
   INVOICE_PAID: 409,
   /** The invoice was cancelled: it can no longer be paid. */
   INVOICE_CANCELLED: 409,
+  /** The gift card's SMS went out already: there is nothing to send again. */
+  DELIVERY_SENT: 409,
   /** The gift card is someone else's. */
   NOT_RECIPIENT: 403,
   /** The gift card has nothing left. */

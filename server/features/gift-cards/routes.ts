@@ -31,6 +31,11 @@ import {
   markInvoicePaid,
 } from './invoices';
 import * as orders from './orders';
+import { listFailedDeliveries, retryDelivery } from './failed-deliveries';
+import {
+  listFailedGiftCardDeliveries,
+  retryGiftCardDelivery,
+} from '../../../common/contract/operator-gift-cards';
 import { publicCard, revealCode } from './public-card';
 import { addCardToBalance } from './add-to-balance';
 
@@ -104,6 +109,20 @@ function registerInvoiceOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
         entityId: number,
         before: { state: 'issued' },
         after: { state: 'cancelled' },
+      }),
+    );
+  });
+  registerEndpoint(app, listFailedGiftCardDeliveries, async () => listFailedDeliveries(deps.db));
+  registerEndpoint(app, retryGiftCardDelivery, async (request) => {
+    const { deliveryId } = request.params;
+    // The audit row names the card, not the recipient's phone.
+    return retryDelivery(deps, deliveryId, (tx, before) =>
+      recordAudit(tx, auditActorOf(request), {
+        action: 'giftCardDelivery.retried',
+        entity: 'giftCardDelivery',
+        entityId: deliveryId,
+        before: { card: before.cardPublicId, attempts: before.attempts, lastError: before.lastError },
+        after: { card: before.cardPublicId, attempts: 0, lastError: null },
       }),
     );
   });
