@@ -69,6 +69,7 @@ test('the accountant sees only the gift-card screen, cancels one invoice and mar
   await secondRow.getByRole('button', { name: 'Отметить оплаченным' }).click();
   await expect(page.getByRole('status')).toHaveText(`Счёт № ${second}: оплачен`);
   await expect(secondRow).toContainText('Оплачен');
+  await expect(page.getByRole('heading', { name: 'Неотправленные карты' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.setViewportSize({ width: 768, height: 1024 });

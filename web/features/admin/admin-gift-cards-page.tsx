@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { InvoiceItem } from '../../../common/contract/operator';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, adminErrorText, useStaffSession } from './admin-api';
+import { FailedDeliveries } from './admin-gift-card-deliveries';
 import { TableScroll } from './field';
 
 const t = ruAdmin.giftCards;
@@ -19,7 +20,9 @@ type InvoiceAction =
  */
 export function GiftCardsPage() {
   const queryClient = useQueryClient();
-  const canWrite = useStaffSession().data?.permissions.includes('invoices.write') ?? false;
+  const permissions = useStaffSession().data?.permissions ?? [];
+  const canWrite = permissions.includes('invoices.write');
+  const canReadCards = permissions.includes('giftCards.read');
   const invoices = useQuery({
     queryKey: KEYS,
     queryFn: () => adminApi().request('GET /api/operator/gift-card-invoices'),
@@ -103,6 +106,7 @@ export function GiftCardsPage() {
           </table>
         </TableScroll>
       )}
+      {canReadCards && <FailedDeliveries />}
     </>
   );
 }
