@@ -241,7 +241,7 @@ export const addGiftCardToBalance = defineEndpoint({
     "Move the card's remaining value into the caller's money-like balance (decision 023): only a customer logged in with the recipient's phone (403 otherwise), once (a repeat answers the same), 409 when the card is empty",
   tag: 'gift-cards',
   auth: 'user',
-  errors: ['NOT_FOUND', 'NOT_RECIPIENT', 'GIFT_CARD_EMPTY'],
+  errors: ['NOT_FOUND', 'NOT_RECIPIENT', 'GIFT_CARD_EMPTY', 'GIFT_CARD_BLOCKED'],
   schemas: {
     params: publicIdParams,
     body: z.strictObject({}).default({}),

@@ -40,3 +40,19 @@ export const retryGiftCardDelivery = defineEndpoint({
     response: failedDeliverySchema,
   },
 });
+
+export const blockGiftCard = defineEndpoint({
+  method: 'POST',
+  path: '/api/operator/gift-cards/:publicId/block',
+  summary:
+    'Block a gift card (the till and add-to-balance refuse it) or unblock it; the same state again changes nothing',
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'giftCards.write',
+  errors: ['NOT_FOUND'],
+  schemas: {
+    params: z.strictObject({ publicId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Неизвестная карта') }),
+    body: z.strictObject({ blocked: z.boolean() }),
+    response: z.strictObject({ publicId: z.string(), blocked: z.boolean() }),
+  },
+});

@@ -114,6 +114,8 @@ export const giftCards = pgTable(
     addedByUserId: uuid().references(() => users.id),
     addedAt: at(),
     addedAmount: kopecks(),
+    /** Blocked by the operator (decision 026): the till and add-to-balance refuse it while set. */
+    blockedAt: at(),
   },
   (t) => [unique('gift_cards_order_position').on(t.orderId, t.position)],
 );

@@ -32,7 +32,9 @@ import {
 } from './invoices';
 import * as orders from './orders';
 import { listFailedDeliveries, retryDelivery } from './failed-deliveries';
+import { setCardBlocked } from './block';
 import {
+  blockGiftCard,
   listFailedGiftCardDeliveries,
   retryGiftCardDelivery,
 } from '../../../common/contract/operator-gift-cards';
@@ -109,6 +111,19 @@ function registerInvoiceOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
         entityId: number,
         before: { state: 'issued' },
         after: { state: 'cancelled' },
+      }),
+    );
+  });
+  registerEndpoint(app, blockGiftCard, async (request) => {
+    const { publicId } = request.params;
+    const { blocked } = request.body;
+    return setCardBlocked(deps, publicId, blocked, (tx) =>
+      recordAudit(tx, auditActorOf(request), {
+        action: blocked ? 'giftCard.blocked' : 'giftCard.unblocked',
+        entity: 'giftCard',
+        entityId: publicId,
+        before: { blocked: !blocked },
+        after: { blocked },
       }),
     );
   });
