@@ -120,6 +120,14 @@ export const ERROR_STATUS = {
   ORDER_NOT_PAID: 409,
   /** Invoices are off: the brand has no seller's details. */
   INVOICES_UNAVAILABLE: 409,
+  /** The invoice is paid: it can no longer be cancelled. */
+  INVOICE_PAID: 409,
+  /** The invoice was cancelled: it can no longer be paid. */
+  INVOICE_CANCELLED: 409,
+  /** The gift card's SMS went out already: there is nothing to send again. */
+  DELIVERY_SENT: 409,
+  /** The operator blocked the gift card: it cannot be spent or added to a balance. */
+  GIFT_CARD_BLOCKED: 409,
   /** The gift card is someone else's. */
   NOT_RECIPIENT: 403,
   /** The gift card has nothing left. */

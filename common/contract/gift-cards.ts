@@ -89,7 +89,7 @@ export type GiftCardBill = z.output<typeof giftCardBillSchema>;
  * An order's state: `created` (waiting for its payment; a failed or expired payment leaves it here, and it
  * may be paid again), `paid` (the cards are issued and wait for their sending date or have been sent).
  */
-export const giftCardOrderStateSchema = z.enum(['created', 'paid']);
+export const giftCardOrderStateSchema = z.enum(['created', 'paid', 'cancelled']);
 
 export const giftCardOrderSchema = z.strictObject({
   orderId: z.string(),
@@ -241,7 +241,7 @@ export const addGiftCardToBalance = defineEndpoint({
     "Move the card's remaining value into the caller's money-like balance (decision 023): only a customer logged in with the recipient's phone (403 otherwise), once (a repeat answers the same), 409 when the card is empty",
   tag: 'gift-cards',
   auth: 'user',
-  errors: ['NOT_FOUND', 'NOT_RECIPIENT', 'GIFT_CARD_EMPTY'],
+  errors: ['NOT_FOUND', 'NOT_RECIPIENT', 'GIFT_CARD_EMPTY', 'GIFT_CARD_BLOCKED'],
   schemas: {
     params: publicIdParams,
     body: z.strictObject({}).default({}),
@@ -302,7 +302,7 @@ export const invoiceCompanySchema = z.strictObject({
 });
 export type InvoiceCompanyInput = z.input<typeof invoiceCompanySchema>;
 
-export const invoiceStateSchema = z.enum(['issued', 'paid']);
+export const invoiceStateSchema = z.enum(['issued', 'paid', 'cancelled']);
 
 export const giftCardInvoiceSchema = z.strictObject({
   invoiceId: z.string(),

@@ -13,6 +13,7 @@ import {
 import { defineEndpoint } from './endpoint';
 import { brandSettingsSchema } from './header';
 import { phoneSchema } from './auth';
+import { invoiceStateSchema } from './gift-cards';
 
 /**
  * The programme operator's API: settings, content, till keys and companies' invoices of a running deployment.
@@ -195,7 +196,7 @@ export const revokeTillKey = defineEndpoint({
 
 export const invoiceItemSchema = z.strictObject({
   number: z.number().int(),
-  state: z.enum(['issued', 'paid']),
+  state: invoiceStateSchema,
   companyName: z.string(),
   inn: z.string(),
   total: z.number(),
@@ -204,6 +205,14 @@ export const invoiceItemSchema = z.strictObject({
   paidAt: z.string().nullable(),
 });
 export type InvoiceItem = z.output<typeof invoiceItemSchema>;
+
+const invoiceNumberParams = z.strictObject({
+  number: z.coerce
+    .number()
+    .int('Номер счёта: целое число')
+    .positive('Номер счёта: целое число')
+    .max(2 ** 31 - 1),
+});
 
 export const listGiftCardInvoices = defineEndpoint({
   method: 'GET',
@@ -224,17 +233,20 @@ export const markGiftCardInvoicePaid = defineEndpoint({
   tag: 'operator',
   auth: 'operator',
   permission: 'invoices.write',
-  errors: ['NOT_FOUND'],
-  schemas: {
-    params: z.strictObject({
-      number: z.coerce
-        .number()
-        .int('Номер счёта: целое число')
-        .positive('Номер счёта: целое число')
-        .max(2 ** 31 - 1),
-    }),
-    response: invoiceItemSchema,
-  },
+  errors: ['NOT_FOUND', 'INVOICE_CANCELLED'],
+  schemas: { params: invoiceNumberParams, response: invoiceItemSchema },
+});
+
+export const cancelGiftCardInvoice = defineEndpoint({
+  method: 'POST',
+  path: '/api/operator/gift-card-invoices/:number/cancel',
+  summary:
+    'Cancel an unpaid invoice and its order: it can no longer be paid and no cards are issued; cancelling again changes nothing; a paid invoice refuses',
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'invoices.write',
+  errors: ['NOT_FOUND', 'INVOICE_PAID'],
+  schemas: { params: invoiceNumberParams, response: invoiceItemSchema },
 });
 
 /** What a deletion did: the operator's CLI prints it. */

@@ -12,6 +12,7 @@ import type * as loyalty from './loyalty';
 import type * as map from './map';
 import type * as members from './members';
 import type * as operator from './operator';
+import type * as operatorGiftCards from './operator-gift-cards';
 import type * as programme from './programme';
 import type * as sbp from './sbp';
 import type * as till from './till';
@@ -32,6 +33,7 @@ export type AnyEndpoint =
   | EndpointsOf<typeof till>
   | EndpointsOf<typeof giftCards>
   | EndpointsOf<typeof operator>
+  | EndpointsOf<typeof operatorGiftCards>
   | EndpointsOf<typeof account>
   | EndpointsOf<typeof programme>
   | EndpointsOf<typeof admin>

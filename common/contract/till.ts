@@ -306,7 +306,7 @@ export const tillGiftCardRedeem = defineEndpoint({
     "Pay from a gift card: `amount` leaves the card's balance at once (409 when the card holds less). Idempotent by the client key",
   tag: 'till',
   auth: 'till',
-  errors: ['INSUFFICIENT_FUNDS', 'NOT_FOUND'],
+  errors: ['INSUFFICIENT_FUNDS', 'NOT_FOUND', 'GIFT_CARD_BLOCKED'],
   schemas: {
     body: withBodyExamples(
       z.strictObject({

@@ -102,6 +102,7 @@ describe('the error responses in the OpenAPI document', () => {
     expect(codesOf(spend['401']!)).toEqual(['UNAUTHORIZED']);
     expect(codesOf(doc.paths['/api/till/gift-cards/redeem']!.post!.responses['409']!)).toEqual([
       'INSUFFICIENT_FUNDS',
+      'GIFT_CARD_BLOCKED',
     ]);
     const process = doc.paths['/api/loyalty/processDraft']!.post!.responses;
     expect(codesOf(process['503']!)).toEqual(['UNAVAILABLE', 'BANK_UNAVAILABLE']);

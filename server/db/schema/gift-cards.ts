@@ -48,13 +48,14 @@ export const giftCardOrders = pgTable(
     imageId: text().notNull(),
     deliveryId: text().$type<'SMS_TO_CLIENT'>().notNull(),
     sendingDate: at().notNull(),
-    state: text().$type<'created' | 'paid'>().notNull().default('created'),
+    /** `cancelled`: an unpaid invoice's order the operator cancelled (decision 026); it can never be paid. */
+    state: text().$type<'created' | 'paid' | 'cancelled'>().notNull().default('created'),
     createdAt: at().notNull(),
     paidAt: at(),
   },
   (t) => [
     index('gift_card_orders_user').on(t.userId, t.createdAt.desc()),
-    check('gift_card_orders_state', sql`${t.state} in ('created', 'paid')`),
+    check('gift_card_orders_state', sql`${t.state} in ('created', 'paid', 'cancelled')`),
     check('gift_card_orders_quantity', sql`${t.quantity} >= 1`),
     check(
       'gift_card_orders_bill',
@@ -113,6 +114,8 @@ export const giftCards = pgTable(
     addedByUserId: uuid().references(() => users.id),
     addedAt: at(),
     addedAmount: kopecks(),
+    /** Blocked by the operator (decision 026): the till and add-to-balance refuse it while set. */
+    blockedAt: at(),
   },
   (t) => [unique('gift_cards_order_position').on(t.orderId, t.position)],
 );
@@ -174,11 +177,13 @@ export const giftCardInvoices = pgTable(
       .references(() => giftCardOrders.id),
     company: jsonb().$type<InvoiceCompany>().notNull(),
     downloadKey: text().notNull(),
-    state: text().$type<'issued' | 'paid'>().notNull().default('issued'),
+    /** `issued` -> `paid`, or `issued` -> `cancelled` by the operator (decision 026); either once. */
+    state: text().$type<'issued' | 'paid' | 'cancelled'>().notNull().default('issued'),
     createdAt: at().notNull(),
     paidAt: at(),
+    cancelledAt: at(),
   },
-  (t) => [check('gift_card_invoices_state', sql`${t.state} in ('issued', 'paid')`)],
+  (t) => [check('gift_card_invoices_state', sql`${t.state} in ('issued', 'paid', 'cancelled')`)],
 );
 
 /**

@@ -43,6 +43,7 @@ export async function addCardToBalance(
     const [card] = await tx.select().from(giftCards).where(eq(giftCards.publicId, publicId)).for('update');
     if (!card) throw new AppError('NOT_FOUND', ADD_MESSAGES.notFound);
     if (card.phone !== user.phone) throw new AppError('NOT_RECIPIENT', ADD_MESSAGES.notRecipient);
+    if (card.blockedAt) throw new AppError('GIFT_CARD_BLOCKED', 'Подарочная карта заблокирована');
     if (card.addedAt) return card.addedAmount ?? 0; // added before (a double click, a retry): the same answer
     // The account's row lock orders this against a till redemption: whichever commits first, the other sees
     // its result, so the amount moved is exactly what is left and the card never goes below zero.

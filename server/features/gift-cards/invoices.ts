@@ -169,7 +169,7 @@ export async function invoiceForDownload(
 
 export interface InvoiceListItem {
   number: number;
-  state: 'issued' | 'paid';
+  state: 'issued' | 'paid' | 'cancelled';
   companyName: string;
   inn: string;
   total: number;
@@ -218,7 +218,45 @@ export async function markInvoicePaid(
     if (invoice) await issueOrderCards(tx, deps.clock, invoice.orderId);
     if (invoice) await audit?.(tx);
   });
-  const [item] = await listInvoices(deps.db, number);
+  const item = await oneInvoice(deps.db, number);
+  if (item.state === 'cancelled') {
+    throw new AppError('INVOICE_CANCELLED', `Счёт № ${number} отменён: его нельзя отметить оплаченным`);
+  }
+  return item;
+}
+
+async function oneInvoice(db: Db, number: number): Promise<InvoiceListItem> {
+  const [item] = await listInvoices(db, number);
   if (!item) throw notFound('Счёт не найден');
+  return item;
+}
+
+/**
+ * The operator cancels an unpaid invoice (the company will not pay it): the invoice and its order become
+ * `cancelled` in one transaction, so neither the operator nor a card payment can pay it afterwards. Cancelling
+ * again answers the same; a paid invoice refuses (its cards exist).
+ */
+export async function cancelInvoice(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  number: number,
+  audit: (tx: Db) => Promise<void>,
+): Promise<InvoiceListItem> {
+  await inTransaction(deps.db, async (tx) => {
+    const [invoice] = await tx
+      .update(giftCardInvoices)
+      .set({ state: 'cancelled', cancelledAt: deps.clock.now() })
+      .where(and(eq(giftCardInvoices.number, number), eq(giftCardInvoices.state, 'issued')))
+      .returning();
+    if (!invoice) return;
+    await tx
+      .update(giftCardOrders)
+      .set({ state: 'cancelled' })
+      .where(and(eq(giftCardOrders.id, invoice.orderId), eq(giftCardOrders.state, 'created')));
+    await audit(tx);
+  });
+  const item = await oneInvoice(deps.db, number);
+  if (item.state === 'paid') {
+    throw new AppError('INVOICE_PAID', `Счёт № ${number} уже оплачен: его нельзя отменить`);
+  }
   return item;
 }

@@ -78,6 +78,7 @@ export async function redeemGiftCard(
       .where(eq(giftCardRedemptions.idempotencyKey, key));
     if (earlier) return earlier;
     const card = await cardByCode(tx, body.cardCode);
+    if (card.blockedAt) throw new AppError('GIFT_CARD_BLOCKED', 'Подарочная карта заблокирована');
     const [inserted] = await tx
       .insert(giftCardRedemptions)
       .values({ cardId: card.id, retailPointId, idempotencyKey: key, amount, createdAt: deps.clock.now() })

@@ -11,15 +11,33 @@ import {
   giftCardPaymentState,
   revealGiftCardCode,
 } from '../../../common/contract/gift-cards';
-import { listGiftCardInvoices, markGiftCardInvoicePaid } from '../../../common/contract/operator';
+import {
+  cancelGiftCardInvoice,
+  listGiftCardInvoices,
+  markGiftCardInvoicePaid,
+} from '../../../common/contract/operator';
 import type { AppDeps } from '../../app-deps';
 import { auditActorOf, recordAudit } from '../../core/audit';
 import { sendCachedJson, toCachedJson } from '../../lib/cached-json';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { readBrandSettings } from '../../core/brand-settings';
 import { renderInvoicePdf } from './invoice-pdf';
-import { buyerInvoice, createInvoice, invoiceForDownload, listInvoices, markInvoicePaid } from './invoices';
+import {
+  buyerInvoice,
+  cancelInvoice,
+  createInvoice,
+  invoiceForDownload,
+  listInvoices,
+  markInvoicePaid,
+} from './invoices';
 import * as orders from './orders';
+import { listFailedDeliveries, retryDelivery } from './failed-deliveries';
+import { setCardBlocked } from './block';
+import {
+  blockGiftCard,
+  listFailedGiftCardDeliveries,
+  retryGiftCardDelivery,
+} from '../../../common/contract/operator-gift-cards';
 import { publicCard, revealCode } from './public-card';
 import { addCardToBalance } from './add-to-balance';
 
@@ -81,6 +99,45 @@ function registerInvoiceOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
         entityId: number,
         before: { state: 'issued' },
         after: { state: 'paid' },
+      }),
+    );
+  });
+  registerEndpoint(app, cancelGiftCardInvoice, async (request) => {
+    const { number } = request.params;
+    return cancelInvoice(deps, number, (tx) =>
+      recordAudit(tx, auditActorOf(request), {
+        action: 'invoice.cancelled',
+        entity: 'invoice',
+        entityId: number,
+        before: { state: 'issued' },
+        after: { state: 'cancelled' },
+      }),
+    );
+  });
+  registerEndpoint(app, blockGiftCard, async (request) => {
+    const { publicId } = request.params;
+    const { blocked } = request.body;
+    return setCardBlocked(deps, publicId, blocked, (tx) =>
+      recordAudit(tx, auditActorOf(request), {
+        action: blocked ? 'giftCard.blocked' : 'giftCard.unblocked',
+        entity: 'giftCard',
+        entityId: publicId,
+        before: { blocked: !blocked },
+        after: { blocked },
+      }),
+    );
+  });
+  registerEndpoint(app, listFailedGiftCardDeliveries, async () => listFailedDeliveries(deps.db));
+  registerEndpoint(app, retryGiftCardDelivery, async (request) => {
+    const { deliveryId } = request.params;
+    // The audit row names the card, not the recipient's phone.
+    return retryDelivery(deps, deliveryId, (tx, before) =>
+      recordAudit(tx, auditActorOf(request), {
+        action: 'giftCardDelivery.retried',
+        entity: 'giftCardDelivery',
+        entityId: deliveryId,
+        before: { card: before.cardPublicId, attempts: before.attempts, lastError: before.lastError },
+        after: { card: before.cardPublicId, attempts: 0, lastError: null },
       }),
     );
   });

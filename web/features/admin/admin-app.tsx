@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { AuditPage } from './admin-audit-page';
+import { GiftCardsPage } from './admin-gift-cards-page';
 import { AdminHomePage, AdminLayout } from './admin-layout';
 import { AdminLoginPage } from './admin-login-page';
 import { MembersPage } from './admin-members-page';
@@ -17,6 +18,7 @@ const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = 
   staff: { Page: StaffPage, permission: 'staff.read' },
   audit: { Page: AuditPage, permission: 'audit.read' },
   'till-keys': { Page: TillKeysPage, permission: 'tillKeys.read' },
+  'gift-cards': { Page: GiftCardsPage, permission: 'invoices.read' },
 };
 
 /**

@@ -13,6 +13,7 @@ export const SECTIONS: { path: string; label: string; permission: Permission }[]
   { path: '/admin/staff', label: t.staff, permission: 'staff.read' },
   { path: '/admin/audit', label: t.audit, permission: 'audit.read' },
   { path: '/admin/till-keys', label: t.tillKeys, permission: 'tillKeys.read' },
+  { path: '/admin/gift-cards', label: t.giftCards, permission: 'invoices.read' },
 ];
 
 /** `/admin/*`: the console's shell around a page. Nobody logged in (or a login half done) goes to /admin/login. */

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+/** The console's gift-card deliveries (decision 026): the SMS that did not go out, and sending one again. */
+export const failedDeliverySchema = z.strictObject({
+  deliveryId: z.string(),
+  /** The card's public id (its page's address), never its code. */
+  cardPublicId: z.string(),
+  /** The recipient's phone, as the SMS was addressed. */
+  phone: z.string(),
+  sendAt: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+});
+export type FailedDelivery = z.output<typeof failedDeliverySchema>;
+
+export const listFailedGiftCardDeliveries = defineEndpoint({
+  method: 'GET',
+  path: '/api/operator/gift-card-deliveries/failed',
+  summary:
+    'Gift cards whose SMS did not go out: the send errored, or the job used up its attempts and waits for an operator',
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'giftCards.read',
+  errors: [],
+  schemas: { response: z.array(failedDeliverySchema) },
+});
+
+export const retryGiftCardDelivery = defineEndpoint({
+  method: 'POST',
+  path: '/api/operator/gift-card-deliveries/:deliveryId/retry',
+  summary:
+    'Make an unsent delivery due again with fresh attempts (the job sends it on its next run); a sent one refuses',
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'giftCards.write',
+  errors: ['NOT_FOUND', 'DELIVERY_SENT'],
+  schemas: {
+    params: z.strictObject({ deliveryId: z.string().uuid('Неизвестная отправка') }),
+    response: failedDeliverySchema,
+  },
+});
+
+export const blockGiftCard = defineEndpoint({
+  method: 'POST',
+  path: '/api/operator/gift-cards/:publicId/block',
+  summary:
+    'Block a gift card (the till and add-to-balance refuse it) or unblock it; the same state again changes nothing',
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'giftCards.write',
+  errors: ['NOT_FOUND'],
+  schemas: {
+    params: z.strictObject({ publicId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Неизвестная карта') }),
+    body: z.strictObject({ blocked: z.boolean() }),
+    response: z.strictObject({ publicId: z.string(), blocked: z.boolean() }),
+  },
+});

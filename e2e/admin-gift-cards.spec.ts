@@ -1,0 +1,77 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createStaffThroughApi, firstLoginInConsole, uniqueEmail } from './support/admin';
+import { freshPhone, lastCode } from './support/cabinet';
+import { expectNoAxeViolations } from './support/axe';
+import { E2E } from './support/e2e-env';
+
+// Staff accounts and invoices are the deployment's own state: the journey runs on the mutable server.
+test.use({ baseURL: E2E.mutableUrl });
+
+const COMPANY = {
+  companyName: 'ООО «Ромашка»',
+  inn: '7707083893',
+  kpp: '773601001',
+  bic: '044525225',
+  bankName: 'ПАО Сбербанк',
+  payment: '40702810938000012345',
+  corr: '30101810400000000225',
+  phone: '79005550399',
+  email: 'buh@romashka.example',
+};
+
+/** A company's purchase by invoice through the public API, as the site's form sends it; answers its number. */
+async function companyInvoice(request: APIRequestContext, phone: string): Promise<number> {
+  expect((await request.post('/api/auth/phone', { data: { phone } })).ok()).toBe(true);
+  const token = await lastCode(request, phone);
+  const pair = (await (await request.post('/api/auth/token', { data: { phone, token } })).json()) as {
+    token: string;
+  };
+  const response = await request.post('/api/gc/juridical', {
+    headers: { authorization: `Bearer ${pair.token}` },
+    data: {
+      ...COMPANY,
+      balance: '1000',
+      recipients: [{ phone: freshPhone(), name: 'Анна' }],
+      congratulation: 'С праздником!',
+      imageId: 'gift-1.webp',
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: { number: number } }).data.number;
+}
+
+test('the accountant sees only the gift-card screen, cancels one invoice and marks another paid', async ({
+  page,
+  request,
+}) => {
+  const first = await companyInvoice(request, freshPhone());
+  const second = await companyInvoice(request, freshPhone());
+
+  const email = uniqueEmail('accountant');
+  const oneTime = await createStaffThroughApi(email, 'accountant');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await firstLoginInConsole(page, email, oneTime, 'accountant-own-password-1');
+
+  const nav = page.getByRole('navigation', { name: 'Разделы консоли' });
+  await expect(nav.getByRole('link')).toHaveText(['Главная', 'Подарочные карты']);
+  await nav.getByRole('link', { name: 'Подарочные карты' }).click();
+  await expect(page.getByRole('heading', { name: 'Подарочные карты', level: 1 })).toBeVisible();
+
+  const firstRow = page.getByTestId(`invoice-${first}`);
+  await expect(firstRow).toContainText('Не оплачен');
+  await expect(firstRow).toContainText('ООО «Ромашка»');
+  await firstRow.getByRole('button', { name: 'Отменить' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Счёт № ${first}: отменён`);
+  await expect(firstRow).toContainText('Отменён');
+  await expect(firstRow.getByRole('button')).toHaveCount(0);
+
+  const secondRow = page.getByTestId(`invoice-${second}`);
+  await secondRow.getByRole('button', { name: 'Отметить оплаченным' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Счёт № ${second}: оплачен`);
+  await expect(secondRow).toContainText('Оплачен');
+  await expect(page.getByRole('heading', { name: 'Неотправленные карты' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,112 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { InvoiceItem } from '../../../common/contract/operator';
+import { ruAdmin } from '../../i18n/ru-admin';
+import { adminApi, adminErrorText, useStaffSession } from './admin-api';
+import { FailedDeliveries } from './admin-gift-card-deliveries';
+import { TableScroll } from './field';
+
+const t = ruAdmin.giftCards;
+const KEYS = ['admin', 'gift-card-invoices'] as const;
+const when = (iso: string) => new Date(iso).toLocaleString('ru-RU');
+
+type InvoiceAction =
+  | 'POST /api/operator/gift-card-invoices/:number/paid'
+  | 'POST /api/operator/gift-card-invoices/:number/cancel';
+
+/**
+ * `/admin/gift-cards`: companies' invoices (decision 018). The accountant and the owner mark an unpaid one paid
+ * (its cards are issued) or cancel it; the viewer only reads. The server checks the state again.
+ */
+export function GiftCardsPage() {
+  const queryClient = useQueryClient();
+  const permissions = useStaffSession().data?.permissions ?? [];
+  const canWrite = permissions.includes('invoices.write');
+  const canReadCards = permissions.includes('giftCards.read');
+  const invoices = useQuery({
+    queryKey: KEYS,
+    queryFn: () => adminApi().request('GET /api/operator/gift-card-invoices'),
+  });
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+
+  const act = async (key: InvoiceAction, number: number) => {
+    setError('');
+    setDone('');
+    try {
+      const item = await adminApi().request(key, { params: { number } });
+      setDone(t.done(item.number, t.states[item.state]));
+    } catch (failure) {
+      setError(adminErrorText(failure));
+    }
+    await queryClient.invalidateQueries({ queryKey: KEYS });
+  };
+
+  const actions = (invoice: InvoiceItem) =>
+    canWrite &&
+    invoice.state === 'issued' && (
+      <>
+        {' '}
+        <button
+          type="button"
+          className="admin-link"
+          onClick={() => void act('POST /api/operator/gift-card-invoices/:number/paid', invoice.number)}
+        >
+          {t.markPaid}
+        </button>{' '}
+        <button
+          type="button"
+          className="admin-link"
+          onClick={() => void act('POST /api/operator/gift-card-invoices/:number/cancel', invoice.number)}
+        >
+          {t.cancel}
+        </button>
+      </>
+    );
+
+  return (
+    <>
+      <h1>{t.heading}</h1>
+      <h2>{t.invoices}</h2>
+      {done && <p role="status">{done}</p>}
+      {error && (
+        <p className="admin-error" role="alert">
+          {error}
+        </p>
+      )}
+      {invoices.data && invoices.data.length === 0 && <p>{t.empty}</p>}
+      {invoices.data && invoices.data.length > 0 && (
+        <TableScroll label={t.invoices}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.columns.number}</th>
+                <th scope="col">{t.columns.company}</th>
+                <th scope="col">{t.columns.total}</th>
+                <th scope="col">{t.columns.created}</th>
+                <th scope="col">{t.columns.state}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.data.map((invoice) => (
+                <tr key={invoice.number} data-testid={`invoice-${invoice.number}`}>
+                  <td>{invoice.number}</td>
+                  <td>
+                    {invoice.companyName} <small>{invoice.inn}</small>
+                  </td>
+                  <td>{t.sum(invoice.total)}</td>
+                  <td>{when(invoice.createdAt)}</td>
+                  <td>
+                    {t.states[invoice.state]}
+                    {actions(invoice)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {canReadCards && <FailedDeliveries />}
+    </>
+  );
+}
