@@ -46,6 +46,7 @@ test('the owner created with the token logs in with password and TOTP, creates s
     'Сотрудники',
     'Журнал изменений',
     'Ключи касс',
+    'Подарочные карты',
   ]);
   await expectNoAxeViolations(page);
 
