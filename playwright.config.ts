@@ -24,6 +24,8 @@ const server = (port: number, extraEnv: Record<string, string> = {}) => ({
     SMS_TEST_OTP: `${E2E.demoPhone}:${E2E.demoOtp}`,
     CONTENT_POLL_MS: '200',
     LOG_LEVEL: 'warn',
+    // Journeys' API logins say which client they stand for (e2e/support/cabinet.ts); only the loopback is trusted.
+    TRUST_PROXY: '127.0.0.1',
     ...extraEnv,
   },
 });

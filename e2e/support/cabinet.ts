@@ -18,9 +18,20 @@ export async function lastCode(request: APIRequestContext, phone: string): Promi
   return code!;
 }
 
+/**
+ * The address a journey's API login claims (the e2e servers trust X-Forwarded-For from the loopback only): each
+ * phone its own, so the many journeys of one run are not one client to the limit of 20 codes per address per
+ * hour, while the browser's own requests still come from 127.0.0.1.
+ */
+function clientAddressOf(phone: string): Record<string, string> {
+  const n = Number(phone.slice(-6));
+  return { 'x-forwarded-for': `10.77.${Math.floor(n / 256) % 256}.${n % 256}` };
+}
+
 /** Logs a phone in through the API (SMS code from the outbox) and stores the pair where the site keeps it. */
 export async function loginThroughApi(page: Page, request: APIRequestContext, phone: string) {
-  expect((await request.post('/api/auth/phone', { data: { phone } })).ok()).toBe(true);
+  const sent = await request.post('/api/auth/phone', { data: { phone }, headers: clientAddressOf(phone) });
+  expect(sent.ok(), await sent.text()).toBe(true);
   const code = phone === DEMO_PHONE ? E2E.demoOtp : await lastCode(request, phone);
   const response = await request.post('/api/auth/token', { data: { phone, token: code } });
   expect(response.ok()).toBe(true);
