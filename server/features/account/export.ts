@@ -5,6 +5,7 @@ import { readBrandSettings } from '../../core/brand-settings';
 import { toFormDate } from '../../core/dates';
 import { balancesOf } from '../../core/ledger';
 import { toRoubles } from '../../core/money';
+import { toOperation } from '../../core/operation-rows';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { cards, certificates, operations } from '../../db/schema/cabinet';
@@ -20,18 +21,7 @@ async function allOperations(db: Db, userId: string): Promise<Operation[]> {
     .from(operations)
     .where(eq(operations.userId, userId))
     .orderBy(desc(operations.occurredAt), desc(operations.id));
-  return rows.map((row) => ({
-    id: row.id,
-    place: row.place,
-    date: row.occurredAt.toISOString(),
-    amountEarn: toRoubles(row.amountEarn),
-    amountSpend: toRoubles(row.amountSpend),
-    amountSpendExtra: toRoubles(row.amountSpendExtra),
-    amount: toRoubles(row.amount),
-    state: row.state,
-    type: row.type,
-    earnRules: row.earnRules,
-  }));
+  return rows.map(toOperation);
 }
 
 /**

@@ -3,7 +3,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { type OperationsPage } from '../../../common/contract/cabinet';
 import type { Db } from '../../db/client';
 import { operations, operationTotals } from '../../db/schema/cabinet';
-import { toRoubles } from '../../core/money';
+import { toOperation } from '../../core/operation-rows';
 
 const newestFirst = [desc(operations.occurredAt), desc(operations.id)];
 
@@ -34,18 +34,7 @@ export async function listOperations(db: Db, userId: string, page: number): Prom
       .where(eq(operationTotals.userId, userId)),
   ]);
   return {
-    operations: rows.map((row) => ({
-      id: row.id,
-      place: row.place,
-      date: row.occurredAt.toISOString(),
-      amountEarn: toRoubles(row.amountEarn),
-      amountSpend: toRoubles(row.amountSpend),
-      amountSpendExtra: toRoubles(row.amountSpendExtra),
-      amount: toRoubles(row.amount),
-      state: row.state,
-      type: row.type,
-      earnRules: row.earnRules,
-    })),
+    operations: rows.map(toOperation),
     page,
     pageSize: OPERATIONS_PAGE_SIZE,
     total: counted?.total ?? 0,
