@@ -57,12 +57,12 @@ export function CampaignList({
       {GROUPS.map((group) => {
         const rows = campaigns.filter((c) => campaignGroup(c, today) === group);
         return (
-          <section key={group} aria-label={t.groups[group]}>
-            <h3>{t.groups[group]}</h3>
+          <section key={group} aria-labelledby={`campaigns-${group}`}>
+            <h3 id={`campaigns-${group}`}>{t.groups[group]}</h3>
             {rows.length === 0 ? (
               <p className="admin-muted">{t.emptyGroup}</p>
             ) : (
-              <TableScroll label={t.groups[group]}>
+              <TableScroll label={`${t.heading}: ${t.groups[group].toLowerCase()}`}>
                 <table className="admin-table">
                   <thead>
                     <tr>

@@ -18,6 +18,10 @@ interface LevelRow {
   earnPercent: string;
 }
 
+/** The settings' paths this form shows an error beside. */
+const SHOWN =
+  /^(welcomeBonus|birthdayBonus|referralBonus|referralFriendBonus|bonusExpiryDays|bonusExpiryWarnDays|levels)(\.|$)/;
+
 let nextKey = 0;
 const rowOf = (l: { title: string; fromSpend: number; earnPercent: number }): LevelRow => ({
   key: nextKey++,
@@ -86,7 +90,9 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
     } catch (failure) {
       const fields = fieldErrorsOf(failure);
       setErrors(fields ?? {});
-      setError(adminErrorText(failure));
+      // Fields this form shows are marked in place; anything else (another setting) is said in full.
+      const shown = fields && Object.keys(fields).every((k) => SHOWN.test(k));
+      setError(shown ? ruAdminProgramme.form.invalid : adminErrorText(failure));
     }
   };
 
@@ -107,7 +113,10 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
           )}
           <ErrorField label={t.warnDays} error={errors.bonusExpiryWarnDays} {...text('warnDays')} />
         </div>
-        <fieldset className="admin-fieldset" aria-describedby="levels-lead">
+        <fieldset
+          className="admin-fieldset"
+          aria-describedby={errors.levels ? 'levels-lead levels-error' : 'levels-lead'}
+        >
           <legend>{t.levels}</legend>
           <p id="levels-lead" className="admin-muted">
             {t.levelsLead}
@@ -153,7 +162,11 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
               </div>
             );
           })}
-          {errors.levels && <p className="admin-error">{errors.levels}</p>}
+          {errors.levels && (
+            <p id="levels-error" className="admin-error">
+              {errors.levels}
+            </p>
+          )}
           {canWrite && levels.length < 10 && (
             <button
               type="button"
