@@ -129,3 +129,35 @@ test('the marketer creates a weekend campaign, previews a cheque with it applied
   await expect(page.getByRole('status')).toHaveText(`Акция «${TITLE}» удалена`);
   await expect(page.getByRole('row').filter({ hasText: TITLE })).toHaveCount(0);
 });
+
+test('the viewer reads the programme: no campaign buttons, settings shown but not editable, the preview works', async ({
+  page,
+}) => {
+  const email = uniqueEmail('viewer');
+  const oneTime = await createStaffThroughApi(email, 'viewer');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await firstLoginInConsole(page, email, oneTime, 'viewer-own-password-1');
+  await page
+    .getByRole('navigation', { name: 'Разделы консоли' })
+    .getByRole('link', { name: 'Программа' })
+    .click();
+  await expect(page.getByText('Вашей роли доступен только просмотр.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Идут сейчас', exact: true })).toContainText(
+    'Двойные бонусы на выпечку по выходным',
+  );
+  await expect(page.getByRole('button', { name: 'Новая акция' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Изменить' })).toHaveCount(0);
+  const settings = page.getByRole('form', { name: 'Начисления и уровни' });
+  await expect(settings.getByLabel('Бонусы за регистрацию карты')).toBeDisabled();
+  await expect(settings.getByRole('button')).toHaveCount(0);
+
+  // The bakery's 7 % doubled on Saturday by the demo's weekend campaign.
+  const preview = page.getByRole('form', { name: 'Проверка начисления' });
+  await preview.getByLabel('Точка').selectOption({ label: 'Пекарня «Берёзка» на Кремлёвской' });
+  await preview.getByLabel(/^Дата и время/).fill('2026-11-28T12:00');
+  await preview.getByRole('button', { name: 'Рассчитать' }).click();
+  const answer = page.getByRole('status').filter({ hasText: 'Начислится' });
+  await expect(answer).toContainText('Начислится бонусов: 140');
+  await expect(answer).toContainText('Акция: Двойные бонусы на выпечку по выходным');
+  await expectNoAxeViolations(page);
+});

@@ -15,6 +15,14 @@ import {
 
 const t = ruAdminProgramme.form;
 const KINDS: EffectKind[] = ['MULTIPLIER', 'EXTRA_PERCENT', 'FIXED'];
+/** The contract's path of a form field where the names differ. */
+const PATHS: Partial<Record<keyof CampaignForm, string>> = {
+  allDay: 'hours',
+  hoursFrom: 'hours',
+  hoursTo: 'hours',
+  effectKind: 'effect',
+  effectValue: 'effect',
+};
 
 export interface PointOption {
   id: number;
@@ -44,8 +52,12 @@ export function CampaignFormPanel({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof CampaignForm>(key: K, value: CampaignForm[K]) =>
+  const set = <K extends keyof CampaignForm>(key: K, value: CampaignForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
+    // The field's message goes once the person changes it; the next save checks it again.
+    const path = PATHS[key] ?? key;
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith(path))));
+  };
   /** The message for a field, or for anything under it ('hours' covers 'hours.from'). */
   const err = (path: string) =>
     errors[path] ?? Object.entries(errors).find(([k]) => k.startsWith(`${path}.`))?.[1];
