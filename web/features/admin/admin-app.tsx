@@ -7,6 +7,7 @@ import { GiftCardsPage } from './admin-gift-cards-page';
 import { AdminHomePage, AdminLayout } from './admin-layout';
 import { AdminLoginPage } from './admin-login-page';
 import { MembersPage } from './admin-members-page';
+import { ProgrammePage } from './admin-programme-page';
 import { StaffPage } from './admin-staff-page';
 import { TillKeysPage } from './admin-till-keys-page';
 import adminCss from './admin.css?url';
@@ -19,6 +20,7 @@ const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = 
   audit: { Page: AuditPage, permission: 'audit.read' },
   'till-keys': { Page: TillKeysPage, permission: 'tillKeys.read' },
   'gift-cards': { Page: GiftCardsPage, permission: 'invoices.read' },
+  programme: { Page: ProgrammePage, permission: 'campaigns.read' },
 };
 
 /**

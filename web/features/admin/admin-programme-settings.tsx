@@ -1,0 +1,197 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { BrandSettings } from '../../../common/contract/header';
+import { ruAdminProgramme } from '../../i18n/ru-admin-programme';
+import { adminApi, adminErrorText } from './admin-api';
+import { CheckField, ErrorField } from './programme-fields';
+import { fieldErrorsOf, parseNumber } from './programme-form';
+
+const t = ruAdminProgramme.settings;
+export const SETTINGS_KEY = ['admin', 'settings'] as const;
+
+const EVENT_BONUSES = ['welcomeBonus', 'birthdayBonus', 'referralBonus', 'referralFriendBonus'] as const;
+type Texts = Record<(typeof EVENT_BONUSES)[number] | 'expiryDays' | 'warnDays', string>;
+interface LevelRow {
+  key: number;
+  title: string;
+  fromSpend: string;
+  earnPercent: string;
+}
+
+/** The settings' paths this form shows an error beside. */
+const SHOWN =
+  /^(welcomeBonus|birthdayBonus|referralBonus|referralFriendBonus|bonusExpiryDays|bonusExpiryWarnDays|levels)(\.|$)/;
+
+let nextKey = 0;
+const rowOf = (l: { title: string; fromSpend: number; earnPercent: number }): LevelRow => ({
+  key: nextKey++,
+  title: l.title,
+  fromSpend: String(l.fromSpend),
+  earnPercent: String(l.earnPercent),
+});
+/** A typed number, or the text itself, so the server's schema names what is wrong with it. */
+const numberOr = (text: string) => {
+  const n = parseNumber(text);
+  return Number.isNaN(n) ? text : n;
+};
+
+/**
+ * The earn-related brand settings (welcome, birthday and referral bonuses, expiry, levels). Saving reads the
+ * settings afresh and replaces only these fields (PUT /api/operator/settings takes the whole document), so the
+ * brand's other settings stay as they are.
+ */
+export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSettings; canWrite: boolean }) {
+  const queryClient = useQueryClient();
+  const [texts, setTexts] = useState<Texts>({
+    welcomeBonus: String(settings.welcomeBonus),
+    birthdayBonus: String(settings.birthdayBonus),
+    referralBonus: String(settings.referralBonus),
+    referralFriendBonus: String(settings.referralFriendBonus),
+    expiryDays: String(settings.bonusExpiryDays ?? 365),
+    warnDays: String(settings.bonusExpiryWarnDays),
+  });
+  const [expires, setExpires] = useState(settings.bonusExpiryDays !== null);
+  const [levels, setLevels] = useState<LevelRow[]>(() => settings.levels.map(rowOf));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const text = (key: keyof Texts) => ({
+    value: texts[key],
+    onChange: (e: { currentTarget: HTMLInputElement }) =>
+      setTexts({ ...texts, [key]: e.currentTarget.value }),
+    inputMode: 'numeric' as const,
+    disabled: !canWrite,
+  });
+  const setLevel = (key: number, change: Partial<LevelRow>) =>
+    setLevels(levels.map((l) => (l.key === key ? { ...l, ...change } : l)));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    setDone('');
+    try {
+      const current = await adminApi().request('GET /api/operator/settings');
+      const body = {
+        ...current,
+        ...Object.fromEntries(EVENT_BONUSES.map((k) => [k, numberOr(texts[k])])),
+        bonusExpiryDays: expires ? numberOr(texts.expiryDays) : null,
+        bonusExpiryWarnDays: numberOr(texts.warnDays),
+        levels: levels.map((l) => ({
+          title: l.title,
+          fromSpend: numberOr(l.fromSpend),
+          earnPercent: numberOr(l.earnPercent),
+        })),
+      } as BrandSettings;
+      const saved = await adminApi().request('PUT /api/operator/settings', { body });
+      // The screen's other parts (the preview's time zone) read the settings too.
+      queryClient.setQueryData(SETTINGS_KEY, saved);
+      setErrors({});
+      setDone(t.saved);
+    } catch (failure) {
+      const fields = fieldErrorsOf(failure);
+      setErrors(fields ?? {});
+      // Fields this form shows are marked in place; anything else (another setting) is said in full.
+      const shown = fields && Object.keys(fields).every((k) => SHOWN.test(k));
+      setError(shown ? ruAdminProgramme.form.invalid : adminErrorText(failure));
+    }
+  };
+
+  return (
+    <section aria-labelledby="programme-settings">
+      <h2 id="programme-settings">{t.heading}</h2>
+      <p className="admin-muted">{t.lead}</p>
+      <form aria-label={t.heading} onSubmit={(e) => void save(e)} noValidate>
+        <div className="admin-grid">
+          {EVENT_BONUSES.map((key) => (
+            <ErrorField key={key} label={t[key]} error={errors[key]} {...text(key)} />
+          ))}
+        </div>
+        <div className="admin-grid">
+          <CheckField label={t.expiryOn} checked={expires} onChange={setExpires} disabled={!canWrite} />
+          {expires && (
+            <ErrorField label={t.expiryDays} error={errors.bonusExpiryDays} {...text('expiryDays')} />
+          )}
+          <ErrorField label={t.warnDays} error={errors.bonusExpiryWarnDays} {...text('warnDays')} />
+        </div>
+        <fieldset
+          className="admin-fieldset"
+          aria-describedby={errors.levels ? 'levels-lead levels-error' : 'levels-lead'}
+        >
+          <legend>{t.levels}</legend>
+          <p id="levels-lead" className="admin-muted">
+            {t.levelsLead}
+          </p>
+          {levels.length === 0 && <p>{t.noLevels}</p>}
+          {levels.map((level, i) => {
+            const at = (field: string) => errors[`levels.${i}.${field}`];
+            return (
+              <div className="admin-level" key={level.key} data-testid={`level-${i + 1}`}>
+                <ErrorField
+                  label={t.levelTitle(i + 1)}
+                  value={level.title}
+                  onChange={(e) => setLevel(level.key, { title: e.currentTarget.value })}
+                  error={at('title')}
+                  maxLength={40}
+                  disabled={!canWrite}
+                />
+                <ErrorField
+                  label={t.levelFrom(i + 1)}
+                  value={level.fromSpend}
+                  onChange={(e) => setLevel(level.key, { fromSpend: e.currentTarget.value })}
+                  error={at('fromSpend')}
+                  inputMode="numeric"
+                  disabled={!canWrite}
+                />
+                <ErrorField
+                  label={t.levelPercent(i + 1)}
+                  value={level.earnPercent}
+                  onChange={(e) => setLevel(level.key, { earnPercent: e.currentTarget.value })}
+                  error={at('earnPercent')}
+                  inputMode="numeric"
+                  disabled={!canWrite}
+                />
+                {canWrite && (
+                  <button
+                    type="button"
+                    className="admin-link"
+                    onClick={() => setLevels(levels.filter((l) => l.key !== level.key))}
+                  >
+                    {t.removeLevel(i + 1)}
+                  </button>
+                )}
+              </div>
+            );
+          })}
+          {errors.levels && (
+            <p id="levels-error" className="admin-error">
+              {errors.levels}
+            </p>
+          )}
+          {canWrite && levels.length < 10 && (
+            <button
+              type="button"
+              className="admin-button admin-button-quiet"
+              onClick={() => {
+                const last = levels.at(-1);
+                const from = last ? parseNumber(last.fromSpend) + 10_000 : 0;
+                setLevels([
+                  ...levels,
+                  rowOf({ title: '', fromSpend: Number.isNaN(from) ? 0 : from, earnPercent: 0 }),
+                ]);
+              }}
+            >
+              {t.addLevel}
+            </button>
+          )}
+        </fieldset>
+        {done && <p role="status">{done}</p>}
+        {error && (
+          <p className="admin-error" role="alert">
+            {error}
+          </p>
+        )}
+        {canWrite && <button className="admin-button">{t.save}</button>}
+      </form>
+    </section>
+  );
+}
