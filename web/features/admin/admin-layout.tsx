@@ -4,6 +4,7 @@ import { NavLink, useNavigate } from 'react-router';
 import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, SESSION_KEY, useStaffSession } from './admin-api';
+import { ruAdminContent } from '../../i18n/ru-admin-content';
 
 const t = ruAdmin.shell;
 
@@ -14,6 +15,9 @@ export const SECTIONS: { path: string; label: string; permission: Permission }[]
   { path: '/admin/audit', label: t.audit, permission: 'audit.read' },
   { path: '/admin/till-keys', label: t.tillKeys, permission: 'tillKeys.read' },
   { path: '/admin/gift-cards', label: t.giftCards, permission: 'invoices.read' },
+  // Content and brand (decision 032).
+  { path: '/admin/settings', label: ruAdminContent.menu.settings, permission: 'settings.read' },
+  { path: '/admin/content', label: ruAdminContent.menu.content, permission: 'content.read' },
 ];
 
 /** `/admin/*`: the console's shell around a page. Nobody logged in (or a login half done) goes to /admin/login. */
