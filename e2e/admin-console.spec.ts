@@ -47,6 +47,8 @@ test('the owner created with the token logs in with password and TOTP, creates s
     'Журнал изменений',
     'Ключи касс',
     'Подарочные карты',
+    'Настройки и бренд',
+    'Содержание сайта',
   ]);
   await expectNoAxeViolations(page);
 
@@ -125,7 +127,9 @@ test('the owner created with the token logs in with password and TOTP, creates s
     await firstLoginInConsole(desk.page, email, oneTime, OWN_PASSWORD);
     const theirNav = desk.page.getByRole('navigation', { name: 'Разделы консоли' });
     const isSupport = email.startsWith('support');
-    await expect(theirNav.getByRole('link')).toHaveText(isSupport ? ['Главная', 'Участники'] : ['Главная']);
+    await expect(theirNav.getByRole('link')).toHaveText(
+      isSupport ? ['Главная', 'Участники'] : ['Главная', 'Настройки и бренд', 'Содержание сайта'],
+    );
     if (isSupport) await supportCaresForAMember(desk.page);
     await desk.page.goto('/admin/staff');
     await expect(desk.page.getByRole('alert')).toHaveText('Вашей роли это недоступно');
