@@ -162,7 +162,7 @@ export function SettingsPage() {
           </fieldset>
           <fieldset>
             <legend>{t.colours}</legend>
-            <div className="content-row">
+            <div className="content-row content-colours">
               {COLOURS.map((name) => (
                 <ColourField
                   key={name}
