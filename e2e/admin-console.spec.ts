@@ -47,6 +47,8 @@ test('the owner created with the token logs in with password and TOTP, creates s
     'Журнал изменений',
     'Ключи касс',
     'Подарочные карты',
+    'Настройки и бренд',
+    'Содержание сайта',
     'Программа',
   ]);
   await expectNoAxeViolations(page);
@@ -127,7 +129,9 @@ test('the owner created with the token logs in with password and TOTP, creates s
     const theirNav = desk.page.getByRole('navigation', { name: 'Разделы консоли' });
     const isSupport = email.startsWith('support');
     await expect(theirNav.getByRole('link')).toHaveText(
-      isSupport ? ['Главная', 'Участники'] : ['Главная', 'Программа'],
+      isSupport
+        ? ['Главная', 'Участники']
+        : ['Главная', 'Настройки и бренд', 'Содержание сайта', 'Программа'],
     );
     if (isSupport) await supportCaresForAMember(desk.page);
     await desk.page.goto('/admin/staff');

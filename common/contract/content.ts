@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { checkEmail, checkPhone, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { defineEndpoint } from './endpoint';
 
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => z.string().max(max, `Не длиннее ${max} знаков`);
+/** A text that must not be empty (the console shows this message under the field). */
+const REQUIRED = 'Заполните поле';
 const pictureUrl = z.string().max(300);
 /** Ids and numbers the database keeps as `integer` (a larger one would fail the insert, not the schema). */
 const INT4_MAX = 2 ** 31 - 1;
@@ -19,22 +21,30 @@ const isoDate = z
 /** Spec section 3 "Point"; the address is nested as the spec shows it. */
 export const pointSchema = z.strictObject({
   id: rowId(),
-  title: text(200).min(1),
+  title: text(200).min(1, REQUIRED),
   phone: text(40),
-  rating: z.number().min(0).max(5),
+  rating: z.number('Рейтинг: число от 0 до 5').min(0, 'Рейтинг: от 0 до 5').max(5, 'Рейтинг: от 0 до 5'),
   currentBonus: z.number().int().min(0).max(100),
   firmId: z
     .number()
     .int()
     .min(-INT4_MAX - 1)
     .max(INT4_MAX),
-  categoryName: text(60).min(1),
+  categoryName: text(60).min(1, REQUIRED),
   address: z.strictObject({
     city: text(100),
     street: text(200),
     house: text(40),
-    latitude: z.number().min(-90).max(90).nullable(),
-    longitude: z.number().min(-180).max(180).nullable(),
+    latitude: z
+      .number('Широта: число')
+      .min(-90, 'Широта: от -90 до 90')
+      .max(90, 'Широта: от -90 до 90')
+      .nullable(),
+    longitude: z
+      .number('Долгота: число')
+      .min(-180, 'Долгота: от -180 до 180')
+      .max(180, 'Долгота: от -180 до 180')
+      .nullable(),
   }),
   workingHours: text(200).default(''),
 });
@@ -43,7 +53,7 @@ export type Point = z.output<typeof pointSchema>;
 /** A promotion and the points it is valid at. */
 export const actionSchema = z.strictObject({
   id: rowId(),
-  title: text(200).min(1),
+  title: text(200).min(1, REQUIRED),
   description: text(2000),
   pointIds: z.array(rowId()).max(1000),
   validFrom: isoDate.nullable().default(null),
@@ -53,14 +63,14 @@ export type Action = z.output<typeof actionSchema>;
 
 export const faqQuestionSchema = z.strictObject({
   id: rowId(),
-  question: text(300).min(1),
-  answer: text(5000).min(1),
+  question: text(300).min(1, REQUIRED),
+  answer: text(5000).min(1, REQUIRED),
 });
 export type FaqQuestion = z.output<typeof faqQuestionSchema>;
 
 export const newsPreviewSchema = z.strictObject({
   id: rowId(),
-  title: text(200).min(1),
+  title: text(200).min(1, REQUIRED),
   /** ISO 8601 date-time. */
   date: z.string(),
   preview: text(500),

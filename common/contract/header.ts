@@ -13,7 +13,7 @@ const internalPath = z
 /** Spec section 3 "Active module": id, name, path; a listed module may be switched off. */
 export const activeModuleSchema = z.strictObject({
   id: z.enum(MODULE_IDS as [ModuleId, ...ModuleId[]]),
-  name: z.string().min(1).max(40),
+  name: z.string().min(1, 'Название раздела: заполните').max(40, 'Название раздела: не длиннее 40 знаков'),
   path: internalPath,
   disabled: z.boolean().default(false),
 });
@@ -88,8 +88,8 @@ const levelsSchema = z
 const eventBonus = z.number().int('Бонусы: целое число').min(0).max(100_000).default(0);
 
 export const brandSettingsSchema = z.strictObject({
-  title: z.string().min(1).max(60),
-  name: z.string().min(1).max(120),
+  title: z.string().min(1, 'Заполните поле').max(60, 'Не длиннее 60 знаков'),
+  name: z.string().min(1, 'Заполните поле').max(120, 'Не длиннее 120 знаков'),
   description: z.string().max(300).default(''),
   colorPrimary: hexColor,
   colorPrimaryDark: hexColor,

@@ -37,7 +37,7 @@ const FIRST_STORABLE = Date.parse('0001-01-01T00:00:00Z');
 const LAST_STORABLE = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** News as stored: picture names (not URLs) and any ISO date-time. */
-const storedNewsSchema = newsItemSchema.extend({
+export const storedNewsSchema = newsItemSchema.extend({
   date: z.string().refine((v) => {
     // A date-time PostgreSQL can store: years 1 to 9999 (JavaScript reads far wider ones).
     const time = Date.parse(v);
@@ -45,9 +45,18 @@ const storedNewsSchema = newsItemSchema.extend({
   }, 'Дата задаётся в формате ISO 8601'),
 });
 
+/** The picture types a brand may store. */
+export const pictureTypeSchema = z.enum([
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/svg+xml',
+  'image/gif',
+]);
+
 const pictureFileSchema = z.strictObject({
   name: z.string().regex(PICTURE_NAME, 'Имя картинки: латиница, цифры, точка, - и _'),
-  contentType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'image/gif']),
+  contentType: pictureTypeSchema,
   /** The file's bytes in base64. */
   data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Картинка задаётся в base64'),
 });

@@ -12,6 +12,7 @@ import type * as loyalty from './loyalty';
 import type * as map from './map';
 import type * as members from './members';
 import type * as operator from './operator';
+import type * as operatorContent from './operator-content';
 import type * as operatorGiftCards from './operator-gift-cards';
 import type * as programme from './programme';
 import type * as sbp from './sbp';
@@ -34,6 +35,7 @@ export type AnyEndpoint =
   | EndpointsOf<typeof giftCards>
   | EndpointsOf<typeof operator>
   | EndpointsOf<typeof operatorGiftCards>
+  | EndpointsOf<typeof operatorContent>
   | EndpointsOf<typeof account>
   | EndpointsOf<typeof programme>
   | EndpointsOf<typeof admin>

@@ -42,13 +42,22 @@ export async function readDocument<N extends DocumentName>(db: Db, name: N): Pro
 }
 
 /** Validates and stores a document, bumping the content revision so every instance serves the change. */
-export async function saveDocument(db: Db, cache: ContentCache, name: DocumentName, input: unknown) {
+export async function saveDocument(
+  db: Db,
+  cache: ContentCache,
+  name: DocumentName,
+  input: unknown,
+  /** Writes the change's audit row in its transaction (an operator's change: decision 026). */
+  audit?: (tx: Db, before: unknown, after: unknown) => Promise<void>,
+) {
   const document = parseInput(DOCUMENT_SCHEMAS[name], input, `${name} не сохранён`);
-  await cache.write((tx) =>
-    tx
+  await cache.write(async (tx) => {
+    const before = audit ? await readDocument(tx, name) : null;
+    await tx
       .insert(contentDocuments)
       .values({ name, document })
-      .onConflictDoUpdate({ target: contentDocuments.name, set: { document, updatedAt: new Date() } }),
-  );
+      .onConflictDoUpdate({ target: contentDocuments.name, set: { document, updatedAt: new Date() } });
+    await audit?.(tx, before, document);
+  });
   return document;
 }

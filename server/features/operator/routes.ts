@@ -11,6 +11,7 @@ import { auditActorOf, recordAudit } from '../../core/audit';
 import { readBrandSettings, saveBrandSettings } from '../../core/brand-settings';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { exportContent, importContent } from './content-transfer';
+import { registerContentRoutes } from './content-routes';
 
 /**
  * The operator's API: changes settings and content of a running deployment (the operator's command-line tool
@@ -46,4 +47,5 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
     }),
     { bodyLimit: CONTENT_FILE_MAX_BYTES },
   );
+  registerContentRoutes(app, deps);
 }

@@ -11,6 +11,9 @@ import { ProgrammePage } from './admin-programme-page';
 import { StaffPage } from './admin-staff-page';
 import { TillKeysPage } from './admin-till-keys-page';
 import adminCss from './admin.css?url';
+// Content and brand (decision 032).
+import { ContentPage } from './content/content-page';
+import { SettingsPage } from './content/settings-page';
 
 /** Each section's page and the permission it needs (the server checks it again on every call). */
 const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = {
@@ -20,6 +23,9 @@ const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = 
   audit: { Page: AuditPage, permission: 'audit.read' },
   'till-keys': { Page: TillKeysPage, permission: 'tillKeys.read' },
   'gift-cards': { Page: GiftCardsPage, permission: 'invoices.read' },
+  // Content and brand (decision 032).
+  settings: { Page: SettingsPage, permission: 'settings.read' },
+  content: { Page: ContentPage, permission: 'content.read' },
   programme: { Page: ProgrammePage, permission: 'campaigns.read' },
 };
 

@@ -5,6 +5,7 @@ import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { ruAdminProgramme } from '../../i18n/ru-admin-programme';
 import { adminApi, SESSION_KEY, useStaffSession } from './admin-api';
+import { ruAdminContent } from '../../i18n/ru-admin-content';
 
 const t = ruAdmin.shell;
 
@@ -15,6 +16,9 @@ export const SECTIONS: { path: string; label: string; permission: Permission }[]
   { path: '/admin/audit', label: t.audit, permission: 'audit.read' },
   { path: '/admin/till-keys', label: t.tillKeys, permission: 'tillKeys.read' },
   { path: '/admin/gift-cards', label: t.giftCards, permission: 'invoices.read' },
+  // Content and brand (decision 032).
+  { path: '/admin/settings', label: ruAdminContent.menu.settings, permission: 'settings.read' },
+  { path: '/admin/content', label: ruAdminContent.menu.content, permission: 'content.read' },
   { path: '/admin/programme', label: ruAdminProgramme.nav, permission: 'campaigns.read' },
 ];
 

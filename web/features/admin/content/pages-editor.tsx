@@ -1,0 +1,216 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { OperatorDocuments } from '../../../../common/contract/operator-content';
+import { ruAdmin } from '../../../i18n/ru-admin';
+import { ruAdminContent } from '../../../i18n/ru-admin-content';
+import { adminApi, adminErrorText } from '../admin-api';
+import { errorAt, fieldErrorsOf, TextArea, TextInput, useCan, type FieldErrors } from './form-fields';
+
+const t = ruAdminContent;
+type Name = keyof OperatorDocuments;
+
+/** How each field of a page is edited: a line, a text, a line that may be empty (null), lines, or socials. */
+type Kind = 'line' | 'area' | 'nullable' | 'lines' | 'pointId' | 'socials';
+const FIELDS: { [N in Name]: [keyof OperatorDocuments[N] & string, Kind][] } = {
+  rules: [
+    ['about', 'area'],
+    ['creators', 'line'],
+    ['link', 'nullable'],
+    ['img', 'nullable'],
+    ['phone', 'line'],
+    ['email', 'line'],
+  ],
+  contacts: [
+    ['title', 'line'],
+    ['phone', 'line'],
+    ['email', 'line'],
+    ['address', 'line'],
+    ['workingHours', 'line'],
+    ['pointId', 'pointId'],
+    ['socials', 'socials'],
+  ],
+  join: [
+    ['title', 'line'],
+    ['text', 'area'],
+    ['steps', 'lines'],
+    ['benefits', 'lines'],
+  ],
+  countdown: [
+    ['title', 'line'],
+    ['text', 'area'],
+    ['date', 'line'],
+  ],
+  custom: [
+    ['headline', 'line'],
+    ['text', 'area'],
+  ],
+};
+const NAMES = Object.keys(FIELDS) as Name[];
+
+type Socials = OperatorDocuments['contacts']['socials'];
+const socialsToText = (s: Socials) => s.map((x) => `${x.name} | ${x.url}`).join('\n');
+const textToSocials = (text: string): Socials =>
+  text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => {
+      const [name = '', ...url] = l.split('|');
+      return { name: name.trim(), url: url.join('|').trim() };
+    });
+
+/** One field of a page, edited as its kind says; the value goes back in the shape the API's schema wants. */
+function DocumentField({
+  name,
+  kind,
+  value,
+  error,
+  disabled,
+  onValue,
+}: {
+  name: string;
+  kind: Kind;
+  value: unknown;
+  error?: string;
+  disabled: boolean;
+  onValue: (value: unknown) => void;
+}) {
+  const label = t.pages.fields[name] ?? name;
+  switch (kind) {
+    case 'area':
+      return (
+        <TextArea
+          label={label}
+          value={String(value ?? '')}
+          error={error}
+          disabled={disabled}
+          rows={6}
+          onValue={onValue}
+        />
+      );
+    case 'lines':
+      return (
+        <TextArea
+          label={label}
+          value={(value as string[]).join('\n')}
+          error={error}
+          disabled={disabled}
+          onValue={(v) => onValue(v.split('\n').filter((l) => l.trim()))}
+        />
+      );
+    case 'socials':
+      return (
+        <TextArea
+          label={label}
+          value={socialsToText(value as Socials)}
+          error={error}
+          disabled={disabled}
+          onValue={(v) => onValue(textToSocials(v))}
+        />
+      );
+    case 'pointId':
+      return (
+        <TextInput
+          label={label}
+          type="number"
+          value={value === null ? '' : String(value)}
+          error={error}
+          disabled={disabled}
+          onValue={(v) => onValue(v.trim() ? Number(v) : null)}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          label={label}
+          value={String(value ?? '')}
+          error={error}
+          disabled={disabled}
+          onValue={(v) => onValue(kind === 'nullable' && !v.trim() ? null : v)}
+        />
+      );
+  }
+}
+
+/** The pages (rules, contacts, join, countdown, custom), each a form checked with the API's schema. */
+export function PagesEditor() {
+  const queryClient = useQueryClient();
+  const canWrite = useCan('content.write');
+  const documents = useQuery({
+    queryKey: ['admin', 'content', 'documents'],
+    queryFn: () => adminApi().request('GET /api/operator/documents'),
+  });
+  const [name, setName] = useState<Name>('rules');
+  const [draft, setDraft] = useState<Record<string, unknown> | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  if (!documents.data)
+    return <p role="status">{documents.isError ? adminErrorText(documents.error) : ruAdmin.loading}</p>;
+  const value = draft ?? (documents.data[name] as Record<string, unknown>);
+
+  const choose = (next: Name) => {
+    setName(next);
+    setDraft(null);
+    setErrors({});
+    setMessage(null);
+  };
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    try {
+      const key = `PUT /api/operator/documents/${name}` as const;
+      await adminApi().request(key as 'PUT /api/operator/documents/rules', {
+        body: value as OperatorDocuments['rules'],
+      });
+      setErrors({});
+      setDraft(null);
+      setMessage({ text: t.saved, failed: false });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'documents'] });
+    } catch (failure) {
+      setErrors(fieldErrorsOf(failure));
+      setMessage({ text: adminErrorText(failure), failed: true });
+    }
+  };
+
+  return (
+    <section aria-label={t.pages.heading}>
+      <div className="admin-field content-page-pick">
+        <label htmlFor="content-page">{t.pages.heading}</label>
+        <select id="content-page" value={name} onChange={(e) => choose(e.target.value as Name)}>
+          {NAMES.map((n) => (
+            <option key={n} value={n}>
+              {t.pages.names[n]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {!canWrite && <p className="admin-muted">{t.readOnly}</p>}
+      <form
+        className="content-form"
+        aria-label={t.pages.names[name]}
+        onSubmit={(e) => void save(e)}
+        noValidate
+      >
+        {(FIELDS[name] as [string, Kind][]).map(([field, kind]) => (
+          <DocumentField
+            key={`${name}.${field}`}
+            name={field}
+            kind={kind}
+            value={value[field]}
+            error={errorAt(errors, field)}
+            disabled={!canWrite}
+            onValue={(v) => setDraft({ ...value, [field]: v })}
+          />
+        ))}
+        {message && (
+          <p
+            className={message.failed ? 'admin-error' : 'admin-muted'}
+            role={message.failed ? 'alert' : 'status'}
+          >
+            {message.text}
+          </p>
+        )}
+        {canWrite && <button className="admin-button">{t.save}</button>}
+      </form>
+    </section>
+  );
+}
