@@ -190,3 +190,12 @@ async function supportCaresForAMember(page: Page) {
   await page.getByRole('button', { name: 'Найти' }).click();
   await expect(page.getByText('Никого не нашлось.')).toBeVisible();
 }
+
+test('an unknown console section answers 404 with its text, rendered by the server', async ({ request }) => {
+  const answer = await request.get('/admin/no-such-section');
+  expect(answer.status()).toBe(404);
+  expect(await answer.text()).toContain('Такого раздела нет.');
+  // Known sections (and the login) still answer 200.
+  expect((await request.get('/admin/members')).status()).toBe(200);
+  expect((await request.get('/admin/login')).status()).toBe(200);
+});
