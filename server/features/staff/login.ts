@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { STAFF_LOCK_MINUTES, STAFF_MAX_FAILURES } from '../../../common/contract/permissions';
 import type { AppDeps } from '../../app-deps';
 import { staff, staffSessions } from '../../db/schema/staff';
-import { AppError } from '../../errors';
+import { AppError, tooManyRequests } from '../../errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { advanceSession, openSession, type SessionStage, type StaffSession } from './sessions';
 import { newTotpSecret, totpStepOf } from './totp';
@@ -14,6 +14,28 @@ import { newTotpSecret, totpStepOf } from './totp';
  */
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/**
+ * Password attempts per client address (docs/decisions/033): the account's lockout alone lets one address try
+ * 4 passwords on every account it can name, and lock any of them. Every attempt counts, right or wrong (a
+ * fixed window, like the SMS limit per address): an office's staff log in a few times a day.
+ */
+export const STAFF_LOGIN_IP_LIMIT = { attempts: 30, windowMs: 15 * 60_000 } as const;
+
+async function limitAddress(deps: Pick<AppDeps, 'db' | 'clock' | 'rateLimiter'>, ip: string) {
+  const now = deps.clock.now();
+  const { attempts, windowMs } = STAFF_LOGIN_IP_LIMIT;
+  // Refused when the shared counter is out: this limit guards the staff's passwords.
+  const until = await deps.rateLimiter.take(deps.db, `staff-login-ip:${ip}`, attempts, windowMs, now, {
+    whenUnavailable: 'refuse',
+  });
+  if (until) {
+    throw tooManyRequests(
+      'Слишком много попыток входа с вашего адреса. Попробуйте позже',
+      (until.getTime() - now.getTime()) / 1000,
+    );
+  }
+}
 type StaffRow = typeof staff.$inferSelect;
 
 const loginFailed = () => new AppError('LOGIN_FAILED', 'Неверная почта или пароль');
@@ -68,7 +90,12 @@ async function refuseIfLockedNow(deps: Deps, staffId: string) {
 }
 
 /** The first step: the e-mail and password. An unknown, disabled or locked account learns nothing more. */
-export async function loginWithPassword(deps: Deps, input: { email: string; password: string }, ip: string) {
+export async function loginWithPassword(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'rateLimiter'>,
+  input: { email: string; password: string },
+  ip: string,
+) {
+  await limitAddress(deps, ip);
   const now = deps.clock.now();
   const [row] = await deps.db.select().from(staff).where(eq(staff.email, input.email));
   if (!row || row.disabledAt) {

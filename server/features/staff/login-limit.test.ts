@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeClock } from '../../test/auth-kit';
+import { createStaffWithToken, STAFF_PASSWORD, staffOfRole } from '../../test/staff-kit';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { STAFF_LOGIN_IP_LIMIT } from './login';
+
+const TOKEN = 'staff-login-limit-token-0123456789abc';
+
+/** The console's password step is limited per client address (docs/decisions/033), beside the account lockout. */
+describe('the staff login limit per address', () => {
+  let t: TestApp;
+  const clock = fakeClock();
+  beforeAll(async () => {
+    t = await createTestApp({ clock, config: { operatorToken: TOKEN } });
+  });
+  afterAll(() => t.close());
+
+  const login = (email: string, password: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password }, remoteAddress });
+
+  it('refuses an address after its attempts in the window, other addresses and the account going on', async () => {
+    const who = await staffOfRole(t, clock, TOKEN, 'support');
+    await createStaffWithToken(t, TOKEN, 'other@example.com', 'viewer');
+    const spray = '203.0.113.7';
+    // Guesses spread over many e-mails (most unknown) lock no account but spend the address's attempts.
+    for (let i = 0; i < STAFF_LOGIN_IP_LIMIT.attempts; i++) {
+      const answer = await login(`guess-${i}@example.com`, 'wrong-password-1', spray);
+      expect(answer.json().code).toBe('LOGIN_FAILED');
+    }
+    // Now even the right password from that address is refused, before any check, and the account is not locked.
+    const refused = await login(who.email, STAFF_PASSWORD, spray);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Слишком много попыток входа с вашего адреса. Попробуйте позже',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(STAFF_LOGIN_IP_LIMIT.windowMs / 1000);
+    expect((await login(who.email, STAFF_PASSWORD, '198.51.100.2')).json().stage).toBe('totp');
+
+    // The window passes: the address may try again.
+    clock.advance(STAFF_LOGIN_IP_LIMIT.windowMs + 1000);
+    expect((await login(who.email, STAFF_PASSWORD, spray)).json().stage).toBe('totp');
+  });
+});
