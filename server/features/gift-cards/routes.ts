@@ -33,8 +33,10 @@ import {
 import * as orders from './orders';
 import { listFailedDeliveries, retryDelivery } from './failed-deliveries';
 import { setCardBlocked } from './block';
+import { findGiftCards } from './lookup';
 import {
   blockGiftCard,
+  findGiftCards as findGiftCardsEndpoint,
   listFailedGiftCardDeliveries,
   retryGiftCardDelivery,
 } from '../../../common/contract/operator-gift-cards';
@@ -114,6 +116,7 @@ function registerInvoiceOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
       }),
     );
   });
+  registerEndpoint(app, findGiftCardsEndpoint, async (request) => findGiftCards(deps.db, request.query.q));
   registerEndpoint(app, blockGiftCard, async (request) => {
     const { publicId } = request.params;
     const { blocked } = request.body;

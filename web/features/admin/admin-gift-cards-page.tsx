@@ -4,6 +4,7 @@ import type { InvoiceItem } from '../../../common/contract/operator';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, adminErrorText, useStaffSession } from './admin-api';
 import { FailedDeliveries } from './admin-gift-card-deliveries';
+import { GiftCardLookupSection } from './admin-gift-card-lookup';
 import { TableScroll } from './field';
 
 const t = ruAdmin.giftCards;
@@ -106,6 +107,7 @@ export function GiftCardsPage() {
           </table>
         </TableScroll>
       )}
+      {canReadCards && <GiftCardLookupSection />}
       {canReadCards && <FailedDeliveries />}
     </>
   );

@@ -1,0 +1,26 @@
+/** The console's gift-card lookup (docs/decisions/033): its own texts, beside ru-admin.ts's gift-card screen. */
+export const ruAdminGiftCardLookup = {
+  heading: 'Найти карту',
+  search: 'Ссылка карты или последние цифры номера',
+  find: 'Найти',
+  none: 'Такой карты нет.',
+  columns: {
+    card: 'Карта',
+    recipient: 'Получатель',
+    balance: 'Остаток',
+    state: 'Состояние',
+  },
+  number: (last4: string) => `•••• ${last4}`,
+  balance: (balance: string, nominal: string) => `${balance} из ${nominal}`,
+  states: {
+    active: 'Действует',
+    blocked: 'Заблокирована',
+    added: 'Зачислена на счёт участника',
+    spent: 'Израсходована',
+  },
+  paidBy: { card: 'оплачена картой', invoice: 'оплачена по счёту' },
+  block: 'Заблокировать',
+  unblock: 'Разблокировать',
+  blocked: (last4: string) => `Карта •••• ${last4} заблокирована`,
+  unblocked: (last4: string) => `Карта •••• ${last4} разблокирована`,
+};
