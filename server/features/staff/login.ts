@@ -6,6 +6,7 @@ import { AppError, tooManyRequests } from '../../errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { advanceSession, openSession, type SessionStage, type StaffSession } from './sessions';
 import { newTotpSecret, totpStepOf } from './totp';
+import { isSealed, openTotpSecret, sealTotpSecret, totpKeyOf } from './totp-vault';
 
 /*
  * The console's login in steps (docs/decisions/026): the password opens a session at its 'totp' stage (or
@@ -13,7 +14,7 @@ import { newTotpSecret, totpStepOf } from './totp';
  * one-time password, else to 'active'. Wrong passwords and codes count together: 5 lock the account 15 min.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /**
  * Password attempts per client address (docs/decisions/033): the account's lockout alone lets one address try
@@ -91,7 +92,7 @@ async function refuseIfLockedNow(deps: Deps, staffId: string) {
 
 /** The first step: the e-mail and password. An unknown, disabled or locked account learns nothing more. */
 export async function loginWithPassword(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'rateLimiter'>,
+  deps: Deps & Pick<AppDeps, 'rateLimiter'>,
   input: { email: string; password: string },
   ip: string,
 ) {
@@ -153,7 +154,16 @@ const staffRow = async (deps: Deps, id: string) =>
 export async function loginWithTotp(deps: Deps, current: StaffSession | null, code: string) {
   const session = requireStage(current, 'totp');
   const row = await staffRow(deps, session.staff.id);
-  await acceptCode(deps, row, row.totpSecret!, code);
+  const key = totpKeyOf(deps.config);
+  const secret = openTotpSecret(key, row.id, row.totpSecret!);
+  await acceptCode(deps, row, secret, code);
+  if (!isSealed(row.totpSecret!)) {
+    // Enrolled before secrets were sealed (decision 033): sealed now, at the first login that proves it.
+    await deps.db
+      .update(staff)
+      .set({ totpSecret: sealTotpSecret(key, row.id, secret) })
+      .where(eq(staff.id, row.id));
+  }
   return afterSecondFactor(deps, session, row);
 }
 
@@ -163,7 +173,7 @@ export async function startEnrolment(deps: Deps, current: StaffSession | null) {
   const offered = newTotpSecret(session.staff.email);
   await deps.db
     .update(staffSessions)
-    .set({ pendingTotpSecret: offered.secret })
+    .set({ pendingTotpSecret: sealTotpSecret(totpKeyOf(deps.config), session.staff.id, offered.secret) })
     .where(eq(staffSessions.id, session.id));
   return offered;
 }
@@ -172,7 +182,9 @@ export async function confirmEnrolment(deps: Deps, current: StaffSession | null,
   const session = requireStage(current, 'enrol');
   if (!session.pendingTotpSecret) throw wrongStep();
   const row = await staffRow(deps, session.staff.id);
-  await acceptCode(deps, row, session.pendingTotpSecret, code);
+  const offered = openTotpSecret(totpKeyOf(deps.config), row.id, session.pendingTotpSecret);
+  await acceptCode(deps, row, offered, code);
+  // Kept sealed as the session held it (the same key, the same person).
   await deps.db.update(staff).set({ totpSecret: session.pendingTotpSecret }).where(eq(staff.id, row.id));
   return afterSecondFactor(deps, session, row);
 }
