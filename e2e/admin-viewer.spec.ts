@@ -92,6 +92,10 @@ test('the viewer logs in with TOTP and reads members and gift cards without a si
   await expect(row).toContainText('Действует');
   await expect(row).toContainText('оплачена картой');
   await expect(row.getByRole('button')).toHaveCount(0);
+  // The order it came from is among those paid by bank card on the site.
+  await expect(
+    page.getByRole('region', { name: 'Оплачено картой на сайте' }).first().getByText(publicId),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Отметить оплаченным' })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath('gift-cards-1440.png'), fullPage: true });

@@ -99,3 +99,28 @@ export const findGiftCards = defineEndpoint({
     response: z.array(giftCardLookupSchema),
   },
 });
+
+/** An order paid by bank card on the site (decision 033): what was bought, by whom, and its cards. */
+export const cardPaidOrderSchema = z.strictObject({
+  orderId: z.string(),
+  paidAt: z.string(),
+  /** The buyer's phone (the customer who paid). */
+  buyerPhone: z.string(),
+  nominal: z.number(),
+  quantity: z.number().int(),
+  total: z.number(),
+  /** The issued cards' public ids, in the recipients' order. */
+  cards: z.array(z.string()),
+});
+export type CardPaidOrder = z.output<typeof cardPaidOrderSchema>;
+
+export const listCardPaidGiftCardOrders = defineEndpoint({
+  method: 'GET',
+  path: '/api/operator/gift-card-orders',
+  summary: 'Gift-card orders paid by bank card on the site (not by invoice), newest paid first, at most 100',
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'giftCards.read',
+  errors: [],
+  schemas: { response: z.array(cardPaidOrderSchema) },
+});

@@ -24,3 +24,11 @@ export const ruAdminGiftCardLookup = {
   blocked: (last4: string) => `Карта •••• ${last4} заблокирована`,
   unblocked: (last4: string) => `Карта •••• ${last4} разблокирована`,
 };
+
+/** The gift-card screen's orders paid by bank card on the site (docs/decisions/033). */
+export const ruAdminCardPaidOrders = {
+  heading: 'Оплачено картой на сайте',
+  empty: 'Заказов, оплаченных картой, пока нет.',
+  columns: { paidAt: 'Оплачен', buyer: 'Покупатель', cards: 'Карты', total: 'Сумма' },
+  cards: (quantity: number, nominal: string) => `${quantity} × ${nominal}`,
+};

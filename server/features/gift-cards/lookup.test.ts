@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock } from '../../test/auth-kit';
 import { asStaff, staffOfRole } from '../../test/staff-kit';
 import { OPERATOR_TOKEN } from '../../test/till-kit';
-import { paidGiftCard } from '../../test/gift-cards-kit';
+import { buyAndPay, paidGiftCard } from '../../test/gift-cards-kit';
 
 const BUYER = '79005550512';
 const RECIPIENT = '79005550612';
@@ -68,5 +68,19 @@ describe('the operator looks a gift card up', () => {
     const short = await find('123');
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toContain('последние цифры');
+  });
+
+  it('lists the orders paid by bank card, not those paid by invoice, with their cards', async () => {
+    const { order } = await buyAndPay(t);
+    const list = await t.app.inject({
+      url: '/api/operator/gift-card-orders',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const orders = list.json() as { orderId: string; cards: string[]; quantity: number }[];
+    expect(orders.map((o) => o.orderId)).toEqual([order.orderId]);
+    expect(orders[0]!.cards).toHaveLength(orders[0]!.quantity);
+    const card = (await find(orders[0]!.cards[0]!)).json()[0];
+    expect(card.paidBy).toBe('card');
   });
 });

@@ -1,8 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import type { GiftCardLookup } from '../../../common/contract/operator-gift-cards';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CardPaidOrder, GiftCardLookup } from '../../../common/contract/operator-gift-cards';
 import { toRoubles } from '../../core/money';
 import type { Db } from '../../db/client';
-import { giftCardInvoices, giftCards } from '../../db/schema/gift-cards';
+import { users } from '../../db/schema/auth';
+import { giftCardInvoices, giftCardOrders, giftCards } from '../../db/schema/gift-cards';
 import { ledgerAccounts } from '../../db/schema/ledger';
 
 const LIMIT = 20;
@@ -48,5 +49,47 @@ export async function findGiftCards(db: Db, query: string): Promise<GiftCardLook
     addedAt: row.addedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     paidBy: row.invoice === null ? 'card' : 'invoice',
+  }));
+}
+
+/**
+ * Orders paid by bank card on the site (docs/decisions/033): paid, with no invoice behind them; newest paid first,
+ * at most 100, each with its cards' public ids.
+ */
+export async function cardPaidOrders(db: Db): Promise<CardPaidOrder[]> {
+  const orders = await db
+    .select({
+      orderId: giftCardOrders.id,
+      paidAt: giftCardOrders.paidAt,
+      buyerPhone: users.phone,
+      nominal: giftCardOrders.nominal,
+      quantity: giftCardOrders.quantity,
+      total: giftCardOrders.total,
+    })
+    .from(giftCardOrders)
+    .innerJoin(users, eq(users.id, giftCardOrders.userId))
+    .leftJoin(giftCardInvoices, eq(giftCardInvoices.orderId, giftCardOrders.id))
+    .where(and(eq(giftCardOrders.state, 'paid'), isNull(giftCardInvoices.id)))
+    .orderBy(desc(giftCardOrders.paidAt), desc(giftCardOrders.id))
+    .limit(100);
+  if (!orders.length) return [];
+  const cards = await db
+    .select({ orderId: giftCards.orderId, publicId: giftCards.publicId })
+    .from(giftCards)
+    .where(
+      inArray(
+        giftCards.orderId,
+        orders.map((o) => o.orderId),
+      ),
+    )
+    .orderBy(asc(giftCards.position));
+  return orders.map((o) => ({
+    orderId: o.orderId,
+    paidAt: (o.paidAt ?? new Date(0)).toISOString(),
+    buyerPhone: o.buyerPhone,
+    nominal: toRoubles(o.nominal),
+    quantity: o.quantity,
+    total: toRoubles(o.total),
+    cards: cards.filter((c) => c.orderId === o.orderId).map((c) => c.publicId),
   }));
 }

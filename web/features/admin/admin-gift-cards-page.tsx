@@ -5,6 +5,7 @@ import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, adminErrorText, useStaffSession } from './admin-api';
 import { FailedDeliveries } from './admin-gift-card-deliveries';
 import { GiftCardLookupSection } from './admin-gift-card-lookup';
+import { CardPaidOrders } from './admin-gift-card-orders';
 import { TableScroll } from './field';
 
 const t = ruAdmin.giftCards;
@@ -108,6 +109,7 @@ export function GiftCardsPage() {
         </TableScroll>
       )}
       {canReadCards && <GiftCardLookupSection />}
+      {canReadCards && <CardPaidOrders />}
       {canReadCards && <FailedDeliveries />}
     </>
   );
