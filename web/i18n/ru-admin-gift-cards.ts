@@ -31,4 +31,6 @@ export const ruAdminCardPaidOrders = {
   empty: 'Заказов, оплаченных картой, пока нет.',
   columns: { paidAt: 'Оплачен', buyer: 'Покупатель', cards: 'Карты', total: 'Сумма' },
   cards: (quantity: number, nominal: string) => `${quantity} × ${nominal}`,
+  /** A payer who bought without logging in by phone (a temporary user). */
+  noPhone: 'без входа по телефону',
 };

@@ -32,7 +32,7 @@ export function CardPaidOrders() {
               {orders.data.map((o) => (
                 <tr key={o.orderId}>
                   <td>{new Date(o.paidAt).toLocaleString('ru-RU')}</td>
-                  <td>+{o.buyerPhone}</td>
+                  <td>{/^\d+$/.test(o.buyerPhone) ? `+${o.buyerPhone}` : t.noPhone}</td>
                   <td>
                     {t.cards(o.quantity, roubles(o.nominal))}
                     {o.cards.map((id) => (
