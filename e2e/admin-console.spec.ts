@@ -171,6 +171,21 @@ async function supportCaresForAMember(page: Page) {
   await expect(card.getByRole('row').filter({ hasText: 'Корректировка: Компенсация за сбой' })).toContainText(
     '+150',
   );
+  // The page's further parts: holds, saved cards, operations filtered by type, the login SMS again.
+  await expect(card.getByText('Удержано платежами в процессе: бонусов 0 · со счёта 0')).toBeVisible();
+  await expect(card.getByText('Сохранённых карт нет.')).toBeVisible();
+  const filter = card.getByRole('form', { name: 'Фильтр операций' });
+  await filter.getByLabel('Вид').selectOption({ label: 'Оплата' });
+  await filter.getByRole('button', { name: 'Показать' }).click();
+  await expect(card.getByText('Операций нет.')).toBeVisible();
+  await filter.getByLabel('Вид').selectOption({ label: 'Начисление' });
+  await filter.getByRole('button', { name: 'Показать' }).click();
+  await expect(card.getByRole('row').filter({ hasText: 'Корректировка: Компенсация за сбой' })).toBeVisible();
+  // The member got a code moments ago: the site's 60-second gap holds for the console too.
+  await card.getByRole('button', { name: 'Отправить СМС с кодом входа' }).click();
+  await expect(card.getByRole('alert')).toHaveText(/^Повторная отправка кода возможна через \d+ с$/);
+  await expectNoAxeViolations(page);
+
   // Beyond the support role's limit of 1,000 the server refuses.
   await adjust.getByLabel('Сколько бонусов (+ начислить, − списать)').fill('5000');
   await adjust.getByLabel('Причина').fill('Слишком щедро');
@@ -197,3 +212,12 @@ async function supportCaresForAMember(page: Page) {
   await page.getByRole('button', { name: 'Найти' }).click();
   await expect(page.getByText('Никого не нашлось.')).toBeVisible();
 }
+
+test('an unknown console section answers 404 with its text, rendered by the server', async ({ request }) => {
+  const answer = await request.get('/admin/no-such-section');
+  expect(answer.status()).toBe(404);
+  expect(await answer.text()).toContain('Такого раздела нет.');
+  // Known sections (and the login) still answer 200.
+  expect((await request.get('/admin/members')).status()).toBe(200);
+  expect((await request.get('/admin/login')).status()).toBe(200);
+});

@@ -69,6 +69,8 @@ const configSchema = z
     OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     CONTENT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** The key staff TOTP secrets are sealed with (decision 033); unset: derived from AUTH_SECRET. */
+    STAFF_TOTP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     SMS_PROVIDER: z.enum(['console', 'smsru']).default('console'),
     SMSRU_API_ID: z.string().min(1).optional(),
     SMSRU_URL: z.string().url().default('https://sms.ru'),
@@ -151,6 +153,7 @@ const configSchema = z
     // Outside production a fixed, clearly marked secret keeps `npm start` zero-config; production demands one.
     authSecret: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
     authSecretIsDefault: env.AUTH_SECRET === undefined,
+    staffTotpKey: env.STAFF_TOTP_KEY ?? null,
     smsProvider: env.SMS_PROVIDER,
     smsruApiId: env.SMSRU_API_ID,
     smsruUrl: env.SMSRU_URL.replace(/\/+$/, ''),

@@ -15,6 +15,7 @@ import { startGiftCardDeliveryJob } from './features/gift-cards/delivery-job';
 import { startHoldReleaseJob } from './features/payments/hold-release-job';
 import { startBonusExpiryJob } from './features/programme/expiry-job';
 import { loadSite } from './features/site/site-renderer';
+import { startStaffSessionPurgeJob } from './features/staff/session-purge';
 import { startTillHoldReleaseJob } from './features/till/hold-release-job';
 import { createAdjustableClock } from './core/adjustable-clock';
 import { createMailProvider } from './integrations/mail/create-mail-provider';
@@ -109,6 +110,11 @@ async function start(config: Config, role: WorkerRole) {
           startGiftCardDeliveryJob(deps, {
             intervalMs: config.giftCardDeliveryIntervalMs,
             onError: (error) => jobFailed(error, 'sending gift cards failed'),
+          }),
+          // Housekeeping of rows a month old: hourly is plenty (decision 033).
+          startStaffSessionPurgeJob(deps, {
+            intervalMs: 60 * 60_000,
+            onError: (error) => jobFailed(error, 'purging ended staff sessions failed'),
           }),
         ]
       : [];

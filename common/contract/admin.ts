@@ -31,7 +31,7 @@ export const staffLogin = defineEndpoint({
   summary: 'Staff login, first step: e-mail and password (sets the session cookie)',
   tag: 'admin',
   auth: 'public',
-  errors: ['LOGIN_FAILED', 'ACCOUNT_LOCKED'],
+  errors: ['LOGIN_FAILED', 'ACCOUNT_LOCKED', 'TOO_MANY_REQUESTS'],
   schemas: {
     body: z.strictObject({ email: emailSchema, password: z.string().min(1).max(200) }),
     response: loginStepSchema,

@@ -120,3 +120,93 @@ export const setMemberCardLock = defineEndpoint({
     response: memberCardSchema,
   },
 });
+
+/*
+ * The member's page, further (docs/decisions/033): held balances, saved bank cards, operations filtered and
+ * paged, and the login SMS sent again.
+ */
+
+export const memberHoldsSchema = z.strictObject({
+  /** Roubles of bonuses held by payments in progress (site drafts and till spends not yet confirmed). */
+  bonus: z.number(),
+  /** Roubles of the money-like balance held by site payments in progress. */
+  money: z.number(),
+});
+
+export const getMemberHolds = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/members/:userId/holds',
+  summary: "What the member's payments in progress hold: bonuses and the money-like balance (roubles)",
+  tag: 'admin',
+  auth: 'operator',
+  permission: 'members.read',
+  errors: ['NOT_FOUND'],
+  schemas: { params: userParams, response: memberHoldsSchema },
+});
+
+export const listMemberSavedCards = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/members/:userId/saved-cards',
+  summary: "The member's saved bank cards as the gateway lists them (the last 4 digits only)",
+  tag: 'admin',
+  auth: 'operator',
+  permission: 'members.read',
+  errors: ['NOT_FOUND', 'BANK_UNAVAILABLE'],
+  schemas: {
+    params: userParams,
+    response: z.array(
+      z.strictObject({
+        bindingId: z.string(),
+        bindingState: z.enum(['ACTIVE', 'INACTIVE']),
+        maskedPan: z.string(),
+        expiry: z.string().nullable(),
+      }),
+    ),
+  },
+});
+
+export const MEMBER_OPERATION_TYPES = ['PAYMENT', 'CASHBACK', 'DEPOSIT'] as const;
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата: ГГГГ-ММ-ДД')
+  .optional();
+
+export const listMemberOperations = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/members/:userId/operations',
+  summary:
+    "The member's operations, newest first, 50 a page: filtered by type and by days (Moscow time, both ends included); `before` is the previous page's `next`",
+  tag: 'admin',
+  auth: 'operator',
+  permission: 'members.read',
+  errors: ['NOT_FOUND'],
+  schemas: {
+    params: userParams,
+    query: z.strictObject({
+      type: z.enum(MEMBER_OPERATION_TYPES).optional(),
+      from: day,
+      to: day,
+      before: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z_[0-9a-f-]{36}$/, 'Неизвестная страница')
+        .optional(),
+    }),
+    response: z.strictObject({
+      items: memberDetailsSchema.shape.operations,
+      /** The cursor of the next (older) page; null on the last one. */
+      next: z.string().nullable(),
+    }),
+  },
+});
+
+export const resendMemberLoginSms = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/members/:userId/login-sms',
+  summary:
+    "Sends the member a new login code by SMS, under the site's SMS limits (per phone, per address, the daily budget); the code is never shown or logged",
+  tag: 'admin',
+  auth: 'operator',
+  permission: 'members.write',
+  errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS', 'SMS_FAILED'],
+  schemas: { params: userParams, response: z.strictObject({ sent: z.literal(true) }) },
+});

@@ -56,3 +56,71 @@ export const blockGiftCard = defineEndpoint({
     response: z.strictObject({ publicId: z.string(), blocked: z.boolean() }),
   },
 });
+
+/** A card as the console's lookup shows it (decision 033): its state and balance, never its full code. */
+export const giftCardLookupSchema = z.strictObject({
+  publicId: z.string(),
+  /** The last 4 digits of the 16-digit code the till reads. */
+  codeLast4: z.string(),
+  recipientName: z.string(),
+  recipientPhone: z.string(),
+  nominal: z.number(),
+  balance: z.number(),
+  blocked: z.boolean(),
+  /** When a customer moved the card's value into their money-like balance (the card is then used up). */
+  addedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** How the card's order was paid: by a bank card on the site, or by a company's invoice. */
+  paidBy: z.enum(['card', 'invoice']),
+});
+export type GiftCardLookup = z.output<typeof giftCardLookupSchema>;
+
+export const findGiftCards = defineEndpoint({
+  method: 'GET',
+  path: '/api/operator/gift-cards',
+  summary:
+    "Gift cards by their public id (the link's last part) or the last digits (4 to 16) of their number, at most 20, newest first",
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'giftCards.read',
+  errors: [],
+  schemas: {
+    query: z.strictObject({
+      q: z
+        .string()
+        .trim()
+        // A pasted link `…/gc/<id>` names its card by its last part; spaces inside a number are ignored.
+        .transform((v) => (v.split('/').pop() ?? '').replace(/\s/g, ''))
+        .refine(
+          (v) => /^[A-Za-z0-9_-]{22}$/.test(v) || /^\d{4,16}$/.test(v),
+          'Введите ссылку карты или последние цифры её номера (не меньше 4)',
+        ),
+    }),
+    response: z.array(giftCardLookupSchema),
+  },
+});
+
+/** An order paid by bank card on the site (decision 033): what was bought, by whom, and its cards. */
+export const cardPaidOrderSchema = z.strictObject({
+  orderId: z.string(),
+  paidAt: z.string(),
+  /** The buyer's phone (the customer who paid). */
+  buyerPhone: z.string(),
+  nominal: z.number(),
+  quantity: z.number().int(),
+  total: z.number(),
+  /** The issued cards' public ids, in the recipients' order. */
+  cards: z.array(z.string()),
+});
+export type CardPaidOrder = z.output<typeof cardPaidOrderSchema>;
+
+export const listCardPaidGiftCardOrders = defineEndpoint({
+  method: 'GET',
+  path: '/api/operator/gift-card-orders',
+  summary: 'Gift-card orders paid by bank card on the site (not by invoice), newest paid first, at most 100',
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'giftCards.read',
+  errors: [],
+  schemas: { response: z.array(cardPaidOrderSchema) },
+});

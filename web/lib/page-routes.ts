@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { data, type RouteObject } from 'react-router';
+import { data, type LoaderFunction, type RouteObject } from 'react-router';
 import type { HeaderSettings } from '../../common/contract/header';
 import { isModuleEnabled, type ModuleId } from '../../common/lib/modules';
 import type { ApiClient } from './api-client';
@@ -39,7 +39,10 @@ export interface LazyPage {
  * Declares a lazily loaded page. The chunk name lets the server preload the matched page's module with the
  * entry (`<link rel="modulepreload">`), so hydration does not wait for a second round trip.
  */
-export function lazyPage(chunk: string, load: () => Promise<{ Component: ComponentType }>): LazyPage {
+export function lazyPage(
+  chunk: string,
+  load: () => Promise<{ Component: ComponentType; loader?: LoaderFunction }>,
+): LazyPage {
   return { chunk, lazy: load };
 }
 

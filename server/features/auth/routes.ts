@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { keysFor, type SmsAuthContext } from './auth-context';
 import { sendCode, verifyCode } from './code-service';
+import { registerOperatorLoginSms } from './resend-login-sms';
 import { createTemporaryUser } from './temporary-user';
 import { endSession, refreshSession } from './token-service';
 
@@ -28,4 +29,5 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   // A payer without a token pair (spec section 1) gets a temporary customer with an ordinary session.
   registerEndpoint(app, createLoyaltyUser, async (request) => createTemporaryUser(deps, request.ip));
+  registerOperatorLoginSms(app, deps);
 }

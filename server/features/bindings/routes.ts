@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { isSandboxAcquirer } from '../../integrations/acquirer/sandbox-acquirer';
 import * as bindings from './bindings';
+import { registerMemberSavedCards } from './member-cards';
 import { registerSandboxWalletPage, SANDBOX_WALLET_PATH } from './sandbox-wallet-page';
 
 /**
@@ -53,6 +54,7 @@ export function registerBindingRoutes(app: FastifyInstance, deps: AppDeps) {
     card: await bindings.bindWallet(deps, request.user, 'google', request.body),
   }));
   registerSandboxWalletPage(app, deps);
+  registerMemberSavedCards(app, deps);
   registerEndpoint(app, appleBindingCard, async (request) => ({
     code: 0 as const,
     card: await bindings.bindWallet(deps, request.user, 'apple', request.body),

@@ -33,8 +33,11 @@ import {
 import * as orders from './orders';
 import { listFailedDeliveries, retryDelivery } from './failed-deliveries';
 import { setCardBlocked } from './block';
+import { cardPaidOrders, findGiftCards } from './lookup';
 import {
   blockGiftCard,
+  findGiftCards as findGiftCardsEndpoint,
+  listCardPaidGiftCardOrders,
   listFailedGiftCardDeliveries,
   retryGiftCardDelivery,
 } from '../../../common/contract/operator-gift-cards';
@@ -114,6 +117,8 @@ function registerInvoiceOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
       }),
     );
   });
+  registerEndpoint(app, findGiftCardsEndpoint, async (request) => findGiftCards(deps.db, request.query.q));
+  registerEndpoint(app, listCardPaidGiftCardOrders, async () => cardPaidOrders(deps.db));
   registerEndpoint(app, blockGiftCard, async (request) => {
     const { publicId } = request.params;
     const { blocked } = request.body;

@@ -3,6 +3,8 @@ import {
   adjustMemberBonuses,
   endMemberSessions as endMemberSessionsEndpoint,
   getMember,
+  getMemberHolds,
+  listMemberOperations,
   searchMembers as searchMembersEndpoint,
   setMemberCardLock,
 } from '../../../common/contract/members';
@@ -10,6 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import { auditActorOf } from '../../core/audit';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { adjustBonuses, endMemberSessions, memberDetails, setCardLock } from './member-care';
+import { memberHolds, memberOperations } from './member-page';
 import { searchMembers } from './search';
 
 /** Member care in the console (docs/decisions/026): support's work, every change audited. */
@@ -24,5 +27,9 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   registerEndpoint(app, setMemberCardLock, async (request) =>
     setCardLock(deps, auditActorOf(request), request.params.cardNum, request.body.locked),
+  );
+  registerEndpoint(app, getMemberHolds, async (request) => memberHolds(deps, request.params.userId));
+  registerEndpoint(app, listMemberOperations, async (request) =>
+    memberOperations(deps, request.params.userId, request.query),
   );
 }

@@ -2,10 +2,11 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { STAFF_LOCK_MINUTES, STAFF_MAX_FAILURES } from '../../../common/contract/permissions';
 import type { AppDeps } from '../../app-deps';
 import { staff, staffSessions } from '../../db/schema/staff';
-import { AppError } from '../../errors';
+import { AppError, tooManyRequests } from '../../errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { advanceSession, openSession, type SessionStage, type StaffSession } from './sessions';
 import { newTotpSecret, totpStepOf } from './totp';
+import { isSealed, openTotpSecret, sealTotpSecret, totpKeyOf } from './totp-vault';
 
 /*
  * The console's login in steps (docs/decisions/026): the password opens a session at its 'totp' stage (or
@@ -13,7 +14,29 @@ import { newTotpSecret, totpStepOf } from './totp';
  * one-time password, else to 'active'. Wrong passwords and codes count together: 5 lock the account 15 min.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+/**
+ * Password attempts per client address (docs/decisions/033): the account's lockout alone lets one address try
+ * 4 passwords on every account it can name, and lock any of them. Every attempt counts, right or wrong (a
+ * fixed window, like the SMS limit per address): an office's staff log in a few times a day.
+ */
+export const STAFF_LOGIN_IP_LIMIT = { attempts: 30, windowMs: 15 * 60_000 } as const;
+
+async function limitAddress(deps: Pick<AppDeps, 'db' | 'clock' | 'rateLimiter'>, ip: string) {
+  const now = deps.clock.now();
+  const { attempts, windowMs } = STAFF_LOGIN_IP_LIMIT;
+  // Refused when the shared counter is out: this limit guards the staff's passwords.
+  const until = await deps.rateLimiter.take(deps.db, `staff-login-ip:${ip}`, attempts, windowMs, now, {
+    whenUnavailable: 'refuse',
+  });
+  if (until) {
+    throw tooManyRequests(
+      'Слишком много попыток входа с вашего адреса. Попробуйте позже',
+      (until.getTime() - now.getTime()) / 1000,
+    );
+  }
+}
 type StaffRow = typeof staff.$inferSelect;
 
 const loginFailed = () => new AppError('LOGIN_FAILED', 'Неверная почта или пароль');
@@ -68,7 +91,12 @@ async function refuseIfLockedNow(deps: Deps, staffId: string) {
 }
 
 /** The first step: the e-mail and password. An unknown, disabled or locked account learns nothing more. */
-export async function loginWithPassword(deps: Deps, input: { email: string; password: string }, ip: string) {
+export async function loginWithPassword(
+  deps: Deps & Pick<AppDeps, 'rateLimiter'>,
+  input: { email: string; password: string },
+  ip: string,
+) {
+  await limitAddress(deps, ip);
   const now = deps.clock.now();
   const [row] = await deps.db.select().from(staff).where(eq(staff.email, input.email));
   if (!row || row.disabledAt) {
@@ -126,7 +154,16 @@ const staffRow = async (deps: Deps, id: string) =>
 export async function loginWithTotp(deps: Deps, current: StaffSession | null, code: string) {
   const session = requireStage(current, 'totp');
   const row = await staffRow(deps, session.staff.id);
-  await acceptCode(deps, row, row.totpSecret!, code);
+  const key = totpKeyOf(deps.config);
+  const secret = openTotpSecret(key, row.id, row.totpSecret!);
+  await acceptCode(deps, row, secret, code);
+  if (!isSealed(row.totpSecret!)) {
+    // Enrolled before secrets were sealed (decision 033): sealed now, at the first login that proves it.
+    await deps.db
+      .update(staff)
+      .set({ totpSecret: sealTotpSecret(key, row.id, secret) })
+      .where(eq(staff.id, row.id));
+  }
   return afterSecondFactor(deps, session, row);
 }
 
@@ -136,7 +173,7 @@ export async function startEnrolment(deps: Deps, current: StaffSession | null) {
   const offered = newTotpSecret(session.staff.email);
   await deps.db
     .update(staffSessions)
-    .set({ pendingTotpSecret: offered.secret })
+    .set({ pendingTotpSecret: sealTotpSecret(totpKeyOf(deps.config), session.staff.id, offered.secret) })
     .where(eq(staffSessions.id, session.id));
   return offered;
 }
@@ -145,7 +182,9 @@ export async function confirmEnrolment(deps: Deps, current: StaffSession | null,
   const session = requireStage(current, 'enrol');
   if (!session.pendingTotpSecret) throw wrongStep();
   const row = await staffRow(deps, session.staff.id);
-  await acceptCode(deps, row, session.pendingTotpSecret, code);
+  const offered = openTotpSecret(totpKeyOf(deps.config), row.id, session.pendingTotpSecret);
+  await acceptCode(deps, row, offered, code);
+  // Kept sealed as the session held it (the same key, the same person).
   await deps.db.update(staff).set({ totpSecret: session.pendingTotpSecret }).where(eq(staff.id, row.id));
   return afterSecondFactor(deps, session, row);
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useLocation } from 'react-router';
+import { data, useLocation, type LoaderFunctionArgs } from 'react-router';
 import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { AuditPage } from './admin-audit-page';
@@ -29,6 +29,21 @@ const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = 
   programme: { Page: ProgrammePage, permission: 'campaigns.read' },
 };
 
+/** The section a console address names: `/admin/members/` is `members`, `/admin` is ''. */
+const sectionOf = (pathname: string) => pathname.replace(/^\/admin\/?/, '').replace(/\/$/, '');
+
+const known = (section: string) => section === 'login' || Object.hasOwn(PAGES, section);
+
+/**
+ * An unknown section answers 404 (rendered by the server too: the page needs no session to say so). Returned,
+ * not thrown, so the console itself draws the answer rather than the site's error page.
+ */
+export function adminLoader({ request }: LoaderFunctionArgs) {
+  return known(sectionOf(new URL(request.url).pathname))
+    ? null
+    : data(null, { status: 404, statusText: 'Not Found' });
+}
+
 /**
  * The operator's console under /admin (docs/decisions/026): one lazy chunk with its own pages and its own
  * stylesheet (linked here, hoisted into the head by React), so the customer pages' first load carries none of
@@ -36,20 +51,24 @@ const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = 
  * (not by a nested <Routes>, whose code would land in the shared entry).
  */
 export function AdminApp() {
-  const section = useLocation()
-    .pathname.replace(/^\/admin\/?/, '')
-    .replace(/\/$/, '');
-  const page = PAGES[section];
+  const section = sectionOf(useLocation().pathname);
+  const page = known(section) ? PAGES[section] : undefined;
   return (
     <>
       <link rel="stylesheet" href={adminCss} precedence="default" />
       <title>{ruAdmin.title}</title>
       {section === 'login' ? (
         <AdminLoginPage />
-      ) : (
-        <AdminLayout permission={page?.permission}>
-          {page ? <page.Page /> : <p>{ruAdmin.notFound}</p>}
+      ) : page ? (
+        <AdminLayout permission={page.permission}>
+          <page.Page />
         </AdminLayout>
+      ) : (
+        <main className="admin-login">
+          <h1>{ruAdmin.title}</h1>
+          <p>{ruAdmin.notFound}</p>
+          <a href="/admin">{ruAdmin.shell.home}</a>
+        </main>
       )}
     </>
   );

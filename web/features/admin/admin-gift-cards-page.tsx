@@ -4,6 +4,8 @@ import type { InvoiceItem } from '../../../common/contract/operator';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, adminErrorText, useStaffSession } from './admin-api';
 import { FailedDeliveries } from './admin-gift-card-deliveries';
+import { GiftCardLookupSection } from './admin-gift-card-lookup';
+import { CardPaidOrders } from './admin-gift-card-orders';
 import { TableScroll } from './field';
 
 const t = ruAdmin.giftCards;
@@ -106,6 +108,8 @@ export function GiftCardsPage() {
           </table>
         </TableScroll>
       )}
+      {canReadCards && <GiftCardLookupSection />}
+      {canReadCards && <CardPaidOrders />}
       {canReadCards && <FailedDeliveries />}
     </>
   );

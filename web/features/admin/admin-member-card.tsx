@@ -3,12 +3,17 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, adminErrorText } from './admin-api';
 import { MemberDeletion } from './admin-member-deletion';
-import { Field, TableScroll } from './field';
+import { MemberHoldsAndCards, MemberOperations } from './admin-member-extras';
+import { ruAdminMemberPage } from '../../i18n/ru-admin-members';
+import { Field } from './field';
 
 const t = ruAdmin.members;
 const rub = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
 
-/** One member's page: cards (block, unblock), balances, a manual adjustment, sessions, operations. */
+/**
+ * One member's page: cards (block, unblock), balances and holds, saved bank cards, a manual adjustment, sessions,
+ * the login SMS again, operations (filtered, paged).
+ */
 export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boolean }) {
   const queryClient = useQueryClient();
   const key = ['admin', 'member', userId];
@@ -60,6 +65,7 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
         +{m.phone} {m.name && `· ${m.name}`}
       </h2>
       <p>{t.balances(rub(m.balances.bonus), rub(m.balances.money))}</p>
+      <MemberHoldsAndCards userId={userId} />
       <ul className="admin-cards">
         {m.cards.map((c) => (
           <li key={c.cardNum}>
@@ -101,6 +107,22 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
           </button>
         )}
       </p>
+      {canWrite && !m.phone.startsWith('deleted-') && (
+        <p>
+          <button
+            type="button"
+            className="admin-link"
+            onClick={() =>
+              void run(async () => {
+                await adminApi().request('POST /api/admin/members/:userId/login-sms', { params: { userId } });
+                return ruAdminMemberPage.smsSent;
+              })
+            }
+          >
+            {ruAdminMemberPage.resendSms}
+          </button>
+        </p>
+      )}
       {canWrite && (
         <form
           className="admin-inline-form"
@@ -128,33 +150,7 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
           {error}
         </p>
       )}
-      <h3>{t.operations}</h3>
-      {m.operations.length === 0 ? (
-        <p>{t.noOperations}</p>
-      ) : (
-        <TableScroll label={t.operations}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.opColumns.at}</th>
-                <th scope="col">{t.opColumns.place}</th>
-                <th scope="col">{t.opColumns.earned}</th>
-                <th scope="col">{t.opColumns.spent}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {m.operations.map((o) => (
-                <tr key={o.id}>
-                  <td>{new Date(o.occurredAt).toLocaleString('ru-RU')}</td>
-                  <td>{o.place}</td>
-                  <td>{o.earned ? `+${rub(o.earned)}` : ''}</td>
-                  <td>{o.spent ? `−${rub(o.spent)}` : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <MemberOperations userId={userId} />
     </section>
   );
 }

@@ -1,0 +1,137 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ruAdmin } from '../../i18n/ru-admin';
+import { ruAdminMemberPage as p } from '../../i18n/ru-admin-members';
+import { adminApi } from './admin-api';
+import { Field, TableScroll } from './field';
+
+/*
+ * The member's page, further (docs/decisions/033): what payments in progress hold, the saved bank cards (the
+ * gateway's list, the last 4 digits only), and the operations filtered and paged 50 at a time.
+ */
+
+const t = ruAdmin.members;
+/** The types the filter offers (the contract's MEMBER_OPERATION_TYPES, not imported: that would bring zod). */
+const TYPES = Object.keys(p.types) as (keyof typeof p.types)[];
+const rub = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
+
+/** The held balances and the saved bank cards: read from their own calls, so a silent bank slows nothing else. */
+export function MemberHoldsAndCards({ userId }: { userId: string }) {
+  const holds = useQuery({
+    queryKey: ['admin', 'member', userId, 'holds'],
+    queryFn: () => adminApi().request('GET /api/admin/members/:userId/holds', { params: { userId } }),
+  });
+  const cards = useQuery({
+    queryKey: ['admin', 'member', userId, 'saved-cards'],
+    queryFn: () => adminApi().request('GET /api/admin/members/:userId/saved-cards', { params: { userId } }),
+    retry: false,
+  });
+  return (
+    <>
+      {holds.data && <p>{p.holds(rub(holds.data.bonus), rub(holds.data.money))}</p>}
+      <h3>{p.savedCards}</h3>
+      {cards.isError && <p className="admin-muted">{p.savedCardsFailed}</p>}
+      {cards.data && cards.data.length === 0 && <p>{p.noSavedCards}</p>}
+      {cards.data && cards.data.length > 0 && (
+        <ul className="admin-cards" aria-label={p.savedCards}>
+          {cards.data.map((c) => (
+            <li key={c.bindingId}>
+              {c.maskedPan}
+              {c.expiry && ` · ${p.expiry(c.expiry)}`}
+              {c.bindingState === 'INACTIVE' && <span className="admin-muted"> · {p.inactive}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+type Filters = { type?: (typeof TYPES)[number]; from?: string; to?: string };
+
+/** The operations, newest first: a type and a day range, then "show more" for the older pages. */
+export function MemberOperations({ userId }: { userId: string }) {
+  const [filters, setFilters] = useState<Filters>({});
+  const pages = useInfiniteQuery({
+    queryKey: ['admin', 'member', userId, 'operations', filters],
+    queryFn: ({ pageParam }) =>
+      adminApi().request('GET /api/admin/members/:userId/operations', {
+        params: { userId },
+        query: { ...filters, ...(pageParam ? { before: pageParam } : {}) },
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const value = (name: string) => String(data.get(name) ?? '') || undefined;
+    setFilters({
+      type: value('type') as Filters['type'],
+      from: value('from'),
+      to: value('to'),
+    });
+  };
+
+  const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <>
+      <h3>{t.operations}</h3>
+      <form className="admin-inline-form" aria-label={p.filters} onSubmit={apply}>
+        <div className="admin-field">
+          <label htmlFor={`op-type-${userId}`}>{p.type}</label>
+          <select id={`op-type-${userId}`} name="type" defaultValue="">
+            <option value="">{p.anyType}</option>
+            {TYPES.map((type) => (
+              <option key={type} value={type}>
+                {p.types[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field label={p.from} name="from" type="date" />
+        <Field label={p.to} name="to" type="date" />
+        <button className="admin-button">{p.apply}</button>
+      </form>
+      {pages.isError && <p className="admin-error">{ruAdmin.loadError}</p>}
+      {pages.data && items.length === 0 && <p>{t.noOperations}</p>}
+      {items.length > 0 && (
+        <TableScroll label={t.operations}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.opColumns.at}</th>
+                <th scope="col">{p.type}</th>
+                <th scope="col">{t.opColumns.place}</th>
+                <th scope="col">{t.opColumns.earned}</th>
+                <th scope="col">{t.opColumns.spent}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((o) => (
+                <tr key={o.id}>
+                  <td>{new Date(o.occurredAt).toLocaleString('ru-RU')}</td>
+                  <td>{p.types[o.type as keyof typeof p.types] ?? o.type}</td>
+                  <td>{o.place}</td>
+                  <td>{o.earned ? `+${rub(o.earned)}` : ''}</td>
+                  <td>{o.spent ? `−${rub(o.spent)}` : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {pages.hasNextPage && (
+        <button
+          type="button"
+          className="admin-button admin-button-quiet"
+          disabled={pages.isFetchingNextPage}
+          onClick={() => void pages.fetchNextPage()}
+        >
+          {p.more}
+        </button>
+      )}
+    </>
+  );
+}
