@@ -24,7 +24,12 @@ test('the marketer creates a weekend campaign, previews a cheque with it applied
   await firstLoginInConsole(page, email, oneTime, 'marketer-own-password-1');
 
   const nav = page.getByRole('navigation', { name: 'Разделы консоли' });
-  await expect(nav.getByRole('link')).toHaveText(['Главная', 'Программа']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Главная',
+    'Настройки и бренд',
+    'Содержание сайта',
+    'Программа',
+  ]);
   await nav.getByRole('link', { name: 'Программа' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Программа' })).toBeVisible();
   const running = page.getByRole('region', { name: 'Идут сейчас', exact: true });

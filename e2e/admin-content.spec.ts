@@ -32,7 +32,12 @@ test('the marketer changes a colour, adds news, places a point on the map and up
   await firstLoginInConsole(page, email, oneTime, 'marketer-own-password-1');
 
   const nav = page.getByRole('navigation', { name: 'Разделы консоли' });
-  await expect(nav.getByRole('link')).toHaveText(['Главная', 'Настройки и бренд', 'Содержание сайта']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Главная',
+    'Настройки и бренд',
+    'Содержание сайта',
+    'Программа',
+  ]);
 
   // Settings: the preview follows the form before anything is saved.
   await nav.getByRole('link', { name: 'Настройки и бренд' }).click();
