@@ -14,6 +14,7 @@ import type * as members from './members';
 import type * as operator from './operator';
 import type * as operatorGiftCards from './operator-gift-cards';
 import type * as programme from './programme';
+import type * as reports from './reports';
 import type * as sbp from './sbp';
 import type * as till from './till';
 
@@ -37,7 +38,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof account>
   | EndpointsOf<typeof programme>
   | EndpointsOf<typeof admin>
-  | EndpointsOf<typeof members>;
+  | EndpointsOf<typeof members>
+  | EndpointsOf<typeof reports>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };
