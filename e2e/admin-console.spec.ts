@@ -47,6 +47,7 @@ test('the owner created with the token logs in with password and TOTP, creates s
     'Журнал изменений',
     'Ключи касс',
     'Подарочные карты',
+    'Отчёты',
   ]);
   await expectNoAxeViolations(page);
 

@@ -9,6 +9,7 @@ import { AdminLoginPage } from './admin-login-page';
 import { MembersPage } from './admin-members-page';
 import { StaffPage } from './admin-staff-page';
 import { TillKeysPage } from './admin-till-keys-page';
+import { ReportsPage } from './admin-reports-page';
 import adminCss from './admin.css?url';
 
 /** Each section's page and the permission it needs (the server checks it again on every call). */
@@ -19,6 +20,7 @@ const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = 
   audit: { Page: AuditPage, permission: 'audit.read' },
   'till-keys': { Page: TillKeysPage, permission: 'tillKeys.read' },
   'gift-cards': { Page: GiftCardsPage, permission: 'invoices.read' },
+  reports: { Page: ReportsPage, permission: 'reports.read' }, // decision 031
 };
 
 /**

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
+import { ruAdminReports } from '../../i18n/ru-admin-reports';
 import { adminApi, SESSION_KEY, useStaffSession } from './admin-api';
 
 const t = ruAdmin.shell;
@@ -14,6 +15,7 @@ export const SECTIONS: { path: string; label: string; permission: Permission }[]
   { path: '/admin/audit', label: t.audit, permission: 'audit.read' },
   { path: '/admin/till-keys', label: t.tillKeys, permission: 'tillKeys.read' },
   { path: '/admin/gift-cards', label: t.giftCards, permission: 'invoices.read' },
+  { path: '/admin/reports', label: ruAdminReports.nav, permission: 'reports.read' }, // decision 031
 ];
 
 /** `/admin/*`: the console's shell around a page. Nobody logged in (or a login half done) goes to /admin/login. */
