@@ -2,18 +2,8 @@ import type { PaymentSplit, Report, ReportDay, ReportQuery } from '../../../comm
 import type { AppDeps } from '../../app-deps';
 import { readBrandSettings } from '../../core/brand-settings';
 import { SYSTEM_ACCOUNTS, type SystemAccountKind } from '../../db/system-accounts';
-import {
-  GIFT_CARD_ADD,
-  ledgerFlowsAfter,
-  ledgerFlowsByDay,
-  membersByDay,
-  midnight,
-  owedNow,
-  paymentsByDayAndPoint,
-  pointTitles,
-  type PaymentRow,
-  type Window,
-} from './report-queries';
+import { GIFT_CARD_ADD, owedNow, pointTitles, type PaymentRow } from './report-queries';
+import { reportSources } from './rollup';
 
 /**
  * A report over the calendar days `from`..`to` in the brand's time zone (docs/decisions/031). The bonus, money-
@@ -74,15 +64,20 @@ export function daysOf(from: string, to: string): string[] {
 export const parsePoints = (points: string | undefined) =>
   [...new Set((points ?? '').split(',').filter(Boolean).map(Number))].sort((a, b) => a - b);
 
-export async function buildReport(deps: Pick<AppDeps, 'db'>, query: ReportQuery): Promise<Report> {
+export async function buildReport(
+  deps: Pick<AppDeps, 'db'>,
+  query: ReportQuery,
+  /** `today`: the day the rollup ends before (tests and the bench); the database's today otherwise. */
+  options: { today?: string } = {},
+): Promise<Report> {
   const { timeZone } = await readBrandSettings(deps.db);
   const points = parsePoints(query.points);
-  const w: Window = { start: midnight(query.from, timeZone), end: midnight(query.to, timeZone, 1), timeZone };
-  const flowRows = await ledgerFlowsByDay(deps.db, w);
-  const afterRows = await ledgerFlowsAfter(deps.db, w);
+  const sources = await reportSources(deps.db, timeZone, query.from, query.to, points, options.today);
   const owed = await owedNow(deps.db);
-  const members = await membersByDay(deps.db, w);
-  const paymentRows = await paymentsByDayAndPoint(deps.db, w, points);
+  const flowRows = sources.flows;
+  const afterRows = sources.after;
+  const members = { days: sources.memberDays, active: sources.active };
+  const paymentRows = sources.payments;
 
   const flowsByDay = new Map<string, Flows>();
   const total: Flows = {};
@@ -120,13 +115,18 @@ export async function buildReport(deps: Pick<AppDeps, 'db'>, query: ReportQuery)
   }
   const payments = emptySplit();
   const byPoint = new Map<number, PaymentSplit>(points.map((p) => [p, emptySplit()]));
+  // A row per day and point (live), or summed per day (point -1) or per point (day '') from the rollup.
   for (const row of paymentRows) {
-    const day = days.get(row.day);
-    if (day) addRow(day.payments, row);
-    addRow(payments, row);
-    const point = byPoint.get(row.point) ?? emptySplit();
-    addRow(point, row);
-    byPoint.set(row.point, point);
+    if (row.day !== '') {
+      const day = days.get(row.day);
+      if (day) addRow(day.payments, row);
+      addRow(payments, row);
+    }
+    if (row.point >= 0) {
+      const point = byPoint.get(row.point) ?? emptySplit();
+      addRow(point, row);
+      byPoint.set(row.point, point);
+    }
   }
   const titles = await pointTitles(deps.db, [...byPoint.keys()]);
 

@@ -26,7 +26,9 @@ export function BarChart({
 }) {
   const max = Math.max(1, ...series.flatMap((s) => s.values));
   const slot = (W - PAD.left - PAD.right) / Math.max(1, days.length);
-  const bar = Math.max(1, (slot * 0.8) / series.length);
+  // At most 40 units a bar, so a range of a day or two does not draw slabs.
+  const bar = Math.max(1, Math.min(40, (slot * 0.8) / series.length));
+  const offset = (slot - bar * series.length) / 2;
   const height = (v: number) => ((H - PAD.top - PAD.bottom) * Math.max(0, v)) / max;
   const labelEvery = Math.ceil(days.length / 8);
   const summary = series.map((s) => `${s.label}: ${format(s.values.reduce((a, b) => a + b, 0))}`).join('; ');
@@ -49,7 +51,7 @@ export function BarChart({
                 <rect
                   key={s.label}
                   className={s.className}
-                  x={PAD.left + i * slot + slot * 0.1 + j * bar}
+                  x={PAD.left + i * slot + offset + j * bar}
                   y={H - PAD.bottom - h}
                   width={bar}
                   height={h}
