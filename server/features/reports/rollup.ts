@@ -69,6 +69,9 @@ export async function closeDays(db: Db, timeZone: string, from: string, to: stri
       select ${timeZone}, d::date from jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb) d
       on conflict do nothing`);
   });
+  // A first fill of many days: fresh statistics now, or the next reports plan without them until autovacuum
+  // comes (measured: 1.7 s instead of 0.6 s over a year).
+  if (missing.length >= 28) await db.execute(sql`analyze report_days`);
 }
 
 interface Stored {
