@@ -6,7 +6,15 @@ import { defineEndpoint } from './endpoint';
  * Sums are whole kopecks (the ledger's unit), so a figure compares with the ledger exactly.
  */
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в виде ГГГГ-ММ-ДД');
+/** A real calendar day, yyyy-mm-dd, 1900 to 2999 (the database would refuse 2026-02-31 with a 500). */
+const realDay = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+};
+const isoDay = z
+  .string()
+  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, 'Дата в виде ГГГГ-ММ-ДД')
+  .refine(realDay, 'Такой даты нет');
 
 /** The most days one report spans: a little over two years. */
 export const REPORT_MAX_DAYS = 800;

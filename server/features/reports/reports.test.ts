@@ -227,5 +227,8 @@ describe('reports: every figure is what the ledger says', () => {
     const long = await report(`from=2020-01-01&to=2026-01-01`);
     expect(long.statusCode).toBe(400);
     expect((await report(`from=${today}&to=${today}&points=1;drop`)).statusCode).toBe(400);
+    const unreal = await report(`from=2026-02-31&to=2026-03-01`);
+    expect(unreal.statusCode).toBe(400);
+    expect(unreal.body).toContain('Такой даты нет');
   });
 });
