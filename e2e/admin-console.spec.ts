@@ -50,6 +50,7 @@ test('the owner created with the token logs in with password and TOTP, creates s
     'Настройки и бренд',
     'Содержание сайта',
     'Программа',
+    'Отчёты',
   ]);
   await expectNoAxeViolations(page);
 

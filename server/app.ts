@@ -17,6 +17,7 @@ import { registerGiftCardRoutes } from './features/gift-cards/routes';
 import { registerHealthRoutes } from './features/health/routes';
 import { registerMapRoutes } from './features/map/routes';
 import { registerMemberRoutes } from './features/members/routes';
+import { registerReportRoutes } from './features/reports/routes';
 import { registerNewsRoutes } from './features/news/routes';
 import { registerOperatorRoutes } from './features/operator/routes';
 import { registerPaymentRoutes } from './features/payments/routes';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerProgrammeRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerMemberRoutes(app, deps);
+  registerReportRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerCabinetRoutes(app, deps);
   registerPaymentRoutes(app, deps);

@@ -20,6 +20,7 @@ export const PERMISSIONS = [
   'giftCards.write',
   'invoices.read',
   'invoices.write',
+  // The console's reports (decision 031): owner, accountant and viewer.
   'reports.read',
   'staff.read',
   'staff.write',

@@ -15,6 +15,7 @@ import type * as operator from './operator';
 import type * as operatorContent from './operator-content';
 import type * as operatorGiftCards from './operator-gift-cards';
 import type * as programme from './programme';
+import type * as reports from './reports';
 import type * as sbp from './sbp';
 import type * as till from './till';
 
@@ -39,7 +40,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof account>
   | EndpointsOf<typeof programme>
   | EndpointsOf<typeof admin>
-  | EndpointsOf<typeof members>;
+  | EndpointsOf<typeof members>
+  | EndpointsOf<typeof reports>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

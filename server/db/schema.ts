@@ -6,6 +6,7 @@ import * as content from './schema/content';
 import * as giftCards from './schema/gift-cards';
 import * as ledger from './schema/ledger';
 import * as payments from './schema/payments';
+import * as reports from './schema/reports';
 import * as staff from './schema/staff';
 import * as till from './schema/till';
 
@@ -21,4 +22,5 @@ export const schema = {
   ...till,
   ...giftCards,
   ...staff,
+  ...reports,
 };

@@ -144,7 +144,14 @@ function uuid(random: Random): string {
   return `${h(8)}-${h(4)}-4${h(3)}-${random.pick(['8', '9', 'a', 'b'])}${h(3)}-${h(12)}`;
 }
 
+/** A calendar day (yyyy-mm-dd) of 2026's first half for `from`, of its second for `to` (a report's range). */
+const REPORT_DAY = /^(19|2\d)\d{2}-\d{2}-\d{2}$/.source;
+const reportDay = (key: string | undefined, random: Random) =>
+  `2026-${String(key === 'to' ? random.int(7, 12) : random.int(1, 6)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
+
 function stringOf(bounds: StringBounds, random: Random, key: string | undefined): string {
+  if (bounds.pattern?.source === REPORT_DAY && (key === 'from' || key === 'to'))
+    return reportDay(key, random);
   const hint = hinted(key, random);
   if (hint !== undefined && hint.length <= bounds.max) return hint;
   switch (bounds.format) {

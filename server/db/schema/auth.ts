@@ -3,38 +3,43 @@ import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-or
 const at = () => timestamp({ withTimezone: true });
 
 /** A customer, created on the first confirmed code for a phone (the cabinet adds the rest of the profile). */
-export const users = pgTable('users', {
-  id: uuid().primaryKey().defaultRandom(),
-  phone: text().notNull().unique(),
-  createdAt: at().notNull().defaultNow(),
-  firstName: text().notNull().default(''),
-  middleName: text().notNull().default(''),
-  lastName: text().notNull().default(''),
-  email: text().notNull().default(''),
-  /** Read-only once set (the cabinet refuses a change). */
-  birthDate: date({ mode: 'string' }),
-  /** When the customer completed the cabinet's registration step (their first card). */
-  registeredAt: at(),
-  /** The latest cabinet sign-in (`POST /api/user/registration` after a login). */
-  signedInAt: at(),
-  /** What the `referer` cookie held at registration; no reward is credited for it yet. */
-  referrerId: text(),
-  /**
-   * One of the customer's cards (server/db/schema/cabinet.ts). No foreign key: the two tables would reference
-   * each other, and the cabinet service sets it only to a card it has just read as the customer's own.
-   */
-  activeCardId: uuid(),
-  /**
-   * The version of the participation terms the customer agreed to when registering (CONSENT_VERSION in
-   * common/contract/codes.ts at the time): 152-ФЗ asks what they consented to, not only that they did.
-   */
-  consentVersion: text(),
-  /**
-   * When the account was deleted (docs/decisions/028): the personal fields are blanked and the phone replaced by
-   * `deleted-<id>`, so the number may register again; the row stays for the ledger and the history it anchors.
-   */
-  deletedAt: at(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    phone: text().notNull().unique(),
+    createdAt: at().notNull().defaultNow(),
+    firstName: text().notNull().default(''),
+    middleName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    email: text().notNull().default(''),
+    /** Read-only once set (the cabinet refuses a change). */
+    birthDate: date({ mode: 'string' }),
+    /** When the customer completed the cabinet's registration step (their first card). */
+    registeredAt: at(),
+    /** The latest cabinet sign-in (`POST /api/user/registration` after a login). */
+    signedInAt: at(),
+    /** What the `referer` cookie held at registration; no reward is credited for it yet. */
+    referrerId: text(),
+    /**
+     * One of the customer's cards (server/db/schema/cabinet.ts). No foreign key: the two tables would reference
+     * each other, and the cabinet service sets it only to a card it has just read as the customer's own.
+     */
+    activeCardId: uuid(),
+    /**
+     * The version of the participation terms the customer agreed to when registering (CONSENT_VERSION in
+     * common/contract/codes.ts at the time): 152-ФЗ asks what they consented to, not only that they did.
+     */
+    consentVersion: text(),
+    /**
+     * When the account was deleted (docs/decisions/028): the personal fields are blanked and the phone replaced by
+     * `deleted-<id>`, so the number may register again; the row stays for the ledger and the history it anchors.
+     */
+    deletedAt: at(),
+  },
+  // Reports' new members over a range of days (decision 031).
+  (t) => [index('users_created_at').on(t.createdAt)],
+);
 
 /**
  * The one live code of a phone. One row per phone makes "only the newest code is valid" structural, and the

@@ -66,6 +66,8 @@ export const operations = pgTable(
   // and the ids of a deep page come from the index alone (server/features/cabinet/operations.ts).
   (t) => [
     index('operations_user_history').on(t.userId, t.occurredAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Reports' active members over a range of days, from the index alone (decision 031).
+    index('operations_occurred_user').on(t.occurredAt, t.userId),
   ],
 );
 

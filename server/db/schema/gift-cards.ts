@@ -206,6 +206,7 @@ export const giftCardRedemptions = pgTable(
   },
   (t) => [
     index('gift_card_redemptions_card').on(t.cardId),
+    index('gift_card_redemptions_created_at').on(t.createdAt), // reports (decision 031)
     check('gift_card_redemptions_amount', sql`${t.amount} > 0`),
   ],
 );

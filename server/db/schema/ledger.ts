@@ -43,12 +43,17 @@ export const ledgerAccounts = pgTable(
 );
 
 /** One business event that moves value; the idempotency key makes a retried request have one effect. */
-export const ledgerTransactions = pgTable('ledger_transactions', {
-  id: uuid().primaryKey().defaultRandom(),
-  idempotencyKey: text().notNull().unique(),
-  kind: text().notNull(),
-  createdAt: at().notNull().defaultNow(),
-});
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    idempotencyKey: text().notNull().unique(),
+    kind: text().notNull(),
+    createdAt: at().notNull().defaultNow(),
+  },
+  // Reports read a range of days (decision 031).
+  (t) => [index('ledger_transactions_created_at').on(t.createdAt)],
+);
 
 /** Append-only: a posted entry is never changed or deleted (a trigger refuses it); corrections are new entries. */
 export const ledgerEntries = pgTable(

@@ -66,6 +66,10 @@ export const paymentDrafts = pgTable(
   },
   (t) => [
     index('payment_drafts_user').on(t.userId, t.createdAt.desc()),
+    // Reports read the completed payments of a range of days (decision 031).
+    index('payment_drafts_completed')
+      .on(t.resolvedAt)
+      .where(sql`${t.state} = 'completed'`),
     index('payment_drafts_open_holds')
       .on(t.holdExpiresAt)
       .where(sql`${t.state} in ('processing', 'paid')`),

@@ -132,6 +132,9 @@ export const tillOperations = pgTable(
   (t) => [
     unique('till_operations_idempotency_key').on(t.idempotencyKey),
     index('till_operations_visit').on(t.visitId),
+    index('till_operations_completed') // reports (decision 031)
+      .on(t.updatedAt)
+      .where(sql`${t.state} = 'completed'`),
     index('till_operations_open_holds')
       .on(t.holdExpiresAt)
       .where(sql`${t.state} = 'held'`),

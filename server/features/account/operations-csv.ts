@@ -1,5 +1,6 @@
 import { formatDate, formatTime } from '../../../common/lib/format';
 import type { Operation } from '../../../common/contract/cabinet';
+import { csvMoney, csvText } from '../../lib/csv';
 
 /**
  * The operations as a CSV that Excel in Russia opens correctly by a double click (docs/decisions/028): UTF-8
@@ -29,15 +30,6 @@ const STATES: Record<Operation['state'], string> = {
   PROCESSED: 'Проведена',
   CANCEL: 'Отменена',
 };
-
-/** A text field, quoted when it must be; a leading = + - @ is defused so Excel never runs it as a formula. */
-export function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** Roubles with a decimal comma and two decimals: 1234.5 -> '1234,50' (no thousands separator: Excel reads it). */
-export const csvMoney = (roubles: number) => roubles.toFixed(2).replace('.', ',');
 
 const csvDate = (iso: string, timeZone: string) =>
   `${formatDate(iso, timeZone)} ${formatTime(iso, timeZone)}`;

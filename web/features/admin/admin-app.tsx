@@ -10,6 +10,7 @@ import { MembersPage } from './admin-members-page';
 import { ProgrammePage } from './admin-programme-page';
 import { StaffPage } from './admin-staff-page';
 import { TillKeysPage } from './admin-till-keys-page';
+import { ReportsPage } from './admin-reports-page';
 import adminCss from './admin.css?url';
 // Content and brand (decision 032).
 import { ContentPage } from './content/content-page';
@@ -27,6 +28,7 @@ const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = 
   settings: { Page: SettingsPage, permission: 'settings.read' },
   content: { Page: ContentPage, permission: 'content.read' },
   programme: { Page: ProgrammePage, permission: 'campaigns.read' },
+  reports: { Page: ReportsPage, permission: 'reports.read' }, // decision 031
 };
 
 /** The section a console address names: `/admin/members/` is `members`, `/admin` is ''. */

@@ -4,6 +4,7 @@ import { NavLink, useNavigate } from 'react-router';
 import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { ruAdminProgramme } from '../../i18n/ru-admin-programme';
+import { ruAdminReports } from '../../i18n/ru-admin-reports';
 import { adminApi, SESSION_KEY, useStaffSession } from './admin-api';
 import { ruAdminContent } from '../../i18n/ru-admin-content';
 
@@ -20,6 +21,7 @@ export const SECTIONS: { path: string; label: string; permission: Permission }[]
   { path: '/admin/settings', label: ruAdminContent.menu.settings, permission: 'settings.read' },
   { path: '/admin/content', label: ruAdminContent.menu.content, permission: 'content.read' },
   { path: '/admin/programme', label: ruAdminProgramme.nav, permission: 'campaigns.read' },
+  { path: '/admin/reports', label: ruAdminReports.nav, permission: 'reports.read' }, // decision 031
 ];
 
 /** `/admin/*`: the console's shell around a page. Nobody logged in (or a login half done) goes to /admin/login. */

@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { createStaffThroughApi, firstLoginInConsole, uniqueEmail } from './support/admin';
+import { expectNoAxeViolations } from './support/axe';
+import { freshPhone, lastCode } from './support/cabinet';
+import { E2E } from './support/e2e-env';
+
+// Staff accounts and gift-card sales are the deployment's own state: the journey runs on the mutable server.
+test.use({ baseURL: E2E.mutableUrl });
+
+const COMPANY = {
+  companyName: 'ООО «Отчёт»',
+  inn: '7707083893',
+  kpp: '773601001',
+  bic: '044525225',
+  bankName: 'ПАО Сбербанк',
+  payment: '40702810938000012345',
+  corr: '30101810400000000225',
+  phone: '79005550399',
+  email: 'buh@report.example',
+};
+
+/** Today in the brand's time zone (the demo brand's: Moscow), as the report's form writes it. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
+const ruDay = (day: string) => day.split('-').reverse().join('.');
+
+/** What the API answers for the range with the operator's token: the figures the screen must show. */
+async function reportOf(from: string, to: string) {
+  const response = await fetch(`${E2E.mutableUrl}/api/operator/reports?from=${from}&to=${to}`, {
+    headers: { authorization: `Bearer ${E2E.operatorToken}` },
+  });
+  expect(response.ok).toBe(true);
+  return (await response.json()) as {
+    totals: { giftCards: { sold: number }; bonuses: { outstanding: number } };
+  };
+}
+
+const rub = (kopecks: number) =>
+  `${new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, useGrouping: 'always' }).format(kopecks / 100)}\u00a0₽`;
+
+test('the accountant opens the reports, narrows the range to today, sees the figures and downloads the CSV', async ({
+  page,
+  request,
+}) => {
+  // A gift card sold today: a company's invoice, marked paid by the operator.
+  const phone = freshPhone();
+  expect((await request.post('/api/auth/phone', { data: { phone } })).ok()).toBe(true);
+  const pair = (await (
+    await request.post('/api/auth/token', { data: { phone, token: await lastCode(request, phone) } })
+  ).json()) as { token: string };
+  const invoice = await request.post('/api/gc/juridical', {
+    headers: { authorization: `Bearer ${pair.token}` },
+    data: {
+      ...COMPANY,
+      balance: '1500',
+      recipients: [{ phone: freshPhone(), name: 'Анна' }],
+      congratulation: 'С праздником!',
+      imageId: 'gift-1.webp',
+    },
+  });
+  expect(invoice.ok(), await invoice.text()).toBe(true);
+  const number = ((await invoice.json()) as { data: { number: number } }).data.number;
+  const paid = await request.post(`/api/operator/gift-card-invoices/${number}/paid`, {
+    headers: { authorization: `Bearer ${E2E.operatorToken}` },
+  });
+  expect(paid.ok()).toBe(true);
+
+  const email = uniqueEmail('accountant-reports');
+  const oneTime = await createStaffThroughApi(email, 'accountant');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await firstLoginInConsole(page, email, oneTime, 'accountant-own-password-2');
+  await page
+    .getByRole('navigation', { name: 'Разделы консоли' })
+    .getByRole('link', { name: 'Отчёты' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Отчёты', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Подарочные карты' })).toBeVisible();
+
+  const day = today();
+  await page.getByLabel('С', { exact: true }).fill(day);
+  await page.getByLabel('По', { exact: true }).fill(day);
+  await page.getByRole('button', { name: 'Показать' }).click();
+  await expect(page.getByText(`Период: ${ruDay(day)} — ${ruDay(day)}`)).toBeVisible();
+  const expected = await reportOf(day, day);
+  expect(expected.totals.giftCards.sold).toBeGreaterThanOrEqual(150_000);
+  const gift = page.getByRole('region', { name: 'Подарочные карты' });
+  await expect(gift.getByRole('definition').first()).toHaveText(rub(expected.totals.giftCards.sold));
+  await expect(page.getByRole('region', { name: 'Бонусы' }).getByRole('definition').last()).toHaveText(
+    rub(expected.totals.bonuses.outstanding),
+  );
+  await expect(page.getByRole('img', { name: /Сумма платежей по дням/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Скачать CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`report-${day}-${day}.csv`);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFFДень;Новые участники;')).toBe(true);
+  expect(csv).toContain(`\r\n${ruDay(day)};`);
+
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,33 @@
+import { bigint, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The reports' daily rollup (docs/decisions/031): for each calendar day in a time zone that has ended, the
+ * day's sums as the live queries computed them (the ledger's movement per system account, new and active
+ * members, the payments per point and part). A day is written once, with its row in `report_days_closed`, in
+ * one transaction; a report reads closed days from here and today live, so its cost grows with the days of the
+ * range, not with the operations. The rows belong to one time zone: a brand that changes its zone gets new rows.
+ */
+export const reportDays = pgTable(
+  'report_days',
+  {
+    timeZone: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    /** `ledger:<system account id>`, `ledger:gift_card_add`, `new_members`, `active_members`, `pay:<part>`. */
+    metric: text().notNull(),
+    /** The retail point of a payment figure; 0 for the programme's own figures. */
+    point: integer().notNull().default(0),
+    value: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'report_days_pk', columns: [t.timeZone, t.day, t.metric, t.point] })],
+);
+
+/** The days (per time zone) whose rows are in `report_days`, and when they were computed. */
+export const reportDaysClosed = pgTable(
+  'report_days_closed',
+  {
+    timeZone: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    closedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'report_days_closed_pk', columns: [t.timeZone, t.day] })],
+);

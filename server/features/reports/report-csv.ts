@@ -1,0 +1,78 @@
+import type { PaymentSplit, Report } from '../../../common/contract/reports';
+import { csvMoney, csvText } from '../../lib/csv';
+
+/**
+ * The report as a CSV Excel opens by a double click, the data export's way (docs/decisions/028): UTF-8 with a
+ * byte-order mark, ';', decimal commas, CRLF, text fields defused against formulas (csvText). A row per day,
+ * then the totals, then the payments by point.
+ */
+const rub = (kopecks: number) => csvMoney(kopecks / 100);
+const split = (p: PaymentSplit) => [
+  String(p.count),
+  rub(p.total),
+  rub(p.bonuses),
+  rub(p.money),
+  rub(p.card),
+  rub(p.sbp),
+  rub(p.giftCards),
+  rub(p.till),
+];
+const SPLIT_HEADER = [
+  'Платежей',
+  'Сумма платежей, ₽',
+  'Бонусами, ₽',
+  'С баланса, ₽',
+  'Картой, ₽',
+  'СБП, ₽',
+  'Подарочными картами, ₽',
+  'На кассе иначе, ₽',
+];
+
+export function reportCsv(report: Report): string {
+  const rows: string[][] = [
+    [
+      'День',
+      'Новые участники',
+      'Активные участники',
+      'Начислено бонусов',
+      'Списано бонусов',
+      'Продано подарочных карт, ₽',
+      'Погашено подарочными картами, ₽',
+      ...SPLIT_HEADER,
+    ],
+    ...report.days.map((d) => [
+      d.day.split('-').reverse().join('.'),
+      String(d.newMembers),
+      String(d.activeMembers),
+      rub(d.bonusesIssued),
+      rub(d.bonusesSpent),
+      rub(d.giftCardsSold),
+      rub(d.giftCardsRedeemed),
+      ...split(d.payments),
+    ]),
+  ];
+  const t = report.totals;
+  rows.push(
+    [],
+    ['Итого за период'],
+    ['Новые участники', String(t.newMembers)],
+    ['Активные участники', String(t.activeMembers)],
+    ['Начислено бонусов', rub(t.bonuses.issued)],
+    ['Начислено вручную', rub(t.bonuses.adjusted)],
+    ['Списано бонусов', rub(t.bonuses.spent)],
+    ['Сгорело бонусов', rub(t.bonuses.expired)],
+    ['Бонусы на конец периода (обязательства)', rub(t.bonuses.outstanding)],
+    ['Зачислено на баланс, ₽', rub(t.money.credited)],
+    ['Списано с баланса, ₽', rub(t.money.spent)],
+    ['Баланс участников на конец периода, ₽', rub(t.money.outstanding)],
+    ['Продано подарочных карт, ₽', rub(t.giftCards.sold)],
+    ['Погашено подарочными картами, ₽', rub(t.giftCards.redeemed)],
+    ['Переведено с подарочных карт на баланс, ₽', rub(t.giftCards.addedToBalance)],
+    ['Остаток на подарочных картах на конец периода, ₽', rub(t.giftCards.outstanding)],
+    [],
+    ['Точка', ...SPLIT_HEADER],
+    ...report.byPoint.map((p) => [csvText(p.title || `№ ${p.retailPointId}`), ...split(p)]),
+    ['Все точки', ...split(t.payments)],
+  );
+  return `\uFEFF${rows.map((row) => row.join(';')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,167 @@
+import type { PaymentSplit, Report, ReportDay, ReportQuery } from '../../../common/contract/reports';
+import type { AppDeps } from '../../app-deps';
+import { readBrandSettings } from '../../core/brand-settings';
+import { SYSTEM_ACCOUNTS, type SystemAccountKind } from '../../db/system-accounts';
+import { GIFT_CARD_ADD, owedNow, pointTitles, type PaymentRow } from './report-queries';
+import { reportSources } from './rollup';
+
+/**
+ * A report over the calendar days `from`..`to` in the brand's time zone (docs/decisions/031). The bonus, money-
+ * like and gift-card figures are the ledger's sums on the programme's own accounts, for the whole programme;
+ * the payments come from the payment records and can be narrowed to points.
+ */
+
+type Flows = Partial<Record<SystemAccountKind | typeof GIFT_CARD_ADD, number>>;
+const KIND_OF = new Map<string, string>(Object.entries(SYSTEM_ACCOUNTS).map(([kind, id]) => [id, kind]));
+const bucketKind = (bucket: string) => (bucket === GIFT_CARD_ADD ? GIFT_CARD_ADD : KIND_OF.get(bucket));
+
+const f = (flows: Flows, kind: keyof Flows) => flows[kind] ?? 0;
+/** Bonuses credited to customers (the programme's account goes down by as much), net of reversals. */
+const bonusesIssued = (x: Flows) => -f(x, 'bonus_issued');
+/** What came into each pool (customers and holds) in the flows: the pool's growth. */
+const bonusInflow = (x: Flows) =>
+  -(
+    f(x, 'bonus_issued') +
+    f(x, 'bonus_adjusted') +
+    f(x, 'bonus_spent') +
+    f(x, 'bonus_expired') +
+    f(x, 'bonus_forfeited')
+  );
+const moneyInflow = (x: Flows) =>
+  -f(x, 'certificates_issued') + f(x, GIFT_CARD_ADD) - f(x, 'money_spent') - f(x, 'money_forfeited');
+const giftInflow = (x: Flows) =>
+  -f(x, 'gift_cards_issued') - f(x, 'gift_cards_redeemed') - f(x, GIFT_CARD_ADD);
+
+const emptySplit = (): PaymentSplit => ({
+  count: 0,
+  total: 0,
+  bonuses: 0,
+  money: 0,
+  card: 0,
+  sbp: 0,
+  giftCards: 0,
+  till: 0,
+});
+function addRow(split: PaymentSplit, row: PaymentRow) {
+  split.count += row.count;
+  split.total += Number(row.total);
+  split.bonuses += Number(row.bonuses);
+  split.money += Number(row.money);
+  split.card += Number(row.card);
+  split.sbp += Number(row.sbp);
+  split.giftCards += Number(row.gift);
+  split.till += Number(row.till);
+}
+
+/** Every calendar day from `from` to `to`, as yyyy-mm-dd. */
+export function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+export const parsePoints = (points: string | undefined) =>
+  [...new Set((points ?? '').split(',').filter(Boolean).map(Number))].sort((a, b) => a - b);
+
+export async function buildReport(
+  deps: Pick<AppDeps, 'db'>,
+  query: ReportQuery,
+  /** `today`: the day the rollup ends before (tests and the bench); the database's today otherwise. */
+  options: { today?: string } = {},
+): Promise<Report> {
+  const { timeZone } = await readBrandSettings(deps.db);
+  const points = parsePoints(query.points);
+  const sources = await reportSources(deps.db, timeZone, query.from, query.to, points, options.today);
+  const owed = await owedNow(deps.db);
+  const flowRows = sources.flows;
+  const afterRows = sources.after;
+  const members = { days: sources.memberDays, active: sources.active };
+  const paymentRows = sources.payments;
+
+  const flowsByDay = new Map<string, Flows>();
+  const total: Flows = {};
+  for (const row of flowRows) {
+    const kind = bucketKind(row.bucket) as keyof Flows;
+    const day = flowsByDay.get(row.day) ?? {};
+    day[kind] = (day[kind] ?? 0) + Number(row.amount);
+    flowsByDay.set(row.day, day);
+    total[kind] = (total[kind] ?? 0) + Number(row.amount);
+  }
+  const after: Flows = {};
+  for (const row of afterRows) after[bucketKind(row.bucket) as keyof Flows] = Number(row.amount);
+
+  const days = new Map<string, ReportDay>(
+    daysOf(query.from, query.to).map((day) => {
+      const x = flowsByDay.get(day) ?? {};
+      return [
+        day,
+        {
+          day,
+          newMembers: 0,
+          activeMembers: 0,
+          bonusesIssued: bonusesIssued(x),
+          bonusesSpent: f(x, 'bonus_spent'),
+          giftCardsSold: -f(x, 'gift_cards_issued'),
+          giftCardsRedeemed: f(x, 'gift_cards_redeemed'),
+          payments: emptySplit(),
+        },
+      ];
+    }),
+  );
+  for (const row of members.days) {
+    const day = days.get(row.day);
+    if (day) Object.assign(day, { newMembers: row.new_members, activeMembers: row.active_members });
+  }
+  const payments = emptySplit();
+  const byPoint = new Map<number, PaymentSplit>(points.map((p) => [p, emptySplit()]));
+  // A row per day and point (live), or summed per day (point -1) or per point (day '') from the rollup.
+  for (const row of paymentRows) {
+    if (row.day !== '') {
+      const day = days.get(row.day);
+      if (day) addRow(day.payments, row);
+      addRow(payments, row);
+    }
+    if (row.point >= 0) {
+      const point = byPoint.get(row.point) ?? emptySplit();
+      addRow(point, row);
+      byPoint.set(row.point, point);
+    }
+  }
+  const titles = await pointTitles(deps.db, [...byPoint.keys()]);
+
+  return {
+    from: query.from,
+    to: query.to,
+    timeZone,
+    points,
+    totals: {
+      newMembers: members.days.reduce((sum, d) => sum + d.new_members, 0),
+      activeMembers: members.active,
+      bonuses: {
+        issued: bonusesIssued(total),
+        adjusted: -f(total, 'bonus_adjusted'),
+        spent: f(total, 'bonus_spent'),
+        expired: f(total, 'bonus_expired'),
+        forfeited: f(total, 'bonus_forfeited'),
+        outstanding: owed.bonus - bonusInflow(after),
+      },
+      money: {
+        credited: -f(total, 'certificates_issued') + f(total, GIFT_CARD_ADD),
+        spent: f(total, 'money_spent'),
+        outstanding: owed.money - moneyInflow(after),
+      },
+      giftCards: {
+        sold: -f(total, 'gift_cards_issued'),
+        redeemed: f(total, 'gift_cards_redeemed'),
+        addedToBalance: f(total, GIFT_CARD_ADD),
+        outstanding: owed.gift - giftInflow(after),
+      },
+      payments,
+    },
+    days: [...days.values()],
+    byPoint: [...byPoint.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([retailPointId, split]) => ({ retailPointId, title: titles.get(retailPointId) ?? '', ...split })),
+  };
+}

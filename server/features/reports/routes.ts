@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { getReport, getReportCsv } from '../../../common/contract/reports';
+import type { AppDeps } from '../../app-deps';
+import { registerEndpoint } from '../../lib/register-endpoint';
+import { reportCsv } from './report-csv';
+import { buildReport } from './report';
+
+/** The console's reports (docs/decisions/031): read-only, so nothing to audit. */
+export function registerReportRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerEndpoint(app, getReport, async (request) => buildReport(deps, request.query));
+  registerEndpoint(app, getReportCsv, async (request) => {
+    const report = await buildReport(deps, request.query);
+    return { fileName: `report-${report.from}-${report.to}.csv`, csv: reportCsv(report) };
+  });
+}

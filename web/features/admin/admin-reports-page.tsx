@@ -1,0 +1,258 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { PaymentSplit, Report } from '../../../common/contract/reports';
+import { formatAmount, formatKopecks } from '../../../common/lib/format';
+import { ruAdminReports as t } from '../../i18n/ru-admin-reports';
+import { adminApi, adminErrorText } from './admin-api';
+import { BarChart } from './admin-report-chart';
+import { Field, TableScroll } from './field';
+
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const ruDay = (day: string) => day.split('-').reverse().join('.');
+const SPLIT_KEYS = ['bonuses', 'money', 'card', 'sbp', 'giftCards', 'till'] as const;
+
+interface Range {
+  from: string;
+  to: string;
+  points: string;
+}
+const queryOf = (r: Range) => ({ from: r.from, to: r.to, ...(r.points ? { points: r.points } : {}) });
+
+/** The report's figures as a list of term and value. */
+function Figures({ title, items }: { title: string; items: [string, string][] }) {
+  return (
+    <section className="admin-figures" aria-label={title}>
+      <h2>{title}</h2>
+      <dl>
+        {items.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const splitCells = (p: PaymentSplit) => [
+  <td key="count">{formatAmount(p.count)}</td>,
+  <td key="total">{formatKopecks(p.total)}</td>,
+  ...SPLIT_KEYS.map((k) => <td key={k}>{formatKopecks(p[k])}</td>),
+];
+const splitHeads = [t.count, t.total, ...SPLIT_KEYS.map((k) => t.split[k])].map((h) => (
+  <th scope="col" key={h}>
+    {h}
+  </th>
+));
+
+function ReportView({ report }: { report: Report }) {
+  const x = report.totals;
+  const days = report.days.map((d) => d.day);
+  return (
+    <>
+      <p>{t.period(ruDay(report.from), ruDay(report.to), report.timeZone)}</p>
+      <p className="admin-muted">{t.wholeProgramme}</p>
+      <div className="admin-figure-grid">
+        <Figures
+          title={t.members}
+          items={[
+            [t.newMembers, formatAmount(x.newMembers)],
+            [t.activeMembers, formatAmount(x.activeMembers)],
+          ]}
+        />
+        <Figures
+          title={t.bonuses}
+          items={[
+            [t.issued, formatKopecks(x.bonuses.issued)],
+            [t.adjusted, formatKopecks(x.bonuses.adjusted)],
+            [t.spent, formatKopecks(x.bonuses.spent)],
+            [t.expired, formatKopecks(x.bonuses.expired)],
+            [t.outstanding, formatKopecks(x.bonuses.outstanding)],
+          ]}
+        />
+        <Figures
+          title={t.money}
+          items={[
+            [t.credited, formatKopecks(x.money.credited)],
+            [t.spent, formatKopecks(x.money.spent)],
+            [t.moneyOutstanding, formatKopecks(x.money.outstanding)],
+          ]}
+        />
+        <Figures
+          title={t.giftCards}
+          items={[
+            [t.sold, formatKopecks(x.giftCards.sold)],
+            [t.redeemed, formatKopecks(x.giftCards.redeemed)],
+            [t.addedToBalance, formatKopecks(x.giftCards.addedToBalance)],
+            [t.giftOutstanding, formatKopecks(x.giftCards.outstanding)],
+          ]}
+        />
+        <Figures
+          title={t.payments}
+          items={[
+            [t.count, formatAmount(x.payments.count)],
+            [t.total, formatKopecks(x.payments.total)],
+            ...SPLIT_KEYS.map((k): [string, string] => [t.split[k], formatKopecks(x.payments[k])]),
+          ]}
+        />
+      </div>
+      <BarChart
+        title={t.chartPayments}
+        days={days}
+        series={[
+          { label: t.total, values: report.days.map((d) => d.payments.total), className: 'admin-bar-a' },
+        ]}
+        format={formatKopecks}
+      />
+      <BarChart
+        title={t.chartBonuses}
+        days={days}
+        series={[
+          {
+            label: t.legendIssued,
+            values: report.days.map((d) => d.bonusesIssued),
+            className: 'admin-bar-a',
+          },
+          { label: t.legendSpent, values: report.days.map((d) => d.bonusesSpent), className: 'admin-bar-b' },
+        ]}
+        format={formatKopecks}
+      />
+      <h2>{t.byPoint}</h2>
+      {report.byPoint.length === 0 ? (
+        <p>{t.noPayments}</p>
+      ) : (
+        <TableScroll label={t.byPoint}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.point}</th>
+                {splitHeads}
+              </tr>
+            </thead>
+            <tbody>
+              {report.byPoint.map((p) => (
+                <tr key={p.retailPointId}>
+                  <td>{p.title || `№ ${p.retailPointId}`}</td>
+                  {splitCells(p)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <h2>{t.byDay}</h2>
+      <TableScroll label={t.byDay}>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.day}</th>
+              <th scope="col">{t.newMembers}</th>
+              <th scope="col">{t.activeMembers}</th>
+              <th scope="col">{t.legendIssued}</th>
+              <th scope="col">{t.legendSpent}</th>
+              {splitHeads}
+            </tr>
+          </thead>
+          <tbody>
+            {report.days.map((d) => (
+              <tr key={d.day}>
+                <td>{ruDay(d.day)}</td>
+                <td>{formatAmount(d.newMembers)}</td>
+                <td>{formatAmount(d.activeMembers)}</td>
+                <td>{formatKopecks(d.bonusesIssued)}</td>
+                <td>{formatKopecks(d.bonusesSpent)}</td>
+                {splitCells(d.payments)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </>
+  );
+}
+
+/**
+ * `/admin/reports` (decision 031): the owner, the accountant and the viewer pick a range of days (the brand's
+ * calendar) and, if they like, points; the figures, two charts and the tables follow, and the same report
+ * downloads as CSV for Excel.
+ */
+export function ReportsPage() {
+  const today = new Date();
+  const [form, setForm] = useState<Range>({
+    from: isoDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29)),
+    to: isoDay(today),
+    points: '',
+  });
+  const [range, setRange] = useState<Range>(form);
+  const [error, setError] = useState('');
+  const report = useQuery({
+    queryKey: ['admin', 'report', range],
+    queryFn: () => adminApi().request('GET /api/operator/reports', { query: queryOf(range) }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    if (!form.from || !form.to || form.from > form.to) return setError(t.badRange);
+    setRange({ ...form, points: form.points.replace(/\s+/g, '') });
+  };
+  const download = async () => {
+    setError('');
+    try {
+      const { csv, fileName } = await adminApi().request('GET /api/operator/reports/csv', {
+        query: queryOf(range),
+      });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      link.download = fileName;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (failure) {
+      setError(adminErrorText(failure));
+    }
+  };
+
+  return (
+    <>
+      <h1>{t.heading}</h1>
+      <form className="admin-inline-form" onSubmit={submit}>
+        <Field
+          label={t.from}
+          type="date"
+          value={form.from}
+          onChange={(e) => setForm({ ...form, from: e.target.value })}
+        />
+        <Field
+          label={t.to}
+          type="date"
+          value={form.to}
+          onChange={(e) => setForm({ ...form, to: e.target.value })}
+        />
+        <Field
+          label={t.points}
+          inputMode="numeric"
+          value={form.points}
+          onChange={(e) => setForm({ ...form, points: e.target.value })}
+        />
+        <button type="submit" className="admin-button">
+          {t.show}
+        </button>
+        <button
+          type="button"
+          className="admin-button admin-button-quiet admin-report-download"
+          onClick={() => void download()}
+        >
+          {t.download}
+        </button>
+      </form>
+      {(error || report.error) && (
+        <p className="admin-error" role="alert">
+          {error || adminErrorText(report.error)}
+        </p>
+      )}
+      {report.data ? <ReportView report={report.data} /> : !report.error && <p role="status">…</p>}
+    </>
+  );
+}
