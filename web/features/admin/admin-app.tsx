@@ -3,14 +3,14 @@ import { data, useLocation, type LoaderFunctionArgs } from 'react-router';
 import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { AuditPage } from './admin-audit-page';
-import { GiftCardsPage } from './admin-gift-cards-page';
+import { GiftCardsPage } from './gift-cards/admin-gift-cards-page';
 import { AdminHomePage, AdminLayout } from './admin-layout';
 import { AdminLoginPage } from './admin-login-page';
-import { MembersPage } from './admin-members-page';
-import { ProgrammePage } from './admin-programme-page';
+import { MembersPage } from './members/admin-members-page';
+import { ProgrammePage } from './programme/admin-programme-page';
 import { StaffPage } from './admin-staff-page';
 import { TillKeysPage } from './admin-till-keys-page';
-import { ReportsPage } from './admin-reports-page';
+import { ReportsPage } from './reports/admin-reports-page';
 import adminCss from './admin.css?url';
 // Content and brand (decision 032).
 import { ContentPage } from './content/content-page';

@@ -1,7 +1,7 @@
-import type { Campaign } from '../../../common/contract/programme';
-import { ruAdminProgramme } from '../../i18n/ru-admin-programme';
+import type { Campaign } from '../../../../common/contract/programme';
+import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
 import type { PointOption } from './admin-campaign-form';
-import { TableScroll } from './field';
+import { TableScroll } from '../field';
 import { campaignGroup, type CampaignGroup } from './programme-form';
 
 const t = ruAdminProgramme.campaigns;

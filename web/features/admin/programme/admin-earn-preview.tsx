@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { AppliedRule } from '../../../common/contract/programme';
-import { ruAdminProgramme } from '../../i18n/ru-admin-programme';
-import { adminApi, adminErrorText } from './admin-api';
+import type { AppliedRule } from '../../../../common/contract/programme';
+import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
+import { adminApi, adminErrorText } from '../admin-api';
 import type { PointOption } from './admin-campaign-form';
 import { ErrorField } from './programme-fields';
 import { fieldErrorsOf, instantOf, parseNumber, wallClockIn } from './programme-form';

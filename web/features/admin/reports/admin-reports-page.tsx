@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { PaymentSplit, Report } from '../../../common/contract/reports';
-import { formatAmount, formatKopecks } from '../../../common/lib/format';
-import { ruAdminReports as t } from '../../i18n/ru-admin-reports';
-import { adminApi, adminErrorText } from './admin-api';
+import type { PaymentSplit, Report } from '../../../../common/contract/reports';
+import { formatAmount, formatKopecks } from '../../../../common/lib/format';
+import { ruAdminReports as t } from '../../../i18n/ru-admin-reports';
+import { adminApi, adminErrorText } from '../admin-api';
 import { BarChart } from './admin-report-chart';
-import { Field, TableScroll } from './field';
+import { Field, TableScroll } from '../field';
+import reportsCss from './reports.css?url';
 
 const isoDay = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -216,6 +217,8 @@ export function ReportsPage() {
 
   return (
     <>
+      {/* This screen's own stylesheet, beside the console's admin.css (React hoists it). */}
+      <link rel="stylesheet" href={reportsCss} precedence="default" />
       <h1>{t.heading}</h1>
       <form className="admin-inline-form" onSubmit={submit}>
         <Field

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { GiftCardLookup } from '../../../common/contract/operator-gift-cards';
-import { ruAdmin } from '../../i18n/ru-admin';
-import { ruAdminGiftCardLookup as t } from '../../i18n/ru-admin-gift-cards';
-import { adminApi, adminErrorText, useStaffSession } from './admin-api';
-import { Field, TableScroll } from './field';
+import type { GiftCardLookup } from '../../../../common/contract/operator-gift-cards';
+import { ruAdmin } from '../../../i18n/ru-admin';
+import { ruAdminGiftCardLookup as t } from '../../../i18n/ru-admin-gift-cards';
+import { adminApi, adminErrorText, useStaffSession } from '../admin-api';
+import { Field, TableScroll } from '../field';
 
 const roubles = (value: number) => `${value.toLocaleString('ru-RU')} ₽`;
 

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { InvoiceItem } from '../../../common/contract/operator';
-import { ruAdmin } from '../../i18n/ru-admin';
-import { adminApi, adminErrorText, useStaffSession } from './admin-api';
+import type { InvoiceItem } from '../../../../common/contract/operator';
+import { ruAdmin } from '../../../i18n/ru-admin';
+import { adminApi, adminErrorText, useStaffSession } from '../admin-api';
 import { FailedDeliveries } from './admin-gift-card-deliveries';
 import { GiftCardLookupSection } from './admin-gift-card-lookup';
 import { CardPaidOrders } from './admin-gift-card-orders';
-import { TableScroll } from './field';
+import { TableScroll } from '../field';
 
 const t = ruAdmin.giftCards;
 const KEYS = ['admin', 'gift-card-invoices'] as const;

@@ -1,5 +1,5 @@
-import type { Campaign, CampaignEffect, CampaignInput } from '../../../common/contract/programme';
-import { ApiError } from '../../lib/api-client';
+import type { Campaign, CampaignEffect, CampaignInput } from '../../../../common/contract/programme';
+import { ApiError } from '../../../lib/api-client';
 
 /*
  * The Programme screen's pure parts (docs/decisions/034): a campaign as its form holds it (strings, as inputs

@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ruAdmin } from '../../i18n/ru-admin';
-import { ruAdminMemberPage as p } from '../../i18n/ru-admin-members';
-import { adminApi } from './admin-api';
-import { Field, TableScroll } from './field';
+import { ruAdmin } from '../../../i18n/ru-admin';
+import { ruAdminMemberPage as p } from '../../../i18n/ru-admin-members';
+import { adminApi } from '../admin-api';
+import { Field, TableScroll } from '../field';
 
 /*
  * The member's page, further (docs/decisions/033): what payments in progress hold, the saved bank cards (the

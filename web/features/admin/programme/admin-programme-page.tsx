@@ -1,14 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Campaign } from '../../../common/contract/programme';
-import { ruAdmin } from '../../i18n/ru-admin';
-import { ruAdminProgramme } from '../../i18n/ru-admin-programme';
-import { adminApi, adminErrorText, useStaffSession } from './admin-api';
+import type { Campaign } from '../../../../common/contract/programme';
+import { ruAdmin } from '../../../i18n/ru-admin';
+import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
+import { adminApi, adminErrorText, useStaffSession } from '../admin-api';
 import { CampaignFormPanel } from './admin-campaign-form';
 import { CampaignList } from './admin-campaign-list';
 import { EarnPreview } from './admin-earn-preview';
 import { ProgrammeSettings, SETTINGS_KEY } from './admin-programme-settings';
 import { wallClockIn } from './programme-form';
+import programmeCss from './programme.css?url';
 
 const t = ruAdminProgramme;
 const CAMPAIGNS_KEY = ['admin', 'campaigns'] as const;
@@ -65,6 +66,8 @@ export function ProgrammePage() {
   if (!campaigns.data || !points.data || !settings.data) return <p role="status">{ruAdmin.loading}</p>;
   return (
     <>
+      {/* This screen's own stylesheet, beside the console's admin.css (React hoists it). */}
+      <link rel="stylesheet" href={programmeCss} precedence="default" />
       <h1>{t.heading}</h1>
       {!canWrite && <p className="admin-muted">{t.readOnly}</p>}
       <section aria-labelledby="campaigns-heading">

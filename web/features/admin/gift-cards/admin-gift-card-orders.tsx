@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ruAdmin } from '../../i18n/ru-admin';
-import { ruAdminCardPaidOrders as t } from '../../i18n/ru-admin-gift-cards';
-import { adminApi } from './admin-api';
-import { TableScroll } from './field';
+import { ruAdmin } from '../../../i18n/ru-admin';
+import { ruAdminCardPaidOrders as t } from '../../../i18n/ru-admin-gift-cards';
+import { adminApi } from '../admin-api';
+import { TableScroll } from '../field';
 
 const roubles = (value: number) => `${value.toLocaleString('ru-RU')} ₽`;
 

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ruAdmin } from '../../i18n/ru-admin';
-import { adminApi, adminErrorText, useStaffSession } from './admin-api';
-import { TableScroll } from './field';
+import { ruAdmin } from '../../../i18n/ru-admin';
+import { adminApi, adminErrorText, useStaffSession } from '../admin-api';
+import { TableScroll } from '../field';
 
 const t = ruAdmin.giftCards;
 const KEYS = ['admin', 'gift-card-deliveries-failed'] as const;

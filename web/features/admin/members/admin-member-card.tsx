@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { ruAdmin } from '../../i18n/ru-admin';
-import { adminApi, adminErrorText } from './admin-api';
+import { ruAdmin } from '../../../i18n/ru-admin';
+import { adminApi, adminErrorText } from '../admin-api';
 import { MemberDeletion } from './admin-member-deletion';
 import { MemberHoldsAndCards, MemberOperations } from './admin-member-extras';
-import { ruAdminMemberPage } from '../../i18n/ru-admin-members';
-import { Field } from './field';
+import { ruAdminMemberPage } from '../../../i18n/ru-admin-members';
+import { Field } from '../field';
 
 const t = ruAdmin.members;
 const rub = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });

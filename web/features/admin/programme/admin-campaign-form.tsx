@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { Campaign } from '../../../common/contract/programme';
-import { ruAdminProgramme } from '../../i18n/ru-admin-programme';
-import { adminApi, adminErrorText } from './admin-api';
+import type { Campaign } from '../../../../common/contract/programme';
+import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
+import { adminApi, adminErrorText } from '../admin-api';
 import { CheckField, CheckGroup, ErrorField, toggled } from './programme-fields';
 import {
   campaignFormOf,

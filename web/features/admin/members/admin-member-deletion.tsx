@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ruAdmin } from '../../i18n/ru-admin';
-import { adminApi } from './admin-api';
+import { ruAdmin } from '../../../i18n/ru-admin';
+import { adminApi } from '../admin-api';
 
 const t = ruAdmin.members;
 const rub = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ruAdmin } from '../../i18n/ru-admin';
-import { adminApi, useStaffSession } from './admin-api';
-import { Field, TableScroll } from './field';
+import { ruAdmin } from '../../../i18n/ru-admin';
+import { adminApi, useStaffSession } from '../admin-api';
+import { Field, TableScroll } from '../field';
 import { MemberCard } from './admin-member-card';
 
 const t = ruAdmin.members;
