@@ -10,7 +10,7 @@ import { bonusLots } from '../../db/schema/programme';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 import { formatBonuses } from '../../../common/lib/format';
 
-export type ExpiryDeps = Pick<AppDeps, 'db' | 'clock' | 'sms'>;
+export type ExpiryDeps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;
 
 const BATCH = 50;
 
