@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 const at = () => timestamp({ withTimezone: true });
@@ -48,6 +58,11 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
   idempotencyKey: text().notNull().unique(),
   kind: text().notNull(),
   createdAt: at().notNull().defaultNow(),
+  /**
+   * The debit whose bonus lots this posting gives back (a released hold, a refund: decision 030): the lots
+   * trigger restores what that debit took from each lot, with the lots' own expiry, instead of a fresh lot.
+   */
+  restoresId: uuid().references((): AnyPgColumn => ledgerTransactions.id),
 });
 
 /** Append-only: a posted entry is never changed or deleted (a trigger refuses it); corrections are new entries. */

@@ -96,6 +96,7 @@ export async function releaseDraft(
     await postTransaction(tx, {
       idempotencyKey: `payment-release:${moved.id}`,
       kind: 'payment_release',
+      restores: `payment-hold:${moved.id}`,
       entries,
     });
   });

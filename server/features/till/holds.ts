@@ -121,6 +121,7 @@ export async function releaseHold(
     await postTransaction(tx, {
       idempotencyKey: `till-release:${moved.id}`,
       kind: 'till_release',
+      restores: `till-hold:${moved.id}`,
       entries: [
         { accountId: SYSTEM_ACCOUNTS.till_held, amount: -moved.spend },
         { accountId: accounts.bonus, amount: moved.spend },

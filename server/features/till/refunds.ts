@@ -25,7 +25,13 @@ export async function reverseInLedger(tx: Db, moved: TillOperationRow) {
   const net = moved.spend - moved.earn;
   if (net !== 0) entries.push({ accountId: (await customerAccounts(tx, moved.userId)).bonus, amount: net });
   if (entries.length > 0) {
-    await postTransaction(tx, { idempotencyKey: `till-refund:${moved.id}`, kind: 'till_refund', entries });
+    // What the spend took goes back to the lots it came from (decision 030), the hold being where it was taken.
+    await postTransaction(tx, {
+      idempotencyKey: `till-refund:${moved.id}`,
+      kind: 'till_refund',
+      entries,
+      restores: `till-hold:${moved.id}`,
+    });
   }
   if (moved.operationId) {
     await tx.update(operations).set({ state: 'CANCEL' }).where(eq(operations.id, moved.operationId));
