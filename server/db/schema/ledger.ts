@@ -43,7 +43,11 @@ export const ledgerAccounts = pgTable(
       'ledger_accounts_customer_not_negative',
       sql`(${t.userId} is null and ${t.kind} <> 'gift_card') or ${t.balance} >= 0`,
     ),
-    check('ledger_accounts_customer_kind', sql`${t.userId} is null or ${t.kind} in ('bonus', 'money')`),
+    // 'bonus_pending': earned bonuses in the brand's return window, not yet spendable (decision 030).
+    check(
+      'ledger_accounts_customer_kind',
+      sql`${t.userId} is null or ${t.kind} in ('bonus', 'money', 'bonus_pending')`,
+    ),
     // Exactly the accounts that may not go negative cache a balance, so the CHECK above always has one to see.
     check(
       'ledger_accounts_cached_balance',

@@ -130,3 +130,33 @@ export const bonusLotTakes = pgTable(
     check('bonus_lot_takes_returned', sql`${t.returned} >= 0 and ${t.returned} <= ${t.amount}`),
   ],
 );
+
+/**
+ * Bonuses earned in the brand's return window (decision 030), one row per earning posting: credited to the
+ * customer's `bonus_pending` account, moved to `bonus` by the job once `releasesAt` passes (`released`), or
+ * taken back by a refund before that (`reversed`). The one conditional update of `state` decides which.
+ */
+export const pendingBonuses = pgTable(
+  'pending_bonuses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    /** The earning posting's idempotency key (`till-complete:<id>`, `till-accrue:<id>`, `payment-complete:<id>`). */
+    sourceKey: text().notNull().unique(),
+    amount: bigint({ mode: 'number' }).notNull(),
+    releasesAt: timestamp({ withTimezone: true }).notNull(),
+    state: text().notNull().default('pending'),
+  },
+  (t) => [
+    index('pending_bonuses_due')
+      .on(t.releasesAt)
+      .where(sql`${t.state} = 'pending'`),
+    index('pending_bonuses_user')
+      .on(t.userId, t.releasesAt)
+      .where(sql`${t.state} = 'pending'`),
+    check('pending_bonuses_state', sql`${t.state} in ('pending', 'released', 'reversed')`),
+    check('pending_bonuses_amount', sql`${t.amount} > 0`),
+  ],
+);
