@@ -23,7 +23,7 @@ test('the demo customer logs in and sees the card, the balance, the rotating QR 
   // The demo brand has levels (decision 030): the demo customer is «Серебряный», on the way to «Золотой».
   await expect(page.getByTestId('member-level')).toContainText('Уровень «Серебряный»');
   await expect(page.getByTestId('member-level')).toContainText(
-    /До уровня «Золотой» осталось [\d\u00a0]+\u00a0₽/,
+    /До уровня «Золотой» осталось [\d\s]+(,\d{2})?\s₽/,
   );
   await expect(page.getByTestId('bonus-balance')).toHaveText(/^[\d\u00a0]+(,\d{1,2})?\u00a0бонус(а|ов)?$/);
   await expect(page.getByText(/^\*{4} \*{4} \*{4} \d{4}$/).first()).toBeVisible();
