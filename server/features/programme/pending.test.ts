@@ -10,6 +10,14 @@ import { bonusLots } from '../../db/schema/programme';
 import { login } from '../../test/auth-kit';
 import { callAs } from '../../test/cabinet-kit';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
+import {
+  bonusesOf,
+  completeDraft,
+  createDraft,
+  customerWithBonuses,
+  payOnSandbox,
+  processDraft,
+} from '../../test/payments-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
 
@@ -108,6 +116,28 @@ describe('pending bonuses (the return window)', () => {
     expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(0);
     const states = await t.deps.db.execute(sql`select state from pending_bonuses`);
     expect((states as unknown as { rows: { state: string }[] }).rows).toEqual([{ state: 'reversed' }]);
+  });
+
+  it('a shop payment by card: the spend is spent at once, the earn waits for the window', async () => {
+    await setPendingDays(10);
+    const phone = '79554000004';
+    await customerWithBonuses(t, phone, 1000);
+    const draft = await createDraft(t, phone, { paySum: 500, spendBonus: true, payType: 'CARD' });
+    const processed = (await processDraft(t, phone, draft.draftId)).json().data;
+    expect((await payOnSandbox(t, processed.formUrl, '4111 1111 1111 1111')).statusCode).toBe(303);
+    const done = (await completeDraft(t, phone, draft.draftId)).json().data;
+    expect(done).toMatchObject({ state: 'completed', spent: 250, earned: 7.5 });
+    expect(await bonusesOf(t, phone)).toBe(750);
+    clock.advance(10 * DAY);
+    expect(await releasePendingBonuses(t.deps)).toBe(1);
+    const { token } = await login(t, phone, '10.30.4.2');
+    const balance = await t.app.inject({
+      method: 'POST',
+      url: '/api/loyalty/getUserBalance',
+      payload: {},
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(balance.json().balance.availableAmount).toBe(757.5);
   });
 
   it('without a window (the default) the earn is spendable at once and nothing is pending', async () => {
