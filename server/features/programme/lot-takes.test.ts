@@ -11,6 +11,7 @@ import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { customerWithBonuses } from '../../test/payments-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
 import { expireLots } from './expire-lots';
 
 const DAY = 86_400_000;
@@ -25,7 +26,7 @@ describe('bonus lot takes: a release restores the lots it took', () => {
   let clock: AdjustableClock;
   beforeEach(async () => {
     clock = createAdjustableClock(systemClock);
-    t = await createTestApp({ clock });
+    t = await createTestApp({ clock, config: { operatorToken: OPERATOR_TOKEN } });
     await t.deps.db.execute(
       sql`update brand_settings set settings = settings || '{"bonusExpiryDays": 30}'::jsonb`,
     );
@@ -100,6 +101,55 @@ describe('bonus lot takes: a release restores the lots it took', () => {
     const lots = await lotsOf(userId);
     expect(lots.map((l) => l.remaining).sort((a, b) => a - b)).toEqual([2_000, 10_000]);
     await expectLotsEqualBalance(userId);
+  });
+
+  it('through the till: a cancelled spend and a refunded one give back the lots they took', async () => {
+    const { key } = await issueKey(t, 1);
+    const card = await cardholder(t, '79553000004', 0);
+    await post(card.userId, 50_000);
+    clock.advance(DAY);
+    await post(card.userId, 50_000);
+    const before = await lotsOf(card.userId);
+    const visit = async () => {
+      clock.advance(150_000);
+      const code = memberCode(card, clock.now().getTime());
+      return (await till(t, key, 'POST', '/api/till/verify', { code })).json().visitId as string;
+    };
+    const act = (id: string, action: 'confirm' | 'cancel' | 'refund') =>
+      till(t, key, 'POST', `/api/till/operations/${id}/${action}`);
+
+    const cancelled = (
+      await till(t, key, 'POST', '/api/till/spend', {
+        visitId: await visit(),
+        sum: 1400,
+        bonuses: 700,
+        idempotencyKey: 'takes-cancel',
+      })
+    ).json();
+    const sorted = async () => (await lotsOf(card.userId)).map((l) => l.remaining).sort((a, b) => a - b);
+    expect(await sorted()).toEqual([0, 30_000]);
+    expect((await act(cancelled.operationId, 'cancel')).statusCode).toBe(200);
+    expect(await lotsOf(card.userId)).toEqual(before);
+
+    const spent = (
+      await till(t, key, 'POST', '/api/till/spend', {
+        visitId: await visit(),
+        sum: 1400,
+        bonuses: 700,
+        idempotencyKey: 'takes-refund',
+      })
+    ).json();
+    expect((await act(spent.operationId, 'confirm')).statusCode).toBe(200);
+    const refunded = await act(spent.operationId, 'refund');
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    // The earn's lot went back with the refund; the spend minus the earn went back to the lots it came from.
+    await expectLotsEqualBalance(card.userId);
+    expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(100_000);
+    // The spend minus the earn (700 - 21 bonuses) went back to the lots it came from, with their expiry; the
+    // earn's lot (21) stays, since the refund's one netted entry restores the rest.
+    expect(await sorted()).toEqual([2_100, 47_900, 50_000]);
+    const after = await lotsOf(card.userId);
+    for (const lot of before) expect(after.find((l) => l.id === lot.id)?.expiresAt).toEqual(lot.expiresAt);
   });
 
   for (let sequence = 0; sequence < 3; sequence++) {
