@@ -76,6 +76,34 @@ describe('event bonuses: welcome, referral, birthday', () => {
     const [second] = await t.deps.db.select().from(users).where(eq(users.phone, phone));
     expect(second!.id).not.toBe(first!.id);
     expect(await bonusesOf(second!.id)).toBe(0);
+    // The birthday, too: once a year per phone, whichever account holds it.
+    await setBonuses({ birthdayBonus: 300 });
+    await t.deps.db.update(users).set({ birthDate: '1990-12-06' }).where(eq(users.id, second!.id));
+    clock.advance(DAY);
+    expect(await birthdayBonuses(t.deps)).toBe(1);
+    expect(await bonusesOf(second!.id)).toBe(300);
+    clock.advance(2 * 60_000);
+    const { token: third } = await login(t, phone, '10.30.0.3');
+    const thirdAuth = { authorization: `Bearer ${third}` };
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/delete',
+      payload: { confirm: true },
+      headers: thirdAuth,
+    });
+    clock.advance(2 * 60_000);
+    const { token: fourth } = await login(t, phone, '10.30.0.4');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/newCard',
+      payload: PROFILE,
+      headers: { authorization: `Bearer ${fourth}` },
+    });
+    const [newest] = await t.deps.db.select().from(users).where(eq(users.phone, phone));
+    expect(newest!.id).not.toBe(second!.id);
+    expect(newest!.registeredAt).not.toBeNull();
+    await t.deps.db.update(users).set({ birthDate: '1990-12-06' }).where(eq(users.id, newest!.id));
+    expect(await birthdayBonuses(t.deps)).toBe(0); // the phone had its birthday bonus this year
     // Nothing readable: the key holds neither the phone nor the customer's id.
     const keys = await t.deps.db.execute(
       sql`select idempotency_key from ledger_transactions where kind = 'welcome_bonus'`,
