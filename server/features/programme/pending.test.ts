@@ -140,6 +140,28 @@ describe('pending bonuses (the return window)', () => {
     expect(balance.json().balance.availableAmount).toBe(757.5);
   });
 
+  it("a deleted account's pending bonuses are forfeited when due, never spendable", async () => {
+    await setPendingDays(7);
+    const phone = '79554000005';
+    const { key, card, verify } = await visitFor(phone);
+    await till(t, key, 'POST', '/api/till/accrue', {
+      visitId: (await verify()).visitId,
+      sum: 1000,
+      idempotencyKey: 'pending-accrue-5',
+    });
+    const { token } = await login(t, phone, '10.30.4.5');
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/delete',
+      payload: { confirm: true },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    clock.advance(7 * DAY);
+    expect(await releasePendingBonuses(t.deps)).toBe(1);
+    expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(0);
+  });
+
   it('without a window (the default) the earn is spendable at once and nothing is pending', async () => {
     const { key, card, verify } = await visitFor('79554000003');
     await till(t, key, 'POST', '/api/till/accrue', {
