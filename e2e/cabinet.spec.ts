@@ -20,6 +20,11 @@ test('the demo customer logs in and sees the card, the balance, the rotating QR 
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText('Здравствуйте, Анна Иванова!')).toBeVisible();
   await expect(page.getByText('+7 (900) 000-00-01')).toBeVisible();
+  // The demo brand has levels (decision 030): the demo customer is «Серебряный», on the way to «Золотой».
+  await expect(page.getByTestId('member-level')).toContainText('Уровень «Серебряный»');
+  await expect(page.getByTestId('member-level')).toContainText(
+    /До уровня «Золотой» осталось [\d\s]+(,\d{2})?\s₽/,
+  );
   await expect(page.getByTestId('bonus-balance')).toHaveText(/^[\d\u00a0]+(,\d{1,2})?\u00a0бонус(а|ов)?$/);
   await expect(page.getByText(/^\*{4} \*{4} \*{4} \d{4}$/).first()).toBeVisible();
   await expect(page.getByRole('img', { name: 'QR-код карты для кассы' })).toBeVisible();

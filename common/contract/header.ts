@@ -136,6 +136,11 @@ export const brandSettingsSchema = z.strictObject({
   bonusExpiryDays: z.number().int().min(1).max(3650).nullable().default(null),
   /** The SMS warning goes this many days before bonuses expire. */
   bonusExpiryWarnDays: z.number().int().min(1).max(60).default(7),
+  /**
+   * The return window (decision 030): earned bonuses wait this many days before they are spendable. 0 (the
+   * default): spendable at once.
+   */
+  bonusPendingDays: z.number().int('Дни: целое число').min(0).max(365).default(0),
   /** Event bonuses (decision 027), in bonuses; 0: none. Welcome: on the card's registration. */
   welcomeBonus: eventBonus,
   /** The referrer's bonus when the customer they invited completes a first purchase. */

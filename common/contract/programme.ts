@@ -246,14 +246,24 @@ export const getActiveCampaigns = defineEndpoint({
   schemas: { response: z.array(activeCampaignSchema) },
 });
 
+/** Bonuses earned in the return window (decision 030): in bonuses, and the brand's day the first are spendable. */
+export const pendingSchema = z.strictObject({ bonuses: z.number(), from: z.string() });
+
 export const getBonusExpiry = defineEndpoint({
   method: 'GET',
   path: '/api/user/bonus-expiry',
-  summary: "The customer's next bonuses to expire (null when none will)",
+  summary:
+    "The customer's next bonuses to expire (null when none will) and the bonuses pending (decision 030)",
   tag: 'cabinet',
   auth: 'user',
   errors: [],
-  schemas: { response: z.strictObject({ expiring: expiringSchema.nullable() }) },
+  schemas: {
+    response: z.strictObject({
+      expiring: expiringSchema.nullable(),
+      /** Earned in the return window, not spendable yet (null: none). */
+      pending: pendingSchema.nullable(),
+    }),
+  },
 });
 
 /** The member's level and the way to the next (decision 027 "Levels"); `level` null when levels are off. */

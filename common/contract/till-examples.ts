@@ -60,6 +60,7 @@ const visit: TillVisit = {
     cardNum: '**** **** **** 4821',
     bonuses: 1250,
     expiring: { bonuses: 120, on: '2026-12-10' },
+    pending: null,
   },
   point: { id: 1, title: 'Берёзка на Садовой', currentBonus: 3 },
   maxSpendPercent: 50,

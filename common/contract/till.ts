@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { withBodyExamples, withResponseExamples } from './examples';
 import { paySumSchema } from './loyalty';
-import { appliedRuleSchema, expiringSchema } from './programme';
+import { appliedRuleSchema, expiringSchema, pendingSchema } from './programme';
 import * as examples from './till-examples';
 
 /**
@@ -37,6 +37,8 @@ export const tillCustomerSchema = z.strictObject({
   bonuses: money,
   /** The next bonuses to expire (decision 027), for the cashier to mention; null when none will. */
   expiring: expiringSchema.nullable(),
+  /** Bonuses still in the brand's return window (decision 030), not spendable yet; null: none, or no window. */
+  pending: pendingSchema.nullable(),
 });
 
 export const tillPointSchema = z.strictObject({

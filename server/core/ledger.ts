@@ -18,6 +18,11 @@ export interface PostTransactionInput {
   idempotencyKey: string;
   kind: string;
   entries: LedgerEntryInput[];
+  /**
+   * The key of the debit this posting gives back (a released hold, a refund: decision 030); the bonus lots it
+   * took are restored with their own expiry instead of a fresh lot.
+   */
+  restores?: string;
 }
 
 export interface PostedTransaction {
@@ -76,7 +81,8 @@ export async function postTransaction(tx: Db, input: PostTransactionInput): Prom
     posted = await tx.execute(sql`
       with e (account_id, amount) as (values ${values}),
       t as (
-        insert into ledger_transactions (idempotency_key, kind) values (${input.idempotencyKey}, ${input.kind})
+        insert into ledger_transactions (idempotency_key, kind, restores_id)
+        values (${input.idempotencyKey}, ${input.kind}, ${restoresId(input.restores)})
         on conflict (idempotency_key) do nothing
         returning id
       ),
@@ -109,6 +115,12 @@ export async function postTransaction(tx: Db, input: PostTransactionInput): Prom
   if (!existing) throw new Error('ledger transaction vanished after a key conflict');
   return { transactionId: existing.id, created: false };
 }
+
+/** The restored debit's id by its key: a subquery in the posting's statement, or a plain null (no extra work). */
+const restoresId = (key: string | undefined) =>
+  key === undefined
+    ? sql`null::uuid`
+    : sql`(select id from ledger_transactions where idempotency_key = ${key})`;
 
 /** PGlite answers `{rows}`, node-postgres a result with `rows` too; drizzle types them differently. */
 function rowsOf<T>(result: unknown): T[] {

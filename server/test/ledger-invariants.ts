@@ -98,6 +98,14 @@ export async function assertLedgerInvariants(db: Db, options: { now?: Date } = {
     where a.user_id is not null and a.kind = 'bonus' and a.balance <> coalesce(l.total, 0)`);
   expect(rowsOf(lotsDrift), 'bonus lots that do not add up to the bonus balance').toEqual([]);
 
+  // Pending bonuses (decision 030): each customer's `bonus_pending` balance is what their pending rows hold.
+  const pendingDrift = await db.execute<{ user_id: string }>(sql`
+    select a.user_id from ledger_accounts a
+    left join (select user_id, sum(amount) as total from pending_bonuses where state = 'pending' group by user_id) p
+      on p.user_id = a.user_id
+    where a.user_id is not null and a.kind = 'bonus_pending' and a.balance <> coalesce(p.total, 0)`);
+  expect(rowsOf(pendingDrift), 'pending bonuses that do not add up to the pending balance').toEqual([]);
+
   const now = (options.now ?? new Date()).toISOString();
   const tillOverdue = await db.execute<{ id: string }>(sql`
     select id from till_operations where state = 'held' and hold_expires_at < ${now}::timestamptz`);

@@ -30,6 +30,8 @@ export const ruCabinet = {
   campaignsTitle: 'Сейчас действуют',
   /** '30 бонусов сгорят 25.12'. */
   expiring: (bonuses: string, day: string) => `${bonuses} сгорят ${day}`,
+  /** Bonuses in the return window (decision 030): 'Ожидают начисления: 30 бонусов, с 05.12'. */
+  pending: (bonuses: string, day: string) => `Ожидают начисления: ${bonuses}, с ${day}`,
   earnedBy: (titles: string) => `Начислено по акции: ${titles}`,
   /** The member's level (decision 027 "Levels"): 'Уровень «Серебряный»'. */
   level: (title: string) => `Уровень «${title}»`,

@@ -40,9 +40,10 @@ export async function earnFor(deps: EarnDeps, request: EarnRequest): Promise<Ear
     cachedBrandSettings(deps.db, deps.cache),
   ]);
   const timeZone = request.timeZone ?? settings.timeZone;
-  // Levels cost one indexed query, and only when the brand has levels (docs/decisions/027 "Levels").
+  // Levels cost one indexed query, and only when the brand has levels (docs/decisions/027 "Levels") and a rate
+  // matters: a cheque paid wholly with bonuses earns nothing by any rate (decision 030: the demo has levels).
   const level =
-    settings.levels.length > 0 && request.userId
+    settings.levels.length > 0 && request.userId && request.earnable > 0
       ? levelFor(settings.levels, await spendOverYear(deps.db, request.userId, at))
       : null;
   return evaluateEarn({

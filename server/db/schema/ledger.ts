@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 const at = () => timestamp({ withTimezone: true });
@@ -33,7 +43,11 @@ export const ledgerAccounts = pgTable(
       'ledger_accounts_customer_not_negative',
       sql`(${t.userId} is null and ${t.kind} <> 'gift_card') or ${t.balance} >= 0`,
     ),
-    check('ledger_accounts_customer_kind', sql`${t.userId} is null or ${t.kind} in ('bonus', 'money')`),
+    // 'bonus_pending': earned bonuses in the brand's return window, not yet spendable (decision 030).
+    check(
+      'ledger_accounts_customer_kind',
+      sql`${t.userId} is null or ${t.kind} in ('bonus', 'money', 'bonus_pending')`,
+    ),
     // Exactly the accounts that may not go negative cache a balance, so the CHECK above always has one to see.
     check(
       'ledger_accounts_cached_balance',
@@ -50,6 +64,11 @@ export const ledgerTransactions = pgTable(
     idempotencyKey: text().notNull().unique(),
     kind: text().notNull(),
     createdAt: at().notNull().defaultNow(),
+    /**
+     * The debit whose bonus lots this posting gives back (a released hold, a refund: decision 030): the lots
+     * trigger restores what that debit took from each lot, with the lots' own expiry, instead of a fresh lot.
+     */
+    restoresId: uuid().references((): AnyPgColumn => ledgerTransactions.id),
   },
   // Reports read a range of days (decision 031).
   (t) => [index('ledger_transactions_created_at').on(t.createdAt)],

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -90,6 +91,11 @@ export const bonusLots = pgTable(
     expiresAt: timestamp({ withTimezone: true }),
     /** When the SMS warning about its expiry went out (once). */
     warnedAt: timestamp({ withTimezone: true }),
+    /**
+     * Kopecks given back to it by restores (decision 030). Part of the expiry's ledger key, since a lot that
+     * expired and then had a hold's bonuses given back expires a second time.
+     */
+    restored: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('bonus_lots_user_open')
@@ -99,5 +105,58 @@ export const bonusLots = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.remaining} > 0 and ${t.expiresAt} is not null`),
     check('bonus_lots_remaining', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
+  ],
+);
+
+/**
+ * What one debit took from one lot (decision 030), kept by the same trigger: a posting that restores the debit
+ * (`ledger_transactions.restores_id`) gives each lot back what it gave, up to `amount - returned`, so a released
+ * hold or a refund keeps the bonuses' original expiry.
+ */
+export const bonusLotTakes = pgTable(
+  'bonus_lot_takes',
+  {
+    transactionId: uuid()
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    lotId: uuid()
+      .notNull()
+      .references(() => bonusLots.id),
+    amount: bigint({ mode: 'number' }).notNull(),
+    returned: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transactionId, t.lotId] }),
+    check('bonus_lot_takes_returned', sql`${t.returned} >= 0 and ${t.returned} <= ${t.amount}`),
+  ],
+);
+
+/**
+ * Bonuses earned in the brand's return window (decision 030), one row per earning posting: credited to the
+ * customer's `bonus_pending` account, moved to `bonus` by the job once `releasesAt` passes (`released`), or
+ * taken back by a refund before that (`reversed`). The one conditional update of `state` decides which.
+ */
+export const pendingBonuses = pgTable(
+  'pending_bonuses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    /** The earning posting's idempotency key (`till-complete:<id>`, `till-accrue:<id>`, `payment-complete:<id>`). */
+    sourceKey: text().notNull().unique(),
+    amount: bigint({ mode: 'number' }).notNull(),
+    releasesAt: timestamp({ withTimezone: true }).notNull(),
+    state: text().notNull().default('pending'),
+  },
+  (t) => [
+    index('pending_bonuses_due')
+      .on(t.releasesAt)
+      .where(sql`${t.state} = 'pending'`),
+    index('pending_bonuses_user')
+      .on(t.userId, t.releasesAt)
+      .where(sql`${t.state} = 'pending'`),
+    check('pending_bonuses_state', sql`${t.state} in ('pending', 'released', 'reversed')`),
+    check('pending_bonuses_amount', sql`${t.amount} > 0`),
   ],
 );

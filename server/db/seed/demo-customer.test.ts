@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf } from '../../core/ledger';
+import { callAs } from '../../test/cabinet-kit';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { users } from '../schema/auth';
@@ -33,5 +34,12 @@ describe('demo customer', () => {
     expect(await db.select().from(cards).where(eq(cards.userId, user!.id))).toHaveLength(1);
     expect(await db.select().from(operations).where(eq(operations.userId, user!.id))).toHaveLength(31);
     await assertLedgerInvariants(db);
+  });
+
+  it('is «Серебряный» in the demo brand’s levels, on the way to «Золотой» (decision 030)', async () => {
+    const { level } = (await callAs(t, DEMO_CUSTOMER.phone, 'GET', '/api/user/level')).json();
+    expect(level).toMatchObject({ title: 'Серебряный', next: { title: 'Золотой' } });
+    expect(level.spend).toBeGreaterThan(10_000);
+    expect(level.next.left).toBeGreaterThan(0);
   });
 });

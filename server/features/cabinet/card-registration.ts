@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { newCardBodySchema } from '../../../common/contract/cabinet';
 import type { Clock } from '../../core/clock';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
 import { users } from '../../db/schema/auth';
@@ -11,6 +12,7 @@ import { AppError } from '../../errors';
 import { customerAccounts } from '../../core/ledger';
 import { readBrandSettings } from '../../core/brand-settings';
 import { creditEventBonuses } from '../../core/earn/events';
+import { phoneKey } from '../../core/earn/phone-key';
 import { isLuhnValid, newCardNumber, newQrSecret } from './card-numbers';
 import { lockUser, saveProfile } from './profile';
 
@@ -26,7 +28,11 @@ const BAD_CARD_NUMBER = 'Неверный номер карты: проверь�
  * registration and makes the new card active when the customer has none. Everything in one transaction under
  * the customer's row lock, so a double click cannot issue two cards.
  */
-export async function registerCard(deps: { db: Db; clock: Clock }, userId: string, input: NewCardInput) {
+export async function registerCard(
+  deps: { db: Db; clock: Clock; config: Pick<Config, 'authSecret'> },
+  userId: string,
+  input: NewCardInput,
+) {
   const settings = await readBrandSettings(deps.db);
   if (settings.creditCard && !input.cardNum) {
     throw new AppError('VALIDATION', `Неверные данные: cardNum: ${REQUIRED}`, {
@@ -61,10 +67,11 @@ export async function registerCard(deps: { db: Db; clock: Clock }, userId: strin
         activeCardId: user.activeCardId ?? firstCard?.id ?? newCardId,
       })
       .where(eq(users.id, userId));
-    // The welcome bonus, once (its ledger key): the first registration of the customer.
+    // The welcome bonus, once per phone (its ledger key, decision 030): the first registration of the number,
+    // so deleting the account and registering the same phone again earns nothing more.
     if (!user.registeredAt) {
       await creditEventBonuses(tx, {
-        key: `welcome:${userId}`,
+        key: `welcome:${phoneKey(deps.config.authSecret, user.phone)}`,
         kind: 'welcome_bonus',
         now,
         credits: [{ userId, amount: settings.welcomeBonus * 100, place: WELCOME_PLACE }],

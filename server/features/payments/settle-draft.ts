@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { earnEntries, postTransaction } from '../../core/ledger';
+import { postTransaction } from '../../core/ledger';
+import { earnCredit } from '../../core/earn/pending';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
 import { operations } from '../../db/schema/cabinet';
@@ -37,11 +38,12 @@ export async function completePaid(
     .returning();
   if (!done) return null;
   if (done.productType === 'GIFT_CARD') await issueGiftCards(tx, deps.clock, done.id);
-  const entries = [...(await settleEntries(tx, done)), ...(await earnEntries(tx, done.userId, done.earn))];
+  const credit = await earnCredit(deps, tx, done.userId, done.earn);
+  const entries = [...(await settleEntries(tx, done)), ...credit.entries];
+  const key = `payment-complete:${done.id}`;
   const posted =
-    entries.length > 0
-      ? await postTransaction(tx, { idempotencyKey: `payment-complete:${done.id}`, kind: 'payment', entries })
-      : null;
+    entries.length > 0 ? await postTransaction(tx, { idempotencyKey: key, kind: 'payment', entries }) : null;
+  if (posted?.created) await credit.afterPosting(key);
   const tillPayment = done.payType === 'IN_RETAIL_POINT' && done.leftToPay > 0;
   // The operation and the draft's link to it in one statement.
   const operation = tx.$with('operation', { id: operations.id }).as(
@@ -96,6 +98,7 @@ export async function releaseDraft(
     await postTransaction(tx, {
       idempotencyKey: `payment-release:${moved.id}`,
       kind: 'payment_release',
+      restores: `payment-hold:${moved.id}`,
       entries,
     });
   });

@@ -3,9 +3,10 @@ import type { AppDeps } from '../../app-deps';
 import { readBrandSettings } from '../../core/brand-settings';
 import { creditEventBonuses } from '../../core/earn/events';
 import { localTime } from '../../core/earn/local-time';
+import { phoneKey } from '../../core/earn/phone-key';
 import { inTransaction } from '../../db/in-transaction';
 
-export type EventDeps = Pick<AppDeps, 'db' | 'clock' | 'sms'>;
+export type EventDeps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;
 
 const BATCH = 100;
 export const REFERRER_PLACE = 'Бонус за приглашённого друга';
@@ -54,7 +55,10 @@ export async function rewardReferrals(deps: EventDeps): Promise<number> {
 
 /**
  * The birthday bonus (decision 027): on the customer's birthday in the brand's calendar (29 February on the 28th
- * in other years), `birthdayBonus` once a year (ledger key `birthday:<customer>:<year>`) and an SMS.
+ * in other years), `birthdayBonus` once a year and an SMS. The ledger key is the phone's HMAC (decision 030:
+ * `birthday:<phone key>:<year>`), so a deleted and re-registered phone gets no second one that year; the
+ * customer-id key used before is still honoured. The keys cannot be computed in SQL, so the day's customers
+ * are read in pages by id and the ones already credited skipped.
  */
 export async function birthdayBonuses(deps: EventDeps): Promise<number> {
   const settings = await readBrandSettings(deps.db);
@@ -64,38 +68,82 @@ export async function birthdayBonuses(deps: EventDeps): Promise<number> {
   const monthDay = today.slice(5);
   const leap = new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1;
   const days = monthDay === '02-28' && !leap ? ['02-28', '02-29'] : [monthDay];
-  const due = rowsOf<{ id: string; phone: string; first_name: string }>(
+  let credited = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const page = await birthdaysAfter(deps, days, after);
+    const last = page.at(-1);
+    if (!last) break;
+    after = last.id;
+    const keyed = page.map((user) => ({
+      user,
+      key: `birthday:${phoneKey(deps.config.authSecret, user.phone)}:${year}`,
+    }));
+    const done = await postedKeys(deps, [
+      ...keyed.map((k) => k.key),
+      ...page.map((u) => `birthday:${u.id}:${year}`),
+    ]);
+    for (const { user, key } of keyed) {
+      if (done.has(key) || done.has(`birthday:${user.id}:${year}`)) continue;
+      if (await creditBirthday(deps, user, key, settings)) credited++;
+    }
+    if (page.length < BATCH) break;
+  }
+  return credited;
+}
+
+interface BirthdayUser {
+  id: string;
+  phone: string;
+  first_name: string;
+}
+
+const birthdaysAfter = async (deps: EventDeps, days: string[], after: string) =>
+  rowsOf<BirthdayUser>(
     await deps.db.execute(sql`
       select id, phone, first_name from users
-      where birth_date is not null and registered_at is not null
+      where birth_date is not null and registered_at is not null and deleted_at is null and id > ${after}::uuid
         and to_char(birth_date, 'MM-DD') in (${sql.join(
           days.map((d) => sql`${d}`),
           sql`, `,
         )})
-        and not exists (select 1 from ledger_transactions t
-          where t.idempotency_key = 'birthday:' || users.id::text || ':' || ${String(year)})
-      limit ${BATCH}`),
+      order by id limit ${BATCH}`),
   );
-  let credited = 0;
-  for (const user of due) {
-    const posted = await inTransaction(deps.db, (tx) =>
-      creditEventBonuses(tx, {
-        key: `birthday:${user.id}:${year}`,
-        kind: 'birthday_bonus',
-        now: deps.clock.now(),
-        credits: [{ userId: user.id, amount: settings.birthdayBonus * 100, place: BIRTHDAY_PLACE }],
-      }),
-    );
-    if (!posted) continue;
-    credited++;
-    const name = user.first_name ? `${user.first_name}, с` : 'С';
-    // The bonus is posted whatever the gateway says; a refused SMS is not retried.
-    await deps.sms
-      .send(
-        user.phone,
-        `${name} днём рождения! ${settings.birthdayBonus} бонусов в подарок от «${settings.title}»`,
-      )
-      .catch(() => undefined);
-  }
-  return credited;
+
+async function postedKeys(deps: EventDeps, keys: string[]): Promise<Set<string>> {
+  const rows = rowsOf<{ idempotency_key: string }>(
+    await deps.db.execute(
+      sql`select idempotency_key from ledger_transactions where idempotency_key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    ),
+  );
+  return new Set(rows.map((r) => r.idempotency_key));
+}
+
+async function creditBirthday(
+  deps: EventDeps,
+  user: BirthdayUser,
+  key: string,
+  settings: { birthdayBonus: number; title: string },
+): Promise<boolean> {
+  const posted = await inTransaction(deps.db, (tx) =>
+    creditEventBonuses(tx, {
+      key,
+      kind: 'birthday_bonus',
+      now: deps.clock.now(),
+      credits: [{ userId: user.id, amount: settings.birthdayBonus * 100, place: BIRTHDAY_PLACE }],
+    }),
+  );
+  if (!posted) return false;
+  const name = user.first_name ? `${user.first_name}, с` : 'С';
+  // The bonus is posted whatever the gateway says; a refused SMS is not retried.
+  await deps.sms
+    .send(
+      user.phone,
+      `${name} днём рождения! ${settings.birthdayBonus} бонусов в подарок от «${settings.title}»`,
+    )
+    .catch(() => undefined);
+  return true;
 }

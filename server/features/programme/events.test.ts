@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { balancesOf } from '../../core/ledger';
 import { users } from '../../db/schema/auth';
 import type { ConsoleSmsProvider } from '../../integrations/sms/console-provider';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
+import { fakeClock, login, type FakeClock } from '../../test/auth-kit';
 import { callAs, PROFILE } from '../../test/cabinet-kit';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -46,6 +46,71 @@ describe('event bonuses: welcome, referral, birthday', () => {
     expect(await historyOf(phone)).toMatchObject([
       { place: 'Приветственные бонусы', amountEarn: 150, type: 'DEPOSIT' },
     ]);
+  });
+
+  it('keys the welcome bonus by the phone: deleting the account and registering again earns no second one', async () => {
+    await setBonuses({ welcomeBonus: 150 });
+    const phone = '79552000003';
+    await callAs(t, phone, 'POST', '/api/user/newCard', PROFILE);
+    const [first] = await t.deps.db.select().from(users).where(eq(users.phone, phone));
+    expect(await bonusesOf(first!.id)).toBe(150);
+    clock.advance(2 * 60_000); // past the code's resend pause
+    const { token } = await login(t, phone, '10.30.0.1');
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/delete',
+      payload: { confirm: true },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(deleted.statusCode).toBe(200);
+
+    clock.advance(2 * 60_000);
+    const { token: again } = await login(t, phone, '10.30.0.2');
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/newCard',
+      payload: PROFILE,
+      headers: { authorization: `Bearer ${again}` },
+    });
+    expect(registered.statusCode).toBe(200);
+    const [second] = await t.deps.db.select().from(users).where(eq(users.phone, phone));
+    expect(second!.id).not.toBe(first!.id);
+    expect(await bonusesOf(second!.id)).toBe(0);
+    // The birthday, too: once a year per phone, whichever account holds it.
+    await setBonuses({ birthdayBonus: 300 });
+    await t.deps.db.update(users).set({ birthDate: '1990-12-06' }).where(eq(users.id, second!.id));
+    clock.advance(DAY);
+    expect(await birthdayBonuses(t.deps)).toBe(1);
+    expect(await bonusesOf(second!.id)).toBe(300);
+    clock.advance(2 * 60_000);
+    const { token: third } = await login(t, phone, '10.30.0.3');
+    const thirdAuth = { authorization: `Bearer ${third}` };
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/delete',
+      payload: { confirm: true },
+      headers: thirdAuth,
+    });
+    clock.advance(2 * 60_000);
+    const { token: fourth } = await login(t, phone, '10.30.0.4');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/newCard',
+      payload: PROFILE,
+      headers: { authorization: `Bearer ${fourth}` },
+    });
+    const [newest] = await t.deps.db.select().from(users).where(eq(users.phone, phone));
+    expect(newest!.id).not.toBe(second!.id);
+    expect(newest!.registeredAt).not.toBeNull();
+    await t.deps.db.update(users).set({ birthDate: '1990-12-06' }).where(eq(users.id, newest!.id));
+    expect(await birthdayBonuses(t.deps)).toBe(0); // the phone had its birthday bonus this year
+    // Nothing readable: the key holds neither the phone nor the customer's id.
+    const keys = await t.deps.db.execute(
+      sql`select idempotency_key from ledger_transactions where kind = 'welcome_bonus'`,
+    );
+    const text = JSON.stringify(keys);
+    expect(text).not.toContain(phone);
+    expect(text).not.toContain(first!.id);
   });
 
   it('gives no welcome bonus when the setting is 0 (the default)', async () => {

@@ -10,7 +10,7 @@ import { bonusLots } from '../../db/schema/programme';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 import { formatBonuses } from '../../../common/lib/format';
 
-export type ExpiryDeps = Pick<AppDeps, 'db' | 'clock' | 'sms'>;
+export type ExpiryDeps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;
 
 const BATCH = 50;
 
@@ -46,12 +46,15 @@ export async function expireLots(deps: ExpiryDeps): Promise<number> {
           .where(eq(ledgerAccounts.id, accounts.bonus))
           .for('no key update');
         const [current] = await tx
-          .select({ remaining: bonusLots.remaining })
+          .select({ remaining: bonusLots.remaining, restored: bonusLots.restored })
           .from(bonusLots)
           .where(eq(bonusLots.id, lot.id));
         if (!current || current.remaining <= 0) return false;
         await postTransaction(tx, {
-          idempotencyKey: `bonus-expiry:${lot.id}`,
+          // A lot given back bonuses after it expired (decision 030) expires again, under a key of its own.
+          idempotencyKey: current.restored
+            ? `bonus-expiry:${lot.id}:${current.restored}`
+            : `bonus-expiry:${lot.id}`,
           kind: 'bonus_expiry',
           entries: [
             { accountId: accounts.bonus, amount: -current.remaining },

@@ -1,9 +1,10 @@
 import { startIntervalJob } from '../../lib/interval-job';
 import { birthdayBonuses, rewardReferrals } from './event-jobs';
 import { expireLots, warnExpiringLots, type ExpiryDeps } from './expire-lots';
+import { releasePendingBonuses } from '../../core/earn/pending';
 
 /**
- * Expires bonus lots, sends the expiry warnings, and credits the referral and birthday bonuses every
+ * Makes pending bonuses spendable when their return window passes (decision 030), expires bonus lots, sends the expiry warnings, and credits the referral and birthday bonuses every
  * `intervalMs` in this process (decision 027). Each posting has its own key (a lot, a referral, a birthday and
  * year), a lot expires under its customer's account lock and the warnings are claimed SKIP LOCKED, so several
  * instances may run it at once.
@@ -13,7 +14,7 @@ export function startBonusExpiryJob(
   options: { intervalMs: number; onError: (error: unknown) => void },
 ) {
   // Each step on its own: one that fails (and is reported) does not hold back the others until it clears.
-  const steps = [expireLots, warnExpiringLots, rewardReferrals, birthdayBonuses];
+  const steps = [releasePendingBonuses, expireLots, warnExpiringLots, rewardReferrals, birthdayBonuses];
   return startIntervalJob(async () => {
     for (const step of steps) {
       try {

@@ -130,7 +130,7 @@ describe('bonus lots and expiry', () => {
       new Date(Date.now() + 30 * DAY),
     );
     const shown = (await callAs(t, phone, 'GET', '/api/user/bonus-expiry')).json();
-    expect(shown).toEqual({ expiring: { bonuses: 30, on } });
+    expect(shown).toEqual({ expiring: { bonuses: 30, on }, pending: null });
     expect((await verify()).customer).toMatchObject({ bonuses: 30, expiring: { bonuses: 30, on } });
 
     clock.advance(22 * DAY);

@@ -4,6 +4,8 @@ import type { AppDeps } from '../../app-deps';
 import { cachedBrandSettings } from '../../core/brand-settings';
 import { memberLevel } from '../../core/earn/levels';
 import { nextExpiry } from '../../core/earn/lots';
+import { localTime } from '../../core/earn/local-time';
+import { pendingSummary } from '../../core/earn/pending';
 import { toRoubles } from '../../core/money';
 import { auditActorOf } from '../../core/audit';
 import { registerEndpoint } from '../../lib/register-endpoint';
@@ -18,8 +20,14 @@ export function registerProgrammeRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, contract.getActiveCampaigns, async () => activeCampaigns(deps));
   registerEndpoint(app, contract.getBonusExpiry, async (request) => {
     const { timeZone } = await cachedBrandSettings(deps.db, deps.cache);
-    const expiring = await nextExpiry(deps.db, request.user.userId, timeZone);
-    return { expiring: expiring && { bonuses: toRoubles(expiring.amount), on: expiring.on } };
+    const [expiring, pending] = await Promise.all([
+      nextExpiry(deps.db, request.user.userId, timeZone),
+      pendingSummary(deps.db, request.user.userId),
+    ]);
+    return {
+      expiring: expiring && { bonuses: toRoubles(expiring.amount), on: expiring.on },
+      pending: pending && { bonuses: toRoubles(pending.amount), from: localTime(pending.from, timeZone).day },
+    };
   });
   registerEndpoint(app, contract.getUserLevel, async (request) => {
     const { levels } = await cachedBrandSettings(deps.db, deps.cache);

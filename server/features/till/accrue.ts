@@ -1,6 +1,7 @@
 import type { TillOperation } from '../../../common/contract/till';
 import { earnFor } from '../../core/earn/earn';
-import { earnEntries, postTransaction } from '../../core/ledger';
+import { postTransaction } from '../../core/ledger';
+import { earnCredit } from '../../core/earn/pending';
 import { toKopecks } from '../../core/money';
 import { inTransaction } from '../../db/in-transaction';
 import { tillOperations } from '../../db/schema/till';
@@ -60,11 +61,15 @@ export async function accrue(
     if (!row) return; // a parallel call with the same key got there first
     let transactionId: string | null = null;
     if (earn > 0) {
-      ({ transactionId } = await postTransaction(tx, {
-        idempotencyKey: `till-accrue:${row.id}`,
+      const credit = await earnCredit(deps, tx, visit.userId, earn);
+      const key = `till-accrue:${row.id}`;
+      const posted = await postTransaction(tx, {
+        idempotencyKey: key,
         kind: 'till_accrue',
-        entries: await earnEntries(tx, visit.userId, earn),
-      }));
+        entries: credit.entries,
+      });
+      if (posted.created) await credit.afterPosting(key);
+      transactionId = posted.transactionId;
     }
     await recordOperation(tx, row, point.title, transactionId, now);
   });

@@ -2,11 +2,11 @@ import { and, eq, gt } from 'drizzle-orm';
 import {
   balancesOf,
   customerAccounts,
-  earnEntries,
   InsufficientFundsError,
   postTransaction,
   type LedgerEntryInput,
 } from '../../core/ledger';
+import { earnCredit } from '../../core/earn/pending';
 import { toRoubles } from '../../core/money';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
@@ -121,6 +121,7 @@ export async function releaseHold(
     await postTransaction(tx, {
       idempotencyKey: `till-release:${moved.id}`,
       kind: 'till_release',
+      restores: `till-hold:${moved.id}`,
       entries: [
         { accountId: SYSTEM_ACCOUNTS.till_held, amount: -moved.spend },
         { accountId: accounts.bonus, amount: moved.spend },
@@ -152,15 +153,14 @@ export async function completeHeld(deps: TillDeps, row: TillOperationRow, before
         { accountId: SYSTEM_ACCOUNTS.bonus_spent, amount: done.spend },
       );
     }
-    entries.push(...(await earnEntries(tx, done.userId, done.earn)));
+    const credit = await earnCredit(deps, tx, done.userId, done.earn);
+    entries.push(...credit.entries);
+    const key = `till-complete:${done.id}`;
     const posted =
       entries.length > 0
-        ? await postTransaction(tx, {
-            idempotencyKey: `till-complete:${done.id}`,
-            kind: 'till_spend',
-            entries,
-          })
+        ? await postTransaction(tx, { idempotencyKey: key, kind: 'till_spend', entries })
         : null;
+    if (posted?.created) await credit.afterPosting(key);
     await recordOperation(tx, done, point.title, posted?.transactionId ?? null, now);
   });
 }

@@ -12,6 +12,7 @@ import { tillOperations } from '../../db/schema/till';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 import { AppError } from '../../errors';
 import type { TillDeps, TillOperationRow } from './operation-rows';
+import { reversePending } from '../../core/earn/pending';
 
 /**
  * The refund's ledger side, in the caller's transaction: what the operation spent goes back and what it earned
@@ -22,10 +23,22 @@ export async function reverseInLedger(tx: Db, moved: TillOperationRow) {
   const entries: LedgerEntryInput[] = [];
   if (moved.spend > 0) entries.push({ accountId: SYSTEM_ACCOUNTS.bonus_spent, amount: -moved.spend });
   if (moved.earn > 0) entries.push({ accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: moved.earn });
-  const net = moved.spend - moved.earn;
+  // An earn still in the return window (decision 030) comes back from `bonus_pending`, never becoming spendable.
+  const pending =
+    moved.earn > 0
+      ? await reversePending(tx, [`till-complete:${moved.id}`, `till-accrue:${moved.id}`])
+      : null;
+  if (pending) entries.push(pending.entry);
+  const net = moved.spend - (pending ? 0 : moved.earn);
   if (net !== 0) entries.push({ accountId: (await customerAccounts(tx, moved.userId)).bonus, amount: net });
   if (entries.length > 0) {
-    await postTransaction(tx, { idempotencyKey: `till-refund:${moved.id}`, kind: 'till_refund', entries });
+    // What the spend took goes back to the lots it came from (decision 030), the hold being where it was taken.
+    await postTransaction(tx, {
+      idempotencyKey: `till-refund:${moved.id}`,
+      kind: 'till_refund',
+      entries,
+      restores: `till-hold:${moved.id}`,
+    });
   }
   if (moved.operationId) {
     await tx.update(operations).set({ state: 'CANCEL' }).where(eq(operations.id, moved.operationId));

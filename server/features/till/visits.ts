@@ -3,6 +3,8 @@ import type { TillVisit } from '../../../common/contract/till';
 import { readBrandSettings } from '../../core/brand-settings';
 import { balancesOf } from '../../core/ledger';
 import { nextExpiry } from '../../core/earn/lots';
+import { localTime } from '../../core/earn/local-time';
+import { pendingSummary } from '../../core/earn/pending';
 import { toRoubles } from '../../core/money';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -54,6 +56,8 @@ export async function visitView(deps: TillDeps, visit: VisitRow): Promise<TillVi
     chargeableCard(deps, visit.userId),
   ]);
   const expiring = await nextExpiry(deps.db, visit.userId, settings.timeZone);
+  // Only with a return window: without one the verify costs no extra query (decision 030).
+  const pending = settings.bonusPendingDays > 0 ? await pendingSummary(deps.db, visit.userId) : null;
   const initial = user?.lastName ? ` ${user.lastName.slice(0, 1)}.` : '';
   return {
     visitId: visit.id,
@@ -63,6 +67,10 @@ export async function visitView(deps: TillDeps, visit: VisitRow): Promise<TillVi
       cardNum: `**** **** **** ${(card?.cardNum ?? '').slice(-4)}`,
       bonuses: toRoubles(balances.bonus),
       expiring: expiring && { bonuses: toRoubles(expiring.amount), on: expiring.on },
+      pending: pending && {
+        bonuses: toRoubles(pending.amount),
+        from: localTime(pending.from, settings.timeZone).day,
+      },
     },
     point: { id: point.id, title: point.title, currentBonus: point.currentBonus },
     maxSpendPercent: settings.maxSpendPercent,

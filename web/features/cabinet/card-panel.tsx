@@ -8,7 +8,9 @@ import { MemberCodeView } from './member-code-view';
 
 /** The active card: its balance in bonuses, the money-like amount, and the member code for the till. */
 export function CardPanel({ card, brand }: { card: LoyaltyCard; brand: string }) {
-  const expiring = useBonusExpiry(card.balance.balance > 0).data?.expiring;
+  // Asked even at a zero balance: the first purchase's bonuses may be pending (decision 030).
+  const { expiring, pending } = useBonusExpiry(true).data ?? {};
+  const dayMonth = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
   return (
     <section className="card-panel" aria-labelledby="card-panel-title">
       <div className="loyalty-card">
@@ -22,10 +24,12 @@ export function CardPanel({ card, brand }: { card: LoyaltyCard; brand: string })
         </p>
         {expiring && (
           <p className="loyalty-card__expiring" data-testid="bonus-expiry">
-            {ru.cabinet.expiring(
-              formatBonuses(expiring.bonuses),
-              `${expiring.on.slice(8, 10)}.${expiring.on.slice(5, 7)}`,
-            )}
+            {ru.cabinet.expiring(formatBonuses(expiring.bonuses), dayMonth(expiring.on))}
+          </p>
+        )}
+        {pending && (
+          <p className="loyalty-card__expiring" data-testid="bonus-pending">
+            {ru.cabinet.pending(formatBonuses(pending.bonuses), dayMonth(pending.from))}
           </p>
         )}
         {card.balance.amount > 0 && (
