@@ -78,7 +78,8 @@ export async function owedNow(db: Db) {
   }>(
     await db.execute(sql`
       select
-        (select coalesce(sum(balance), 0) from ledger_accounts where kind = 'bonus')::text as bonus,
+        (select coalesce(sum(balance), 0) from ledger_accounts where kind in ('bonus', 'bonus_pending'))::text
+          as bonus,
         (select coalesce(sum(balance), 0) from ledger_accounts where kind = 'money')::text as money,
         (select coalesce(sum(balance), 0) from ledger_accounts where kind = 'gift_card')::text as gift,
         ((select coalesce(sum(spend), 0) from payment_drafts where state in ('processing', 'paid'))

@@ -10,7 +10,7 @@ const t = ruAdminProgramme.settings;
 export const SETTINGS_KEY = ['admin', 'settings'] as const;
 
 const EVENT_BONUSES = ['welcomeBonus', 'birthdayBonus', 'referralBonus', 'referralFriendBonus'] as const;
-type Texts = Record<(typeof EVENT_BONUSES)[number] | 'expiryDays' | 'warnDays', string>;
+type Texts = Record<(typeof EVENT_BONUSES)[number] | 'expiryDays' | 'warnDays' | 'pendingDays', string>;
 interface LevelRow {
   key: number;
   title: string;
@@ -20,7 +20,7 @@ interface LevelRow {
 
 /** The settings' paths this form shows an error beside. */
 const SHOWN =
-  /^(welcomeBonus|birthdayBonus|referralBonus|referralFriendBonus|bonusExpiryDays|bonusExpiryWarnDays|levels)(\.|$)/;
+  /^(welcomeBonus|birthdayBonus|referralBonus|referralFriendBonus|bonusExpiryDays|bonusExpiryWarnDays|bonusPendingDays|levels)(\.|$)/;
 
 let nextKey = 0;
 const rowOf = (l: { title: string; fromSpend: number; earnPercent: number }): LevelRow => ({
@@ -49,6 +49,7 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
     referralFriendBonus: String(settings.referralFriendBonus),
     expiryDays: String(settings.bonusExpiryDays ?? 365),
     warnDays: String(settings.bonusExpiryWarnDays),
+    pendingDays: String(settings.bonusPendingDays),
   });
   const [expires, setExpires] = useState(settings.bonusExpiryDays !== null);
   const [levels, setLevels] = useState<LevelRow[]>(() => settings.levels.map(rowOf));
@@ -76,6 +77,7 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
         ...Object.fromEntries(EVENT_BONUSES.map((k) => [k, numberOr(texts[k])])),
         bonusExpiryDays: expires ? numberOr(texts.expiryDays) : null,
         bonusExpiryWarnDays: numberOr(texts.warnDays),
+        bonusPendingDays: numberOr(texts.pendingDays),
         levels: levels.map((l) => ({
           title: l.title,
           fromSpend: numberOr(l.fromSpend),
@@ -112,6 +114,7 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
             <ErrorField label={t.expiryDays} error={errors.bonusExpiryDays} {...text('expiryDays')} />
           )}
           <ErrorField label={t.warnDays} error={errors.bonusExpiryWarnDays} {...text('warnDays')} />
+          <ErrorField label={t.pendingDays} error={errors.bonusPendingDays} {...text('pendingDays')} />
         </div>
         <fieldset
           className="admin-fieldset"
