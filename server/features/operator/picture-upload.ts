@@ -60,6 +60,7 @@ export async function uploadPicture(
   const data = Buffer.from(base64, 'base64');
   checkPicture(data, contentType);
   return cache.write(async (tx) => {
+    await lockName(tx, name);
     const [before] = await infoOf(tx, name);
     const now = new Date();
     await tx
@@ -71,6 +72,13 @@ export async function uploadPicture(
     return after;
   });
 }
+
+/**
+ * Two uploads of one name (or an upload and a delete) run one after the other, even for a name with no row yet
+ * to lock: each audit row's "before" (and its upload/replace) is what the change really met.
+ */
+const lockName = (tx: Db, name: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`content:picture:${name}`}))`);
 
 const INFO = {
   name: pictures.name,
@@ -96,6 +104,7 @@ export async function deletePicture(
   audit: (tx: Db, before: PictureInfo) => Promise<void>,
 ) {
   return cache.write(async (tx) => {
+    await lockName(tx, name);
     const [before] = await infoOf(tx, name);
     if (!before) throw new AppError('NOT_FOUND', 'Картинка не найдена');
     await tx.delete(pictures).where(eq(pictures.name, name));
