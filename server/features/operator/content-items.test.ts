@@ -112,6 +112,16 @@ describe('the console edits news, FAQ, actions and points item by item', () => {
     expect(site.point.address).toMatchObject({ latitude: 55.75, longitude: 37.62 });
   });
 
+  it("never gives a deleted point's id to a new one (till keys, campaigns and operations name points by id)", async () => {
+    const points = (await call(marketer, 'GET', '/api/operator/points')).json();
+    const last = points.reduce((a: { id: number }, b: { id: number }) => (b.id > a.id ? b : a));
+    const { id, ...body } = last;
+    expect((await call(marketer, 'DELETE', `/api/operator/points/${id}`)).statusCode).toBe(200);
+    const added = await call(marketer, 'POST', '/api/operator/points', { ...body, title: 'Новая точка' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().id).toBeGreaterThan(id);
+  });
+
   it('adds FAQ and actions last in the order', async () => {
     const q = await call(marketer, 'POST', '/api/operator/faq', {
       question: 'Новый вопрос?',
