@@ -215,6 +215,18 @@ describe('picture upload', () => {
     expect((await t.app.inject('/api/proxy/pictures/evil.svg')).statusCode).toBe(404);
   });
 
+  it('serves an SVG as a sandboxed document that runs and fetches nothing when opened at its address', async () => {
+    const logo = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
+    expect((await upload('logo-2.svg', 'image/svg+xml', logo)).statusCode).toBe(200);
+    for (const url of ['/api/proxy/pictures/logo-2.svg', '/api/proxy/pictures/logo-2.svg?w=320']) {
+      const served = await t.app.inject(url);
+      expect(served.statusCode, url).toBe(200);
+      expect(served.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(served.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('deletes a picture', async () => {
     await upload('gone.png', 'image/png', PNG);
     const removed = await asStaff(t, marketer, { method: 'DELETE', url: '/api/operator/pictures/gone.png' });
