@@ -20,6 +20,7 @@ describe('logs without secrets', () => {
     expect(maskUrl('/api/operator/gift-cards/AbCdEfGhIjKlMnOpQrStUv/block')).toBe(
       '/api/operator/gift-cards/***/block',
     );
+    expect(maskUrl('/api/admin/members/cards/2000123456789/lock')).toBe('/api/admin/members/cards/***/lock');
   });
 
   it('redacts authorization, cookies, codes, tokens and card numbers in logged objects', () => {

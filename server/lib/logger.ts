@@ -20,7 +20,7 @@ export function maskUrl(url: string): string {
     url
       // q: the console's look-ups (a gift card's number or link, a member's phone).
       .replace(/([?&](?:token|refresh|code|orderId|d|k|q)=)[^&]*/gi, '$1***')
-      .replace(/^(\/api\/operator\/gift-cards\/)[^/?]+/i, '$1***')
+      .replace(/^(\/api\/operator\/gift-cards\/|\/api\/admin\/members\/cards\/)[^/?]+/i, '$1***')
       .replace(
         /^(\/(?:api\/)?gc\/(?:card\/)?)(?!(?:sale|result|endpayment|entity|images|create|payment|juridical|getcard|discount|invoice|card)(?:[/?]|$))[^/?]+/i,
         '$1***',
