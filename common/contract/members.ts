@@ -166,9 +166,15 @@ export const listMemberSavedCards = defineEndpoint({
 });
 
 export const MEMBER_OPERATION_TYPES = ['PAYMENT', 'CASHBACK', 'DEPOSIT'] as const;
+/** A calendar day that exists (2026-02-30 or 2026-13-45 is a 400, never a database error). */
+const realDay = (v: string) => {
+  const at = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(v);
+};
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата: ГГГГ-ММ-ДД')
+  .refine(realDay, 'Такой даты нет')
   .optional();
 
 export const listMemberOperations = defineEndpoint({
@@ -189,6 +195,7 @@ export const listMemberOperations = defineEndpoint({
       before: z
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z_[0-9a-f-]{36}$/, 'Неизвестная страница')
+        .refine((v) => !Number.isNaN(Date.parse(v.split('_')[0]!)), 'Неизвестная страница')
         .optional(),
     }),
     response: z.strictObject({

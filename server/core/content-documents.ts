@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   contactsSchema,
@@ -52,6 +52,8 @@ export async function saveDocument(
 ) {
   const document = parseInput(DOCUMENT_SCHEMAS[name], input, `${name} не сохранён`);
   await cache.write(async (tx) => {
+    // Two editors of one page write one after the other, so each audit row's "before" is what it replaced.
+    if (audit) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`content:document:${name}`}))`);
     const before = audit ? await readDocument(tx, name) : null;
     await tx
       .insert(contentDocuments)

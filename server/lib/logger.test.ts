@@ -14,6 +14,13 @@ describe('logs without secrets', () => {
     expect(maskUrl('/cheque/0b5e?k=secret')).toBe('/cheque/0b5e?k=***');
     expect(maskUrl('/api/gc/invoice/0b5e/pdf?k=secret')).toBe('/api/gc/invoice/0b5e/pdf?k=***');
     expect(maskUrl('/loyalty/finish?d=42&p=1')).toBe('/loyalty/finish?d=***&p=1');
+    // The console's look-ups: a gift card's number or link, a member's phone (decision 033).
+    expect(maskUrl('/api/operator/gift-cards?q=1234567812345678')).toBe('/api/operator/gift-cards?q=***');
+    expect(maskUrl('/api/admin/members?q=79001234567&x=1')).toBe('/api/admin/members?q=***&x=1');
+    expect(maskUrl('/api/operator/gift-cards/AbCdEfGhIjKlMnOpQrStUv/block')).toBe(
+      '/api/operator/gift-cards/***/block',
+    );
+    expect(maskUrl('/api/admin/members/cards/2000123456789/lock')).toBe('/api/admin/members/cards/***/lock');
   });
 
   it('redacts authorization, cookies, codes, tokens and card numbers in logged objects', () => {

@@ -16,12 +16,16 @@ export const REDACTED_PATHS = [
 
 /** Query parameters and path parts that carry secrets (tokens, gift-card ids) are masked in logged URLs. */
 export function maskUrl(url: string): string {
-  return url
-    .replace(/([?&](?:token|refresh|code|orderId|d|k)=)[^&]*/gi, '$1***')
-    .replace(
-      /^(\/(?:api\/)?gc\/(?:card\/)?)(?!(?:sale|result|endpayment|entity|images|create|payment|juridical|getcard|discount|invoice|card)(?:[/?]|$))[^/?]+/i,
-      '$1***',
-    );
+  return (
+    url
+      // q: the console's look-ups (a gift card's number or link, a member's phone).
+      .replace(/([?&](?:token|refresh|code|orderId|d|k|q)=)[^&]*/gi, '$1***')
+      .replace(/^(\/api\/operator\/gift-cards\/|\/api\/admin\/members\/cards\/)[^/?]+/i, '$1***')
+      .replace(
+        /^(\/(?:api\/)?gc\/(?:card\/)?)(?!(?:sale|result|endpayment|entity|images|create|payment|juridical|getcard|discount|invoice|card)(?:[/?]|$))[^/?]+/i,
+        '$1***',
+      )
+  );
 }
 
 /** Structured JSON logs without secrets. */

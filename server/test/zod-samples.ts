@@ -62,6 +62,8 @@ function hinted(key: string | undefined, random: Random): string | undefined {
   if (/email/i.test(key)) return `user${random.int(1, 9999)}@example.com`;
   if (key === 'phone' && random.chance(0.5))
     return `+7 (9${random.string(2, DIGITS)}) ${random.string(3, DIGITS)}-${random.string(2, DIGITS)}-${random.string(2, DIGITS)}`;
+  // A console look-up (`q`): the gift-card lookup takes a link's 22 characters or 4 to 16 digits (a refinement).
+  if (key === 'q' && random.chance(0.8)) return random.string(random.int(4, 16), DIGITS);
   if (/birthdate/i.test(key))
     return `${String(random.int(1, 28)).padStart(2, '0')}.${String(random.int(1, 12)).padStart(2, '0')}.${random.int(1930, 2005)}`;
   return undefined;

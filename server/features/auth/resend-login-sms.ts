@@ -4,7 +4,7 @@ import { resendMemberLoginSms } from '../../../common/contract/members';
 import type { AppDeps } from '../../app-deps';
 import { auditActorOf, recordAudit } from '../../core/audit';
 import { users } from '../../db/schema/auth';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { keysFor } from './auth-context';
 import { sendCode } from './code-service';
@@ -22,6 +22,13 @@ export function registerOperatorLoginSms(app: FastifyInstance, deps: AppDeps) {
     const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
     if (!user) throw notFound('Участник не найден');
     if (user.deletedAt) throw notFound('Аккаунт участника удалён');
+    // A payer without a phone login (`temp-<uuid>`, spec section 1) has no number to send a code to.
+    if (user.phone.startsWith('temp-')) {
+      throw new AppError(
+        'VALIDATION',
+        'У участника нет телефона: он платил без входа, СМС для входа не отправить',
+      );
+    }
     await sendCode(ctx, user.phone, request.ip, request.log);
     await recordAudit(deps.db, auditActorOf(request), {
       action: 'member.resend-login-sms',

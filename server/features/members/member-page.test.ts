@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsSends, users } from '../../db/schema/auth';
 import { sandboxBindings } from '../../db/schema/bindings';
 import { operations } from '../../db/schema/cabinet';
 import { auditLog } from '../../db/schema/staff';
@@ -103,5 +104,34 @@ describe("the member's page in the console", () => {
       url: `/api/admin/members/${member.userId}/login-sms`,
     });
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('refuses a bad page cursor or day with a 400, not a 500', async () => {
+    for (const query of [
+      'before=2026-99-99T99:99:99Z_00000000-0000-0000-0000-000000000000',
+      'from=2026-13-45',
+      'to=2026-02-30x',
+    ]) {
+      const response = await get(`/operations?${query}`);
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+
+  it('sends no login SMS to a payer without a phone (a temporary user), and audits nothing', async () => {
+    const [payer] = await t.deps.db
+      .insert(users)
+      .values({ phone: 'temp-00000000-0000-4000-8000-000000000001' })
+      .returning();
+    const audits = async () =>
+      (await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'member.resend-login-sms'))).length;
+    const before = await audits();
+    const response = await asStaff(t, support, {
+      method: 'POST',
+      url: `/api/admin/members/${payer!.id}/login-sms`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/телефон/);
+    expect(await t.deps.db.select().from(smsSends).where(eq(smsSends.phone, payer!.phone))).toHaveLength(0);
+    expect(await audits()).toBe(before);
   });
 });

@@ -112,6 +112,16 @@ describe('the console edits news, FAQ, actions and points item by item', () => {
     expect(site.point.address).toMatchObject({ latitude: 55.75, longitude: 37.62 });
   });
 
+  it("never gives a deleted point's id to a new one (till keys, campaigns and operations name points by id)", async () => {
+    const points = (await call(marketer, 'GET', '/api/operator/points')).json();
+    const last = points.reduce((a: { id: number }, b: { id: number }) => (b.id > a.id ? b : a));
+    const { id, ...body } = last;
+    expect((await call(marketer, 'DELETE', `/api/operator/points/${id}`)).statusCode).toBe(200);
+    const added = await call(marketer, 'POST', '/api/operator/points', { ...body, title: 'Новая точка' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().id).toBeGreaterThan(id);
+  });
+
   it('adds FAQ and actions last in the order', async () => {
     const q = await call(marketer, 'POST', '/api/operator/faq', {
       question: 'Новый вопрос?',
@@ -203,6 +213,18 @@ describe('picture upload', () => {
     expect((await upload('big.png', 'image/png', big)).statusCode).toBe(400);
     expect((await t.app.inject('/api/proxy/pictures/fake.png')).statusCode).toBe(404);
     expect((await t.app.inject('/api/proxy/pictures/evil.svg')).statusCode).toBe(404);
+  });
+
+  it('serves an SVG as a sandboxed document that runs and fetches nothing when opened at its address', async () => {
+    const logo = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
+    expect((await upload('logo-2.svg', 'image/svg+xml', logo)).statusCode).toBe(200);
+    for (const url of ['/api/proxy/pictures/logo-2.svg', '/api/proxy/pictures/logo-2.svg?w=320']) {
+      const served = await t.app.inject(url);
+      expect(served.statusCode, url).toBe(200);
+      expect(served.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(served.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('deletes a picture', async () => {

@@ -1,8 +1,9 @@
-import { asc, desc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Action, FaqQuestion, Point } from '../../../common/contract/content';
 import type { Db } from '../../db/client';
 import { actions, faq, news, retailPoints } from '../../db/schema/content';
+import { auditLog } from '../../db/schema/staff';
 import { AppError } from '../../errors';
 import type { ContentCache } from '../../lib/content-cache';
 import { toPoint } from '../../core/points';
@@ -89,6 +90,18 @@ async function findItem<T extends { id: number }>(tx: Db, c: Collection<T>, id: 
   return row ? c.fromRow(row as Record<string, unknown>) : null;
 }
 
+/**
+ * The highest id the console ever deleted from a collection (its audit rows). A deleted item's id is never given
+ * again: till keys, campaigns, operations and news name points by id, and would silently move to the new one.
+ */
+async function highestDeletedId(tx: Db, entity: string): Promise<number> {
+  const [row] = await tx
+    .select({ id: sql<string | null>`max(${auditLog.entityId}::integer)` })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, `${entity}.delete`), sql`${auditLog.entityId} ~ '^[0-9]{1,9}$'`));
+  return Number(row?.id ?? 0);
+}
+
 /** Adds an item with the next free id, last in the site's order. */
 export async function createItem<T extends { id: number }>(
   cache: ContentCache,
@@ -100,7 +113,7 @@ export async function createItem<T extends { id: number }>(
     // One creator at a time: the next id and sort are read and taken under this lock.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`content:${c.entity}`}))`);
     const [top] = await tx.select({ id: max(c.table.id) }).from(c.table);
-    const id = Number(top?.id ?? 0) + 1;
+    const id = Math.max(Number(top?.id ?? 0), await highestDeletedId(tx, c.entity)) + 1;
     const item = { ...body, id } as T;
     const sort = c.sorted ? { sort: id } : {};
     await tx.insert(c.table).values({ ...c.toRow(item), ...sort } as never);

@@ -81,4 +81,19 @@ describe('operator content import and export', () => {
     expect(points).toHaveLength(5);
     expect(points[0].title).toBe('Новый магазин «Берёзка»');
   });
+
+  it('refuses a picture the upload would refuse (an active SVG), and nothing changes', async () => {
+    const file = await exportFile();
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg"><s:script xmlns:s="http://www.w3.org/2000/svg">alert(1)</s:script></svg>';
+    file.pictures.push({
+      name: 'evil.svg',
+      contentType: 'image/svg+xml',
+      data: Buffer.from(svg).toString('base64'),
+    });
+    const response = await importFile(file);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Файл не загружен: evil\.svg: SVG /);
+    expect((await t.app.inject('/api/proxy/pictures/evil.svg')).statusCode).toBe(404);
+  });
 });

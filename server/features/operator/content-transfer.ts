@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { brandSettings, pictures } from '../../db/schema/brand';
 import { actions, contentDocuments, faq, news, retailPoints } from '../../db/schema/content';
 import { AppError } from '../../errors';
+import { checkPicture } from './picture-upload';
 import type { ContentCache } from '../../lib/content-cache';
 import { DOCUMENT_SCHEMAS, readDocument, type DocumentName } from '../../core/content-documents';
 import { toPoint } from '../../core/points';
@@ -61,6 +62,12 @@ export async function importContent(
     throw new AppError('VALIDATION', `Файл не загружен: ${issuePath(first?.path ?? [])}: ${first?.message}`);
   }
   const file = parsed.data;
+  // The same checks as an upload: the import must not be the way round them.
+  try {
+    for (const p of file.pictures) checkPicture(Buffer.from(p.data, 'base64'), p.contentType, p.name);
+  } catch (error) {
+    throw new AppError('VALIDATION', `Файл не загружен: ${(error as Error).message}`);
+  }
   const counts = {
     points: file.points.length,
     actions: file.actions.length,

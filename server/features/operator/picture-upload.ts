@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { pictures } from '../../db/schema/brand';
 import { AppError } from '../../errors';
 import type { ContentCache } from '../../lib/content-cache';
+import { svgRefusal } from './svg-check';
 
 const startsWith = (data: Buffer, bytes: number[], at = 0) => bytes.every((b, i) => data[at + i] === b);
 
@@ -29,10 +30,24 @@ function isOfType(data: Buffer, contentType: string): boolean {
 }
 
 /**
- * An SVG is a document: one with scripts, event handlers or javascript: links would run them when opened at
- * its own address (same origin as the site), so such a file is refused rather than cleaned.
+ * Refuses what is not a picture of its named type, over 2 MB, or an SVG that is active or fetches from elsewhere
+ * (server/features/operator/svg-check.ts). Shared by the upload and the content file's import, so neither is a
+ * way round the other.
  */
-const ACTIVE_SVG = /<script|<foreignObject|\son[a-z]+\s*=|javascript:|<iframe|<embed|<object/i;
+export function checkPicture(data: Buffer, contentType: string, name?: string) {
+  const which = name ? `${name}: ` : '';
+  if (data.length > PICTURE_MAX_BYTES) {
+    throw new AppError('VALIDATION', `${which}Картинка больше 2 МБ: уменьшите её`);
+  }
+  if (!isOfType(data, contentType)) {
+    throw new AppError(
+      'VALIDATION',
+      `${which}Файл не похож на картинку выбранного типа (PNG, JPEG, WebP, GIF, SVG)`,
+    );
+  }
+  const refusal = contentType === 'image/svg+xml' ? svgRefusal(data.toString('utf8')) : null;
+  if (refusal) throw new AppError('VALIDATION', `${which}${refusal}`);
+}
 
 /** Checks and stores an uploaded picture under its name (replacing one of the same name). */
 export async function uploadPicture(
@@ -43,16 +58,9 @@ export async function uploadPicture(
   audit: (tx: Db, before: PictureInfo | null, after: PictureInfo) => Promise<void>,
 ): Promise<PictureInfo> {
   const data = Buffer.from(base64, 'base64');
-  if (data.length > PICTURE_MAX_BYTES) {
-    throw new AppError('VALIDATION', 'Картинка больше 2 МБ: уменьшите её');
-  }
-  if (!isOfType(data, contentType)) {
-    throw new AppError('VALIDATION', 'Файл не похож на картинку выбранного типа (PNG, JPEG, WebP, GIF, SVG)');
-  }
-  if (contentType === 'image/svg+xml' && ACTIVE_SVG.test(data.toString('utf8'))) {
-    throw new AppError('VALIDATION', 'SVG со скриптами или ссылками javascript: не принимается');
-  }
+  checkPicture(data, contentType);
   return cache.write(async (tx) => {
+    await lockName(tx, name);
     const [before] = await infoOf(tx, name);
     const now = new Date();
     await tx
@@ -64,6 +72,13 @@ export async function uploadPicture(
     return after;
   });
 }
+
+/**
+ * Two uploads of one name (or an upload and a delete) run one after the other, even for a name with no row yet
+ * to lock: each audit row's "before" (and its upload/replace) is what the change really met.
+ */
+const lockName = (tx: Db, name: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`content:picture:${name}`}))`);
 
 const INFO = {
   name: pictures.name,
@@ -89,6 +104,7 @@ export async function deletePicture(
   audit: (tx: Db, before: PictureInfo) => Promise<void>,
 ) {
   return cache.write(async (tx) => {
+    await lockName(tx, name);
     const [before] = await infoOf(tx, name);
     if (!before) throw new AppError('NOT_FOUND', 'Картинка не найдена');
     await tx.delete(pictures).where(eq(pictures.name, name));

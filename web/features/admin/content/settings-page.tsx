@@ -8,6 +8,7 @@ import { BrandPreview } from './brand-preview';
 import { ContentStyles } from './content-styles';
 import { errorAt, fieldErrorsOf, TextInput, useCan, type FieldErrors } from './form-fields';
 import { base64Of, pictureFileProblem, PICTURE_TYPES, type PictureType } from './picture-file';
+import { withEdits } from './settings-edits';
 
 const t = ruAdminContent.settings;
 const KEY = ['admin', 'settings'];
@@ -61,7 +62,9 @@ export function SettingsPage() {
   const queryClient = useQueryClient();
   const canWrite = useCan('settings.write');
   const saved = useQuery({ queryKey: KEY, queryFn: () => adminApi().request('GET /api/operator/settings') });
-  const [draft, setDraft] = useState<BrandSettings | null>(null);
+  // Only the fields this form changed: a save applies them to the settings as they are then, so a change made
+  // meanwhile elsewhere (the Programme screen's bonuses and levels, another person) is not put back.
+  const [edits, setEdits] = useState<Partial<BrandSettings>>({});
   const [logo, setLogo] = useState<{ file: File; url: string } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
@@ -75,8 +78,8 @@ export function SettingsPage() {
 
   if (!saved.data)
     return <p role="status">{saved.isError ? adminErrorText(saved.error) : ruAdmin.loading}</p>;
-  const settings = draft ?? saved.data;
-  const set = (patch: Partial<BrandSettings>) => setDraft({ ...settings, ...patch });
+  const settings = { ...saved.data, ...edits };
+  const set = (patch: Partial<BrandSettings>) => setEdits((e) => ({ ...e, ...patch }));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -96,9 +99,10 @@ export function SettingsPage() {
         setLogo(null);
         setLogoVersion((v) => v + 1);
       }
-      const next = await adminApi().request('PUT /api/operator/settings', { body: settings });
+      const fresh = await adminApi().request('GET /api/operator/settings');
+      const next = await adminApi().request('PUT /api/operator/settings', { body: withEdits(fresh, edits) });
       queryClient.setQueryData(KEY, next);
-      setDraft(null);
+      setEdits({});
       setErrors({});
       setMessage({ text: ruAdminContent.saved, failed: false });
     } catch (failure) {

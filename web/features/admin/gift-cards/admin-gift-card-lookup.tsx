@@ -96,6 +96,8 @@ export function GiftCardLookupSection() {
                       <button
                         type="button"
                         className="admin-link"
+                        // Each row's button says which card it acts on (a screen reader lists them out of the table).
+                        aria-label={`${card.blocked ? t.unblock : t.block}: ${t.number(card.codeLast4)}`}
                         onClick={() => void setBlocked(card, !card.blocked)}
                       >
                         {card.blocked ? t.unblock : t.block}

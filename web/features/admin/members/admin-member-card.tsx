@@ -107,7 +107,8 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
           </button>
         )}
       </p>
-      {canWrite && !m.phone.startsWith('deleted-') && (
+      {/* A deleted member or a payer without a phone login (`temp-…`) has no number to send a code to. */}
+      {canWrite && !m.phone.startsWith('deleted-') && !m.phone.startsWith('temp-') && (
         <p>
           <button
             type="button"
@@ -141,7 +142,8 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
           <button className="admin-button">{t.adjust}</button>
         </form>
       )}
-      {canWrite && !m.phone.startsWith('deleted-') && (
+      {/* A deleted member or a payer without a phone login (`temp-…`) has no number to send a code to. */}
+      {canWrite && !m.phone.startsWith('deleted-') && !m.phone.startsWith('temp-') && (
         <MemberDeletion phone={m.phone} run={(work) => void run(work)} />
       )}
       {message && <p role="status">{message}</p>}

@@ -94,7 +94,11 @@ export function MemberOperations({ userId }: { userId: string }) {
         <Field label={p.to} name="to" type="date" />
         <button className="admin-button">{p.apply}</button>
       </form>
-      {pages.isError && <p className="admin-error">{ruAdmin.loadError}</p>}
+      {pages.isError && (
+        <p className="admin-error" role="alert">
+          {ruAdmin.loadError}
+        </p>
+      )}
       {pages.data && items.length === 0 && <p>{t.noOperations}</p>}
       {items.length > 0 && (
         <TableScroll label={t.operations}>
