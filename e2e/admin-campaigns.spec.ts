@@ -91,9 +91,10 @@ test('the marketer creates a weekend campaign, previews a cheque with it applied
   await expect(answer).not.toContainText(TITLE);
   await expectNoAxeViolations(page);
 
-  // Levels, under the settings lock (put back afterwards): two levels saved, then a wrong threshold refused.
+  // Levels, under the settings lock (put back afterwards), from none (the demo brand has three): two levels
+  // saved, then a wrong threshold refused.
   await withSettings(
-    (s) => s,
+    (s) => ({ ...s, levels: [] }),
     async () => {
       await page.reload();
       const settings = page.getByRole('form', { name: 'Начисления и уровни' });
