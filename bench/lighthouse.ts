@@ -38,7 +38,7 @@ interface Target {
   loggedIn?: boolean;
 }
 
-const TARGETS: Target[] = [
+const ALL_TARGETS: Target[] = [
   { name: 'static copy of /', path: '/', reference: true },
   { name: '/', path: '/' },
   { name: '/news', path: '/news' },
@@ -47,8 +47,17 @@ const TARGETS: Target[] = [
   { name: '/profile (demo customer)', path: '/profile', loggedIn: true },
 ];
 
+/**
+ * LH_PAGES=/points,/profile measures only those pages (and no static copy unless `static` is listed): for
+ * comparing one change before and after without the other pages' minutes. Unset: every page.
+ */
+const ONLY = process.env.LH_PAGES?.split(',').map((p) => p.trim());
+const TARGETS = ONLY
+  ? ALL_TARGETS.filter((t) => (t.reference ? ONLY.includes('static') : ONLY.includes(t.path)))
+  : ALL_TARGETS;
+
 /** The built server, as playwright.config.ts starts it, on a fresh embedded database. */
-async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kopilka-lighthouse-'));
   const url = `http://127.0.0.1:${port}`;

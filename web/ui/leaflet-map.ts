@@ -6,6 +6,7 @@ import type { MapSettings } from '../../common/contract/map';
 import type { Point } from '../../common/contract/content';
 import { ru } from '../i18n/ru';
 import { telHref } from '../lib/formats';
+import { yieldToMain } from './after-first-paint';
 
 /** Spec section 9. */
 const DEFAULT_ZOOM = 10;
@@ -93,17 +94,28 @@ function centreOf(points: Point[]): [number, number] {
 export function mountMap(host: HTMLElement, options: MountOptions): () => void {
   let map: leaflet.Map | null = null;
   let removed = false;
-  void loadLeaflet().then((L) => {
+  // Built in three tasks with a paint between them (the map and its controls, the tiles, the markers), so none of
+  // them is long enough to hold up a tap (decision 035: one task of about 360 ms at a phone's speed before).
+  void (async () => {
+    const L = await loadLeaflet();
     if (removed) return;
     const focus = options.points.find((p) => p.id === options.focusId);
     map = L.map(host, {
       zoomControl: false,
+      // Added with the tiles, whose attribution it shows: an empty control filled a task later would move.
+      attributionControl: false,
       center: centreOf(focus ? [focus] : options.points),
       zoom: DEFAULT_ZOOM,
     });
     L.control.zoom({ zoomInTitle: ru.map.zoomIn, zoomOutTitle: ru.map.zoomOut }).addTo(map);
+    await yieldToMain();
+    if (removed || !map) return;
     // Without a reachable tile server the tiles fail quietly; markers and popups work all the same.
+    L.control.attribution().addTo(map);
     L.tileLayer(options.tileUrl, { attribution: options.attribution, maxZoom: 19 }).addTo(map);
+    await yieldToMain();
+    if (removed || !map) return;
+    const shown = map;
     const clusters = L.markerClusterGroup({
       showCoverageOnHover: false,
       iconCreateFunction: (cluster) => {
@@ -124,8 +136,8 @@ export function mountMap(host: HTMLElement, options: MountOptions): () => void {
       clusters.addLayer(marker);
       if (point.id === focus?.id) focused = marker;
     }
-    map.addLayer(clusters);
-    map.on('popupopen', (event) => {
+    shown.addLayer(clusters);
+    shown.on('popupopen', (event) => {
       const popup = event.popup.getElement();
       popup?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', ru.map.closePopup);
       // A keyboard user lands in the popup; Escape closes it and Leaflet returns to the map.
@@ -138,7 +150,7 @@ export function mountMap(host: HTMLElement, options: MountOptions): () => void {
       opener.getElement()?.focus();
     });
     if (focused) clusters.zoomToShowLayer(focused, () => focused?.openPopup());
-  });
+  })();
   return () => {
     removed = true;
     map?.remove();

@@ -4,6 +4,7 @@ import type { Point } from '../../common/contract/content';
 import { ru } from '../i18n/ru';
 import { useApi } from '../lib/api-context';
 import { mapSettingsQuery } from '../lib/map-settings';
+import { afterFirstPaint } from './after-first-paint';
 import { whenNear } from './when-near';
 
 export interface PointMapProps {
@@ -20,7 +21,7 @@ export const isPlaced = (p: Point) => p.address.latitude !== null && p.address.l
 
 /**
  * The points on a Leaflet map. The server and the first client render draw only the box (its size is fixed
- * in CSS, so nothing jumps); Leaflet is imported after hydration, so only pages with a map download it.
+ * in CSS, so nothing jumps); Leaflet is imported after the first paint, so only pages with a map download it.
  */
 export function PointMap({ points, focusId, label = ru.map.label, whenVisible = false }: PointMapProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -38,10 +39,13 @@ export function PointMap({ points, focusId, label = ru.map.label, whenVisible = 
         if (cancelled) return;
         destroy = mountMap(element, { points: placed, focusId, ...settings });
       });
-    const watcher = whenVisible ? whenNear(element, mount) : (mount(), null);
+    // Not in the task that hydrates the page: the map is built after the first paint (decision 035).
+    const watcher = whenVisible ? whenNear(element, mount) : null;
+    const cancelWait = whenVisible ? null : afterFirstPaint(mount);
     return () => {
       cancelled = true;
       watcher?.disconnect();
+      cancelWait?.();
       destroy?.();
     };
     // The points are compared by their ids: a new array with the same points must not rebuild the map.

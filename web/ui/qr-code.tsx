@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { encode } from 'uqr';
+import { useAfterFirstPaint } from './after-first-paint';
 
 interface QrCodeProps {
   value: string;
@@ -10,9 +11,16 @@ interface QrCodeProps {
 /**
  * A QR code drawn as one SVG path (crisp at any size, no canvas, no inline script). Dark modules only; the
  * light background and the quiet zone come from the SVG's white rectangle, so it scans on any page colour.
+ *
+ * Encoding tries all eight masks (the one that scans best wins), the largest piece of the cabinet's render in a
+ * CPU profile: the server and the first client render draw the same square, white and empty, with the same name,
+ * and the modules follow once the page has painted (decision 035). The box's size comes from its CSS class, so
+ * nothing moves when they appear.
  */
 export function QrCode({ value, label, className }: QrCodeProps) {
-  const { size, path } = useMemo(() => {
+  const painted = useAfterFirstPaint();
+  const code = useMemo(() => {
+    if (!painted) return null;
     const qr = encode(value, { ecc: 'M', border: 2 });
     let d = '';
     qr.data.forEach((row, y) =>
@@ -21,7 +29,8 @@ export function QrCode({ value, label, className }: QrCodeProps) {
       }),
     );
     return { size: qr.size, path: d };
-  }, [value]);
+  }, [value, painted]);
+  const size = code?.size ?? 1;
   return (
     <svg
       className={className}
@@ -29,9 +38,10 @@ export function QrCode({ value, label, className }: QrCodeProps) {
       shapeRendering="crispEdges"
       role="img"
       aria-label={label}
+      aria-busy={code ? undefined : true}
     >
       <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
+      {code && <path d={code.path} fill="#000" />}
     </svg>
   );
 }

@@ -1,5 +1,6 @@
 import { USER_INFO_CODE } from '../../../common/contract/codes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { UserInfoResponse } from '../../../common/contract/cabinet';
 import { ru } from '../../i18n/ru';
@@ -35,6 +36,9 @@ export function ProfilePage() {
   const settings = useSettings();
   const guard = useCabinetGuard('profile');
   useKeepOfflineCard(guard.status === 'ready' ? guard.info : null);
+  // The cabinet is the page's largest render. Taken through useDeferredValue, it is rendered in a lane React may
+  // interrupt every few milliseconds, instead of one long task as the customer's data arrives (decision 035).
+  const ready = useDeferredValue(guard.status === 'ready' ? guard.info : null);
   return (
     <div className="container page cabinet-page">
       <PageMeta
@@ -45,8 +49,8 @@ export function ProfilePage() {
       <h1 className="page__title">{ru.pages.profile}</h1>
       {guard.status === 'error' && <CabinetError />}
       {guard.status === 'offline' && <OfflineCabinet />}
-      {guard.status === 'ready' && guard.info.code === USER_INFO_CODE.ok ? (
-        <Cabinet response={guard.info} brand={settings.title} />
+      {guard.status === 'ready' && ready?.code === USER_INFO_CODE.ok ? (
+        <Cabinet response={ready} brand={settings.title} />
       ) : (
         guard.status !== 'error' &&
         guard.status !== 'offline' && (
