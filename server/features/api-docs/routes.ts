@@ -18,6 +18,8 @@ export async function registerApiDocsUi(app: FastifyInstance) {
     validatorUrl: false,
     uiConfig: {
       layout: 'BaseLayout',
+      // Also what lets `#/till` reach a section: past 150 rows (tags and operations) Swagger UI renders only
+      // the rows near the viewport (decision 024, Consequences).
       deepLinking: true,
       docExpansion: 'list',
       defaultModelsExpandDepth: 0,
