@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createStaffThroughApi, firstLoginInConsole, uniqueEmail } from './support/admin';
+import { MARKETER_SECTIONS, staffInConsole } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/e2e-env';
 import { withSettings } from './support/operator';
@@ -18,18 +18,10 @@ test('the marketer creates a weekend campaign, previews a cheque with it applied
   page,
 }) => {
   test.setTimeout(90_000);
-  const email = uniqueEmail('marketer');
-  const oneTime = await createStaffThroughApi(email, 'marketer');
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await firstLoginInConsole(page, email, oneTime, 'marketer-own-password-1');
+  await staffInConsole(page, 'marketer');
 
   const nav = page.getByRole('navigation', { name: 'Разделы консоли' });
-  await expect(nav.getByRole('link')).toHaveText([
-    'Главная',
-    'Настройки и бренд',
-    'Содержание сайта',
-    'Программа',
-  ]);
+  await expect(nav.getByRole('link')).toHaveText(MARKETER_SECTIONS);
   await nav.getByRole('link', { name: 'Программа' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Программа' })).toBeVisible();
   const running = page.getByRole('region', { name: 'Идут сейчас', exact: true });
@@ -139,10 +131,7 @@ test('the marketer creates a weekend campaign, previews a cheque with it applied
 test('the viewer reads the programme: no campaign buttons, settings shown but not editable, the preview works', async ({
   page,
 }) => {
-  const email = uniqueEmail('viewer');
-  const oneTime = await createStaffThroughApi(email, 'viewer');
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await firstLoginInConsole(page, email, oneTime, 'viewer-own-password-1');
+  await staffInConsole(page, 'viewer');
   await page
     .getByRole('navigation', { name: 'Разделы консоли' })
     .getByRole('link', { name: 'Программа' })

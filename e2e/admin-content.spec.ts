@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createStaffThroughApi, firstLoginInConsole, uniqueEmail } from './support/admin';
+import { MARKETER_SECTIONS, staffInConsole } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/e2e-env';
 
@@ -26,18 +26,10 @@ test('the marketer changes a colour, adds news, places a point on the map and up
   request,
 }) => {
   test.setTimeout(90_000);
-  const email = uniqueEmail('marketer');
-  const oneTime = await createStaffThroughApi(email, 'marketer');
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await firstLoginInConsole(page, email, oneTime, 'marketer-own-password-1');
+  await staffInConsole(page, 'marketer');
 
   const nav = page.getByRole('navigation', { name: 'Разделы консоли' });
-  await expect(nav.getByRole('link')).toHaveText([
-    'Главная',
-    'Настройки и бренд',
-    'Содержание сайта',
-    'Программа',
-  ]);
+  await expect(nav.getByRole('link')).toHaveText(MARKETER_SECTIONS);
 
   // Settings: the preview follows the form before anything is saved.
   await nav.getByRole('link', { name: 'Настройки и бренд' }).click();
@@ -166,9 +158,7 @@ test('the marketer changes a colour, adds news, places a point on the map and up
 });
 
 test('the viewer reads the content screens but has no buttons to change them', async ({ page }) => {
-  const email = uniqueEmail('viewer');
-  const oneTime = await createStaffThroughApi(email, 'viewer');
-  await firstLoginInConsole(page, email, oneTime, 'viewer-own-password-1');
+  await staffInConsole(page, 'viewer');
   await page.goto('/admin/content?tab=faq');
   await expect(page.getByRole('heading', { name: 'Вопросы и ответы', level: 2 })).toBeVisible();
   await expect(page.getByText('Только просмотр')).toBeVisible();

@@ -1,59 +1,19 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createStaffThroughApi, firstLoginInConsole, freshMember, uniqueEmail } from './support/admin';
 import { freshPhone } from './support/cabinet';
 import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/e2e-env';
+import { buyGiftCardByCard } from './support/gift-cards';
 
 // Staff accounts and gift cards are the deployment's own state: the journey runs on the mutable server.
 test.use({ baseURL: E2E.mutableUrl });
-
-/** A visitor buys one 1 000 ₽ gift card with the sandbox card, through the API; answers the card's public id. */
-async function buyGiftCard(request: APIRequestContext): Promise<string> {
-  const payer = await request.post('/api/loyalty/createUser', { data: {} });
-  const headers = { authorization: `Bearer ${((await payer.json()) as { token: string }).token}` };
-  const order = await request.post('/api/gc/create', {
-    headers,
-    data: {
-      nominal: '1000',
-      recipients: [{ phone: freshPhone(), name: 'Мария' }],
-      congratulation: 'С днём рождения!',
-      imageId: 'gift-1.webp',
-    },
-  });
-  expect(order.ok(), await order.text()).toBe(true);
-  const { orderId, bill } = ((await order.json()) as { data: { orderId: string; bill: { total: number } } })
-    .data;
-  const draft = await request.post('/api/loyalty/createDraft', {
-    headers,
-    data: {
-      productType: 'GIFT_CARD',
-      giftCardOrderId: orderId,
-      paySum: bill.total,
-      payType: 'CARD',
-      retailPointId: 1,
-    },
-  });
-  const { draftId } = ((await draft.json()) as { data: { draftId: string } }).data;
-  const processed = await request.post('/api/loyalty/processDraft', {
-    headers,
-    data: { draftId, returnUrl: `${E2E.mutableUrl}/gc/endpayment?d=${draftId}&o=${orderId}` },
-  });
-  const { formUrl } = ((await processed.json()) as { data: { formUrl: string } }).data;
-  await request.post(new URL(formUrl).pathname, {
-    form: { pan: '4111 1111 1111 1111', expiry: '12/30', cvc: '123' },
-    maxRedirects: 0,
-  });
-  await request.post('/api/loyalty/completeDraft', { headers, data: { draftId } });
-  const card = await request.post('/api/gc/getcard', { headers, data: { orderId } });
-  return new URL(((await card.json()) as { cardUrl: string }).cardUrl).pathname.split('/').pop()!;
-}
 
 test('the viewer logs in with TOTP and reads members and gift cards without a single write button', async ({
   page,
   request,
 }) => {
   test.slow(); // a purchase, a member, the first login and two screens at two widths
-  const publicId = await buyGiftCard(request);
+  const publicId = (await buyGiftCardByCard(request, freshPhone())).split('/').pop()!;
   const phone = freshPhone();
   await freshMember(request, phone);
   const email = uniqueEmail('viewer');

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoAxeViolations } from './support/axe';
 import { freshPhone, loginThroughApi } from './support/cabinet';
 import { E2E } from './support/e2e-env';
+import { buyGiftCardByCard } from './support/gift-cards';
 import { open } from './support/navigation';
 
 // Issue 7, decision 023: a recipient adds a gift card's value to their balance and spends it at a shop with
@@ -19,50 +20,6 @@ async function checkAtBothWidths(page: Page, name: string) {
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-/** A visitor buys one 1 000 ₽ card for `recipient` through the API and pays it on the sandbox card page. */
-async function buyCard(request: APIRequestContext, recipient: string): Promise<string> {
-  const payer = await request.post('/api/loyalty/createUser', { data: {} });
-  expect(payer.ok()).toBe(true);
-  const headers = { authorization: `Bearer ${((await payer.json()) as { token: string }).token}` };
-  const order = await request.post('/api/gc/create', {
-    headers,
-    data: {
-      nominal: '1000',
-      recipients: [{ phone: recipient, name: 'Мария' }],
-      congratulation: 'С днём рождения!',
-      imageId: 'gift-1.webp',
-    },
-  });
-  expect(order.ok(), await order.text()).toBe(true);
-  const { orderId, bill } = ((await order.json()) as { data: { orderId: string; bill: { total: number } } })
-    .data;
-  const draft = await request.post('/api/loyalty/createDraft', {
-    headers,
-    data: {
-      productType: 'GIFT_CARD',
-      giftCardOrderId: orderId,
-      paySum: bill.total,
-      payType: 'CARD',
-      retailPointId: 1,
-    },
-  });
-  const { draftId } = ((await draft.json()) as { data: { draftId: string } }).data;
-  const processed = await request.post('/api/loyalty/processDraft', {
-    headers,
-    data: { draftId, returnUrl: `${E2E.mutableUrl}/gc/endpayment?d=${draftId}&o=${orderId}` },
-  });
-  const { formUrl } = ((await processed.json()) as { data: { formUrl: string } }).data;
-  const paid = await request.post(new URL(formUrl).pathname, {
-    form: { pan: '4111 1111 1111 1111', expiry: '12/30', cvc: '123' },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  const done = await request.post('/api/loyalty/completeDraft', { headers, data: { draftId } });
-  expect(((await done.json()) as { data: { status: number } }).data.status).toBe(0);
-  const card = await request.post('/api/gc/getcard', { headers, data: { orderId } });
-  return new URL(((await card.json()) as { cardUrl: string }).cardUrl).pathname;
 }
 
 async function moneyOf(request: APIRequestContext, token: string) {
@@ -85,7 +42,7 @@ test('the recipient adds the card to their balance and pays a shop with it and t
     data: { firstName: 'Мария', lastName: 'Иванова' },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
-  const cardPath = await buyCard(request, recipient);
+  const cardPath = await buyGiftCardByCard(request, recipient);
 
   // The link preview's picture is an absolute address on PUBLIC_URL.
   const html = await (await request.get(cardPath)).text();
@@ -175,7 +132,7 @@ test('a visitor is asked to log in; a customer logged in with another phone is t
 }) => {
   test.slow();
   const recipient = freshPhone();
-  const cardPath = await buyCard(request, recipient);
+  const cardPath = await buyGiftCardByCard(request, recipient);
   const visitorContext = await browser.newContext({ baseURL: E2E.mutableUrl, locale: 'ru-RU' });
   const visitor = await visitorContext.newPage();
   await open(visitor, cardPath);

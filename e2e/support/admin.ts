@@ -55,6 +55,18 @@ export async function firstLoginInConsole(page: Page, email: string, oneTime: st
   return secret;
 }
 
+/** The console's sections a marketer sees, in the menu's order. */
+export const MARKETER_SECTIONS = ['Главная', 'Настройки и бренд', 'Содержание сайта', 'Программа'];
+
+/** A new staff member of `role`, created with the token and logged in through the console at 1440 px. */
+export async function staffInConsole(page: Page, role: string) {
+  const email = uniqueEmail(role);
+  const oneTime = await createStaffThroughApi(email, role);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const secret = await firstLoginInConsole(page, email, oneTime, `${role}-own-password-1`);
+  return { email, secret };
+}
+
 /** A customer of their own with a card (no other journey touches it): registered through the API. */
 export async function freshMember(request: APIRequestContext, phone: string) {
   expect((await request.post('/api/auth/phone', { data: { phone } })).ok()).toBe(true);
