@@ -43,7 +43,7 @@ test('the marketer changes a colour, adds news, places a point on the map and up
   await titleField.fill('');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   // The API's schema refuses the empty title and the form names the field.
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Проверьте отмеченные поля');
   await expect(titleField).toHaveAttribute('aria-invalid', 'true');
   await titleField.fill(brandTitle);
   await expectNoAxeViolations(page);

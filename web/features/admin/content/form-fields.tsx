@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useStaffSession } from '../admin-api';
+import { ruAdminContent } from '../../../i18n/ru-admin-content';
+import { adminErrorText, useStaffSession } from '../admin-api';
 import type { Permission } from '../../../../common/contract/permissions';
 
 /** Field errors of a refused save, by the field's path (`title`, `address.latitude`), as the server's schema named them. */
@@ -8,6 +9,11 @@ export type FieldErrors = Record<string, string>;
 
 export function fieldErrorsOf(error: unknown): FieldErrors {
   return error instanceof ApiError && error.body?.fields ? error.body.fields : {};
+}
+
+/** The line under a refused form: a pointer to the marked fields, or what went wrong otherwise. */
+export function saveFailureText(error: unknown): string {
+  return Object.keys(fieldErrorsOf(error)).length > 0 ? ruAdminContent.fixFields : adminErrorText(error);
 }
 
 /** Whether the logged-in person's role holds the permission (the server checks it again on every call). */

@@ -3,7 +3,7 @@ import { useState, type ComponentType, type FormEvent, type ReactNode } from 're
 import { ruAdminContent } from '../../../i18n/ru-admin-content';
 import { adminErrorText } from '../admin-api';
 import { TableScroll } from '../field';
-import { fieldErrorsOf, useCan, type FieldErrors } from './form-fields';
+import { fieldErrorsOf, saveFailureText, useCan, type FieldErrors } from './form-fields';
 
 const t = ruAdminContent;
 
@@ -55,7 +55,7 @@ export function ItemsEditor<T extends { id: number }>(props: ItemsEditorProps<T>
       return true;
     } catch (failure) {
       setErrors(fieldErrorsOf(failure));
-      setMessage({ text: adminErrorText(failure), failed: true });
+      setMessage({ text: saveFailureText(failure), failed: true });
       return false;
     } finally {
       await queryClient.invalidateQueries({ queryKey: key });

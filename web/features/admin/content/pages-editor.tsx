@@ -4,7 +4,15 @@ import type { OperatorDocuments } from '../../../../common/contract/operator-con
 import { ruAdmin } from '../../../i18n/ru-admin';
 import { ruAdminContent } from '../../../i18n/ru-admin-content';
 import { adminApi, adminErrorText } from '../admin-api';
-import { errorAt, fieldErrorsOf, TextArea, TextInput, useCan, type FieldErrors } from './form-fields';
+import {
+  errorAt,
+  fieldErrorsOf,
+  saveFailureText,
+  TextArea,
+  TextInput,
+  useCan,
+  type FieldErrors,
+} from './form-fields';
 
 const t = ruAdminContent;
 type Name = keyof OperatorDocuments;
@@ -167,7 +175,7 @@ export function PagesEditor() {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'documents'] });
     } catch (failure) {
       setErrors(fieldErrorsOf(failure));
-      setMessage({ text: adminErrorText(failure), failed: true });
+      setMessage({ text: saveFailureText(failure), failed: true });
     }
   };
 

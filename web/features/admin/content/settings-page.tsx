@@ -6,7 +6,7 @@ import { ruAdminContent } from '../../../i18n/ru-admin-content';
 import { adminApi, adminErrorText } from '../admin-api';
 import { BrandPreview } from './brand-preview';
 import { ContentStyles } from './content-styles';
-import { errorAt, fieldErrorsOf, TextInput, useCan, type FieldErrors } from './form-fields';
+import { errorAt, fieldErrorsOf, saveFailureText, TextInput, useCan, type FieldErrors } from './form-fields';
 import { base64Of, pictureFileProblem, PICTURE_TYPES, type PictureType } from './picture-file';
 import { withEdits } from './settings-edits';
 
@@ -107,7 +107,7 @@ export function SettingsPage() {
       setMessage({ text: ruAdminContent.saved, failed: false });
     } catch (failure) {
       setErrors(fieldErrorsOf(failure));
-      setMessage({ text: adminErrorText(failure), failed: true });
+      setMessage({ text: saveFailureText(failure), failed: true });
     }
   };
 
