@@ -6,19 +6,15 @@
 // tile host is also blocked inside Lighthouse. Lighthouse reaches the browser through chrome-launcher's debugging
 // port; Playwright connects to the same port to log the demo customer in (tokens in localStorage), to clear the
 // cache before a logged-in run and to warm the static copy up.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { freePort } from './built-server';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { isMain, type Report, type Row } from './lib';
-import { DEMO_OTP, DEMO_PHONE, inTab, logOut, prepareLoggedIn } from './lighthouse-login';
+import { inTab, logOut, prepareLoggedIn } from './lighthouse-login';
+import { startApp } from './lighthouse-app';
 import { startStaticCopy } from './static-copy';
 
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
@@ -55,57 +51,6 @@ const ONLY = process.env.LH_PAGES?.split(',').map((p) => p.trim());
 const TARGETS = ONLY
   ? ALL_TARGETS.filter((t) => (t.reference ? ONLY.includes('static') : ONLY.includes(t.path)))
   : ALL_TARGETS;
-
-/** The built server, as playwright.config.ts starts it, on a fresh embedded database. */
-export async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kopilka-lighthouse-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      SMS_TEST_OTP: `${DEMO_PHONE}:${DEMO_OTP}`,
-      LOG_LEVEL: 'warn',
-      // A throw-away secret for this run, so the server has nothing to warn about.
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-    },
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  const stop = async () => {
-    if (!exited) {
-      const gone = once(child, 'exit');
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await gone;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (exited) throw new Error(`the server exited with ${child.exitCode} before it was ready`);
-      if (Date.now() > deadline) throw new Error('the server was not ready within 60 s');
-      const ready = await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, stop };
-}
 
 /** Lighthouse now and then loses a trace (NO_NAVSTART, NO_FCP); such a run is run again, up to twice. */
 async function measureWithRetries(port: number, url: string, loggedIn: boolean, before: () => Promise<void>) {

@@ -5,7 +5,7 @@
 // A diagnosis for decision 035, not a bar: `npm run build` first.
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { startApp } from './lighthouse';
+import { startApp } from './lighthouse-app';
 import { DEMO_OTP, DEMO_PHONE } from './lighthouse-login';
 
 interface Node {
