@@ -4,24 +4,20 @@
 // step; the triggers' own time from pg_stat_user_functions (track_functions = 'all' on the bench's database);
 // Node's CPU per payment; then 16 payers at once with pg_stat_activity sampled every 20 ms for what the backends
 // wait on. Not part of `npm run bench`: a diagnosis, not a bar.
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { assembleDeps } from '../server/assemble-deps';
 import { loadConfig } from '../server/config';
 import { systemClock } from '../server/core/clock';
-import { customerAccounts, postTransaction } from '../server/core/ledger';
 import { openDatabase } from '../server/db/client';
-import { inTransaction } from '../server/db/in-transaction';
-import { users } from '../server/db/schema/auth';
 import { seedDemoBrand } from '../server/db/seed/demo-brand';
-import { SYSTEM_ACCOUNTS } from '../server/db/system-accounts';
 import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
+import { customer, OTP } from './money-path';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 300);
 const CLIENTS = 16;
-const OTP = '11111';
 const STEPS = ['create', 'process', 'complete'] as const;
 type Step = (typeof STEPS)[number];
 
@@ -78,7 +74,7 @@ try {
   const app = await buildApp(assembleDeps({ config, database, sms }), { logger: false });
   try {
     const tokens: string[] = [];
-    for (const [i, phone] of phones.entries()) tokens.push(await customer(app, phone, i));
+    for (const [i, phone] of phones.entries()) tokens.push(await customer(app, database.db, phone, i));
 
     const timed = async (step: Step | null, token: string, url: string, payload: object, wall: number[]) => {
       current = step;
@@ -225,32 +221,4 @@ try {
 async function loadAverage() {
   const { loadavg } = await import('node:os');
   return loadavg().map((v) => v.toFixed(1));
-}
-
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-/** Logs a payer in with its fixed code and credits it more bonuses than the run can spend (one lot). */
-async function customer(app: App, phone: string, i: number) {
-  const remoteAddress = `10.89.${(i >> 8) & 255}.${i & 255}`;
-  await app.inject({ method: 'POST', url: '/api/auth/phone', payload: { phone }, remoteAddress });
-  const answer = await app.inject({
-    method: 'POST',
-    url: '/api/auth/token',
-    payload: { phone, token: OTP },
-    remoteAddress,
-  });
-  if (answer.statusCode !== 200) throw new Error(`login ${phone}: ${answer.body}`);
-  const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
-  await inTransaction(database.db, async (tx) => {
-    const accounts = await customerAccounts(tx, user!.id);
-    await postTransaction(tx, {
-      idempotencyKey: `bench-credit:${user!.id}`,
-      kind: 'test_credit',
-      entries: [
-        { accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: -1_000_000_000 },
-        { accountId: accounts.bonus, amount: 1_000_000_000 },
-      ],
-    });
-  });
-  return (answer.json() as { token: string }).token;
 }

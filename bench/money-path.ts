@@ -26,7 +26,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 /** Concurrent payers (and pgbench clients): enough to keep 2 cores and the database busy. */
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const OTP = '11111';
+/** The fixed login code of every bench payer (SMS_TEST_OTP). */
+export const OTP = '11111';
 
 const urlOf = (name: string) => {
   const url = new URL(SERVER);
@@ -138,8 +139,13 @@ export async function moneyPathReport(): Promise<Report> {
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
-/** Logs a payer in with its fixed code and credits it more bonuses than the run can spend. */
-async function customer(app: App, db: Parameters<typeof customerAccounts>[0], phone: string, i: number) {
+/** Logs a payer in with its fixed code and credits it more bonuses than the run can spend (one lot). */
+export async function customer(
+  app: App,
+  db: Parameters<typeof customerAccounts>[0],
+  phone: string,
+  i: number,
+) {
   const remoteAddress = `10.88.${(i >> 8) & 255}.${i & 255}`;
   await app.inject({ method: 'POST', url: '/api/auth/phone', payload: { phone }, remoteAddress });
   const answer = await app.inject({
