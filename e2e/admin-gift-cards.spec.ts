@@ -1,44 +1,12 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createStaffThroughApi, firstLoginInConsole, uniqueEmail } from './support/admin';
-import { freshPhone, lastCode } from './support/cabinet';
+import { freshPhone } from './support/cabinet';
 import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/e2e-env';
+import { companyInvoice } from './support/gift-cards';
 
 // Staff accounts and invoices are the deployment's own state: the journey runs on the mutable server.
 test.use({ baseURL: E2E.mutableUrl });
-
-const COMPANY = {
-  companyName: 'ООО «Ромашка»',
-  inn: '7707083893',
-  kpp: '773601001',
-  bic: '044525225',
-  bankName: 'ПАО Сбербанк',
-  payment: '40702810938000012345',
-  corr: '30101810400000000225',
-  phone: '79005550399',
-  email: 'buh@romashka.example',
-};
-
-/** A company's purchase by invoice through the public API, as the site's form sends it; answers its number. */
-async function companyInvoice(request: APIRequestContext, phone: string): Promise<number> {
-  expect((await request.post('/api/auth/phone', { data: { phone } })).ok()).toBe(true);
-  const token = await lastCode(request, phone);
-  const pair = (await (await request.post('/api/auth/token', { data: { phone, token } })).json()) as {
-    token: string;
-  };
-  const response = await request.post('/api/gc/juridical', {
-    headers: { authorization: `Bearer ${pair.token}` },
-    data: {
-      ...COMPANY,
-      balance: '1000',
-      recipients: [{ phone: freshPhone(), name: 'Анна' }],
-      congratulation: 'С праздником!',
-      imageId: 'gift-1.webp',
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: { number: number } }).data.number;
-}
 
 test('the accountant sees only the gift-card screen, cancels one invoice and marks another paid', async ({
   page,

@@ -2,23 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { createStaffThroughApi, firstLoginInConsole, uniqueEmail } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
-import { freshPhone, lastCode } from './support/cabinet';
+import { freshPhone } from './support/cabinet';
 import { E2E } from './support/e2e-env';
+import { companyInvoice } from './support/gift-cards';
 
 // Staff accounts and gift-card sales are the deployment's own state: the journey runs on the mutable server.
 test.use({ baseURL: E2E.mutableUrl });
-
-const COMPANY = {
-  companyName: 'ООО «Отчёт»',
-  inn: '7707083893',
-  kpp: '773601001',
-  bic: '044525225',
-  bankName: 'ПАО Сбербанк',
-  payment: '40702810938000012345',
-  corr: '30101810400000000225',
-  phone: '79005550399',
-  email: 'buh@report.example',
-};
 
 /** Today in the brand's time zone (the demo brand's: Moscow), as the report's form writes it. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
@@ -43,23 +32,7 @@ test('the accountant opens the reports, narrows the range to today, sees the fig
   request,
 }) => {
   // A gift card sold today: a company's invoice, marked paid by the operator.
-  const phone = freshPhone();
-  expect((await request.post('/api/auth/phone', { data: { phone } })).ok()).toBe(true);
-  const pair = (await (
-    await request.post('/api/auth/token', { data: { phone, token: await lastCode(request, phone) } })
-  ).json()) as { token: string };
-  const invoice = await request.post('/api/gc/juridical', {
-    headers: { authorization: `Bearer ${pair.token}` },
-    data: {
-      ...COMPANY,
-      balance: '1500',
-      recipients: [{ phone: freshPhone(), name: 'Анна' }],
-      congratulation: 'С праздником!',
-      imageId: 'gift-1.webp',
-    },
-  });
-  expect(invoice.ok(), await invoice.text()).toBe(true);
-  const number = ((await invoice.json()) as { data: { number: number } }).data.number;
+  const number = await companyInvoice(request, freshPhone(), '1500');
   const paid = await request.post(`/api/operator/gift-card-invoices/${number}/paid`, {
     headers: { authorization: `Bearer ${E2E.operatorToken}` },
   });
