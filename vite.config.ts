@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /**
@@ -7,6 +8,14 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: fileURLToPath(new URL('./web/lib/router/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
+  },
   publicDir: false,
   build: isSsrBuild
     ? {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeFiles, routePages, type Manifest } from './first-load-js';
+import { routeFiles, type Manifest } from './first-load-js';
 
 // The shape Vite writes to dist/client/.vite/manifest.json: an entry, shared chunks, and one chunk per page.
 const manifest: Manifest = {
@@ -55,35 +55,5 @@ describe('first-load JavaScript of a route', () => {
     expect(() => routeFiles(manifest, 'loyalty-finish-page')).toThrow(
       /no page chunk named loyalty-finish-page/,
     );
-  });
-
-  it('walks the route tree into full paths, index routes taking their parent’s', () => {
-    const page = (chunk: string) => ({ handle: { chunk } });
-    const routes = [
-      {
-        path: '/',
-        children: [
-          {
-            children: [
-              { index: true, ...page('home-page') },
-              { path: 'news/:id', ...page('news-item-page') },
-              {
-                path: 'gc',
-                children: [
-                  { index: true, ...page('sale-page') },
-                  { path: 'sale', ...page('sale-page') },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    ];
-    expect(routePages(routes)).toEqual([
-      { path: '/', chunk: 'home-page' },
-      { path: '/news/:id', chunk: 'news-item-page' },
-      { path: '/gc', chunk: 'sale-page' },
-      { path: '/gc/sale', chunk: 'sale-page' },
-    ]);
   });
 });

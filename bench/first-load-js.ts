@@ -6,8 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
-import { createRoutes, type PageHandle } from '../web/app/routes';
+import { createRoutes } from '../web/app/routes';
 import { isMain, kb, printReport, verdict, type Report, type Row } from './lib';
 
 export interface ManifestChunk {
@@ -58,20 +57,6 @@ export function routeFiles(manifest: Manifest, chunk: string): RouteFiles {
   return { entry: jsFiles(manifest, entry), page: jsFiles(manifest, page), later: jsFiles(manifest, later) };
 }
 
-/** Every route of web/app/routes.tsx with a page, as [path, chunk], in the order the routes declare them. */
-export function routePages(routes: RouteObject[], parent = ''): Array<{ path: string; chunk: string }> {
-  return routes.flatMap((route) => {
-    const path = route.path
-      ? route.path.startsWith('/')
-        ? route.path
-        : `${parent.replace(/\/$/, '')}/${route.path}`
-      : parent || '/';
-    const chunk = (route.handle as PageHandle | undefined)?.chunk;
-    const own = chunk ? [{ path, chunk }] : [];
-    return [...own, ...routePages(route.children ?? [], path)];
-  });
-}
-
 /** Gzipped bytes as the server sends them: the build's precompressed .gz (level 9), or gzip -9 of the file. */
 function gzippedSize(clientDir: string, file: string): number {
   const gz = `${clientDir}/${file}.gz`;
@@ -84,10 +69,12 @@ const BAR = 100 * 1024;
 export function firstLoadJsReport(clientDir = 'dist/client'): Report {
   const manifest = JSON.parse(readFileSync(`${clientDir}/.vite/manifest.json`, 'utf8')) as Manifest;
   const size = (files: string[]) => files.reduce((sum, f) => sum + gzippedSize(clientDir, f), 0);
-  const routes = routePages(createRoutes({ queryClient: new QueryClient(), api: {} as never }));
+  const routes = createRoutes({ queryClient: new QueryClient(), api: {} as never });
   // Routes that share a page (/loyalty and /loyalty/oldindex) load the same bytes: one row for them.
   const byChunk = new Map<string, string[]>();
-  for (const { path, chunk } of routes) byChunk.set(chunk, [...(byChunk.get(chunk) ?? []), path]);
+  for (const { path, handle } of routes) {
+    if (handle.chunk) byChunk.set(handle.chunk, [...(byChunk.get(handle.chunk) ?? []), path]);
+  }
   const rows: Row[] = [];
   const notes: string[] = [];
   for (const [chunk, paths] of byChunk) {

@@ -14,8 +14,6 @@ export interface SsrAssets {
 export interface SsrRequest {
   /** Absolute URL of the page requested. */
   url: string;
-  /** The visitor's cookie header, passed on to API calls made while rendering. */
-  cookie: string | undefined;
   assets: SsrAssets;
   /** Each lazily loaded page's chunk name and the files it needs beyond the entry, to preload with a match. */
   routeChunks: Record<string, string[]>;
@@ -25,10 +23,8 @@ export interface SsrRequest {
 
 export interface SsrResult {
   status: number;
-  /** Set for a redirect; the body is then empty. */
-  location?: string;
   /** The whole document, streamed once every part of it is ready. */
-  stream?: NodeJS.ReadableStream;
+  stream: NodeJS.ReadableStream;
 }
 
 export type SsrRender = (request: SsrRequest) => Promise<SsrResult>;

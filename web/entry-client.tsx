@@ -1,12 +1,15 @@
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { SSR_DATA_ELEMENT_ID } from '../common/ssr';
+import { AppView } from './app/app-view';
 import { Document } from './app/document';
-import { routerHydrationState, type HydrationPayload } from './app/hydration-data';
+import { hydratedRouteError, type HydrationPayload } from './app/hydration-data';
 import { Providers } from './app/providers';
 import { createRoutes } from './app/routes';
+import { locationOf, type RouteState } from './lib/router/route-state';
+import { matchPage, type PageRoute } from './lib/router/route-table';
+import { RouterProvider } from './lib/router/router-provider';
 import { createApiClient } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { markSessionLost } from './lib/session';
@@ -30,17 +33,22 @@ import './styles/cabinet.css';
 import './styles/cabinet-lists.css';
 import './styles/cabinet-more.css';
 
-/** The routes the server rendered are loaded before hydrating, so the first client render matches its HTML. */
-async function loadMatchedRoutes(routes: RouteObject[]) {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches
-      .filter((m) => typeof m.route.lazy === 'function')
-      .map(async ({ route }) => {
-        const module = await (route.lazy as () => Promise<Partial<RouteObject>>)();
-        Object.assign(route, { ...module, lazy: undefined });
-      }),
-  );
+/**
+ * The state the server rendered, rebuilt: the same route, its error if it had one, and its page's module (the
+ * server preloaded it with the entry), so the first client render matches the HTML. A module that cannot load
+ * (a new build replaced it) becomes the page's error: the error page reloads or shows the notification bar.
+ */
+async function hydratedState(routes: PageRoute[], payload: HydrationPayload): Promise<RouteState> {
+  const location = locationOf(new URL(window.location.href));
+  const match = matchPage(routes, location.pathname);
+  const state = { location, match, status: payload.route.status };
+  const error = hydratedRouteError(payload);
+  if (error || !match) return { ...state, Component: null, error };
+  try {
+    return { ...state, Component: (await match.route.page.load()).Component, error: null };
+  } catch (loadError) {
+    return { ...state, Component: null, error: loadError };
+  }
 }
 
 async function start() {
@@ -53,18 +61,21 @@ async function start() {
     onSessionLost: markSessionLost,
   });
   const routes = createRoutes({ queryClient, api });
-  // If a chunk cannot load (a new build replaced it), hydrate anyway: the router meets the same failure and
-  // its error boundary reloads the page or shows the notification bar.
-  await loadMatchedRoutes(routes).catch(() => undefined);
-  const router = createBrowserRouter(routes, { hydrationData: routerHydrationState(payload) });
-  hydrateRoot(
-    document,
-    <Providers queryClient={queryClient} api={api}>
-      <Document assets={payload.assets} data={dataText}>
-        <RouterProvider router={router} />
-      </Document>
-    </Providers>,
-  );
+  const initial = await hydratedState(routes, payload);
+  // Hydration in a transition: React yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole document (decision 038), and an early click or key still gets through.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <Providers queryClient={queryClient} api={api}>
+        <Document assets={payload.assets} data={dataText}>
+          <RouterProvider routes={routes} initial={initial}>
+            <AppView />
+          </RouterProvider>
+        </Document>
+      </Providers>,
+    );
+  });
 }
 
 void start();

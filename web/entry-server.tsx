@@ -1,14 +1,15 @@
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { SsrRender, SsrResult } from '../common/ssr';
+import { AppView } from './app/app-view';
 import { Document } from './app/document';
 import { serializePayload } from './app/hydration-data';
 import { Providers } from './app/providers';
 import { createRoutes } from './app/routes';
-import type { PageHandle } from './lib/page-routes';
 import { createApiClient } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
+import { prepareRoute } from './lib/router/route-state';
+import { RouterProvider } from './lib/router/router-provider';
 import { settingsQuery } from './lib/settings';
 
 const RENDER_TIMEOUT_MS = 10_000;
@@ -27,32 +28,25 @@ export const render: SsrRender = async (request) => {
     return unavailable();
   }
   const routes = createRoutes({ queryClient, api });
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(
-    new Request(request.url, { headers: request.cookie ? { cookie: request.cookie } : {} }),
-  );
-  if (context instanceof Response) {
-    return { status: context.status, location: context.headers.get('location') ?? '/' };
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // The matched pages' modules load with the entry, so hydration need not wait for them.
-  const pageChunks = context.matches.flatMap(
-    (match) => request.routeChunks[(match.route.handle as PageHandle | undefined)?.chunk ?? ''] ?? [],
-  );
+  const route = await prepareRoute(routes, new URL(request.url));
+  // The matched page's module loads with the entry, so hydration need not wait for it.
+  const pageChunks = request.routeChunks[route.match?.route.handle.chunk ?? ''] ?? [];
   const assets = { ...request.assets, preload: [...new Set([...request.assets.preload, ...pageChunks])] };
-  const data = serializePayload(context, queryClient, assets);
+  const data = serializePayload(route, queryClient, assets);
   return new Promise<SsrResult>((resolve, reject) => {
     const stream = new PassThrough();
     const { pipe, abort } = renderToPipeableStream(
       <Providers queryClient={queryClient} api={api}>
         <Document assets={assets} data={data}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <RouterProvider routes={routes} initial={route}>
+            <AppView />
+          </RouterProvider>
         </Document>
       </Providers>,
       {
         onAllReady() {
           pipe(stream);
-          resolve({ status: context.statusCode, stream });
+          resolve({ status: route.status, stream });
         },
         onShellError: reject,
         onError(error) {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routerHydrationState, serializePayload, type HydrationPayload } from './hydration-data';
+import { isRouteError, RouteError } from '../lib/router/route-table';
+import { hydratedRouteError, serializePayload, type HydrationPayload } from './hydration-data';
 
 const assets = { entry: '/assets/entry.js', styles: ['/assets/style.css'], preload: [] };
 
@@ -9,30 +9,26 @@ describe('the hydration payload', () => {
   it('cannot close its script element, whatever the data holds', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(['header'], { title: '</script><script>alert(1)</script>' });
-    const json = serializePayload({ loaderData: {}, errors: null }, queryClient, assets);
+    const json = serializePayload({ status: 200, error: null }, queryClient, assets);
     expect(json).not.toContain('<');
     const payload = JSON.parse(json) as HydrationPayload;
     expect(payload.query.queries[0]?.state.data).toEqual({ title: '</script><script>alert(1)</script>' });
+    expect(hydratedRouteError(payload)).toBeNull();
   });
 
-  it('carries a 404 to the browser as the error its boundary expects, and hides other errors', () => {
-    const state = routerHydrationState(
-      JSON.parse(
-        serializePayload(
-          {
-            loaderData: { root: null },
-            errors: {
-              pages: new UNSAFE_ErrorResponseImpl(404, 'Not Found', null),
-              other: new Error('connection string postgres://secret'),
-            },
-          },
-          new QueryClient(),
-          assets,
-        ),
-      ) as HydrationPayload,
+  it('carries a 404 to the browser as the error the error page expects', () => {
+    const json = serializePayload({ status: 404, error: new RouteError(404) }, new QueryClient(), assets);
+    const error = hydratedRouteError(JSON.parse(json) as HydrationPayload);
+    expect(isRouteError(error, 404)).toBe(true);
+  });
+
+  it('hides what any other error said', () => {
+    const json = serializePayload(
+      { status: 500, error: new Error('connection string postgres://secret') },
+      new QueryClient(),
+      assets,
     );
-    const notFound = state.errors?.pages;
-    expect(isRouteErrorResponse(notFound) && notFound.status).toBe(404);
-    expect((state.errors?.other as Error).message).toBe('Ошибка');
+    expect(json).not.toContain('secret');
+    expect((hydratedRouteError(JSON.parse(json) as HydrationPayload) as Error).message).toBe('Ошибка');
   });
 });

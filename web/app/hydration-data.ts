@@ -1,53 +1,40 @@
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl, type HydrationState } from 'react-router';
 import type { SsrAssets } from '../../common/ssr';
+import { isRouteError, RouteError } from '../lib/router/route-table';
+import type { RouteState } from '../lib/router/route-state';
 
-/** What the server hands the hydrating browser: the router's state, the query cache and the assets. */
+/** What the server hands the hydrating browser: how the route ended, the query cache and the assets. */
 export interface HydrationPayload {
-  router: { loaderData: Record<string, unknown>; errors: Record<string, SerializedError> | null };
+  route: { status: number; error: SerializedError | null };
   query: DehydratedState;
   assets: SsrAssets;
 }
 
-type SerializedError =
-  | { kind: 'response'; status: number; statusText: string; data: unknown }
-  | { kind: 'error'; message: string };
+type SerializedError = { kind: 'response'; status: number } | { kind: 'error'; message: string };
 
 /** JSON for a `<script type="application/json">` block: `<` is escaped so no text can close the element. */
 export function serializePayload(
-  context: { loaderData: Record<string, unknown>; errors: Record<string, unknown> | null },
+  route: Pick<RouteState, 'status' | 'error'>,
   queryClient: QueryClient,
   assets: SsrAssets,
 ): string {
-  const errors = context.errors
-    ? Object.fromEntries(
-        Object.entries(context.errors).map(([id, error]): [string, SerializedError] => [
-          id,
-          isRouteErrorResponse(error)
-            ? { kind: 'response', status: error.status, statusText: error.statusText, data: error.data }
-            : { kind: 'error', message: 'Ошибка' },
-        ]),
-      )
-    : null;
+  // A 404 travels as its status; any other error only as the fact of one (its message may hold server detail).
+  const error: SerializedError | null = !route.error
+    ? null
+    : isRouteError(route.error)
+      ? { kind: 'response', status: route.error.status }
+      : { kind: 'error', message: 'Ошибка' };
   const payload: HydrationPayload = {
-    router: { loaderData: context.loaderData, errors },
+    route: { status: route.status, error },
     query: dehydrate(queryClient),
     assets,
   };
   return JSON.stringify(payload).replace(/</g, '\\u003c');
 }
 
-/** The router's hydration state with errors rebuilt as the objects route error boundaries expect. */
-export function routerHydrationState(payload: HydrationPayload): HydrationState {
-  const errors = payload.router.errors
-    ? Object.fromEntries(
-        Object.entries(payload.router.errors).map(([id, e]) => [
-          id,
-          e.kind === 'response'
-            ? new UNSAFE_ErrorResponseImpl(e.status, e.statusText, e.data)
-            : new Error(e.message),
-        ]),
-      )
-    : null;
-  return { loaderData: payload.router.loaderData, errors };
+/** The route's error as the server met it, rebuilt as the object the error page expects (null: none). */
+export function hydratedRouteError(payload: HydrationPayload): unknown {
+  const { error } = payload.route;
+  if (!error) return null;
+  return error.kind === 'response' ? new RouteError(error.status) : new Error(error.message);
 }

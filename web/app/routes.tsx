@@ -1,6 +1,4 @@
-import type { RouteObject } from 'react-router';
-import { ru } from '../i18n/ru';
-import { createPageKit, lazyPage, type RouteDeps } from '../lib/page-routes';
+import { createPageKit, lazyPage, type PageRoute, type RouteDeps } from '../lib/page-routes';
 import { aboutRoutes } from '../features/about/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { bonusRoutes } from '../features/bonus/routes';
@@ -16,11 +14,9 @@ import { loyaltyRoutes } from '../features/loyalty/routes';
 import { mapRoutes } from '../features/map/routes';
 import { newsRoutes } from '../features/news/routes';
 import { pointsRoutes } from '../features/points/routes';
-import { RootLayout } from './layouts/root-layout';
-import { PageErrorBoundary } from './pages/page-error';
 
 // bench/first-load-js.ts reads the handles of this table.
-export type { PageHandle, RouteDeps } from '../lib/page-routes';
+export type { PageHandle, PageRoute, RouteDeps } from '../lib/page-routes';
 
 const uiKitPage = lazyPage('ui-kit-page', () =>
   import('./pages/ui-kit-page').then((m) => ({ Component: m.UiKitPage })),
@@ -29,45 +25,28 @@ const uiKitPage = lazyPage('ui-kit-page', () =>
 /**
  * Every route of the spec (section 2), used by the server renderer and the browser alike, so an unknown path
  * or a disabled module's page answers 404 in both. Each feature declares its pages and their loaders in its
- * own routes.ts; this table only puts them under the layout and the error boundary.
+ * own routes.ts; this table only orders them: the first route that matches a path is its page.
  */
-export function createRoutes(deps: RouteDeps): RouteObject[] {
+export function createRoutes(deps: RouteDeps): PageRoute[] {
   const kit = createPageKit(deps);
   return [
-    {
-      id: 'root',
-      path: '/',
-      Component: RootLayout,
-      loader: async () => {
-        await kit.loadSettings();
-        return null;
-      },
-      children: [
-        {
-          id: 'pages',
-          ErrorBoundary: PageErrorBoundary,
-          children: [
-            ...homeRoutes(kit),
-            ...aboutRoutes(kit),
-            ...bonusRoutes(kit),
-            ...contactsRoutes(kit),
-            ...countdownRoutes(kit),
-            ...faqRoutes(kit),
-            ...joinRoutes(kit),
-            ...cabinetRoutes(kit),
-            ...loyaltyRoutes(kit),
-            ...mapRoutes(kit),
-            ...newsRoutes(kit),
-            ...pointsRoutes(kit),
-            kit.page('ui', { title: ru.pages.ui }, uiKitPage),
-            ...giftCardRoutes(kit),
-            // Unknown paths answer 404 unless a custom module lives there: last, as the catch-all.
-            ...customRoutes(kit),
-          ],
-        },
-      ],
-    },
     // The operator's console: beside the site's layout, its pages in chunks of their own (decision 026).
     ...adminRoutes(),
+    ...homeRoutes(kit),
+    ...aboutRoutes(kit),
+    ...bonusRoutes(kit),
+    ...contactsRoutes(kit),
+    ...countdownRoutes(kit),
+    ...faqRoutes(kit),
+    ...joinRoutes(kit),
+    ...cabinetRoutes(kit),
+    ...loyaltyRoutes(kit),
+    ...mapRoutes(kit),
+    ...newsRoutes(kit),
+    ...pointsRoutes(kit),
+    kit.page('ui', {}, uiKitPage),
+    ...giftCardRoutes(kit),
+    // Unknown paths answer 404 unless a custom module lives there: last, as the catch-all.
+    ...customRoutes(kit),
   ];
 }

@@ -1,10 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { data, type LoaderFunction, type RouteObject } from 'react-router';
 import type { HeaderSettings } from '../../common/contract/header';
-import { isModuleEnabled, type ModuleId } from '../../common/lib/modules';
+import { isModuleEnabled } from '../../common/lib/modules';
 import type { ApiClient } from './api-client';
 import { hasCode } from './api-errors';
+import {
+  notFound,
+  type LazyPage,
+  type Load,
+  type PageHandle,
+  type PageModule,
+  type PageRoute,
+} from './router/route-table';
 import { settingsQuery } from './settings';
 
 /*
@@ -12,27 +19,11 @@ import { settingsQuery } from './settings';
  * the server renderer and the browser share.
  */
 
-/** What a route declares about itself; the layout reads it. */
-export interface PageHandle {
-  /** The module the page belongs to: when the settings disable it, the page answers 404. */
-  module?: ModuleId;
-  /** The page's heading, where the module's own name (from the settings) is not used. */
-  title?: string;
-  hideFooter?: boolean;
-  /** The built chunk of the page's module, preloaded with the first HTML. */
-  chunk?: string;
-}
+export { notFound, type LazyPage, type Load, type PageHandle, type PageRoute };
 
 export interface RouteDeps {
   queryClient: QueryClient;
   api: ApiClient;
-}
-
-/** A route's page module, loaded when the route is, with the name of its built chunk. */
-export interface LazyPage {
-  /** The module's file name without extension: the name the build gives its chunk. */
-  chunk: string;
-  lazy: NonNullable<RouteObject['lazy']>;
 }
 
 /**
@@ -41,12 +32,10 @@ export interface LazyPage {
  */
 export function lazyPage(
   chunk: string,
-  load: () => Promise<{ Component: ComponentType; loader?: LoaderFunction }>,
+  load: () => Promise<{ Component: ComponentType; status?: PageModule['status'] }>,
 ): LazyPage {
-  return { chunk, lazy: load };
+  return { chunk, load };
 }
-
-export const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
 /** An unknown item id is the page's 404, not an error. */
 export async function orNotFound<T>(load: Promise<T>): Promise<T> {
@@ -58,12 +47,12 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
   }
 }
 
-/** A page's own loading: it fills the query cache from the route's params and address. */
-export type Load = (params: Record<string, string | undefined>, url: URL) => Promise<unknown>;
-
 export interface PageKit extends RouteDeps {
-  /** A page route (an index route without `path`) whose loader answers 404 for a disabled module, then loads. */
-  page(path: string | undefined, handle: PageHandle, page: LazyPage, load?: Load): RouteObject;
+  /**
+   * A page of the site at `path` (from the root, without the leading slash; undefined for `/`) whose loader
+   * loads the brand's settings, answers 404 for a disabled module, then loads the page's own data.
+   */
+  page(path: string | undefined, handle: PageHandle, page: LazyPage, load?: Load): PageRoute;
   /** The query cache's `ensureQueryData`: fetched once and kept. */
   ensure: QueryClient['ensureQueryData'];
   /** The brand's settings (modules, custom pages), loaded before anything else. */
@@ -73,15 +62,14 @@ export interface PageKit extends RouteDeps {
 export function createPageKit({ queryClient, api }: RouteDeps): PageKit {
   const loadSettings = () => queryClient.ensureQueryData(settingsQuery(api));
   const page: PageKit['page'] = (path, handle, page, load) => ({
-    ...(path === undefined ? { index: true } : { path }),
+    path: `/${path ?? ''}`,
     handle: { ...handle, chunk: page.chunk },
-    lazy: page.lazy,
+    page,
     // Loaders fill the query cache, so the server renders the content and the browser never fetches it again.
-    loader: async ({ params, request }) => {
+    load: async (params, url) => {
       const settings = await loadSettings();
       if (handle.module && !isModuleEnabled(settings.modules, handle.module)) throw notFound();
-      if (load) await load(params, new URL(request.url));
-      return null;
+      if (load) await load(params, url);
     },
   });
   return { queryClient, api, page, ensure: queryClient.ensureQueryData.bind(queryClient), loadSettings };

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router/links';
 import { ruLoyalty } from '../i18n/ru-loyalty';
 import { telHref } from '../lib/formats';
 import { useSettings } from '../lib/settings';

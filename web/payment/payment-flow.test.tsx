@@ -1,15 +1,19 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentResult, PayType } from '../../common/contract/loyalty';
-import { ru } from '../i18n/ru';
+import { ruBankPicker } from '../i18n/ru-bank-picker';
 import { ruGiftCards } from '../i18n/ru-gift-cards';
 import { ruLoyalty } from '../i18n/ru-loyalty';
 import type { ApiClient } from '../lib/api-client';
 import { ApiProvider } from '../lib/api-context';
 import { createQueryClient } from '../lib/query-client';
+import { useLocation } from '../lib/router/hooks';
+import { RouteOutlet } from '../lib/router/route-outlet';
+import { locationOf } from '../lib/router/route-state';
+import { matchPage, type PageRoute } from '../lib/router/route-table';
+import { RouterProvider } from '../lib/router/router-provider';
 import { settingsQuery } from '../lib/settings';
 import { FinishStep } from './finish-step';
 import { PaymentFailed } from './payment-failed';
@@ -45,19 +49,36 @@ function renderAt(path: string, element: ReactNode) {
     const location = useLocation();
     return <output data-testid="where">{location.pathname + location.search}</output>;
   }
+  const Page = () => element;
+  const page = (Component: () => ReactNode): PageRoute['page'] => ({
+    chunk: 'test',
+    load: async () => ({ Component }),
+  });
+  const routes: PageRoute[] = [
+    { path: '/pay', handle: {}, page: page(Page) },
+    { path: '*', handle: {}, page: page(Where) },
+  ];
+  window.history.replaceState(null, '', path);
+  const initial = {
+    location: locationOf(new URL(window.location.href)),
+    match: matchPage(routes, path),
+    Component: Page,
+    error: null,
+    status: 200,
+  };
   render(
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={api}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/pay" element={element} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
+        <RouterProvider routes={routes} initial={initial}>
+          <RouteOutlet renderError={() => 'error'} />
+        </RouterProvider>
       </ApiProvider>
     </QueryClientProvider>,
   );
 }
+
+/** Where the router went: a navigation shows its page once the page is ready. */
+const whereNow = async () => (await screen.findByTestId('where')).textContent;
 
 afterEach(() => {
   cleanup();
@@ -85,21 +106,21 @@ describe('usePaymentResult', () => {
     act(() => screen.getByText('pay').click());
   };
 
-  it('sends a draft paid at once to its done page', () => {
+  it('sends a draft paid at once to its done page', async () => {
     pay({ status: 0 });
-    expect(screen.getByTestId('where').textContent).toBe(`/done?d=${DRAFT}`);
+    expect(await whereNow()).toBe(`/done?d=${DRAFT}`);
   });
 
-  it('waits on the finish page when the bank has nowhere to send the payer', () => {
+  it('waits on the finish page when the bank has nowhere to send the payer', async () => {
     pay({ status: 1, state: 'processing' });
-    expect(screen.getByTestId('where').textContent).toBe(`/finish?d=${DRAFT}`);
+    expect(await whereNow()).toBe(`/finish?d=${DRAFT}`);
   });
 
-  it('opens the bank picker for SBP, and checking the payment goes to the finish page', () => {
+  it('opens the bank picker for SBP, and checking the payment goes to the finish page', async () => {
     pay({ status: 1, state: 'processing', formUrl: 'https://qr.nspk.ru/AS1000TEST' }, 'SBP_QR');
-    expect(screen.getByRole('dialog', { name: ru.bankPicker.title })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: ruBankPicker.title })).toBeTruthy();
     act(() => screen.getByText(ruLoyalty.checkPayment).click());
-    expect(screen.getByTestId('where').textContent).toBe(`/finish?d=${DRAFT}`);
+    expect(await whereNow()).toBe(`/finish?d=${DRAFT}`);
   });
 
   it('shows a failed and an expired draft with their own texts and the bank’s reason', () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router/links';
 import type { Point } from '../../common/contract/content';
 import { ru } from '../i18n/ru';
 import { telHref } from '../lib/formats';

@@ -38,7 +38,6 @@ export async function registerSiteRoutes(app: FastifyInstance, deps: AppDeps, si
     const url = new URL(request.url, deps.config.publicUrl);
     const result = await site.render({
       url: url.href,
-      cookie: request.headers.cookie,
       assets: site.assets,
       routeChunks: site.routeChunks,
       fetchApi: (path, init) => injectApi(app, request, path, init),
@@ -52,7 +51,6 @@ export async function registerSiteRoutes(app: FastifyInstance, deps: AppDeps, si
         secure: url.protocol === 'https:',
       });
     }
-    if (result.location) return reply.redirect(result.location, result.status);
     // Pages depend on the brand's current settings; browsers must ask again rather than keep old copies.
     reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
     return reply.code(result.status).type('text/html; charset=utf-8').send(result.stream);

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useMatches, useSearchParams } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { useEmbeddedResize } from '../../lib/embedding';
 import { useOnlineStatus } from '../../lib/online-status';
-import { registerServiceWorker } from '../../lib/service-worker';
 import { useSettings } from '../../lib/settings';
 import { useShell } from '../../ui/shell-state';
-import type { PageHandle } from '../../lib/page-routes';
+import { useRouteHandle, useSearchParams } from '../../lib/router/hooks';
+import { RouteOutlet } from '../../lib/router/route-outlet';
+import { renderPageError } from '../pages/page-error';
 import { ClearLayout } from './clear-layout';
 import { DefaultLayout } from './default-layout';
 
@@ -17,7 +17,7 @@ import { DefaultLayout } from './default-layout';
 export function RootLayout() {
   const [params] = useSearchParams();
   const settings = useSettings();
-  const matches = useMatches();
+  const { hideFooter } = useRouteHandle();
   useEmbeddedResize();
   useConnectionNotices();
   useServiceWorker();
@@ -25,17 +25,16 @@ export function RootLayout() {
     // Tells tests (and anyone debugging) that the page's controls now respond.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  const hideFooter = matches.some((m) => (m.handle as PageHandle | undefined)?.hideFooter);
   if (params.get('view') === 'clear') {
     return (
       <ClearLayout>
-        <Outlet />
+        <RouteOutlet renderError={renderPageError} />
       </ClearLayout>
     );
   }
   return (
     <DefaultLayout showNavigation={settings.loyaltyType !== 'onlyPayment'} showFooter={!hideFooter}>
-      <Outlet />
+      <RouteOutlet renderError={renderPageError} />
     </DefaultLayout>
   );
 }
@@ -44,8 +43,11 @@ export function RootLayout() {
 function useServiceWorker() {
   const { notify } = useShell();
   useEffect(() => {
-    registerServiceWorker((activate) =>
-      notify({ message: ru.shell.updateReady, action: { label: ru.shell.update, run: activate } }),
+    // Its own small chunk: the worker registers only after the page's load, so its code need not come first.
+    void import('../../lib/service-worker').then(({ registerServiceWorker }) =>
+      registerServiceWorker((activate) =>
+        notify({ message: ru.shell.updateReady, action: { label: ru.shell.update, run: activate } }),
+      ),
     );
     // notify is the shell's state setter: stable, so this registers once per page load.
   }, [notify]);

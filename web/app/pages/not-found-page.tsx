@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/links';
 import { ru } from '../../i18n/ru';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';

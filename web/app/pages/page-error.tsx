@@ -1,22 +1,21 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { isChunkLoadError, reloadAfterChunkError } from '../../lib/chunk-reload';
+import { isRouteError } from '../../lib/router/route-table';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
 import { useShell } from '../../ui/shell-state';
 import { NotFoundPage } from './not-found-page';
 
 /** What a page shows when it cannot: the not-found page for 404, a reload for a stale build, else an apology. */
-export function PageErrorBoundary() {
-  const error = useRouteError();
+export function PageError({ error }: { error: unknown }) {
   const settings = useSettings();
   const { notify } = useShell();
   const chunkError = isChunkLoadError(error);
   useEffect(() => {
     if (chunkError && !reloadAfterChunkError()) notify({ message: ru.shell.chunkError, reload: true });
   }, [chunkError, notify]);
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteError(error, 404)) return <NotFoundPage />;
   return (
     <div className="container page page--centered">
       <PageMeta title={ru.shell.errorTitle} brand={settings.title} />
@@ -28,3 +27,6 @@ export function PageErrorBoundary() {
     </div>
   );
 }
+
+/** The error page as a router outlet's `renderError`. */
+export const renderPageError = (error: unknown) => <PageError error={error} />;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { BankPickerSheet } from '../../payment/bank-picker/bank-picker-sheet';
-import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
+import { ruUiKit } from '../../i18n/ru-ui-kit';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
 import { useShell } from '../../ui/shell-state';
@@ -12,29 +13,29 @@ export function UiKitPage() {
   const [isBankPickerOpen, setBankPickerOpen] = useState(false);
   return (
     <div className="container page">
-      <PageMeta title={ru.pages.ui} brand={settings.title} />
-      <h1 className="page__title">{ru.pages.ui}</h1>
-      <p className="page__lead">{ru.uiKit.lead}</p>
+      <PageMeta title={ruPages.titles.ui} brand={settings.title} />
+      <h1 className="page__title">{ruPages.titles.ui}</h1>
+      <p className="page__lead">{ruUiKit.lead}</p>
       <div className="ui-kit">
         <section aria-labelledby="ui-kit-buttons">
           <h2 className="section-title" id="ui-kit-buttons">
-            {ru.uiKit.buttons}
+            {ruUiKit.buttons}
           </h2>
           <div className="ui-kit__row">
             <button type="button" className="button">
-              {ru.uiKit.primary}
+              {ruUiKit.primary}
             </button>
             <button type="button" className="button button--accent">
-              {ru.uiKit.accent}
+              {ruUiKit.accent}
             </button>
             <button type="button" className="button" disabled>
-              {ru.uiKit.disabled}
+              {ruUiKit.disabled}
             </button>
           </div>
         </section>
         <section aria-labelledby="ui-kit-layers">
           <h2 className="section-title" id="ui-kit-layers">
-            {ru.uiKit.layers}
+            {ruUiKit.layers}
           </h2>
           <div className="ui-kit__row">
             <button
@@ -42,36 +43,36 @@ export function UiKitPage() {
               className="button"
               onClick={() =>
                 openPopup({
-                  title: ru.uiKit.popupTitle,
+                  title: ruUiKit.popupTitle,
                   content: (
                     <div className="ui-kit__popup">
-                      <p>{ru.uiKit.popupText}</p>
+                      <p>{ruUiKit.popupText}</p>
                       <button type="button" className="button" onClick={closePopup}>
-                        {ru.uiKit.popupOk}
+                        {ruUiKit.popupOk}
                       </button>
                     </div>
                   ),
                 })
               }
             >
-              {ru.uiKit.showPopup}
+              {ruUiKit.showPopup}
             </button>
             <button
               type="button"
               className="button button--accent"
-              onClick={() => notify({ message: ru.uiKit.noticeText, reload: true })}
+              onClick={() => notify({ message: ruUiKit.noticeText, reload: true })}
             >
-              {ru.uiKit.showNotice}
+              {ruUiKit.showNotice}
             </button>
           </div>
         </section>
         <section aria-labelledby="ui-kit-payments">
           <h2 className="section-title" id="ui-kit-payments">
-            {ru.uiKit.payments}
+            {ruUiKit.payments}
           </h2>
           <div className="ui-kit__row">
             <button type="button" className="button" onClick={() => setBankPickerOpen(true)}>
-              {ru.uiKit.payBySbp}
+              {ruUiKit.payBySbp}
             </button>
           </div>
           <BankPickerSheet

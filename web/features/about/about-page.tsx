@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
 import { useApi } from '../../lib/api-context';
 import { paragraphs, telHref } from '../../lib/formats';
 import { useSettings } from '../../lib/settings';
@@ -15,8 +16,8 @@ export function AboutPage() {
   const text = paragraphs(rules.about);
   return (
     <div className="container page content-page">
-      <PageMeta title={ru.pages.about} brand={settings.title} description={text[0]?.slice(0, 200)} />
-      <h1 className="page__title">{ru.pages.about}</h1>
+      <PageMeta title={ruPages.titles.about} brand={settings.title} description={text[0]?.slice(0, 200)} />
+      <h1 className="page__title">{ruPages.titles.about}</h1>
       {text.length === 0 ? (
         <EmptyState title={ru.about.empty} />
       ) : (

@@ -1,6 +1,4 @@
-import type { RouteObject } from 'react-router';
-import { ru } from '../../i18n/ru';
-import { lazyPage, type PageKit } from '../../lib/page-routes';
+import { lazyPage, type PageKit, type PageRoute } from '../../lib/page-routes';
 import { rulesQuery } from './api';
 
 const aboutPage = lazyPage('about-page', () =>
@@ -8,6 +6,6 @@ const aboutPage = lazyPage('about-page', () =>
 );
 
 /** `/about`: the programme's rules, rendered on the server. */
-export function aboutRoutes({ page, ensure, api }: PageKit): RouteObject[] {
-  return [page('about', { title: ru.pages.about }, aboutPage, () => ensure(rulesQuery(api)))];
+export function aboutRoutes({ page, ensure, api }: PageKit): PageRoute[] {
+  return [page('about', {}, aboutPage, () => ensure(rulesQuery(api)))];
 }

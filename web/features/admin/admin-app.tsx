@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import { data, useLocation, type LoaderFunctionArgs } from 'react-router';
 import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
+import { useLocation } from '../../lib/router/hooks';
 import { AuditPage } from './admin-audit-page';
 import { GiftCardsPage } from './gift-cards/admin-gift-cards-page';
 import { AdminHomePage, AdminLayout } from './admin-layout';
@@ -37,14 +37,10 @@ const sectionOf = (pathname: string) => pathname.replace(/^\/admin\/?/, '').repl
 const known = (section: string) => section === 'login' || Object.hasOwn(PAGES, section);
 
 /**
- * An unknown section answers 404 (rendered by the server too: the page needs no session to say so). Returned,
- * not thrown, so the console itself draws the answer rather than the site's error page.
+ * An unknown section answers 404 (rendered by the server too: the page needs no session to say so). A status,
+ * not an error, so the console itself draws the answer rather than the site's error page.
  */
-export function adminLoader({ request }: LoaderFunctionArgs) {
-  return known(sectionOf(new URL(request.url).pathname))
-    ? null
-    : data(null, { status: 404, statusText: 'Not Found' });
-}
+export const adminStatus = (url: URL) => (known(sectionOf(url.pathname)) ? 200 : 404);
 
 /**
  * The operator's console under /admin (docs/decisions/026): one lazy chunk with its own pages and its own

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink } from '../../lib/router/links';
+import { useNavigate } from '../../lib/router/hooks';
 import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { ruAdminProgramme } from '../../i18n/ru-admin-programme';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/hooks';
 import { QrCode } from '../../ui/qr-code';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, adminErrorText, SESSION_KEY, setCsrfToken } from './admin-api';

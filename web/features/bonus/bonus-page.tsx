@@ -1,5 +1,7 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from '../../lib/router/links';
+import { useSearchParams } from '../../lib/router/hooks';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
 import { useSettings } from '../../lib/settings';
 import { EmptyState } from '../../ui/empty-state';
 import { PageMeta } from '../../ui/page-meta';
@@ -15,10 +17,10 @@ export function BonusPage() {
   const selected = pages.find((p) => p.id === params.get('page')) ?? pages[0];
   return (
     <div className="container page">
-      <PageMeta title={ru.pages.bonus} brand={settings.title} description={ru.bonus.lead} />
-      <h1 className="page__title">{ru.pages.bonus}</h1>
+      <PageMeta title={ruPages.titles.bonus} brand={settings.title} description={ru.bonus.lead} />
+      <h1 className="page__title">{ruPages.titles.bonus}</h1>
       {!selected ? (
-        <EmptyState title={ru.pages.bonusEmpty} />
+        <EmptyState title={ruPages.titles.bonusEmpty} />
       ) : (
         <>
           {pages.length > 1 && (
@@ -30,7 +32,6 @@ export function BonusPage() {
                       className="bonus-pages__link"
                       to={`?page=${encodeURIComponent(p.id)}`}
                       aria-current={p.id === selected.id ? 'page' : undefined}
-                      preventScrollReset
                     >
                       {p.title}
                     </Link>

@@ -1,4 +1,4 @@
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { useSettings } from '../../lib/settings';
 
 /** Spec section 2 "Error screens": the authorization load error with the support contacts. */
@@ -6,8 +6,8 @@ export function AuthErrorBlock() {
   const settings = useSettings();
   return (
     <div className="auth-error" role="alert">
-      <p className="auth-error__title">{ru.auth.errorTitle}</p>
-      <p>{ru.auth.errorText}</p>
+      <p className="auth-error__title">{ruCabinet.auth.errorTitle}</p>
+      <p>{ruCabinet.auth.errorText}</p>
       <p className="auth-error__contacts">
         {settings.phone && <a href={`tel:${settings.phone.replace(/[^+\d]/g, '')}`}>{settings.phone}</a>}
         {settings.email && <a href={`mailto:${settings.email}`}>{settings.email}</a>}

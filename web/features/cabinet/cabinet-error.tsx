@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { ru } from '../../i18n/ru';
+import { Link } from '../../lib/router/links';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { telHref } from '../../lib/formats';
 import { useSettings } from '../../lib/settings';
 import { useCabinetPath } from './use-cabinet-guard';
@@ -10,14 +10,14 @@ export function CabinetError() {
   const pathOf = useCabinetPath();
   return (
     <div className="auth-error cabinet-error" role="alert">
-      <h2 className="auth-error__title">{ru.cabinet.loadError}</h2>
-      <p>{ru.cabinet.loadErrorText}</p>
+      <h2 className="auth-error__title">{ruCabinet.loadError}</h2>
+      <p>{ruCabinet.loadErrorText}</p>
       <p className="cabinet-error__contacts">
         {settings.phone && <a href={telHref(settings.phone)}>{settings.phone}</a>}
         {settings.email && <a href={`mailto:${settings.email}`}>{settings.email}</a>}
       </p>
       <Link className="button" to={pathOf('/login')}>
-        {ru.cabinet.loginAgain}
+        {ruCabinet.loginAgain}
       </Link>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { LoyaltyCard } from '../../../common/contract/cabinet';
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { formatBonuses, formatRoubles } from '../../../common/lib/format';
 import { maskCardNum } from '../../lib/formats';
 import { useBonusExpiry } from './api';
@@ -16,25 +16,25 @@ export function CardPanel({ card, brand }: { card: LoyaltyCard; brand: string })
       <div className="loyalty-card">
         <p className="loyalty-card__brand">{brand}</p>
         <h2 className="loyalty-card__title" id="card-panel-title">
-          {ru.cabinet.cardTitle}
+          {ruCabinet.cardTitle}
         </h2>
-        <p className="loyalty-card__label">{ru.cabinet.balance}</p>
+        <p className="loyalty-card__label">{ruCabinet.balance}</p>
         <p className="loyalty-card__balance" data-testid="bonus-balance">
           {formatBonuses(card.balance.balance)}
         </p>
         {expiring && (
           <p className="loyalty-card__expiring" data-testid="bonus-expiry">
-            {ru.cabinet.expiring(formatBonuses(expiring.bonuses), dayMonth(expiring.on))}
+            {ruCabinet.expiring(formatBonuses(expiring.bonuses), dayMonth(expiring.on))}
           </p>
         )}
         {pending && (
           <p className="loyalty-card__expiring" data-testid="bonus-pending">
-            {ru.cabinet.pending(formatBonuses(pending.bonuses), dayMonth(pending.from))}
+            {ruCabinet.pending(formatBonuses(pending.bonuses), dayMonth(pending.from))}
           </p>
         )}
         {card.balance.amount > 0 && (
           <p className="loyalty-card__amount" data-testid="money-balance">
-            {ru.cabinet.amount}: {formatRoubles(card.balance.amount)}
+            {ruCabinet.amount}: {formatRoubles(card.balance.amount)}
           </p>
         )}
         <LevelLine />
@@ -42,7 +42,7 @@ export function CardPanel({ card, brand }: { card: LoyaltyCard; brand: string })
       </div>
       {card.locked ? (
         <p className="form-error" role="alert">
-          {ru.cabinet.locked}
+          {ruCabinet.locked}
         </p>
       ) : (
         <MemberCodeView card={card} />

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { UserInfo } from '../../../common/contract/cabinet';
 import { checkCardNumber, checkRequired, maskCardNumber } from '../../../common/lib/validation';
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { maskCardNum } from '../../lib/formats';
 import { TextField } from '../../ui/text-field';
 import { useRegisterCard, useSetActiveCard } from './api';
@@ -14,14 +14,14 @@ export function CardsTab({ info }: { info: UserInfo }) {
   return (
     <section className="cabinet-section" aria-labelledby="cards-title">
       <h2 className="cabinet-section__title" id="cards-title">
-        {ru.cabinet.cardsTitle}
+        {ruCabinet.cardsTitle}
       </h2>
       <ul className="cards-list">
         {info.cards.map((card) => (
           <li key={card.id} className="cards-list__item">
             <span className="cards-list__number">{maskCardNum(card.cardNum)}</span>
             {card.active ? (
-              <span className="badge">{ru.cabinet.activeCard}</span>
+              <span className="badge">{ruCabinet.activeCard}</span>
             ) : (
               <button
                 type="button"
@@ -34,7 +34,7 @@ export function CardsTab({ info }: { info: UserInfo }) {
                   })
                 }
               >
-                {ru.cabinet.makeActive}
+                {ruCabinet.makeActive}
               </button>
             )}
           </li>
@@ -73,10 +73,10 @@ function AddCardForm({ info }: { info: UserInfo }) {
   };
   return (
     <form className="cabinet-form cabinet-form--inline" onSubmit={handleSubmit} noValidate>
-      <h3 className="cabinet-form__title">{ru.cabinet.addCard}</h3>
-      <p className="cabinet-form__lead">{ru.cabinet.addCardLead}</p>
+      <h3 className="cabinet-form__title">{ruCabinet.addCard}</h3>
+      <p className="cabinet-form__lead">{ruCabinet.addCardLead}</p>
       <TextField
-        label={ru.cabinet.cardNumber}
+        label={ruCabinet.cardNumber}
         value={cardNum}
         error={error}
         onValue={(value) => {
@@ -89,7 +89,7 @@ function AddCardForm({ info }: { info: UserInfo }) {
         required
       />
       <button type="submit" className="button" disabled={register.isPending} aria-busy={register.isPending}>
-        {ru.cabinet.addCard}
+        {ruCabinet.addCard}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Certificate } from '../../../common/contract/cabinet';
 import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { formatRoubles } from '../../../common/lib/format';
 import { useFormatDate } from '../../lib/use-format-date';
 import { EmptyState } from '../../ui/empty-state';
@@ -18,7 +19,7 @@ export function CertificatesList({ phone }: { phone: string }) {
   const handleActivate = (certificate: Certificate) => {
     setNotice(null);
     activate.mutate(certificate._id, {
-      onSuccess: () => setNotice({ ok: true, text: ru.cabinet.activated }),
+      onSuccess: () => setNotice({ ok: true, text: ruCabinet.activated }),
       onError: (error) => setNotice({ ok: false, text: serverFailure(error).message }),
     });
   };
@@ -26,15 +27,15 @@ export function CertificatesList({ phone }: { phone: string }) {
   return (
     <section className="cabinet-section" aria-labelledby="certificates-title">
       <h2 className="cabinet-section__title" id="certificates-title">
-        {ru.cabinet.certificatesTitle}
+        {ruCabinet.certificatesTitle}
       </h2>
       {certificates.isPending && <p className="loader-text">{ru.shell.loading}</p>}
       {certificates.isError && (
         <p className="form-error" role="alert">
-          {ru.cabinet.failed}
+          {ruCabinet.failed}
         </p>
       )}
-      {certificates.isSuccess && list.length === 0 && <EmptyState title={ru.cabinet.certificatesEmpty} />}
+      {certificates.isSuccess && list.length === 0 && <EmptyState title={ruCabinet.certificatesEmpty} />}
       <p className={notice?.ok ? 'form-success' : 'form-error'} role="status">
         {notice?.text}
       </p>
@@ -46,8 +47,8 @@ export function CertificatesList({ phone }: { phone: string }) {
               <p className="certificate__nominal">{formatRoubles(certificate.nominal)}</p>
               <p className="operation__meta">
                 {certificate.activated && certificate.activatedAt
-                  ? ru.cabinet.certificateActivated(formatDate(certificate.activatedAt))
-                  : certificate.validTo && ru.cabinet.certificateValidTo(formatDate(certificate.validTo))}
+                  ? ruCabinet.certificateActivated(formatDate(certificate.activatedAt))
+                  : certificate.validTo && ruCabinet.certificateValidTo(formatDate(certificate.validTo))}
               </p>
             </div>
             {!certificate.activated && (
@@ -58,7 +59,7 @@ export function CertificatesList({ phone }: { phone: string }) {
                 aria-busy={activate.isPending && activate.variables === certificate._id}
                 onClick={() => handleActivate(certificate)}
               >
-                {ru.cabinet.activate}
+                {ruCabinet.activate}
               </button>
             )}
           </li>

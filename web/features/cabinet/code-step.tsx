@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 
 interface CodeStepProps {
   phone: string;
@@ -31,16 +31,16 @@ export function CodeStep(props: CodeStepProps) {
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate>
       <p className="auth-form__sent">
-        {ru.auth.codeSentTo(props.phone)}{' '}
+        {ruCabinet.auth.codeSentTo(props.phone)}{' '}
         {props.onChangePhone && (
           <button type="button" className="link-button" onClick={props.onChangePhone}>
-            {ru.auth.changePhone}
+            {ruCabinet.auth.changePhone}
           </button>
         )}
       </p>
       <div className="field">
         <label className="field__label" htmlFor={codeId}>
-          {ru.auth.codeLabel}{' '}
+          {ruCabinet.auth.codeLabel}{' '}
           <span className="field__required" aria-hidden="true">
             *
           </span>
@@ -60,10 +60,10 @@ export function CodeStep(props: CodeStepProps) {
       </div>
       <p className="auth-form__resend" aria-live="polite">
         {props.secondsLeft > 0 ? (
-          ru.auth.resendIn(props.secondsLeft)
+          ruCabinet.auth.resendIn(props.secondsLeft)
         ) : (
           <button type="button" className="link-button" onClick={props.onResend}>
-            {ru.auth.resend}
+            {ruCabinet.auth.resend}
           </button>
         )}
       </p>

@@ -1,6 +1,6 @@
 import type { MemberLevel } from '../../../common/contract/programme';
 import { formatAmount } from '../../../common/lib/format';
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { useUserLevel } from './api';
 
 /** The member's level on the card and the way to the next; nothing while loading or when levels are off. */
@@ -13,10 +13,10 @@ export function LevelText({ level }: { level: MemberLevel['level'] }) {
   if (!level) return null;
   return (
     <div className="loyalty-card__level" data-testid="member-level">
-      <p className="loyalty-card__level-title">{ru.cabinet.level(level.title)}</p>
+      <p className="loyalty-card__level-title">{ruCabinet.level(level.title)}</p>
       {level.next && (
         <p className="loyalty-card__level-next">
-          {ru.cabinet.levelNext(level.next.title, `${formatAmount(level.next.left)}\u00a0₽`)}
+          {ruCabinet.levelNext(level.next.title, `${formatAmount(level.next.left)}\u00a0₽`)}
         </p>
       )}
     </div>

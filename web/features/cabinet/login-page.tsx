@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { ru } from '../../i18n/ru';
+import { useLocation, useNavigate } from '../../lib/router/hooks';
+import { ruPages } from '../../i18n/ru-pages';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { useApi } from '../../lib/api-context';
 import { useSessionLost } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
@@ -27,10 +28,14 @@ export function LoginPage() {
   }, [api, navigate, clear]);
   return (
     <div className="container page auth-page">
-      <PageMeta title={ru.auth.heading} brand={settings.title} description={ru.meta.login(settings.title)} />
+      <PageMeta
+        title={ruCabinet.auth.heading}
+        brand={settings.title}
+        description={ruPages.meta.login(settings.title)}
+      />
       <div className="auth-card">
-        <h1 className="page__title">{ru.auth.heading}</h1>
-        <p className="auth-card__subheading">{ru.auth.subheading}</p>
+        <h1 className="page__title">{ruCabinet.auth.heading}</h1>
+        <p className="auth-card__subheading">{ruCabinet.auth.subheading}</p>
         {sessionLost ? <AuthErrorBlock /> : <PhoneConfirmation onConfirmed={handleConfirmed} />}
       </div>
     </div>

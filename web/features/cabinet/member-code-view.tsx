@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { LoyaltyCard } from '../../../common/contract/cabinet';
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { maskCardNum } from '../../lib/formats';
 import { CloseIcon } from '../../ui/icons';
 import { QrCode } from '../../ui/qr-code';
@@ -18,7 +18,7 @@ export function MemberCodeView({ card }: { card: LoyaltyCard }) {
   const now = useNow(1000);
   const [fullScreen, setFullScreen] = useState(false);
   const payload = memberCodePayload(card.cardNum, card.qrSalt, now);
-  const countdown = ru.cabinet.qrRefresh(formatCountdown(secondsToNextCode(now)));
+  const countdown = ruCabinet.qrRefresh(formatCountdown(secondsToNextCode(now)));
   return (
     <div className="member-code">
       <button
@@ -26,17 +26,17 @@ export function MemberCodeView({ card }: { card: LoyaltyCard }) {
         className="member-code__qr-button"
         data-code={payload}
         onClick={() => setFullScreen(true)}
-        aria-label={ru.cabinet.qrFullscreen}
+        aria-label={ruCabinet.qrFullscreen}
       >
-        <QrCode className="member-code__qr" value={payload} label={ru.cabinet.qrLabel} />
+        <QrCode className="member-code__qr" value={payload} label={ruCabinet.qrLabel} />
       </button>
       <p className="member-code__number">{maskCardNum(card.cardNum)}</p>
       <p className="member-code__countdown" data-testid="member-code-countdown">
         {countdown}
       </p>
-      <p className="member-code__hint">{ru.cabinet.qrHint}</p>
+      <p className="member-code__hint">{ruCabinet.qrHint}</p>
       <button type="button" className="button button--ghost" onClick={() => setFullScreen(true)}>
-        {ru.cabinet.qrFullscreen}
+        {ruCabinet.qrFullscreen}
       </button>
       {fullScreen && (
         <FullScreenCode
@@ -68,11 +68,11 @@ function FullScreenCode({ payload, cardNum, countdown, onClose }: FullScreenCode
   return (
     <div className="member-code-full" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>
       <h2 className="member-code-full__title" id={titleId}>
-        {ru.cabinet.qrFullscreenTitle}
+        {ruCabinet.qrFullscreenTitle}
       </h2>
-      <QrCode className="member-code-full__qr" value={payload} label={ru.cabinet.qrLabel} />
+      <QrCode className="member-code-full__qr" value={payload} label={ruCabinet.qrLabel} />
       <p className="member-code-full__digits-label" id={`${titleId}-digits`}>
-        {ru.cabinet.qrDigitsLabel}
+        {ruCabinet.qrDigitsLabel}
       </p>
       <p
         className="member-code-full__digits"
@@ -86,7 +86,7 @@ function FullScreenCode({ payload, cardNum, countdown, onClose }: FullScreenCode
       <p className="member-code__number">{maskCardNum(cardNum)}</p>
       <p className="member-code__countdown">{countdown}</p>
       <button type="button" className="button member-code-full__close" onClick={close}>
-        <CloseIcon /> {ru.cabinet.qrClose}
+        <CloseIcon /> {ruCabinet.qrClose}
       </button>
     </div>
   );

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/hooks';
 import type { UserInfo } from '../../../common/contract/cabinet';
 import { formatBonuses, formatRoubles } from '../../../common/lib/format';
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { hasCode } from '../../lib/api-errors';
 import { clearTokens } from '../../lib/auth-tokens';
 import { forgetOfflineCard } from '../../lib/offline-card';
@@ -12,7 +12,7 @@ import { useShell } from '../../ui/shell-state';
 import { downloadFile, useDeleteAccount, useExportMyData } from './my-data-api';
 import { SmsStepUp } from './sms-step-up';
 
-const t = ru.cabinet;
+const t = ruCabinet;
 
 /** 'Мои данные' in the profile tab (152-ФЗ; docs/decisions/028): the copy as JSON and CSV, and the deletion. */
 export function MyData({ info }: { info: UserInfo }) {

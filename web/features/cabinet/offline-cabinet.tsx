@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { UserInfoResponse } from '../../../common/contract/cabinet';
 import { formatDateTime } from '../../../common/lib/format';
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { readOfflineCard, saveOfflineCard } from '../../lib/offline-card';
 import { useSettings } from '../../lib/settings';
 import { useHydrated } from '../../lib/session';
@@ -27,18 +27,18 @@ export function OfflineCabinet() {
   return (
     <div className="offline-cabinet">
       <p className="offline-cabinet__notice" role="status">
-        {ru.cabinet.offlineNotice}
+        {ruCabinet.offlineNotice}
       </p>
       {saved ? (
         <>
           {/* Above the card, beside the balance it dates: the balance may have changed since. */}
           <p className="offline-cabinet__as-of" data-testid="balance-as-of">
-            {ru.cabinet.balanceAsOf(formatDateTime(saved.savedAt, settings.timeZone))}
+            {ruCabinet.balanceAsOf(formatDateTime(saved.savedAt, settings.timeZone))}
           </p>
           <CardPanel card={saved.card} brand={settings.title} />
         </>
       ) : (
-        <p>{ru.cabinet.offlineNoCard}</p>
+        <p>{ruCabinet.offlineNoCard}</p>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Operation, OperationsPage } from '../../../common/contract/cabinet';
 import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { formatBonuses, formatRoubles } from '../../../common/lib/format';
 import { useFormatDate } from '../../lib/use-format-date';
 import { EmptyState } from '../../ui/empty-state';
@@ -18,10 +19,10 @@ export function OperationsList({ query, title }: { query: OperationsQuery; title
       {query.isPending && <p className="loader-text">{ru.shell.loading}</p>}
       {query.isError && (
         <p className="form-error" role="alert">
-          {ru.cabinet.failed}
+          {ruCabinet.failed}
         </p>
       )}
-      {query.isSuccess && operations.length === 0 && <EmptyState title={ru.cabinet.operationsEmpty} />}
+      {query.isSuccess && operations.length === 0 && <EmptyState title={ruCabinet.operationsEmpty} />}
       {operations.length > 0 && (
         <ul className="operations" data-testid="operations">
           {operations.map((operation) => (
@@ -37,7 +38,7 @@ export function OperationsList({ query, title }: { query: OperationsQuery; title
           aria-busy={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          {ru.cabinet.more}
+          {ruCabinet.more}
         </button>
       )}
     </section>
@@ -53,21 +54,21 @@ const campaignTitles = (operation: Operation) =>
 
 function OperationRow({ operation }: { operation: Operation }) {
   const formatDate = useFormatDate();
-  const state = ru.cabinet.operationState[operation.state];
+  const state = ruCabinet.operationState[operation.state];
   return (
     <li className={`operation${operation.state === 'CANCEL' ? ' operation--cancelled' : ''}`}>
       <div className="operation__main">
         <p className="operation__place">{operation.place}</p>
         <p className="operation__meta">
-          {ru.cabinet.operationType[operation.type]} ·{' '}
+          {ruCabinet.operationType[operation.type]} ·{' '}
           <time dateTime={operation.date}>{formatDate(operation.date)}</time>
           {state && ` · ${state}`}
         </p>
         {operation.amount > 0 && (
           <p className="operation__meta">
             {operation.type === 'DEPOSIT'
-              ? ru.cabinet.credited(formatRoubles(operation.amount))
-              : ru.cabinet.cheque(formatRoubles(operation.amount))}
+              ? ruCabinet.credited(formatRoubles(operation.amount))
+              : ruCabinet.cheque(formatRoubles(operation.amount))}
           </p>
         )}
         {operation.earnRules
@@ -78,20 +79,18 @@ function OperationRow({ operation }: { operation: Operation }) {
             </p>
           ))}
         {campaignTitles(operation) && (
-          <p className="operation__meta operation__rule">{ru.cabinet.earnedBy(campaignTitles(operation))}</p>
+          <p className="operation__meta operation__rule">{ruCabinet.earnedBy(campaignTitles(operation))}</p>
         )}
         {operation.amountSpendExtra > 0 && (
-          <p className="operation__meta">
-            {ru.cabinet.spentExtra(formatRoubles(operation.amountSpendExtra))}
-          </p>
+          <p className="operation__meta">{ruCabinet.spentExtra(formatRoubles(operation.amountSpendExtra))}</p>
         )}
       </div>
       <div className="operation__bonuses">
         {operation.amountEarn > 0 && (
-          <span className="operation__earn">{ru.cabinet.earned(formatBonuses(operation.amountEarn))}</span>
+          <span className="operation__earn">{ruCabinet.earned(formatBonuses(operation.amountEarn))}</span>
         )}
         {operation.amountSpend > 0 && (
-          <span className="operation__spend">{ru.cabinet.spent(formatBonuses(operation.amountSpend))}</span>
+          <span className="operation__spend">{ruCabinet.spent(formatBonuses(operation.amountSpend))}</span>
         )}
       </div>
     </li>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { hasCode, messageOf } from '../../lib/api-errors';
 import { useIsLoggedIn } from '../../lib/session';
 import { useConfirmCode, useSendCode } from './auth-api';
@@ -29,7 +29,10 @@ interface PhoneConfirmationProps {
 }
 
 /** Spec section 2 "Phone confirmation block" with the states of section 4 and the errors of section 8. */
-export function PhoneConfirmation({ confirmText = ru.auth.confirm, onConfirmed }: PhoneConfirmationProps) {
+export function PhoneConfirmation({
+  confirmText = ruCabinet.auth.confirm,
+  onConfirmed,
+}: PhoneConfirmationProps) {
   const isLoggedIn = useIsLoggedIn();
   const sendCode = useSendCode();
   const confirmCode = useConfirmCode();
@@ -53,7 +56,7 @@ export function PhoneConfirmation({ confirmText = ru.auth.confirm, onConfirmed }
         setPhone(masked);
         countdown.start(CONFIRMATION_TIMER_SECONDS);
       },
-      onError: (failure) => setError(messageOf(failure, ru.auth.sendFailed)),
+      onError: (failure) => setError(messageOf(failure, ruCabinet.auth.sendFailed)),
     });
   };
 
@@ -67,8 +70,8 @@ export function PhoneConfirmation({ confirmText = ru.auth.confirm, onConfirmed }
         onError: (failure) =>
           setError(
             hasCode(failure, 'INCORRECT_ACTIVATION_CODE')
-              ? ru.auth.wrongCode
-              : messageOf(failure, ru.auth.sendFailed),
+              ? ruCabinet.auth.wrongCode
+              : messageOf(failure, ruCabinet.auth.sendFailed),
           ),
       },
     );
@@ -77,8 +80,8 @@ export function PhoneConfirmation({ confirmText = ru.auth.confirm, onConfirmed }
   if (cookiesOff) {
     return (
       <div className="auth-error" role="alert">
-        <p className="auth-error__title">{ru.auth.cookiesOff}</p>
-        <p>{ru.auth.cookiesOffText}</p>
+        <p className="auth-error__title">{ruCabinet.auth.cookiesOff}</p>
+        <p>{ruCabinet.auth.cookiesOffText}</p>
       </div>
     );
   }

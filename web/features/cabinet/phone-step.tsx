@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { checkPhone, maskPhone, PHONE_MASKED } from '../../../common/lib/validation';
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { useSettings } from '../../lib/settings';
 import { useInputMask } from '../../ui/input-masks';
 
@@ -34,7 +34,7 @@ export function PhoneStep({ pending, onSend }: PhoneStepProps) {
     <form className="auth-form" onSubmit={handleSubmit} noValidate>
       <div className="field">
         <label className="field__label" htmlFor={phoneId}>
-          {ru.auth.phoneLabel}{' '}
+          {ruCabinet.auth.phoneLabel}{' '}
           <span className="field__required" aria-hidden="true">
             *
           </span>
@@ -70,14 +70,14 @@ export function PhoneStep({ pending, onSend }: PhoneStepProps) {
           required
         />
         <span>
-          {ru.auth.termsPrefix}
+          {ruCabinet.auth.termsPrefix}
           <a href={termsUrl} target={settings.bonusTermsURL ? '_blank' : undefined} rel="noopener">
-            {ru.auth.termsLink}
+            {ruCabinet.auth.termsLink}
           </a>
         </span>
       </label>
       <button type="submit" className="button auth-form__submit" disabled={!canSend} aria-busy={pending}>
-        {ru.auth.sendCode}
+        {ruCabinet.auth.sendCode}
       </button>
     </form>
   );

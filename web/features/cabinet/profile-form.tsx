@@ -6,7 +6,7 @@ import {
   checkRequired,
   maskDate,
 } from '../../../common/lib/validation';
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { isRefusal } from '../../lib/api-errors';
 import { TextField } from '../../ui/text-field';
 import type { ProfileBody } from './api';
@@ -31,9 +31,9 @@ export function validateProfile(values: ProfileBody): FieldErrors {
 /** The server's field messages when it sent them, else its message (or the spec's generic text) for the form. */
 export function serverFailure(error: unknown): { fields: FieldErrors; message: string } {
   if (isRefusal(error)) {
-    return { fields: error.body?.fields ?? {}, message: error.body?.message ?? ru.cabinet.failed };
+    return { fields: error.body?.fields ?? {}, message: error.body?.message ?? ruCabinet.failed };
   }
-  return { fields: {}, message: ru.cabinet.failed };
+  return { fields: {}, message: ruCabinet.failed };
 }
 
 interface ProfileFormProps {
@@ -82,7 +82,7 @@ export function ProfileForm({
   return (
     <form className="cabinet-form" onSubmit={handleSubmit} noValidate>
       <TextField
-        label={ru.cabinet.lastName}
+        label={ruCabinet.lastName}
         value={values.lastName}
         error={errors.lastName}
         onValue={set('lastName')}
@@ -91,7 +91,7 @@ export function ProfileForm({
         required
       />
       <TextField
-        label={ru.cabinet.firstName}
+        label={ruCabinet.firstName}
         value={values.firstName}
         error={errors.firstName}
         onValue={set('firstName')}
@@ -100,7 +100,7 @@ export function ProfileForm({
         required
       />
       <TextField
-        label={ru.cabinet.middleName}
+        label={ruCabinet.middleName}
         value={values.middleName}
         error={errors.middleName}
         onValue={set('middleName')}
@@ -108,7 +108,7 @@ export function ProfileForm({
         maxLength={100}
       />
       <TextField
-        label={ru.cabinet.email}
+        label={ruCabinet.email}
         type="email"
         value={values.email}
         error={errors.email}
@@ -117,7 +117,7 @@ export function ProfileForm({
         maxLength={500}
       />
       <TextField
-        label={ru.cabinet.birthDate}
+        label={ruCabinet.birthDate}
         value={values.birthDate}
         error={errors.birthDate}
         onValue={set('birthDate')}
@@ -127,10 +127,10 @@ export function ProfileForm({
         autoComplete="bday"
         maxLength={10}
         readOnly={birthDateLocked}
-        title={birthDateLocked ? ru.cabinet.birthDateFixed : undefined}
+        title={birthDateLocked ? ruCabinet.birthDateFixed : undefined}
       />
       {phone !== undefined && (
-        <TextField label={ru.cabinet.phone} value={phone} onValue={() => {}} readOnly type="tel" />
+        <TextField label={ruCabinet.phone} value={phone} onValue={() => {}} readOnly type="tel" />
       )}
       {extra}
       <button type="submit" className="button cabinet-form__submit" disabled={pending} aria-busy={pending}>

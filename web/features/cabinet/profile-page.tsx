@@ -1,9 +1,12 @@
 import { USER_INFO_CODE } from '../../../common/contract/codes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from '../../lib/router/links';
+import { useLocation, useNavigate } from '../../lib/router/hooks';
 import type { UserInfoResponse } from '../../../common/contract/cabinet';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { useApi } from '../../lib/api-context';
 import { activeCampaignsQuery } from '../../lib/content';
 import { CampaignList } from '../../ui/campaign-list';
@@ -23,11 +26,11 @@ import { SavedCards } from './saved-cards';
 import { useCabinetGuard, useCabinetPath } from './use-cabinet-guard';
 
 const TABS = [
-  { id: 'card', label: ru.cabinet.tabCard },
-  { id: 'operations', label: ru.cabinet.tabOperations },
-  { id: 'certificates', label: ru.cabinet.tabCertificates },
-  { id: 'cards', label: ru.cabinet.tabCards },
-  { id: 'profile', label: ru.cabinet.tabProfile },
+  { id: 'card', label: ruCabinet.tabCard },
+  { id: 'operations', label: ruCabinet.tabOperations },
+  { id: 'certificates', label: ruCabinet.tabCertificates },
+  { id: 'cards', label: ruCabinet.tabCards },
+  { id: 'profile', label: ruCabinet.tabProfile },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -42,11 +45,11 @@ export function ProfilePage() {
   return (
     <div className="container page cabinet-page">
       <PageMeta
-        title={ru.pages.profile}
+        title={ruPages.titles.profile}
         brand={settings.title}
-        description={ru.meta.profile(settings.title)}
+        description={ruPages.meta.profile(settings.title)}
       />
-      <h1 className="page__title">{ru.pages.profile}</h1>
+      <h1 className="page__title">{ruPages.titles.profile}</h1>
       {guard.status === 'error' && <CabinetError />}
       {guard.status === 'offline' && <OfflineCabinet />}
       {guard.status === 'ready' && ready?.code === USER_INFO_CODE.ok ? (
@@ -95,7 +98,7 @@ function Cabinet({ response, brand }: { response: Extract<UserInfoResponse, { co
     <>
       <div className="cabinet-head">
         <div>
-          <p className="cabinet-head__name">{fullName && ru.cabinet.hello(fullName)}</p>
+          <p className="cabinet-head__name">{fullName && ruCabinet.hello(fullName)}</p>
           <p className="cabinet-head__phone">{formatPhone(info.phone)}</p>
         </div>
         <button
@@ -103,10 +106,10 @@ function Cabinet({ response, brand }: { response: Extract<UserInfoResponse, { co
           className="button button--ghost button--small"
           onClick={() => void handleLogout()}
         >
-          {ru.cabinet.logout}
+          {ruCabinet.logout}
         </button>
       </div>
-      <nav className="cabinet-tabs" aria-label={ru.cabinet.tabs}>
+      <nav className="cabinet-tabs" aria-label={ruCabinet.tabs}>
         {TABS.map((t) => (
           <Link
             key={t.id}
@@ -120,15 +123,15 @@ function Cabinet({ response, brand }: { response: Extract<UserInfoResponse, { co
         ))}
       </nav>
       {tab === 'card' && (
-        <CampaignList campaigns={campaigns} title={ru.cabinet.campaignsTitle} id="cabinet-campaigns" />
+        <CampaignList campaigns={campaigns} title={ruCabinet.campaignsTitle} id="cabinet-campaigns" />
       )}
       {tab === 'card' && (
         <div className="cabinet-grid">
           {active && <CardPanel card={active} brand={brand} />}
-          <OperationsList query={operations} title={ru.cabinet.operationsTitle} />
+          <OperationsList query={operations} title={ruCabinet.operationsTitle} />
         </div>
       )}
-      {tab === 'operations' && <OperationsList query={operations} title={ru.cabinet.operationsTitle} />}
+      {tab === 'operations' && <OperationsList query={operations} title={ruCabinet.operationsTitle} />}
       {tab === 'certificates' && <CertificatesList phone={info.phone} />}
       {tab === 'cards' && (
         <>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import type { ProfileBody } from './api';
 import { ProfileForm, serverFailure, type FieldErrors } from './profile-form';
 
@@ -21,20 +21,20 @@ export function ProfileSection({ initial, phone, birthDateLocked, pending, save 
   return (
     <section className="cabinet-section" aria-labelledby={titleId}>
       <h2 className="cabinet-section__title" id={titleId}>
-        {ru.cabinet.profileTitle}
+        {ruCabinet.profileTitle}
       </h2>
       <ProfileForm
         initial={initial}
         phone={phone}
         birthDateLocked={birthDateLocked}
-        submitText={ru.cabinet.save}
+        submitText={ruCabinet.save}
         pending={pending}
         errors={errors}
         onErrors={setErrors}
         onSubmit={(values) => {
           setNotice(null);
           save(values, {
-            onSuccess: () => setNotice({ ok: true, text: ru.cabinet.saved }),
+            onSuccess: () => setNotice({ ok: true, text: ruCabinet.saved }),
             onError: (error) => {
               const failure = serverFailure(error);
               setErrors(failure.fields);

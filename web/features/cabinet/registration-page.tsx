@@ -1,8 +1,10 @@
 import { USER_INFO_CODE } from '../../../common/contract/codes';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/hooks';
 import { checkCardNumber, checkRequired, maskCardNumber } from '../../../common/lib/validation';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { useApi } from '../../lib/api-context';
 import { readReferrer } from '../../lib/referrer';
 import { useSettings } from '../../lib/settings';
@@ -30,16 +32,16 @@ export function RegistrationPage() {
   return (
     <div className="container page auth-page">
       <PageMeta
-        title={ru.pages.registration}
+        title={ruPages.titles.registration}
         brand={settings.title}
-        description={ru.meta.registration(settings.title)}
+        description={ruPages.meta.registration(settings.title)}
       />
       <div className="auth-card auth-card--wide">
-        <h1 className="page__title">{ru.pages.registration}</h1>
+        <h1 className="page__title">{ruPages.titles.registration}</h1>
         {guard.status === 'anonymous' && (
           <>
-            <p className="auth-card__subheading">{ru.registration.phoneLead}</p>
-            <PhoneConfirmation confirmText={ru.registration.continue} onConfirmed={handleConfirmed} />
+            <p className="auth-card__subheading">{ruCabinet.registration.phoneLead}</p>
+            <PhoneConfirmation confirmText={ruCabinet.registration.continue} onConfirmed={handleConfirmed} />
           </>
         )}
         {guard.status === 'error' && <CabinetError />}
@@ -69,17 +71,17 @@ function RegistrationForm({ creditCard }: { creditCard: boolean }) {
   };
   return (
     <>
-      <p className="auth-card__subheading">{ru.registration.lead}</p>
+      <p className="auth-card__subheading">{ruCabinet.registration.lead}</p>
       <ProfileForm
         initial={EMPTY_PROFILE}
-        submitText={ru.registration.submit}
+        submitText={ruCabinet.registration.submit}
         pending={register.isPending}
         errors={errors}
         onErrors={setErrors}
         validateExtra={checkCard}
         extra={
           <TextField
-            label={creditCard ? ru.cabinet.cardNumber : ru.registration.plasticCard}
+            label={creditCard ? ruCabinet.cardNumber : ruCabinet.registration.plasticCard}
             value={cardNum}
             error={errors.cardNum}
             onValue={(value) => {

@@ -1,6 +1,4 @@
-import type { RouteObject } from 'react-router';
-import { ru } from '../../i18n/ru';
-import { lazyPage, type PageKit } from '../../lib/page-routes';
+import { lazyPage, type PageKit, type PageRoute } from '../../lib/page-routes';
 
 const loginPage = lazyPage('login-page', () =>
   import('./login-page').then((m) => ({ Component: m.LoginPage })),
@@ -19,11 +17,11 @@ const sessionPage = lazyPage('session-page', () =>
  * The cabinet's pages. Nothing is loaded on the server: the customer's data needs the tokens, which live in
  * the browser (docs/decisions/008).
  */
-export function cabinetRoutes({ page }: PageKit): RouteObject[] {
+export function cabinetRoutes({ page }: PageKit): PageRoute[] {
   return [
-    page('login', { module: 'cabinet', title: ru.pages.login }, loginPage),
-    page('profile', { module: 'cabinet', title: ru.pages.profile }, profilePage),
-    page('registration', { module: 'cabinet', title: ru.pages.registration }, registrationPage),
-    page('session', { module: 'cabinet', title: ru.pages.session }, sessionPage),
+    page('login', { module: 'cabinet' }, loginPage),
+    page('profile', { module: 'cabinet' }, profilePage),
+    page('registration', { module: 'cabinet' }, registrationPage),
+    page('session', { module: 'cabinet' }, sessionPage),
   ];
 }

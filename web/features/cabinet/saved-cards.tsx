@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router/hooks';
 import type { SavedCard } from '../../../common/contract/bindings';
 import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { hasCode } from '../../lib/api-errors';
 import { useShell } from '../../ui/shell-state';
 import { useBindCard, useBindingStatus, useSavedCards, useUnbindCard } from './saved-cards-api';
 import { SmsStepUp } from './sms-step-up';
 import { WalletBinding } from './wallet-binding';
 
-const t = ru.savedCards;
+const t = ruCabinet.savedCards;
 
 /**
  * `/profile?t=cards`, the bank cards part (issue 6; docs/decisions/016-saved-bank-cards.md): the saved cards,

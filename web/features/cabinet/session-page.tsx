@@ -1,5 +1,7 @@
 import { USER_INFO_CODE } from '../../../common/contract/codes';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { formatPhone } from '../../lib/formats';
 import { useHydrated, useIsLoggedIn } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
@@ -24,11 +26,11 @@ export function SessionPage() {
   return (
     <div className="container page cabinet-page">
       <PageMeta
-        title={ru.pages.session}
+        title={ruPages.titles.session}
         brand={settings.title}
-        description={ru.meta.profile(settings.title)}
+        description={ruPages.meta.profile(settings.title)}
       />
-      <h1 className="page__title">{ru.pages.session}</h1>
+      <h1 className="page__title">{ruPages.titles.session}</h1>
       {hydrated && !loggedIn && (
         <div className="auth-card">
           <PhoneConfirmation onConfirmed={() => undefined} />
@@ -36,13 +38,13 @@ export function SessionPage() {
       )}
       {loggedIn && !info.data && (
         <p className="loader-text" role="status">
-          {info.isError ? ru.cabinet.failed : ru.shell.loading}
+          {info.isError ? ruCabinet.failed : ru.shell.loading}
         </p>
       )}
       {loggedIn && info.data && phone && (
         <>
           <p className="cabinet-head__phone">
-            {ru.session.lead} {formatPhone(phone)}
+            {ruCabinet.session.lead} {formatPhone(phone)}
           </p>
           <div className="cabinet-grid">
             <SessionProfile
@@ -69,7 +71,7 @@ export function SessionPage() {
 
 function SessionOperations({ phone }: { phone: string }) {
   const operations = useSessionOperations(phone);
-  return <OperationsList query={operations} title={ru.session.operationsTitle} />;
+  return <OperationsList query={operations} title={ruCabinet.session.operationsTitle} />;
 }
 
 function SessionProfile({ initial, birthDateLocked }: { initial: ProfileBody; birthDateLocked: boolean }) {

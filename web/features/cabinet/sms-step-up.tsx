@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { hasCode, messageOf } from '../../lib/api-errors';
 import { formatPhone } from '../../lib/formats';
 import { CodeStep } from './code-step';
@@ -7,7 +7,7 @@ import { CONFIRMATION_TIMER_SECONDS } from './phone-confirmation';
 import { useSmsStepUp } from './saved-cards-api';
 import { useCountdown } from './use-countdown';
 
-const t = ru.savedCards;
+const t = ruCabinet.savedCards;
 
 /** A fresh SMS code for the customer's own phone, before a card is saved or the account deleted. */
 export function SmsStepUp({
@@ -33,7 +33,7 @@ export function SmsStepUp({
         setSent(true);
         countdown.start(CONFIRMATION_TIMER_SECONDS);
       },
-      onError: (failure) => setError(messageOf(failure, ru.auth.sendFailed)),
+      onError: (failure) => setError(messageOf(failure, ruCabinet.auth.sendFailed)),
     });
   };
   return (
@@ -45,7 +45,7 @@ export function SmsStepUp({
           phone={formatPhone(phone)}
           secondsLeft={countdown.left}
           pending={confirm.isPending}
-          confirmText={ru.auth.confirm}
+          confirmText={ruCabinet.auth.confirm}
           onResend={sendCode}
           onConfirm={(code) =>
             confirm.mutate(
@@ -58,8 +58,8 @@ export function SmsStepUp({
                 onError: (failure) =>
                   setError(
                     hasCode(failure, 'INCORRECT_ACTIVATION_CODE')
-                      ? ru.auth.wrongCode
-                      : messageOf(failure, ru.auth.sendFailed),
+                      ? ruCabinet.auth.wrongCode
+                      : messageOf(failure, ruCabinet.auth.sendFailed),
                   ),
               },
             )

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router/hooks';
 import type { UserInfoResponse } from '../../../common/contract/cabinet';
 import { USER_INFO_CODE } from '../../../common/contract/codes';
 import { ApiError } from '../../lib/api-client';

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WalletOffer } from '../../../common/contract/bindings';
-import { ru } from '../../i18n/ru';
+import { ruCabinet } from '../../i18n/ru-cabinet';
 import { hasCode } from '../../lib/api-errors';
 import { useBindWallet } from './saved-cards-api';
 import { SmsStepUp } from './sms-step-up';
 import { googlePayAvailable, googlePayToken } from './google-pay';
 
-const t = ru.savedCards;
+const t = ruCabinet.savedCards;
 type Wallet = 'google' | 'apple';
 const NAMES: Record<Wallet, string> = { google: 'Google Pay', apple: 'Apple Pay' };
 /** Which wallet step this tab sent the customer to: only its return is taken. */

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
+import { ruContacts } from '../../i18n/ru-contacts';
 import { useApi } from '../../lib/api-context';
 import { telHref } from '../../lib/formats';
 import { useSettings } from '../../lib/settings';
@@ -10,7 +11,7 @@ import { FeedbackForm } from './feedback-form';
 export function ContactsPage() {
   const settings = useSettings();
   const contacts = useSuspenseQuery(contactsQuery(useApi())).data;
-  const title = contacts.title || ru.pages.contacts;
+  const title = contacts.title || ruPages.titles.contacts;
   return (
     <div className="container page">
       <PageMeta title={title} brand={settings.title} description={contacts.address || undefined} />
@@ -19,7 +20,7 @@ export function ContactsPage() {
         <dl className="contacts__list">
           {contacts.phone && (
             <div>
-              <dt>{ru.contacts.phone}</dt>
+              <dt>{ruContacts.phone}</dt>
               <dd>
                 <a href={telHref(contacts.phone)}>{contacts.phone}</a>
               </dd>
@@ -27,7 +28,7 @@ export function ContactsPage() {
           )}
           {contacts.email && (
             <div>
-              <dt>{ru.contacts.email}</dt>
+              <dt>{ruContacts.email}</dt>
               <dd>
                 <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
               </dd>
@@ -35,19 +36,19 @@ export function ContactsPage() {
           )}
           {contacts.address && (
             <div>
-              <dt>{ru.contacts.address}</dt>
+              <dt>{ruContacts.address}</dt>
               <dd>{contacts.address}</dd>
             </div>
           )}
           {contacts.workingHours && (
             <div>
-              <dt>{ru.contacts.hours}</dt>
+              <dt>{ruContacts.hours}</dt>
               <dd>{contacts.workingHours}</dd>
             </div>
           )}
           {contacts.socials.length > 0 && (
             <div>
-              <dt>{ru.contacts.socials}</dt>
+              <dt>{ruContacts.socials}</dt>
               <dd className="contacts__socials">
                 {contacts.socials.map((s) => (
                   <a key={s.url} href={s.url} rel="noopener">

@@ -7,6 +7,7 @@ import {
   maskPhone,
 } from '../../../common/lib/validation';
 import { ru } from '../../i18n/ru';
+import { ruContacts } from '../../i18n/ru-contacts';
 import { ApiError } from '../../lib/api-client';
 import { useInputMask } from '../../ui/input-masks';
 import { useApi } from '../../lib/api-context';
@@ -26,7 +27,7 @@ function validate(v: Values): Partial<Record<Field, string>> {
   if (message) errors.message = message;
   if (phone) errors.phone = phone;
   if (email) errors.email = email;
-  if (!phone && !email && v.phone.length <= 1 && !v.email) errors.phone = ru.contacts.contactNeeded;
+  if (!phone && !email && v.phone.length <= 1 && !v.email) errors.phone = ruContacts.contactNeeded;
   return errors;
 }
 
@@ -104,24 +105,24 @@ export function FeedbackForm() {
   return (
     <section className="feedback" aria-labelledby="feedback-title">
       <h2 className="section-title" id="feedback-title">
-        {ru.contacts.formTitle}
+        {ruContacts.formTitle}
       </h2>
-      <p className="page__lead">{ru.contacts.formLead}</p>
+      <p className="page__lead">{ruContacts.formLead}</p>
       <form className="feedback__form" noValidate onSubmit={onSubmit}>
-        {field('name', ru.contacts.name, true, { autoComplete: 'name' })}
-        {field('phone', ru.contacts.phoneField, false, {
+        {field('name', ruContacts.name, true, { autoComplete: 'name' })}
+        {field('phone', ruContacts.phoneField, false, {
           type: 'tel',
           autoComplete: 'tel',
           inputMode: 'tel',
           ref: phoneMask,
         })}
-        {field('email', ru.contacts.emailField, false, { type: 'email', autoComplete: 'email' })}
-        {field('message', ru.contacts.message, true)}
+        {field('email', ruContacts.emailField, false, { type: 'email', autoComplete: 'email' })}
+        {field('message', ruContacts.message, true)}
         <button className="button" type="submit" disabled={status === 'sending'}>
-          {status === 'sending' ? ru.contacts.sending : ru.contacts.send}
+          {status === 'sending' ? ruContacts.sending : ruContacts.send}
         </button>
         <div role="status" className="feedback__status">
-          {status === 'sent' && <p className="feedback__sent">{ru.contacts.sent}</p>}
+          {status === 'sent' && <p className="feedback__sent">{ruContacts.sent}</p>}
           {failure && <p className="field__error">{failure}</p>}
         </div>
       </form>

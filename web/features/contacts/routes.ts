@@ -1,6 +1,4 @@
-import type { RouteObject } from 'react-router';
-import { ru } from '../../i18n/ru';
-import { lazyPage, type PageKit } from '../../lib/page-routes';
+import { lazyPage, type PageKit, type PageRoute } from '../../lib/page-routes';
 import { contactsQuery } from './api';
 
 const contactsPage = lazyPage('contacts-page', () =>
@@ -8,10 +6,6 @@ const contactsPage = lazyPage('contacts-page', () =>
 );
 
 /** `/contacts`: the brand's contacts, rendered on the server, and the feedback form. */
-export function contactsRoutes({ page, ensure, api }: PageKit): RouteObject[] {
-  return [
-    page('contacts', { module: 'contacts', title: ru.pages.contacts }, contactsPage, () =>
-      ensure(contactsQuery(api)),
-    ),
-  ];
+export function contactsRoutes({ page, ensure, api }: PageKit): PageRoute[] {
+  return [page('contacts', { module: 'contacts' }, contactsPage, () => ensure(contactsQuery(api)))];
 }

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
 import { useApi } from '../../lib/api-context';
 import { useFormatDate } from '../../lib/use-format-date';
 import { useSettings } from '../../lib/settings';
@@ -28,7 +29,7 @@ export function CountdownPage() {
   const settings = useSettings();
   const countdown = useSuspenseQuery(countdownQuery(useApi())).data;
   const remaining = useRemaining(countdown.date);
-  const title = countdown.title || ru.pages.countdown;
+  const title = countdown.title || ruPages.titles.countdown;
   const seconds = Math.floor((remaining ?? 0) / 1000);
   const parts: Array<[number, string]> = [
     [Math.floor(seconds / 86400), ru.countdown.days],

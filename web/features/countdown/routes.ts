@@ -1,6 +1,4 @@
-import type { RouteObject } from 'react-router';
-import { ru } from '../../i18n/ru';
-import { lazyPage, type PageKit } from '../../lib/page-routes';
+import { lazyPage, type PageKit, type PageRoute } from '../../lib/page-routes';
 import { countdownQuery } from './api';
 
 const countdownPage = lazyPage('countdown-page', () =>
@@ -8,10 +6,6 @@ const countdownPage = lazyPage('countdown-page', () =>
 );
 
 /** `/countdown`: the sale's countdown, rendered on the server. */
-export function countdownRoutes({ page, ensure, api }: PageKit): RouteObject[] {
-  return [
-    page('countdown', { module: 'countdown', title: ru.pages.countdown }, countdownPage, () =>
-      ensure(countdownQuery(api)),
-    ),
-  ];
+export function countdownRoutes({ page, ensure, api }: PageKit): PageRoute[] {
+  return [page('countdown', { module: 'countdown' }, countdownPage, () => ensure(countdownQuery(api)))];
 }

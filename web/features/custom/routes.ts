@@ -1,5 +1,4 @@
-import type { RouteObject } from 'react-router';
-import { lazyPage, notFound, type Load, type PageKit } from '../../lib/page-routes';
+import { lazyPage, notFound, type Load, type PageKit, type PageRoute } from '../../lib/page-routes';
 import { customQuery } from './api';
 
 const customPage = lazyPage('custom-page', () =>
@@ -10,7 +9,7 @@ const customPage = lazyPage('custom-page', () =>
  * The catch-all: a custom module lives at a path the operator chooses, so the route looks it up in the
  * settings; any other unknown path answers 404 ('Страница не найдена', through the error boundary).
  */
-export function customRoutes({ page, queryClient, api, loadSettings }: PageKit): RouteObject[] {
+export function customRoutes({ page, queryClient, api, loadSettings }: PageKit): PageRoute[] {
   // Spec "Route-entry loading": the custom page loads the custom module only while its headline is empty, so
   // once it has one it is fetched once and kept.
   const loadCustom = async () => {

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
 import { useApi } from '../../lib/api-context';
 import { paragraphs } from '../../lib/formats';
 import { useSettings } from '../../lib/settings';
@@ -13,8 +14,8 @@ export function FaqPage() {
   const { questions } = useSuspenseQuery(faqQuery(useApi())).data;
   return (
     <div className="container page content-page">
-      <PageMeta title={ru.pages.faq} brand={settings.title} description={ru.faq.lead} />
-      <h1 className="page__title">{ru.pages.faq}</h1>
+      <PageMeta title={ruPages.titles.faq} brand={settings.title} description={ru.faq.lead} />
+      <h1 className="page__title">{ruPages.titles.faq}</h1>
       <p className="page__lead">{ru.faq.lead}</p>
       {questions.length === 0 ? (
         <EmptyState title={ru.faq.empty} />

@@ -1,5 +1,7 @@
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from '../../lib/router/links';
+import { useNavigate } from '../../lib/router/hooks';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
 import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { ApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/session';
@@ -21,8 +23,8 @@ export function GiftCardCompanyConfirmPage() {
   const hydrated = useHydrated();
   return (
     <div className="container page gc-page">
-      <PageMeta title={ru.pages.giftCardCompanyConfirm} brand={settings.title} />
-      <h1 className="page__title">{ru.pages.giftCardCompanyConfirm}</h1>
+      <PageMeta title={ruPages.titles.giftCardCompanyConfirm} brand={settings.title} />
+      <h1 className="page__title">{ruPages.titles.giftCardCompanyConfirm}</h1>
       {hydrated ? (
         <Confirm purchase={readPurchase()} />
       ) : (

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/hooks';
 import { maskPhone } from '../../../common/lib/validation';
-import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
 import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { useApi } from '../../lib/api-context';
 import { useHydrated } from '../../lib/session';
@@ -52,8 +52,8 @@ export function GiftCardCompanyPage() {
   const hydrated = useHydrated();
   return (
     <div className="container page gc-page">
-      <PageMeta title={ru.pages.giftCardCompany} brand={settings.title} description={t.companyLead} />
-      <h1 className="page__title">{ru.pages.giftCardCompany}</h1>
+      <PageMeta title={ruPages.titles.giftCardCompany} brand={settings.title} description={t.companyLead} />
+      <h1 className="page__title">{ruPages.titles.giftCardCompany}</h1>
       <p className="page__lead">{t.companyLead}</p>
       {/* In the browser the form starts again from what this tab typed earlier (back from the confirm step). */}
       <CompanyForm key={hydrated ? 'browser' : 'server'} stored={hydrated ? readPurchase() : null} />

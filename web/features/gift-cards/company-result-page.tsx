@@ -1,5 +1,6 @@
-import { Link, useSearchParams } from 'react-router';
-import { ru } from '../../i18n/ru';
+import { Link } from '../../lib/router/links';
+import { useSearchParams } from '../../lib/router/hooks';
+import { ruPages } from '../../i18n/ru-pages';
 import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { useSettings } from '../../lib/settings';
 import { PayerQueryStage } from '../../payment/payer-query-stage';
@@ -24,8 +25,8 @@ export function GiftCardCompanyResultPage() {
 
   return (
     <div className="container page gc-page">
-      <PageMeta title={ru.pages.giftCardCompanyResult} brand={settings.title} />
-      <h1 className="page__title">{ru.pages.giftCardCompanyResult}</h1>
+      <PageMeta title={ruPages.titles.giftCardCompanyResult} brand={settings.title} />
+      <h1 className="page__title">{ruPages.titles.giftCardCompanyResult}</h1>
       <PayerQueryStage
         query={invoice}
         named={invoiceId !== null}

@@ -1,5 +1,6 @@
-import { Navigate, useSearchParams } from 'react-router';
-import { ru } from '../../i18n/ru';
+import { Navigate } from '../../lib/router/links';
+import { useSearchParams } from '../../lib/router/hooks';
+import { ruPages } from '../../i18n/ru-pages';
 import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { useSettings } from '../../lib/settings';
 import { FinishStep } from '../../payment/finish-step';
@@ -22,8 +23,8 @@ export function GiftCardEndPaymentPage() {
   const orderId = uuidOrNull(params.get('o'));
   return (
     <div className="container page loyalty-page">
-      <PageMeta title={ru.pages.giftCardPayment} brand={settings.title} />
-      <h1 className="page__title">{ru.pages.giftCardPayment}</h1>
+      <PageMeta title={ruPages.titles.giftCardPayment} brand={settings.title} />
+      <h1 className="page__title">{ruPages.titles.giftCardPayment}</h1>
       <FinishStep
         draftId={draftId}
         named={draftId !== null && orderId !== null}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from '../../lib/router/links';
+import { useParams } from '../../lib/router/hooks';
 import { ru } from '../../i18n/ru';
 import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { ApiError } from '../../lib/api-client';

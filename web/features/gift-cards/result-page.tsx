@@ -1,5 +1,6 @@
-import { Link, useSearchParams } from 'react-router';
-import { ru } from '../../i18n/ru';
+import { Link } from '../../lib/router/links';
+import { useSearchParams } from '../../lib/router/hooks';
+import { ruPages } from '../../i18n/ru-pages';
 import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { formatAmount } from '../../../common/lib/format';
 import { formatPhone, localDateTime } from '../../lib/formats';
@@ -33,8 +34,8 @@ export function GiftCardResultPage() {
     );
   return (
     <div className="container page gc-page">
-      <PageMeta title={ru.pages.giftCardResult} brand={settings.title} />
-      <h1 className="page__title">{ru.pages.giftCardResult}</h1>
+      <PageMeta title={ruPages.titles.giftCardResult} brand={settings.title} />
+      <h1 className="page__title">{ruPages.titles.giftCardResult}</h1>
       {body}
       <Link className="button button--ghost" to="/gc/sale">
         {t.buyMore}

@@ -1,6 +1,4 @@
-import type { RouteObject } from 'react-router';
-import { ru } from '../../i18n/ru';
-import { lazyPage, orNotFound, type Load, type PageKit } from '../../lib/page-routes';
+import { lazyPage, orNotFound, type Load, type PageKit, type PageRoute } from '../../lib/page-routes';
 import { giftCardDiscountQuery, giftCardImagesQuery, publicGiftCardQuery } from './gift-card-queries';
 
 const salePage = lazyPage('sale-page', () =>
@@ -29,30 +27,22 @@ const publicCardPage = lazyPage('public-card-page', () =>
  * The gift cards under `/gc` (decision 018): the sale form, the payment's end and result, the company's
  * purchase by invoice, and a recipient's card (an unknown id is 404).
  */
-export function giftCardRoutes({ page, ensure, api }: PageKit): RouteObject[] {
+export function giftCardRoutes({ page, ensure, api }: PageKit): PageRoute[] {
   // The gift-card form renders its pictures and the discount on the server.
   const loadSale: Load = () =>
     Promise.all([ensure(giftCardImagesQuery(api)), ensure(giftCardDiscountQuery(api))]);
-  const sale = { module: 'giftCards', title: ru.pages.giftCards } as const;
+  const sale = { module: 'giftCards' } as const;
+  // Static paths first: the first route that matches a path is its page, and `:id` matches any segment.
   return [
-    {
-      path: 'gc',
-      children: [
-        page(undefined, sale, salePage, loadSale),
-        page('sale', sale, salePage, loadSale),
-        page('endpayment', { title: ru.pages.giftCardPayment }, endPaymentPage),
-        page('Entity', { module: 'giftCards', title: ru.pages.giftCardCompany }, companyPage, loadSale),
-        page(
-          'Entity/confirm',
-          { module: 'giftCards', title: ru.pages.giftCardCompanyConfirm },
-          companyConfirmPage,
-        ),
-        page('Entity/result', { title: ru.pages.giftCardCompanyResult }, companyResultPage),
-        page('result', { title: ru.pages.giftCardResult }, resultPage),
-        page(':id', { title: ru.pages.giftCard, hideFooter: true }, publicCardPage, ({ id = '' }) =>
-          orNotFound(ensure(publicGiftCardQuery(api, id))),
-        ),
-      ],
-    },
+    page('gc', sale, salePage, loadSale),
+    page('gc/sale', sale, salePage, loadSale),
+    page('gc/endpayment', {}, endPaymentPage),
+    page('gc/Entity', { module: 'giftCards' }, companyPage, loadSale),
+    page('gc/Entity/confirm', { module: 'giftCards' }, companyConfirmPage),
+    page('gc/Entity/result', {}, companyResultPage),
+    page('gc/result', {}, resultPage),
+    page('gc/:id', { hideFooter: true }, publicCardPage, ({ id = '' }) =>
+      orNotFound(ensure(publicGiftCardQuery(api, id))),
+    ),
   ];
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/links';
 import type { GiftCardOrder } from '../../../common/contract/gift-cards';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
 import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { ApiError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
@@ -82,8 +83,12 @@ export function GiftCardSalePage() {
 
   return (
     <div className="container page gc-page">
-      <PageMeta title={ru.pages.giftCards} brand={settings.title} description={t.lead(settings.title)} />
-      <h1 className="page__title">{ru.pages.giftCards}</h1>
+      <PageMeta
+        title={ruPages.titles.giftCards}
+        brand={settings.title}
+        description={t.lead(settings.title)}
+      />
+      <h1 className="page__title">{ruPages.titles.giftCards}</h1>
       <p className="page__lead">{t.lead(settings.title)}</p>
       {body}
       {!order && (

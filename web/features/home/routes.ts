@@ -1,13 +1,12 @@
-import type { RouteObject } from 'react-router';
 import { isModuleEnabled } from '../../../common/lib/modules';
 import { activeCampaignsQuery, newsListQuery, pointsQuery } from '../../lib/content';
 import { mapSettingsQuery } from '../../lib/map-settings';
-import { lazyPage, type PageKit } from '../../lib/page-routes';
+import { lazyPage, type PageKit, type PageRoute } from '../../lib/page-routes';
 
 const homePage = lazyPage('home-page', () => import('./home-page').then((m) => ({ Component: m.HomePage })));
 
 /** `/`: the home page renders the news strip and the points' map of the modules the brand turned on. */
-export function homeRoutes({ page, ensure, api, loadSettings }: PageKit): RouteObject[] {
+export function homeRoutes({ page, ensure, api, loadSettings }: PageKit): PageRoute[] {
   const loadHome = async () => {
     const { modules } = await loadSettings();
     await Promise.all([

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/links';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
 import { useApi } from '../../lib/api-context';
 import { useModuleEnabled, useSettings } from '../../lib/settings';
 import { EmptyState } from '../../ui/empty-state';
@@ -11,7 +12,7 @@ export function JoinPage() {
   const settings = useSettings();
   const hasCabinet = useModuleEnabled('cabinet');
   const join = useSuspenseQuery(joinQuery(useApi())).data;
-  const title = join.title || ru.pages.join;
+  const title = join.title || ruPages.titles.join;
   return (
     <div className="container page content-page">
       <PageMeta title={title} brand={settings.title} description={join.text || undefined} />

@@ -1,6 +1,7 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from '../../lib/router/links';
+import { useSearchParams } from '../../lib/router/hooks';
 import type { PaymentResult } from '../../../common/contract/loyalty';
-import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
 import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { formatAmount, formatBonuses } from '../../../common/lib/format';
 import { useIsLoggedIn } from '../../lib/session';
@@ -30,11 +31,11 @@ export function LoyaltyFinishPage() {
   return (
     <div className="container page loyalty-page">
       <PageMeta
-        title={ru.pages.loyaltyFinish}
+        title={ruPages.titles.loyaltyFinish}
         brand={settings.title}
-        description={ru.meta.loyalty(settings.title)}
+        description={ruPages.meta.loyalty(settings.title)}
       />
-      <h1 className="page__title">{ru.pages.loyaltyFinish}</h1>
+      <h1 className="page__title">{ruPages.titles.loyaltyFinish}</h1>
       <FinishStep
         draftId={draftId}
         texts={ruLoyalty}

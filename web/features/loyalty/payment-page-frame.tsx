@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router/hooks';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
 import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
@@ -32,11 +33,11 @@ export function PaymentPageFrame({
   return (
     <div className="container page loyalty-page">
       <PageMeta
-        title={ru.pages.loyalty}
+        title={ruPages.titles.loyalty}
         brand={settings.title}
-        description={ru.meta.loyalty(settings.title)}
+        description={ruPages.meta.loyalty(settings.title)}
       />
-      <h1 className="page__title">{ru.pages.loyalty}</h1>
+      <h1 className="page__title">{ruPages.titles.loyalty}</h1>
       <PointStage retailPointId={retailPointId} point={point}>
         {(info) => (
           <div className="loyalty-grid">

@@ -1,6 +1,6 @@
 import { PAYMENT_STATUS } from '../../../common/contract/codes';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/hooks';
 import type { Draft, PaymentResult, PayType } from '../../../common/contract/loyalty';
 import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { formatAmount, formatBonuses } from '../../../common/lib/format';

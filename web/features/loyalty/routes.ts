@@ -1,6 +1,4 @@
-import type { RouteObject } from 'react-router';
-import { ru } from '../../i18n/ru';
-import { lazyPage, type Load, type PageKit } from '../../lib/page-routes';
+import { lazyPage, type Load, type PageKit, type PageRoute } from '../../lib/page-routes';
 import { parsePointId, retailPointQuery } from './retail-point';
 
 const loyaltyPage = lazyPage('loyalty-page', () =>
@@ -14,16 +12,16 @@ const oldPaymentPage = lazyPage('old-payment-page', () =>
 );
 
 /** The shop payment's pages: `/loyalty` (and the old QR's `/loyalty/oldindex`), its finish and the old payment. */
-export function loyaltyRoutes({ page, ensure, api }: PageKit): RouteObject[] {
+export function loyaltyRoutes({ page, ensure, api }: PageKit): PageRoute[] {
   // The payment pages render the shop a QR names on the server; a missing one is the page's own error screen.
   const loadRetailPoint: Load = async (_params, url) => {
     const id = parsePointId(url.searchParams.get('p'));
     if (id !== null) await ensure(retailPointQuery(api, id)).catch(() => undefined);
   };
   return [
-    page('loyalty', { title: ru.pages.loyalty }, loyaltyPage, loadRetailPoint),
-    page('loyalty/finish', { title: ru.pages.loyaltyFinish }, loyaltyFinishPage),
-    page('loyalty/oldindex', { title: ru.pages.loyalty }, loyaltyPage, loadRetailPoint),
-    page('loyalty/oldpayment', { title: ru.pages.loyalty }, oldPaymentPage, loadRetailPoint),
+    page('loyalty', {}, loyaltyPage, loadRetailPoint),
+    page('loyalty/finish', {}, loyaltyFinishPage),
+    page('loyalty/oldindex', {}, loyaltyPage, loadRetailPoint),
+    page('loyalty/oldpayment', {}, oldPaymentPage, loadRetailPoint),
   ];
 }

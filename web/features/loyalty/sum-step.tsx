@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/hooks';
 import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { TextField } from '../../ui/text-field';
 import { paymentPath } from './payment-api';

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router/hooks';
 import type { Point } from '../../../common/contract/content';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
 import { useApi } from '../../lib/api-context';
 import { pointsQuery } from '../../lib/content';
 import { useSettings } from '../../lib/settings';
@@ -24,8 +25,12 @@ export function MapPage() {
   const focus = title === undefined ? undefined : findMapPoint(points, title);
   return (
     <div className="container page">
-      <PageMeta title={focus?.title ?? ru.pages.map} brand={settings.title} description={ru.points.lead} />
-      <h1 className="page__title">{ru.pages.map}</h1>
+      <PageMeta
+        title={focus?.title ?? ruPages.titles.map}
+        brand={settings.title}
+        description={ru.points.lead}
+      />
+      <h1 className="page__title">{ruPages.titles.map}</h1>
       {points.some(isPlaced) ? (
         <VenueMap points={points} focusId={focus?.id} />
       ) : (

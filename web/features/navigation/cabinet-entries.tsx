@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link } from '../../lib/router/links';
+import { useNavigate } from '../../lib/router/hooks';
 import { ru } from '../../i18n/ru';
 import { useApi } from '../../lib/api-context';
 import { logout, useIsLoggedIn } from '../../lib/session';

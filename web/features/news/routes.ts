@@ -1,7 +1,5 @@
-import type { RouteObject } from 'react-router';
-import { ru } from '../../i18n/ru';
 import { loadPointsMap } from '../../lib/points-map';
-import { lazyPage, orNotFound, type PageKit } from '../../lib/page-routes';
+import { lazyPage, orNotFound, type PageKit, type PageRoute } from '../../lib/page-routes';
 import { newsItemQuery, newsListQuery } from './api';
 
 const newsListPage = lazyPage('news-list-page', () =>
@@ -12,11 +10,11 @@ const newsItemPage = lazyPage('news-item-page', () =>
 );
 
 /** `/news` and `/news/:id` (an unknown id is 404); an item also renders its points' map. */
-export function newsRoutes(kit: PageKit): RouteObject[] {
+export function newsRoutes(kit: PageKit): PageRoute[] {
   const { page, ensure, api } = kit;
   return [
-    page('news', { module: 'news', title: ru.pages.news }, newsListPage, () => ensure(newsListQuery(api))),
-    page('news/:id', { module: 'news', title: ru.pages.news }, newsItemPage, ({ id = '' }) =>
+    page('news', { module: 'news' }, newsListPage, () => ensure(newsListQuery(api))),
+    page('news/:id', { module: 'news' }, newsItemPage, ({ id = '' }) =>
       Promise.all([orNotFound(ensure(newsItemQuery(api, id))), loadPointsMap(kit)]),
     ),
   ];

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from '../../lib/router/links';
+import { useParams } from '../../lib/router/hooks';
 import { ru } from '../../i18n/ru';
 import { useApi } from '../../lib/api-context';
 import { useSettings } from '../../lib/settings';

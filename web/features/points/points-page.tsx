@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
 import { useApi } from '../../lib/api-context';
 import { useSettings } from '../../lib/settings';
 import { EmptyState } from '../../ui/empty-state';
@@ -23,8 +24,8 @@ export function PointsPage() {
   const selectedIndex = category ? categories.indexOf(category) + 1 : 0;
   return (
     <div className="container page">
-      <PageMeta title={ru.pages.points} brand={settings.title} description={ru.points.lead} />
-      <h1 className="page__title">{ru.pages.points}</h1>
+      <PageMeta title={ruPages.titles.points} brand={settings.title} description={ru.points.lead} />
+      <h1 className="page__title">{ruPages.titles.points}</h1>
       <p className="page__lead">{ru.points.lead}</p>
       {points.length === 0 ? (
         <EmptyState title={ru.points.empty} />

@@ -1,7 +1,5 @@
-import type { RouteObject } from 'react-router';
-import { ru } from '../../i18n/ru';
 import { loadPointsMap } from '../../lib/points-map';
-import { lazyPage, orNotFound, type PageKit } from '../../lib/page-routes';
+import { lazyPage, orNotFound, type PageKit, type PageRoute } from '../../lib/page-routes';
 import { pointQuery } from './api';
 
 const pointsPage = lazyPage('points-page', () =>
@@ -12,11 +10,11 @@ const pointPage = lazyPage('point-page', () =>
 );
 
 /** `/points` with the map, and `/points/:id` (an unknown id is 404). */
-export function pointsRoutes(kit: PageKit): RouteObject[] {
+export function pointsRoutes(kit: PageKit): PageRoute[] {
   const { page, ensure, api } = kit;
   return [
-    page('points', { module: 'points', title: ru.pages.points }, pointsPage, () => loadPointsMap(kit)),
-    page('points/:id', { module: 'points', title: ru.pages.points }, pointPage, ({ id = '' }) =>
+    page('points', { module: 'points' }, pointsPage, () => loadPointsMap(kit)),
+    page('points/:id', { module: 'points' }, pointPage, ({ id = '' }) =>
       orNotFound(ensure(pointQuery(api, id))),
     ),
   ];

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type MouseEvent } from 'react';
 import type { SbpBank } from '../../../common/contract/sbp';
-import { ru } from '../../i18n/ru';
+import { ruBankPicker } from '../../i18n/ru-bank-picker';
 import { useApi } from '../../lib/api-context';
 import { isEmbedded } from '../../lib/embedding';
 import { sbpBanksQuery } from './sbp-banks-query';
@@ -68,21 +68,21 @@ export function BankList({ paymentLink, platform, onBankChosen }: BankListProps)
         type="search"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
-        placeholder={ru.bankPicker.search}
-        aria-label={ru.bankPicker.search}
+        placeholder={ruBankPicker.search}
+        aria-label={ruBankPicker.search}
         autoComplete="off"
         enterKeyHint="search"
       />
       <div className="bank-sheet__scroll">
         {banks.isPending ? (
           <p className="loader-text" role="status">
-            {ru.bankPicker.loading}
+            {ruBankPicker.loading}
           </p>
         ) : banks.isError ? (
           <div className="bank-sheet__error" role="alert">
-            <p>{ru.bankPicker.loadError}</p>
+            <p>{ruBankPicker.loadError}</p>
             <button type="button" className="button" onClick={() => void banks.refetch()}>
-              {ru.bankPicker.retry}
+              {ruBankPicker.retry}
             </button>
           </div>
         ) : (
@@ -90,18 +90,18 @@ export function BankList({ paymentLink, platform, onBankChosen }: BankListProps)
             {recent.length > 0 && (
               <section aria-labelledby={recentId}>
                 <h3 className="bank-sheet__section" id={recentId}>
-                  {ru.bankPicker.remembered}
+                  {ruBankPicker.remembered}
                 </h3>
                 {renderBanks(recent)}
               </section>
             )}
             <section aria-labelledby={allId}>
               <h3 className="bank-sheet__section" id={allId}>
-                {ru.bankPicker.all}
+                {ruBankPicker.all}
               </h3>
               {all.length > 0 ? renderBanks(all) : null}
               <p className="bank-sheet__empty" role="status">
-                {all.length === 0 ? ru.bankPicker.empty : ''}
+                {all.length === 0 ? ruBankPicker.empty : ''}
               </p>
             </section>
           </>

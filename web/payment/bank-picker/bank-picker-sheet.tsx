@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useRef } from 'react';
 import type { SbpBank } from '../../../common/contract/sbp';
 import { ru } from '../../i18n/ru';
+import { ruBankPicker } from '../../i18n/ru-bank-picker';
 import { CloseIcon } from '../../ui/icons';
 import { QrCode } from '../../ui/qr-code';
 import { useFocusTrap } from '../../ui/use-focus-trap';
@@ -56,7 +57,7 @@ export function BankPickerSheet({
       >
         <div className="bank-sheet__head">
           <h2 className="bank-sheet__title" id={titleId}>
-            {ru.bankPicker.title}
+            {ruBankPicker.title}
           </h2>
           <button type="button" className="icon-button" onClick={onClose} aria-label={ru.shell.close}>
             <CloseIcon />
@@ -64,10 +65,10 @@ export function BankPickerSheet({
         </div>
         {where === 'desktop' ? (
           <div className="bank-sheet__qr">
-            <QrCode className="bank-sheet__qr-code" value={paymentLink} label={ru.bankPicker.qrLabel} />
-            <p>{ru.bankPicker.qrHint}</p>
+            <QrCode className="bank-sheet__qr-code" value={paymentLink} label={ruBankPicker.qrLabel} />
+            <p>{ruBankPicker.qrHint}</p>
             <a href={paymentLink} target="_blank" rel="noopener noreferrer">
-              {ru.bankPicker.openLink}
+              {ruBankPicker.openLink}
             </a>
           </div>
         ) : (

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/hooks';
 import { ruAdminContent } from '../../../i18n/ru-admin-content';
 import { ActionsEditor, FaqEditor, NewsEditor } from './collection-editors';
 import { ContentStyles } from './content-styles';
