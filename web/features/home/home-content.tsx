@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/links';
 import { ru } from '../../i18n/ru';
 import { useApi } from '../../lib/api-context';
 import { newsListQuery, pointsQuery } from '../../lib/content';
@@ -23,9 +23,9 @@ export function HomeNews() {
         <Link to="/news">{ru.home.allNews}</Link>
       </div>
       <ul className="card-grid">
-        {news.slice(0, NEWS_ON_HOME).map((item) => (
+        {news.slice(0, NEWS_ON_HOME).map((item, index) => (
           <li key={item.id}>
-            <NewsCard item={item} />
+            <NewsCard item={item} priority={index === 0} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ru } from '../../i18n/ru';
+import { ruPages } from '../../i18n/ru-pages';
 import { useApi } from '../../lib/api-context';
 import { useSettings } from '../../lib/settings';
 import { EmptyState } from '../../ui/empty-state';
@@ -12,15 +13,15 @@ export function NewsListPage() {
   const { news } = useSuspenseQuery(newsListQuery(useApi())).data;
   return (
     <div className="container page">
-      <PageMeta title={ru.pages.news} brand={settings.title} description={news[0]?.preview} />
-      <h1 className="page__title">{ru.pages.news}</h1>
+      <PageMeta title={ruPages.titles.news} brand={settings.title} description={news[0]?.preview} />
+      <h1 className="page__title">{ruPages.titles.news}</h1>
       {news.length === 0 ? (
         <EmptyState title={ru.news.empty} />
       ) : (
         <ul className="card-grid">
-          {news.map((item) => (
+          {news.map((item, index) => (
             <li key={item.id}>
-              <NewsCard item={item} headingLevel={2} />
+              <NewsCard item={item} headingLevel={2} priority={index === 0} />
             </li>
           ))}
         </ul>
