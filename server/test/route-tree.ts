@@ -3,23 +3,14 @@ import type { FastifyInstance } from 'fastify';
 // What a suite that walks every route needs to find them: the site's page paths from its route table and the
 // routes Fastify has registered.
 
+/** A route of the site's table (web/lib/router/route-table.ts), as far as this needs it. */
 export interface RouteNode {
-  path?: string;
-  index?: boolean;
-  children?: RouteNode[];
+  path: string;
 }
 
-/** Every page path of the route table (leaves, with `:params` and `*` as written). */
-export function pagePatterns(routes: RouteNode[], base = ''): string[] {
-  return routes.flatMap((route) => {
-    const here =
-      route.path === undefined
-        ? base
-        : route.path.startsWith('/')
-          ? route.path
-          : `${base.replace(/\/$/, '')}/${route.path}`;
-    return route.children ? pagePatterns(route.children, here) : [here || '/'];
-  });
+/** Every page path of the route table, with `:params` and `*` as written (the console's optional `*?` as `*`). */
+export function pagePatterns(routes: RouteNode[]): string[] {
+  return routes.map((route) => route.path.replace(/\*\?$/, '*'));
 }
 
 export interface RegisteredRoute {
