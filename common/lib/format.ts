@@ -7,22 +7,36 @@
 /** The time zone of a brand that has not chosen one: the demo brand's and most Russian chains'. */
 export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 
+/**
+ * Made at first use, not at import: making an Intl object costs milliseconds (ICU loads its Russian data), and
+ * three made at once were one long task of every page that imports this module (decision 038).
+ */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 // Grouping always (never only from 10 000), so every ICU writes '1 850' alike and hydration agrees.
-const NUMBER = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2, useGrouping: 'always' });
-const MONEY = new Intl.NumberFormat('ru-RU', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: 'always',
-});
+const number = once(
+  () => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2, useGrouping: 'always' }),
+);
+const money = once(
+  () =>
+    new Intl.NumberFormat('ru-RU', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: 'always',
+    }),
+);
 
 const signed = (value: number, format: Intl.NumberFormat) =>
   `${value < 0 ? '−' : ''}${format.format(Math.abs(value))}`;
 
 /** 1850 -> '1 850', 2.5 -> '2,5', -200 -> '−200' (a non-breaking space between thousands, at most 2 decimals). */
-export const formatAmount = (value: number) => signed(value, NUMBER);
+export const formatAmount = (value: number) => signed(value, number());
 
 /** Kopecks as a document writes a sum: 100250 -> '1 002,50 ₽'. */
-export const formatKopecks = (kopecks: number) => `${signed(kopecks / 100, MONEY)}\u00a0₽`;
+export const formatKopecks = (kopecks: number) => `${signed(kopecks / 100, money())}\u00a0₽`;
 
 /** Russian plural forms: one (1, 21), few (2–4, 22), many (5–20, 25), other (fractions: 1,5 бонуса). */
 export interface PluralForms {
@@ -32,10 +46,10 @@ export interface PluralForms {
   other: string;
 }
 
-const PLURAL = new Intl.PluralRules('ru-RU');
+const pluralRules = once(() => new Intl.PluralRules('ru-RU'));
 
 export function plural(value: number, forms: PluralForms): string {
-  return forms[PLURAL.select(value) as keyof PluralForms] ?? forms.other;
+  return forms[pluralRules().select(value) as keyof PluralForms] ?? forms.other;
 }
 
 export const BONUS_FORMS: PluralForms = { one: 'бонус', few: 'бонуса', many: 'бонусов', other: 'бонуса' };

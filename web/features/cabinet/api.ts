@@ -2,6 +2,7 @@ import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient }
 import type { UserInfoResponse } from '../../../common/contract/cabinet';
 import type { ApiClient } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
+import { activeCampaignsQuery } from '../../lib/content';
 import { USER_KEY } from '../../lib/session';
 
 export const userInfoQuery = (api: ApiClient) =>
@@ -30,9 +31,33 @@ export function useBonusExpiry(enabled: boolean) {
 }
 
 /** The member's level and the way to the next (decision 027 "Levels"); `level` null when levels are off. */
-export function useUserLevel() {
+export function useUserLevel(enabled = true) {
   const api = useApi();
-  return useQuery({ queryKey: [...USER_KEY, 'level'], queryFn: () => api.request('GET /api/user/level') });
+  return useQuery({
+    queryKey: [...USER_KEY, 'level'],
+    queryFn: () => api.request('GET /api/user/level'),
+    enabled,
+  });
+}
+
+/**
+ * Whether what a cabinet tab shows beside the customer's info has come: on the card tab the expiry and level
+ * lines, the campaigns above the grid and the operations beside the card; on the operations tab the
+ * operations. Asked together with the info, so the cabinet appears whole, in one interruptible render: lines
+ * that arrived after it pushed the member code down (a layout shift), and each later answer re-rendered its
+ * part in one long task (decision 038).
+ */
+export function useTabSettled(tab: string, enabled: boolean): boolean {
+  const api = useApi();
+  const card = enabled && tab === 'card';
+  const list = enabled && (tab === 'card' || tab === 'operations');
+  const asked: Array<[boolean, { isPending: boolean }]> = [
+    [card, useBonusExpiry(card)],
+    [card, useUserLevel(card)],
+    [card, useQuery({ ...activeCampaignsQuery(api), enabled: card })],
+    [list, useOperations(list)],
+  ];
+  return asked.every(([isAsked, query]) => !isAsked || !query.isPending);
 }
 
 export function useOperations(enabled = true) {

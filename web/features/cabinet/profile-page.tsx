@@ -11,10 +11,10 @@ import { useApi } from '../../lib/api-context';
 import { activeCampaignsQuery } from '../../lib/content';
 import { CampaignList } from '../../ui/campaign-list';
 import { formatPhone } from '../../lib/formats';
-import { logout } from '../../lib/session';
+import { logout, useHydrated, useIsLoggedIn } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
-import { useOperations } from './api';
+import { useOperations, useTabSettled } from './api';
 import { CabinetError } from './cabinet-error';
 import { CardPanel } from './card-panel';
 import { CardsTab } from './cards-tab';
@@ -34,14 +34,24 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
+/** The section `?t=` names; the card without one or with an unknown one. */
+function tabOf(search: string): TabId {
+  const requested = new URLSearchParams(search).get('t');
+  return TABS.find((t) => t.id === requested)?.id ?? 'card';
+}
+
 /** `/profile`: the cabinet behind the access guard; `?t=` picks the section (`t=cards` after card binding). */
 export function ProfilePage() {
   const settings = useSettings();
   const guard = useCabinetGuard('profile');
+  const hydrated = useHydrated();
+  const loggedIn = useIsLoggedIn();
+  const tab = tabOf(useLocation().search);
+  const settled = useTabSettled(tab, hydrated && loggedIn);
   useKeepOfflineCard(guard.status === 'ready' ? guard.info : null);
   // The cabinet is the page's largest render. Taken through useDeferredValue, it is rendered in a lane React may
   // interrupt every few milliseconds, instead of one long task as the customer's data arrives (decision 035).
-  const ready = useDeferredValue(guard.status === 'ready' ? guard.info : null);
+  const ready = useDeferredValue(guard.status === 'ready' && settled ? guard.info : null);
   return (
     <div className="container page cabinet-page">
       <PageMeta
@@ -53,7 +63,7 @@ export function ProfilePage() {
       {guard.status === 'error' && <CabinetError />}
       {guard.status === 'offline' && <OfflineCabinet />}
       {guard.status === 'ready' && ready?.code === USER_INFO_CODE.ok ? (
-        <Cabinet response={ready} brand={settings.title} />
+        <Cabinet response={ready} brand={settings.title} tab={tab} />
       ) : (
         guard.status !== 'error' &&
         guard.status !== 'offline' && (
@@ -66,7 +76,15 @@ export function ProfilePage() {
   );
 }
 
-function Cabinet({ response, brand }: { response: Extract<UserInfoResponse, { code: 0 }>; brand: string }) {
+function Cabinet({
+  response,
+  brand,
+  tab,
+}: {
+  response: Extract<UserInfoResponse, { code: 0 }>;
+  brand: string;
+  tab: TabId;
+}) {
   const { info } = response;
   const location = useLocation();
   const navigate = useNavigate();
@@ -74,8 +92,6 @@ function Cabinet({ response, brand }: { response: Extract<UserInfoResponse, { co
   const queryClient = useQueryClient();
   const pathOf = useCabinetPath();
   const search = new URLSearchParams(location.search);
-  const requested = search.get('t');
-  const tab: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : 'card';
   const operations = useOperations(tab === 'card' || tab === 'operations');
   const campaigns = useQuery({ ...activeCampaignsQuery(api), enabled: tab === 'card' }).data ?? [];
   const active = info.cards.find((card) => card.active) ?? info.cards[0];
