@@ -30,14 +30,14 @@ export function Document({
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {assets.preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
+          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
         ))}
         <BrandStyle settings={settings} />
       </head>
       <body>
         {children}
         <script type="application/json" id={SSR_DATA_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: data }} />
-        <script type="module" src={assets.entry} />
+        <script type="module" src={assets.entry} fetchPriority="low" />
       </body>
     </html>
   );
