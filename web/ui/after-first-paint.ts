@@ -39,3 +39,19 @@ export function useAfterFirstPaint(): boolean {
 export function yieldToMain(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Resolves once the browser has painted the next frame (a frame callback, then the task after the paint), or
+ * after `fallbackMs` where no frame comes (a page opened in a background tab paints only when shown).
+ */
+export function afterNextPaint(fallbackMs = 100): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, fallbackMs);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
