@@ -248,6 +248,8 @@ for (const { width, phone } of [
     test('the payment page, its popups, the bank sheet and the result pass the accessibility check', async ({
       page,
     }) => {
+      // Two payments and six axe scans: 15 to 28 s alone on a busy 2-core machine, near the default 30 s.
+      test.slow();
       await open(page, '/loyalty?p=2&s=120');
       await expect(page.getByText('К оплате')).toBeVisible();
       await expectNoAxeViolations(page);
