@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { prepared } from '../../db/prepared';
+import { operations } from '../../db/schema/cabinet';
 import { paymentDrafts } from '../../db/schema/payments';
 
 /**
@@ -43,3 +44,72 @@ export const selectOwnDraft = prepared('payments_draft_own', DRAFT, (db) =>
     .from(paymentDrafts)
     .where(and(eq(paymentDrafts.id, slot('draftId')), eq(paymentDrafts.userId, slot('userId')))),
 );
+
+/**
+ * The draft with the customer's two account ids (null while an account is not created): the hold needs them,
+ * so the move answers them and no statement of its own reads them (decision 037). Written out: drizzle leaves
+ * the updated table's columns unqualified, and inside the subquery `user_id` would be the account's.
+ */
+const PROCESSING = {
+  ...DRAFT,
+  bonusAccount: sql<string | null>`(select a.id from ledger_accounts a
+    where a.user_id = payment_drafts.user_id and a.kind = 'bonus')`,
+  moneyAccount: sql<string | null>`(select a.id from ledger_accounts a
+    where a.user_id = payment_drafts.user_id and a.kind = 'money')`,
+};
+
+/** `created` -> `processing` for its owner (`draftId`, `userId`), or nothing when it was not `created`. */
+export const moveToProcessing = prepared('payments_draft_process', PROCESSING, (db) =>
+  db
+    .update(paymentDrafts)
+    .set({
+      state: 'processing',
+      ...slots<PgUpdateSetSource<typeof paymentDrafts>>(['returnUrl', 'email', 'holdExpiresAt', 'updatedAt']),
+    })
+    .where(
+      and(
+        eq(paymentDrafts.id, slot('draftId')),
+        eq(paymentDrafts.userId, slot('userId')),
+        eq(paymentDrafts.state, 'created'),
+      ),
+    )
+    .returning(PROCESSING),
+);
+
+/** What the operation of a completed payment records (settle-draft.ts `operationOf`). */
+const OPERATION = [
+  ...['userId', 'place', 'occurredAt', 'amountEarn', 'earnRules', 'amountSpend', 'amountSpendExtra'],
+  ...['amount', 'state', 'type', 'transactionId'],
+] as const;
+export type NewOperation = Required<Pick<typeof operations.$inferInsert, (typeof OPERATION)[number]>>;
+
+/**
+ * `processing` -> `completed` (`draftId`, with `confirmationCode` and `paidAt`, `resolvedAt`, `updatedAt` all
+ * `now`), the operation written and linked in the same statement; nothing when the draft was not processing.
+ */
+export const completeWithOperation = prepared('payments_draft_complete', DRAFT, (db) => {
+  const operation = db
+    .$with('operation', { id: operations.id })
+    .as(
+      db
+        .insert(operations)
+        .values(slots<PgInsertValue<typeof operations>>(OPERATION))
+        .returning({ id: operations.id })
+        .getSQL(),
+    );
+  return db
+    .with(operation)
+    .update(paymentDrafts)
+    .set({
+      state: 'completed',
+      ...slots<PgUpdateSetSource<typeof paymentDrafts>>([
+        'confirmationCode',
+        'paidAt',
+        'resolvedAt',
+        'updatedAt',
+      ]),
+      operationId: sql`(select ${operation.id} from ${operation})`,
+    })
+    .where(and(eq(paymentDrafts.id, slot('draftId')), eq(paymentDrafts.state, 'processing')))
+    .returning(DRAFT);
+});
