@@ -3,7 +3,7 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 /** Separate keys per use, derived from AUTH_SECRET, so a code hash can never pass for a signature. */
 export interface AuthKeys {
   code: Buffer;
-  jwt: Uint8Array;
+  jwt: Uint8Array<ArrayBuffer>;
   refresh: Buffer;
 }
 
