@@ -17,6 +17,8 @@ export async function freePort(): Promise<number> {
 
 export interface StartedServer {
   url: string;
+  /** The process started (with WEB_CONCURRENCY above 1, the primary: its workers are its children). */
+  pid: number;
   /** Milliseconds from the spawn to the first 200 on `readyPath`. */
   startMs: number;
   stop(): Promise<void>;
@@ -82,7 +84,7 @@ export async function startServer({
         async (r) => (await r.arrayBuffer(), r.status),
         () => 0,
       );
-      if (status === 200) return { url, startMs: performance.now() - started, stop };
+      if (status === 200) return { url, pid: child.pid!, startMs: performance.now() - started, stop };
       await new Promise((r) => setTimeout(r, 10));
     }
   } catch (error) {

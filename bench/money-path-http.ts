@@ -41,15 +41,7 @@ export async function httpPaymentRounds(
     },
   });
   try {
-    const tokens = await Promise.all(
-      payers.phones.map(async (phone, i) => {
-        const from = { 'x-forwarded-for': `10.89.${(i >> 8) & 255}.${i & 255}` };
-        await jsonPost(`${server.url}/api/auth/phone`, { phone }, from);
-        const answer = await jsonPost(`${server.url}/api/auth/token`, { phone, token: payers.otp }, from);
-        if (answer.status !== 200) throw new Error(`login ${phone}: ${answer.status} ${await answer.text()}`);
-        return ((await answer.json()) as { token: string }).token;
-      }),
-    );
+    const tokens = await logInOverHttp(server.url, payers);
     await payOverHttp(server.url, tokens, 1); // warm-up: every worker's connections and caches
     const rates: number[] = [];
     for (let round = 0; round < rounds; round++) rates.push(await payOverHttp(server.url, tokens, seconds));
@@ -59,8 +51,21 @@ export async function httpPaymentRounds(
   }
 }
 
+/** Logs each payer in with its fixed code, each from an address of its own; answers their access tokens. */
+export function logInOverHttp(url: string, payers: HttpPayers): Promise<string[]> {
+  return Promise.all(
+    payers.phones.map(async (phone, i) => {
+      const from = { 'x-forwarded-for': `10.89.${(i >> 8) & 255}.${i & 255}` };
+      await jsonPost(`${url}/api/auth/phone`, { phone }, from);
+      const answer = await jsonPost(`${url}/api/auth/token`, { phone, token: payers.otp }, from);
+      if (answer.status !== 200) throw new Error(`login ${phone}: ${answer.status} ${await answer.text()}`);
+      return ((await answer.json()) as { token: string }).token;
+    }),
+  );
+}
+
 /** Each payer pays 10 roubles in bonuses, again and again, for `seconds`: create, process, complete. */
-async function payOverHttp(url: string, tokens: string[], seconds: number): Promise<number> {
+export async function payOverHttp(url: string, tokens: string[], seconds: number): Promise<number> {
   const until = Date.now() + seconds * 1000;
   let done = 0;
   const call = async (token: string, path: string, body: object) => {

@@ -96,12 +96,22 @@ export const formatDateTime = (when: string | Date, timeZone: string) =>
 /** The calendar day (yyyy-mm-dd) an instant falls on in the time zone: "valid to" dates end there. */
 export const calendarDay = (when: Date, timeZone: string) => dateFormat(timeZone, 'iso-date').format(when);
 
-/** Whether Intl knows the time zone (a brand setting is checked with it). */
+/** Zones Intl has accepted, at most a thousand (Intl also takes other spellings of a name: they count too). */
+const knownZones = new Set<string>();
+const MAX_KNOWN_ZONES = 1000;
+
+/**
+ * Whether Intl knows the time zone (a brand setting is checked with it). A known zone is remembered: making the
+ * formatter that proves it cost a third of a millisecond, and the settings' schema asks on every parse. An
+ * unknown name is checked again each time (remembering those would let any input grow the set).
+ */
 export function isTimeZone(value: string): boolean {
+  if (knownZones.has(value)) return true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
   } catch {
     return false;
   }
+  if (knownZones.size < MAX_KNOWN_ZONES) knownZones.add(value);
+  return true;
 }

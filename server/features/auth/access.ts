@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import { prepared } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/auth';
 import { AppError } from '../../errors';
 import type { AuthUser } from '../../lib/callers';
@@ -15,6 +16,22 @@ const BEARER = /^Bearer ([A-Za-z0-9_.-]{1,2000})$/;
 /** The spec's 401 answer: the client refreshes its tokens on exactly this message. */
 export const invalidToken = () => new AppError('INVALID_TOKEN', 'Invalid Token');
 
+/** The open session's customer: read on every authenticated request, so built once (decision 037). */
+const sessionPhone = prepared('auth_session_phone', { phone: users.phone }, (db) =>
+  db
+    .select({ phone: users.phone })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.lastUsedAt, sql.placeholder('idleSince')),
+      ),
+    ),
+);
+
 /**
  * The caller of a request with a valid access token whose session is still open, or null. The session is
  * read on every call (one primary-key lookup), so logout and family revocation take effect at once.
@@ -25,17 +42,10 @@ export async function authenticate(deps: AccessDeps, request: FastifyRequest): P
   const now = deps.clock.now();
   const claims = await verifyAccessToken(keysFor(deps.config.authSecret), token, now);
   if (!claims) return null;
-  const [row] = await deps.db
-    .select({ phone: users.phone })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.lastUsedAt, new Date(now.getTime() - L.sessionIdleMs)),
-      ),
-    );
+  const [row] = await sessionPhone(deps.db, {
+    sessionId: claims.sessionId,
+    userId: claims.userId,
+    idleSince: new Date(now.getTime() - L.sessionIdleMs).toISOString(),
+  });
   return row ? { ...claims, phone: row.phone } : null;
 }

@@ -3,13 +3,23 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 /** Separate keys per use, derived from AUTH_SECRET, so a code hash can never pass for a signature. */
 export interface AuthKeys {
   code: Buffer;
-  jwt: Uint8Array;
+  jwt: Uint8Array<ArrayBuffer>;
   refresh: Buffer;
 }
 
 export function deriveAuthKeys(secret: string): AuthKeys {
   const derive = (purpose: string) => createHmac('sha256', secret).update(`kopilka/${purpose}`).digest();
   return { code: derive('sms-code'), jwt: new Uint8Array(derive('jwt-hs256')), refresh: derive('refresh') };
+}
+
+/**
+ * Whether `signature` is the HMAC-SHA256 of `signingInput` under the JWT key, written as base64url: compared in
+ * constant time with the one encoding we write, so no other spelling of the same bytes passes.
+ */
+export function isJwtSignature(keys: AuthKeys, signingInput: string, signature: string): boolean {
+  const expected = Buffer.from(createHmac('sha256', keys.jwt).update(signingInput).digest('base64url'));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** A 5-digit code from the cryptographic random source, leading zeros kept. */

@@ -1,13 +1,28 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import type { TokenPair } from '../../../common/contract/auth';
 import { refreshTokens, sessions, users } from '../../db/schema/auth';
 import { AppError } from '../../errors';
-import { hashRefreshToken, newRefreshToken, successorOf, type AuthKeys } from './auth-crypto';
+import { hashRefreshToken, isJwtSignature, newRefreshToken, successorOf, type AuthKeys } from './auth-crypto';
 import { inTransaction, type AuthContext, type Tx } from './auth-context';
 import { ACCESS_TOKEN_TYP, AUTH_LIMITS as L, JWT_AUDIENCE, JWT_ISSUER } from './limits';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const jwtKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+/**
+ * The signing key as a WebCrypto key, imported once per key: handed the raw bytes, jose imports them again for
+ * every token it signs (decision 037). Not extractable; HMAC-SHA256, signing only.
+ */
+function jwtKeyOf(keys: AuthKeys): Promise<CryptoKey> {
+  let key = jwtKeys.get(keys.jwt);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', keys.jwt, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    jwtKeys.set(keys.jwt, key);
+  }
+  return key;
+}
 
 /**
  * Signs an access token. Every claim comes from the arguments (no random jti), so the same session and
@@ -22,24 +37,45 @@ export async function signAccessToken(keys: AuthKeys, userId: string, sessionId:
     .setAudience(JWT_AUDIENCE)
     .setIssuedAt(iat)
     .setExpirationTime(iat + L.accessTokenTtlSeconds)
-    .sign(keys.jwt);
+    .sign(await jwtKeyOf(keys));
 }
 
-/** The claims of a valid access token (HS256 only, issuer, audience, type and expiry checked), or null. */
+/** The header signAccessToken writes, as the token carries it (jose encodes the JSON as given). */
+const ACCESS_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: ACCESS_TOKEN_TYP })).toString(
+  'base64url',
+);
+
+/**
+ * The claims of a valid access token, or null: its header exactly the one signAccessToken writes (so HS256 and
+ * the type, nothing else: no other algorithm or header can be tried), its HS256 MAC checked in constant time,
+ * then issuer, audience, type, the required claims and expiry, as jose checked them. Checked here with
+ * node:crypto's HMAC, synchronously: jose verifies through WebCrypto, a round trip to the thread pool on every
+ * authenticated request (on the reference machine under load, the largest piece of Node's time after the socket
+ * writes: decision 037). jose still signs.
+ */
 export async function verifyAccessToken(keys: AuthKeys, token: string, now: Date) {
+  const [header, body, signature, ...rest] = token.split('.');
+  if (header !== ACCESS_HEADER || body === undefined || signature === undefined || rest.length > 0)
+    return null;
+  if (!isJwtSignature(keys, `${header}.${body}`, signature)) return null;
+  const claims = parseClaims(body);
+  if (!claims) return null;
+  const { iss, aud, exp, iat, nbf, sub, sid, typ } = claims;
+  const seconds = Math.floor(now.getTime() / 1000);
+  if (iss !== JWT_ISSUER || aud !== JWT_AUDIENCE || typ !== 'access') return null;
+  if (typeof exp !== 'number' || exp <= seconds || typeof iat !== 'number') return null;
+  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > seconds)) return null;
+  if (typeof sub !== 'string' || typeof sid !== 'string' || !UUID.test(sub) || !UUID.test(sid)) return null;
+  return { userId: sub, sessionId: sid };
+}
+
+/** A JWT's payload segment as a JSON object, or null. */
+function parseClaims(segment: string): Record<string, unknown> | null {
   try {
-    const { payload } = await jwtVerify(token, keys.jwt, {
-      algorithms: ['HS256'],
-      issuer: JWT_ISSUER,
-      audience: JWT_AUDIENCE,
-      typ: ACCESS_TOKEN_TYP,
-      currentDate: now,
-      requiredClaims: ['sub', 'sid', 'iat', 'exp'],
-    });
-    const { sub, sid, typ } = payload;
-    if (typ !== 'access' || typeof sid !== 'string' || !sub || !UUID.test(sub) || !UUID.test(sid))
-      return null;
-    return { userId: sub, sessionId: sid };
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

@@ -84,7 +84,7 @@ describe('tokens', () => {
     const { sub, sid } = JSON.parse(Buffer.from(pair.token.split('.')[1]!, 'base64url').toString());
     const now = Math.floor(clock.now().getTime() / 1000);
     const claims = { typ: 'access', sid };
-    const build = (payload: object, alg = 'HS256', typ = 'at+jwt') =>
+    const build = (payload: object, alg = 'HS256', typ = 'at+jwt', header: object = {}) =>
       new SignJWT({
         ...claims,
         sub,
@@ -93,7 +93,7 @@ describe('tokens', () => {
         iat: now,
         exp: now + 900,
         ...payload,
-      }).setProtectedHeader({ alg, typ });
+      }).setProtectedHeader({ alg, typ, ...header });
     const key = keysFor(t.deps.config.authSecret).jwt;
     const otherKey = new TextEncoder().encode('another-secret-another-secret-another-secret');
 
@@ -119,6 +119,14 @@ describe('tokens', () => {
       wrongAudience: await build({ aud: 'someone-else' }).sign(key),
       wrongIssuer: await build({ iss: 'someone-else' }).sign(key),
       notUuid: await build({ sid: 'x' }).sign(key),
+      noExpiry: await build({ exp: undefined }).sign(key),
+      noIssuedAt: await build({ iat: undefined }).sign(key),
+      notYetValid: await build({ nbf: now + 60 }).sign(key),
+      noSubject: await build({ sub: undefined }).sign(key),
+      // Only the header the server writes is taken: another field (a key id, say) is refused with it.
+      extraHeaderField: await build({}, 'HS256', 'at+jwt', { kid: 'k1' }).sign(key),
+      paddedSignature: `${control}=`,
+      fourParts: `${control}.x`,
     };
     for (const [name, token] of Object.entries(bad)) {
       const response = await withBearer(t, '/api/user/logout', token);

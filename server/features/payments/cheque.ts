@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { formatAmount, formatDateTime, formatKopecks } from '../../../common/lib/format';
 import type { Config } from '../../config';
 import { readBrandSettings } from '../../core/brand-settings';
@@ -7,12 +7,30 @@ import { loadOwnDraft, type PaymentsDeps } from './draft-rows';
 
 /** The cheque's address: the draft id with a MAC, so only someone who was given the link can open it. */
 export function chequeUrlOf(config: Pick<Config, 'publicUrl' | 'authSecret'>, draftId: string): string {
-  return `${new URL(config.publicUrl).origin}/cheque/${draftId}?k=${chequeKey(config, draftId)}`;
+  return `${originOf(config.publicUrl)}/cheque/${draftId}?k=${chequeKey(config, draftId)}`;
 }
 
 export function chequeKey(config: Pick<Config, 'authSecret'>, draftId: string): string {
-  return createHmac('sha256', config.authSecret).update(`cheque:${draftId}`).digest('base64url').slice(0, 22);
+  return createHmac('sha256', macKeyOf(config.authSecret))
+    .update(`cheque:${draftId}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
+
+// Every completed payment's answer carries its cheque's address: the key and the origin are made once per
+// setting, not for each answer (decision 037). The same bytes as the string key, so the same MACs.
+const macKeys = new Map<string, KeyObject>();
+const macKeyOf = (secret: string) => {
+  let key = macKeys.get(secret);
+  if (!key) macKeys.set(secret, (key = createSecretKey(secret, 'utf8')));
+  return key;
+};
+const origins = new Map<string, string>();
+const originOf = (publicUrl: string) => {
+  let origin = origins.get(publicUrl);
+  if (origin === undefined) origins.set(publicUrl, (origin = new URL(publicUrl).origin));
+  return origin;
+};
 
 export function isChequeKey(config: Pick<Config, 'authSecret'>, draftId: string, key: string): boolean {
   const expected = Buffer.from(chequeKey(config, draftId));

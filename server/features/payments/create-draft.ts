@@ -6,6 +6,7 @@ import { toKopecks } from '../../core/money';
 import { paymentDrafts } from '../../db/schema/payments';
 import { AppError } from '../../errors';
 import { draftInputs } from './draft-inputs';
+import { insertDraft, type NewDraft } from './draft-statements';
 import { loadOwnDraft, toDraft, type PaymentsDeps } from './draft-rows';
 import { createGiftCardDraft } from './gift-card-draft';
 import { splitPayment } from './split';
@@ -76,11 +77,8 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     throw new AppError('DRAFT_STARTED', 'Эта оплата уже начата: её нельзя изменить');
   }
   const idempotencyKey = body.idempotencyKey ? `${userId}:${body.idempotencyKey}` : null;
-  const [inserted] = await deps.db
-    .insert(paymentDrafts)
-    .values({ ...values, userId, idempotencyKey, createdAt: now })
-    .onConflictDoNothing({ target: paymentDrafts.idempotencyKey })
-    .returning();
+  const newDraft: NewDraft = { ...values, userId, idempotencyKey, createdAt: now };
+  const [inserted] = await insertDraft(deps.db, newDraft);
   if (inserted) return toDraft(inserted);
   const [existing] = await deps.db
     .select()

@@ -1,6 +1,6 @@
 import { PAYMENT_STATUS, type PaymentStatus } from '../../../common/contract/codes';
 import type { Draft, PaymentResult } from '../../../common/contract/loyalty';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { toRoubles } from '../../core/money';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import { paymentDrafts } from '../../db/schema/payments';
 import { notFound } from '../../errors';
 import { summaryOfDraft } from '../gift-cards/orders';
 import { chequeUrlOf } from './cheque';
+import { selectOwnDraft } from './draft-statements';
 
 /** What the payment services take: taken as an argument so tests hand in fakes. */
 export type PaymentsDeps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'acquirer' | 'mail' | 'cache'>;
@@ -74,10 +75,7 @@ export async function resultOf(deps: Pick<AppDeps, 'config' | 'db'>, row: DraftR
 
 /** The caller's own draft, or 404 (another customer's draft is indistinguishable from none). */
 export async function loadOwnDraft(db: Db, userId: string, draftId: string): Promise<DraftRow> {
-  const [row] = await db
-    .select()
-    .from(paymentDrafts)
-    .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.userId, userId)));
+  const [row] = await selectOwnDraft(db, { draftId, userId });
   if (!row) throw notFound('Черновик оплаты не найден');
   return row;
 }

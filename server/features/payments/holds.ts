@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { customerAccounts, type LedgerEntryInput } from '../../core/ledger';
+import { customerAccounts, type CustomerAccountKind, type LedgerEntryInput } from '../../core/ledger';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 
 /**
@@ -16,14 +16,20 @@ interface HeldSums {
 }
 
 type Direction = 'hold' | 'settle' | 'release';
+type CustomerAccounts = Record<CustomerAccountKind, string>;
 
-async function entries(tx: Db, row: HeldSums, direction: Direction): Promise<LedgerEntryInput[]> {
+async function entries(
+  tx: Db,
+  row: HeldSums,
+  direction: Direction,
+  known: CustomerAccounts | null = null,
+): Promise<LedgerEntryInput[]> {
   const parts = [
     { amount: row.spend, customer: 'bonus', held: 'bonus_held', spent: 'bonus_spent' },
     { amount: row.extraSpend, customer: 'money', held: 'money_held', spent: 'money_spent' },
   ] as const;
   const result: LedgerEntryInput[] = [];
-  const accounts = direction === 'settle' ? null : await customerAccounts(tx, row.userId);
+  const accounts = direction === 'settle' ? null : (known ?? (await customerAccounts(tx, row.userId)));
   for (const part of parts) {
     if (part.amount <= 0) continue;
     const held = SYSTEM_ACCOUNTS[part.held];
@@ -36,8 +42,12 @@ async function entries(tx: Db, row: HeldSums, direction: Direction): Promise<Led
   return result;
 }
 
-/** Customer -> held, when the draft is processed. */
-export const holdEntries = (tx: Db, row: HeldSums) => entries(tx, row, 'hold');
+/**
+ * Customer -> held, when the draft is processed. `accounts`: the customer's account ids when the caller read them
+ * already (processDraft's move answers them); null reads them, creating them if they are missing.
+ */
+export const holdEntries = (tx: Db, row: HeldSums, accounts: CustomerAccounts | null = null) =>
+  entries(tx, row, 'hold', accounts);
 /** Held -> spent, when the payment completes. */
 export const settleEntries = (tx: Db, row: HeldSums) => entries(tx, row, 'settle');
 /** Held -> customer, when the payment fails or expires. */

@@ -9,7 +9,8 @@ import { isAllowedFormUrl } from '../../integrations/acquirer/acquirer';
 import { checkReturnUrl } from '../../lib/return-url';
 import { loadDraft, loadOwnDraft, needsBank, resultOf, type DraftRow, type PaymentsDeps } from './draft-rows';
 import { holdEntries } from './holds';
-import { completePaid, resolveDraft } from './settle-draft';
+import { moveToProcessing } from './draft-statements';
+import { completeMovedHere, resolveDraft } from './settle-draft';
 
 type ProcessDraftBody = z.output<typeof processDraftBodySchema>;
 
@@ -35,25 +36,18 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
   // customer's: 404), so the usual first call costs no read (decision 021).
   const started = await inTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
-    const [moved] = await tx
-      .update(paymentDrafts)
-      .set({
-        state: 'processing',
-        returnUrl: body.returnUrl,
-        email: body.email ?? null,
-        holdExpiresAt: new Date(now.getTime() + deps.config.paymentHoldMinutes * 60_000),
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(paymentDrafts.id, body.draftId),
-          eq(paymentDrafts.userId, userId),
-          eq(paymentDrafts.state, 'created'),
-        ),
-      )
-      .returning();
-    if (!moved) return null; // another call moved it first: answer what it did
-    const hold = await holdEntries(tx, moved);
+    const [answer] = await moveToProcessing(tx, {
+      draftId: body.draftId,
+      userId,
+      returnUrl: body.returnUrl,
+      email: body.email ?? null,
+      holdExpiresAt: new Date(now.getTime() + deps.config.paymentHoldMinutes * 60_000),
+      updatedAt: now,
+    });
+    if (!answer) return null; // another call moved it first: answer what it did
+    const { bonusAccount, moneyAccount, ...moved } = answer;
+    const accounts = bonusAccount && moneyAccount ? { bonus: bonusAccount, money: moneyAccount } : null;
+    const hold = await holdEntries(tx, moved, accounts);
     if (hold.length > 0) {
       await postTransaction(tx, {
         idempotencyKey: `payment-hold:${moved.id}`,
@@ -62,7 +56,8 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
       });
     }
     if (needsBank(moved)) return moved;
-    return (await completePaid(deps, tx, moved.id, 'processing')) ?? moved;
+    // Moved in this transaction, so no other call can complete it: the shorter completion (decision 037).
+    return completeMovedHere(deps, tx, moved);
   });
   let row = started ?? (await loadOwnDraft(deps.db, userId, body.draftId));
   if (row.state === 'processing' && needsBank(row) && !row.orderId) {

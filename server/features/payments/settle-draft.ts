@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import type { OrderStatus } from '../../integrations/acquirer/acquirer';
 import { issueGiftCards } from '../gift-cards/issue';
 import { loadDraft, loadOwnDraft, resultOf, type DraftRow, type PaymentsDeps } from './draft-rows';
+import { completeWithOperation, type NewOperation } from './draft-statements';
 import { releaseEntries, settleEntries } from './holds';
 
 /**
@@ -25,11 +26,12 @@ export async function completePaid(
   from: 'paid' | 'processing' = 'paid',
 ): Promise<DraftRow | null> {
   const now = deps.clock.now();
+  // The conditional move comes first: it decides which of two concurrent calls completes the draft.
   const [done] = await tx
     .update(paymentDrafts)
     .set({
       state: 'completed',
-      confirmationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      confirmationCode: newConfirmationCode(),
       ...(from === 'processing' ? { paidAt: now } : {}),
       resolvedAt: now,
       updatedAt: now,
@@ -37,32 +39,12 @@ export async function completePaid(
     .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.state, from)))
     .returning();
   if (!done) return null;
-  if (done.productType === 'GIFT_CARD') await issueGiftCards(tx, deps.clock, done.id);
-  const credit = await earnCredit(deps, tx, done.userId, done.earn);
-  const entries = [...(await settleEntries(tx, done)), ...credit.entries];
-  const key = `payment-complete:${done.id}`;
-  const posted =
-    entries.length > 0 ? await postTransaction(tx, { idempotencyKey: key, kind: 'payment', entries }) : null;
-  if (posted?.created) await credit.afterPosting(key);
-  const tillPayment = done.payType === 'IN_RETAIL_POINT' && done.leftToPay > 0;
+  const transactionId = await postCompletion(deps, tx, done);
   // The operation and the draft's link to it in one statement.
   const operation = tx.$with('operation', { id: operations.id }).as(
     tx
       .insert(operations)
-      .values({
-        userId: done.userId,
-        place: done.title,
-        occurredAt: now,
-        amountEarn: done.earn,
-        earnRules: done.earn > 0 ? done.earnRules : [],
-        amountSpend: done.spend,
-        amountSpendExtra: done.extraSpend,
-        amount: done.paySum,
-        // Paid at the till: the till confirms it later; everything else is settled here.
-        state: tillPayment ? 'NEW' : 'PROCESSED',
-        type: 'PAYMENT',
-        transactionId: posted?.transactionId ?? null,
-      })
+      .values(operationOf(done, now, transactionId))
       .returning({ id: operations.id })
       .getSQL(),
   );
@@ -73,6 +55,66 @@ export async function completePaid(
     .where(eq(paymentDrafts.id, done.id))
     .returning();
   return linked ?? null;
+}
+
+/**
+ * What `completePaid(..., 'processing')` does, for a draft the caller moved to `processing` in this same
+ * transaction `tx` (processDraft, when nothing is left for the bank). The transaction holds the draft's row
+ * lock, so no other call can complete it, and the move need not come first: the posting goes first, then one
+ * statement moves the draft and writes and links its operation (one statement fewer: decision 037). The sums
+ * the posting and the operation take are the moved row's, which completing does not change.
+ */
+export async function completeMovedHere(deps: PaymentsDeps, tx: Db, moved: DraftRow): Promise<DraftRow> {
+  const now = deps.clock.now();
+  const transactionId = await postCompletion(deps, tx, moved);
+  const [done] = await completeWithOperation(tx, {
+    ...operationOf(moved, now, transactionId),
+    draftId: moved.id,
+    confirmationCode: newConfirmationCode(),
+    paidAt: now,
+    resolvedAt: now,
+    updatedAt: now,
+  });
+  // Cannot happen while the transaction holds the row; if it did, failing rolls the posting back.
+  if (!done) throw new Error(`draft ${moved.id} left processing inside its own transaction`);
+  return done;
+}
+
+/** A completed payment's six-digit confirmation code. */
+const newConfirmationCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/**
+ * The completion's ledger side, in `tx`: a GIFT_CARD draft's cards issued, then the hold posted to spent and
+ * the earn credited in one transaction `payment-complete:<id>` (none when both are nothing). Answers its id.
+ */
+async function postCompletion(deps: PaymentsDeps, tx: Db, done: DraftRow): Promise<string | null> {
+  if (done.productType === 'GIFT_CARD') await issueGiftCards(tx, deps.clock, done.id);
+  const credit = await earnCredit(deps, tx, done.userId, done.earn);
+  const entries = [...(await settleEntries(tx, done)), ...credit.entries];
+  const key = `payment-complete:${done.id}`;
+  const posted =
+    entries.length > 0 ? await postTransaction(tx, { idempotencyKey: key, kind: 'payment', entries }) : null;
+  if (posted?.created) await credit.afterPosting(key);
+  return posted?.transactionId ?? null;
+}
+
+/** The operation a completed payment records in the customer's history. */
+function operationOf(done: DraftRow, now: Date, transactionId: string | null): NewOperation {
+  const tillPayment = done.payType === 'IN_RETAIL_POINT' && done.leftToPay > 0;
+  return {
+    userId: done.userId,
+    place: done.title,
+    occurredAt: now,
+    amountEarn: done.earn,
+    earnRules: done.earn > 0 ? done.earnRules : [],
+    amountSpend: done.spend,
+    amountSpendExtra: done.extraSpend,
+    amount: done.paySum,
+    // Paid at the till: the till confirms it later; everything else is settled here.
+    state: tillPayment ? 'NEW' : 'PROCESSED',
+    type: 'PAYMENT',
+    transactionId,
+  };
 }
 
 /**
