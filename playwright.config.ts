@@ -64,7 +64,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
-      testIgnore: /(settings|programme)\.spec\.ts/,
+      testIgnore: /(settings|empty-states|programme)\.spec\.ts/,
     },
     // The programme journeys move the clock server's time by days, which would hurry the gift-card deliveries
     // another journey waits for on that server: they run after all the others.
@@ -74,12 +74,13 @@ export default defineConfig({
       testMatch: /programme\.spec\.ts/,
       dependencies: ['desktop'],
     },
-    // The settings journeys switch whole modules off (the cabinet, news) on the mutable server for a moment,
-    // which any journey running beside them would see as a 404: they run after all the others.
+    // The settings journeys switch whole modules off (the cabinet, news) on the mutable server for a moment, and
+    // the empty-state journeys import a brand with no points, which any journey running beside them would see as
+    // a 404 or «Магазин не найден»: they run after all the others (and take turns through the operator lock).
     {
       name: 'settings',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
-      testMatch: /settings\.spec\.ts/,
+      testMatch: /(settings|empty-states)\.spec\.ts/,
       dependencies: ['desktop'],
     },
   ],

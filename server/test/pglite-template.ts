@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { seedDemoBrand } from '../db/seed/demo-brand';
-import { seedDemoCustomer } from '../db/seed/demo-customer';
+import { seedTestTemplate } from './seed-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,8 +21,7 @@ export default async function setup(project: TestProject) {
   const folder = mkdtempSync(join(tmpdir(), 'kopilka-test-template-'));
   const client = new PGlite();
   const database = await openDatabase({ kind: 'pglite-instance', client });
-  await seedDemoBrand(database.db);
-  await seedDemoCustomer(database.db);
+  await seedTestTemplate(database.db);
   const archive = join(folder, 'template.tar');
   writeFileSync(archive, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await database.close();

@@ -5,8 +5,7 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { seedDemoBrand } from '../db/seed/demo-brand';
-import { seedDemoCustomer } from '../db/seed/demo-customer';
+import { seedTestTemplate } from './seed-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -77,8 +76,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database "${template}"`);
   });
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl(template), poolSize: 1 });
-  await seedDemoBrand(database.db);
-  await seedDemoCustomer(database.db);
+  await seedTestTemplate(database.db);
   await database.close();
   return async () => {
     await withAdmin(async (admin) => {

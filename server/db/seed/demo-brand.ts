@@ -26,15 +26,40 @@ const PICTURE_KEYS: Record<string, string> = { 'logo.svg': 'xxhdpi_logo_small' }
  * Seeds the demo brand into an empty database. It never overwrites a brand that exists and never runs in
  * production (the configuration refuses SEED_DEMO there).
  */
+/** Days a demo campaign still runs after the seeding day: the e2e clock server moves up to a week ahead. */
+const DEMO_CAMPAIGN_MIN_DAYS_LEFT = 14;
+
+/**
+ * A demo campaign that would end (or has ended) within two weeks of the seeding day runs a year longer, as often
+ * as needed: a demo seeded in a later season still shows its weekend campaign (decision 039).
+ */
+export function demoCampaignEnd(endsOn: string | null | undefined, today: string): string | null {
+  if (!endsOn) return null;
+  const earliest = new Date(`${today}T00:00:00Z`);
+  earliest.setUTCDate(earliest.getUTCDate() + DEMO_CAMPAIGN_MIN_DAYS_LEFT);
+  const end = new Date(`${endsOn}T00:00:00Z`);
+  while (end < earliest) end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end.toISOString().slice(0, 10);
+}
+
 /** The campaigns the demo's news and actions promise (decision 027), validated like the operator's. */
-async function seedDemoCampaigns(tx: Db, dir: string) {
+async function seedDemoCampaigns(tx: Db, dir: string, today: string) {
   const file = join(dir, 'campaigns.json');
   if (!existsSync(file)) return;
-  const list = JSON.parse(readFileSync(file, 'utf8')) as CampaignInput[];
+  const list = (JSON.parse(readFileSync(file, 'utf8')) as CampaignInput[]).map((campaign) => ({
+    ...campaign,
+    endsOn: demoCampaignEnd(campaign.endsOn, today),
+  }));
   if (list.length) await tx.insert(campaigns).values(list.map(toCampaignValues));
 }
 
-export async function seedDemoBrand(db: Db): Promise<boolean> {
+export interface SeedOptions {
+  /** The seeding day, YYYY-MM-DD (UTC): the demo campaign's end follows it. Tests fix it; default today. */
+  today?: string;
+}
+
+export async function seedDemoBrand(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
   const [existing] = await db.select({ id: brandSettings.id }).from(brandSettings).limit(1);
   if (existing) {
     // A database seeded before content existed gets the demo content once; an operator's is never touched.
@@ -46,7 +71,7 @@ export async function seedDemoBrand(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     await tx.insert(brandSettings).values({ id: 1, settings });
     await seedDemoContent(tx as unknown as Db, DEMO_DIR);
-    await seedDemoCampaigns(tx as unknown as Db, DEMO_DIR);
+    await seedDemoCampaigns(tx as unknown as Db, DEMO_DIR, today);
     const folder = join(DEMO_DIR, 'pictures');
     if (!existsSync(folder)) return;
     for (const file of readdirSync(folder)) {
