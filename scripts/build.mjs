@@ -53,12 +53,11 @@ cpSync('server/db/seed/demo', 'dist/server/demo', {
 });
 
 // A first start on the embedded database spent most of its time in PGlite's initdb and then in applying every
-// migration: the build does both once and ships the migrated cluster, which a new DATA_DIR starts from
-// (server/db/client.ts); the start then finds no migration left to apply (decision 029).
-const cluster = new PGlite();
+// migration: the build does both once and ships the migrated cluster as a directory, which a new DATA_DIR starts
+// as a copy of (server/db/client.ts); the start then finds no migration left to apply (decisions 029 and 040).
+// Closed cleanly, so a copy opens without recovering anything.
+const cluster = new PGlite('dist/server/pglite-cluster');
 await cluster.waitReady;
 await migrate(drizzle({ client: cluster }), { migrationsFolder: 'server/db/migrations' });
-const dump = await cluster.dumpDataDir('gzip');
-writeFileSync('dist/server/pglite-cluster.tar.gz', Buffer.from(await dump.arrayBuffer()));
 await cluster.close();
 console.log('built dist/client, dist/ssr, dist/server');

@@ -35,7 +35,7 @@ const openConfiguredDatabase = (config: Config) =>
       : {
           kind: 'pglite',
           dataDir: config.dataDir,
-          freshCluster: resolve(distDir(), 'server/pglite-cluster.tar.gz'),
+          freshCluster: resolve(distDir(), 'server/pglite-cluster'),
         },
   );
 

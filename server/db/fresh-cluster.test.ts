@@ -1,6 +1,6 @@
-// A new embedded data directory starts from the build's empty cluster (scripts/build.mjs) instead of running
+// A new embedded data directory starts as a copy of the build's cluster (scripts/build.mjs) instead of running
 // PGlite's initdb, and is an ordinary data directory from then on.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,21 +10,19 @@ import { openDatabase } from './client';
 
 describe('a new PGlite data directory from the fresh cluster', () => {
   let work: string;
-  let clusterFile: string;
+  let clusterDir: string;
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'kopilka-cluster-'));
-    const cluster = new PGlite();
+    clusterDir = join(work, 'pglite-cluster');
+    const cluster = new PGlite(clusterDir);
     await cluster.waitReady;
-    const dump = await cluster.dumpDataDir('gzip');
     await cluster.close();
-    clusterFile = join(work, 'pglite-cluster.tar.gz');
-    writeFileSync(clusterFile, Buffer.from(await dump.arrayBuffer()));
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   const openAndCount = async (dataDir: string) => {
-    const database = await openDatabase({ kind: 'pglite', dataDir, freshCluster: clusterFile });
+    const database = await openDatabase({ kind: 'pglite', dataDir, freshCluster: clusterDir });
     try {
       await database.db.execute(sql`insert into rate_limits (key, window_start, count) values
         ('cluster-test', now(), 1) on conflict (key) do update set count = rate_limits.count + 1`);
@@ -44,9 +42,27 @@ describe('a new PGlite data directory from the fresh cluster', () => {
     expect(await openAndCount(dataDir)).toBe(2);
   });
 
-  it('a missing cluster file falls back to initdb', async () => {
+  it('leaves the build’s cluster as it was', async () => {
+    await openAndCount(join(work, 'data-elsewhere'));
+    const cluster = new PGlite(clusterDir);
+    const tables = await cluster.query(
+      `select count(*)::int as n from pg_tables where tablename = 'rate_limits'`,
+    );
+    await cluster.close();
+    expect(tables.rows).toEqual([{ n: 0 }]);
+  });
+
+  it('copies again over a copy cut short (no PG_VERSION yet)', async () => {
+    const dataDir = join(work, 'data-cut-short');
+    mkdirSync(join(dataDir, 'base'), { recursive: true });
+    writeFileSync(join(dataDir, 'base', 'half-written'), 'x');
+    expect(await openAndCount(dataDir)).toBe(1);
+    expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+  });
+
+  it('a missing cluster falls back to initdb', async () => {
     const dataDir = join(work, 'data-without');
-    const database = await openDatabase({ kind: 'pglite', dataDir, freshCluster: join(work, 'none.tar.gz') });
+    const database = await openDatabase({ kind: 'pglite', dataDir, freshCluster: join(work, 'none') });
     await database.ping();
     await database.close();
   });

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { GiftCardInvoice } from '../../../common/contract/gift-cards';
 import type { InvoiceSeller } from '../../../common/contract/header';
 import { formatDate, formatKopecks } from '../../../common/lib/format';
@@ -21,9 +20,24 @@ function fontBytes() {
   return fonts;
 }
 
+/**
+ * pdf-lib and fontkit are loaded with the first invoice, not at start: importing them took 0.3 s of every
+ * start, for a document an accountant asks for now and then.
+ */
+async function importPdfLibraries() {
+  const [pdfLib, fontkit] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
+  const { PDFDocument, rgb } = pdfLib;
+  const palette: Palette = { ink: rgb(0.1, 0.12, 0.16), muted: rgb(0.35, 0.38, 0.44) };
+  return { PDFDocument, fontkit: fontkit.default, palette };
+}
+let pdfLibraries: ReturnType<typeof importPdfLibraries> | null = null;
+
+interface Palette {
+  ink: RGB;
+  muted: RGB;
+}
+
 const MARGIN = 50;
-const INK = rgb(0.1, 0.12, 0.16);
-const MUTED = rgb(0.35, 0.38, 0.44);
 
 /** The bill's roubles (at most 2 decimals) as the document writes them: '1 002,50 ₽'. */
 const rub = (roubles: number) => formatKopecks(Math.round(roubles * 100));
@@ -33,6 +47,8 @@ export async function renderInvoicePdf(
   seller: InvoiceSeller,
   brand: { title: string; timeZone: string },
 ): Promise<Uint8Array> {
+  const { PDFDocument, fontkit, palette } = await (pdfLibraries ??= importPdfLibraries());
+  const { ink, muted } = palette;
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(`Счёт № ${invoice.number}`);
@@ -45,10 +61,7 @@ export async function renderInvoicePdf(
   const width = page.getWidth() - MARGIN * 2;
   let y = page.getHeight() - MARGIN;
 
-  const text = (
-    value: string,
-    options: { size?: number; font?: PDFFont; x?: number; color?: typeof INK } = {},
-  ) => {
+  const text = (value: string, options: { size?: number; font?: PDFFont; x?: number; color?: RGB } = {}) => {
     const size = options.size ?? 10;
     for (const line of wrap(value, options.font ?? regular, size, width - ((options.x ?? MARGIN) - MARGIN))) {
       page.drawText(line, {
@@ -56,7 +69,7 @@ export async function renderInvoicePdf(
         y,
         size,
         font: options.font ?? regular,
-        color: options.color ?? INK,
+        color: options.color ?? ink,
       });
       y -= size * 1.45;
     }
@@ -82,7 +95,7 @@ export async function renderInvoicePdf(
   text(
     `Банк покупателя: ${company.bankName}, БИК ${company.bic}, р/с ${company.payment}, к/с ${company.corr}`,
     {
-      color: MUTED,
+      color: muted,
     },
   );
   gap(12);
@@ -106,10 +119,10 @@ export async function renderInvoicePdf(
       rub(bill.deliverySum),
     ]);
   }
-  drawTable(page, rows, { regular, bold }, y, width);
+  drawTable(page, rows, { regular, bold }, y, width, palette);
   y -= rows.length * 22 + 16;
   text(`Итого к оплате: ${rub(bill.total)}`, { size: 13, font: bold });
-  text('Без НДС.', { color: MUTED });
+  text('Без НДС.', { color: muted });
   gap(10);
   text(
     `В назначении платежа укажите: «Оплата по счёту № ${invoice.number}». Карты (${bill.quantity} шт.) уйдут получателям по SMS после поступления оплаты, не раньше ${formatDate(invoice.sendingDate, brand.timeZone)}.`,
@@ -123,6 +136,7 @@ function drawTable(
   fonts: { regular: PDFFont; bold: PDFFont },
   top: number,
   width: number,
+  { ink, muted }: Palette,
 ) {
   const columns = [width * 0.52, width * 0.12, width * 0.18, width * 0.18];
   rows.forEach((row, index) => {
@@ -134,13 +148,13 @@ function drawTable(
       const fitted = fit(cell, font, size, columns[column]! - 8);
       const right = column > 0;
       const cellX = right ? x + columns[column]! - 4 - font.widthOfTextAtSize(fitted, size) : x + 4;
-      page.drawText(fitted, { x: cellX, y: y - 14, size, font, color: INK });
+      page.drawText(fitted, { x: cellX, y: y - 14, size, font, color: ink });
       page.drawRectangle({
         x,
         y: y - 20,
         width: columns[column]!,
         height: 22,
-        borderColor: MUTED,
+        borderColor: muted,
         borderWidth: 0.5,
       });
       x += columns[column]!;
