@@ -1,6 +1,7 @@
 // The money path over HTTP against the built server (`node dist/server/main.js`) with WEB_CONCURRENCY workers on
 // the bench's PostgreSQL database: what a deployment's clients see, where the in-process rows of
 // money-path.ts see one Node thread (decision 029).
+import { Agent, request } from 'node:http';
 import { startServer } from './built-server';
 
 export interface HttpPayers {
@@ -8,12 +9,45 @@ export interface HttpPayers {
   otp: string;
 }
 
-const jsonPost = (url: string, body: object, headers: Record<string, string> = {}) =>
-  fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+/**
+ * The load generator's client: node:http on kept-alive connections. It shares the 2 cores with the server and
+ * PostgreSQL, and `fetch` (undici with web streams) cost about as much CPU per payment as the server itself
+ * (decision 037); this client costs a fraction of that, so the rows measure the server more than the bench.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+function jsonPost(url: string, body: object, headers: Record<string, string> = {}): Promise<Answer> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const call = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...headers,
+        },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          resolve({ status: answer.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        answer.on('error', reject);
+      },
+    );
+    call.on('error', reject);
+    call.end(payload);
   });
+}
 
 /**
  * Starts the built server with `workers` processes on `databaseUrl`, logs each payer in (each from an address
@@ -48,6 +82,8 @@ export async function httpPaymentRounds(
     return rates;
   } finally {
     await server.stop();
+    // Its kept-alive connections went with the server; the next server gets new ones.
+    agent.destroy();
   }
 }
 
@@ -58,8 +94,8 @@ export function logInOverHttp(url: string, payers: HttpPayers): Promise<string[]
       const from = { 'x-forwarded-for': `10.89.${(i >> 8) & 255}.${i & 255}` };
       await jsonPost(`${url}/api/auth/phone`, { phone }, from);
       const answer = await jsonPost(`${url}/api/auth/token`, { phone, token: payers.otp }, from);
-      if (answer.status !== 200) throw new Error(`login ${phone}: ${answer.status} ${await answer.text()}`);
-      return ((await answer.json()) as { token: string }).token;
+      if (answer.status !== 200) throw new Error(`login ${phone}: ${answer.status} ${answer.text}`);
+      return (JSON.parse(answer.text) as { token: string }).token;
     }),
   );
 }
@@ -69,9 +105,8 @@ export async function payOverHttp(url: string, tokens: string[], seconds: number
   const until = Date.now() + seconds * 1000;
   let done = 0;
   const call = async (token: string, path: string, body: object) => {
-    const answer = await jsonPost(`${url}${path}`, body, { authorization: `Bearer ${token}` });
-    const text = await answer.text();
-    if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${text}`);
+    const { status, text } = await jsonPost(`${url}${path}`, body, { authorization: `Bearer ${token}` });
+    if (status !== 200) throw new Error(`${path}: ${status} ${text}`);
     return JSON.parse(text) as { data: { draftId: string; status?: number } };
   };
   const started = Date.now();
