@@ -44,6 +44,29 @@ test('the demo customer logs in and sees the card, the balance, the rotating QR 
   await expect(dialog).toHaveCount(0);
 });
 
+test('opening /profile asks for each part of the cabinet once: its prefetch and its hooks share the answers', async ({
+  page,
+  request,
+}) => {
+  await loginThroughApi(page, request, DEMO_PHONE);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/user/') || pathname === '/api/campaigns/active') asked.push(pathname);
+  });
+  await open(page, '/profile');
+  await expect(page.getByTestId('bonus-balance')).toBeVisible();
+  await expect(page.getByTestId('operations').getByRole('listitem')).toHaveCount(20);
+  // The page's module starts them with the stored tokens (decision 041); the cabinet's hooks find them asked.
+  expect(asked.sort()).toEqual([
+    '/api/campaigns/active',
+    '/api/user/bonus-expiry',
+    '/api/user/info',
+    '/api/user/level',
+    '/api/user/operations',
+  ]);
+});
+
 test('the demo customer activates a certificate and its value reaches the account once', async ({
   page,
   request,

@@ -7,10 +7,10 @@ import { Document } from './app/document';
 import { hydratedRouteError, type HydrationPayload } from './app/hydration-data';
 import { Providers } from './app/providers';
 import { createRoutes } from './app/routes';
-import { locationOf, type RouteState } from './lib/router/route-state';
-import { matchPage, type PageRoute } from './lib/router/route-table';
+import { loadPage, locationOf, type RouteState } from './lib/router/route-state';
+import { matchPage, type PageRoute, type PrefetchDeps } from './lib/router/route-table';
 import { RouterProvider } from './lib/router/router-provider';
-import { afterNextPaint } from './ui/after-first-paint';
+import { afterNextPaint, yieldToMain } from './ui/after-first-paint';
 import { createApiClient } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { markSessionLost } from './lib/session';
@@ -39,14 +39,20 @@ import './styles/cabinet-more.css';
  * server preloaded it with the entry), so the first client render matches the HTML. A module that cannot load
  * (a new build replaced it) becomes the page's error: the error page reloads or shows the notification bar.
  */
-async function hydratedState(routes: PageRoute[], payload: HydrationPayload): Promise<RouteState> {
-  const location = locationOf(new URL(window.location.href));
+async function hydratedState(
+  routes: PageRoute[],
+  payload: HydrationPayload,
+  prefetch: PrefetchDeps,
+): Promise<RouteState> {
+  const url = new URL(window.location.href);
+  const location = locationOf(url);
   const match = matchPage(routes, location.pathname);
   const state = { location, match, status: payload.route.status };
   const error = hydratedRouteError(payload);
   if (error || !match) return { ...state, Component: null, error };
   try {
-    return { ...state, Component: (await match.route.page.load()).Component, error: null };
+    // The page's prefetch (the cabinet's data) starts here, before hydration, not from its effects.
+    return { ...state, Component: (await loadPage(match, url, prefetch)).Component, error: null };
   } catch (loadError) {
     return { ...state, Component: null, error: loadError };
   }
@@ -62,9 +68,13 @@ async function start() {
     onSessionLost: markSessionLost,
   });
   const routes = createRoutes({ queryClient, api });
+  const prefetch = { queryClient, api };
   // The server's HTML paints first, its largest picture with it, and hydration follows: on a slow phone the
   // page is readable a frame sooner, rather than after the scripts' first long task (decision 038).
-  const [initial] = await Promise.all([hydratedState(routes, payload), afterNextPaint()]);
+  const [initial] = await Promise.all([hydratedState(routes, payload, prefetch), afterNextPaint()]);
+  // The page's prefetch went out with its module; hydration gets a task of its own, so the two are not one long
+  // task on a slow phone (decision 041).
+  await yieldToMain();
   // Hydration in a transition: React yields to the browser every few milliseconds instead of holding the main
   // thread for the whole document (decision 038), and an early click or key still gets through.
   startTransition(() => {
@@ -72,7 +82,7 @@ async function start() {
       document,
       <Providers queryClient={queryClient} api={api}>
         <Document assets={payload.assets} data={dataText}>
-          <RouterProvider routes={routes} initial={initial}>
+          <RouterProvider routes={routes} initial={initial} prefetch={prefetch}>
             <AppView />
           </RouterProvider>
         </Document>

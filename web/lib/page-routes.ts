@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
 import type { HeaderSettings } from '../../common/contract/header';
 import { isModuleEnabled } from '../../common/lib/modules';
-import type { ApiClient } from './api-client';
 import { hasCode } from './api-errors';
 import {
   notFound,
@@ -11,6 +9,7 @@ import {
   type PageHandle,
   type PageModule,
   type PageRoute,
+  type PrefetchDeps,
 } from './router/route-table';
 import { settingsQuery } from './settings';
 
@@ -21,19 +20,13 @@ import { settingsQuery } from './settings';
 
 export { notFound, type LazyPage, type Load, type PageHandle, type PageRoute };
 
-export interface RouteDeps {
-  queryClient: QueryClient;
-  api: ApiClient;
-}
+export type RouteDeps = PrefetchDeps;
 
 /**
  * Declares a lazily loaded page. The chunk name lets the server preload the matched page's module with the
  * entry (`<link rel="modulepreload">`), so hydration does not wait for a second round trip.
  */
-export function lazyPage(
-  chunk: string,
-  load: () => Promise<{ Component: ComponentType; status?: PageModule['status'] }>,
-): LazyPage {
+export function lazyPage(chunk: string, load: () => Promise<PageModule>): LazyPage {
   return { chunk, load };
 }
 

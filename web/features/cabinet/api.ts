@@ -1,6 +1,15 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { UserInfoResponse } from '../../../common/contract/cabinet';
 import type { ApiClient } from '../../lib/api-client';
+import { readAccessToken } from '../../lib/auth-tokens';
+import type { PrefetchDeps } from '../../lib/router/route-table';
 import { useApi } from '../../lib/api-context';
 import { activeCampaignsQuery } from '../../lib/content';
 import { USER_KEY } from '../../lib/session';
@@ -20,24 +29,23 @@ export function useUserInfo(enabled: boolean) {
   return useQuery({ ...userInfoQuery(useApi()), enabled });
 }
 
-/** The next bonuses to expire (decision 027), only in the browser like the rest of the cabinet. */
-export function useBonusExpiry(enabled: boolean) {
-  const api = useApi();
-  return useQuery({
+const bonusExpiryQuery = (api: ApiClient) =>
+  queryOptions({
     queryKey: [...USER_KEY, 'bonus-expiry'],
     queryFn: () => api.request('GET /api/user/bonus-expiry'),
-    enabled,
   });
+
+/** The next bonuses to expire (decision 027), only in the browser like the rest of the cabinet. */
+export function useBonusExpiry(enabled: boolean) {
+  return useQuery({ ...bonusExpiryQuery(useApi()), enabled });
 }
+
+const userLevelQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: [...USER_KEY, 'level'], queryFn: () => api.request('GET /api/user/level') });
 
 /** The member's level and the way to the next (decision 027 "Levels"); `level` null when levels are off. */
 export function useUserLevel(enabled = true) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...USER_KEY, 'level'],
-    queryFn: () => api.request('GET /api/user/level'),
-    enabled,
-  });
+  return useQuery({ ...userLevelQuery(useApi()), enabled });
 }
 
 /**
@@ -60,15 +68,33 @@ export function useTabSettled(tab: string, enabled: boolean): boolean {
   return asked.every(([isAsked, query]) => !isAsked || !query.isPending);
 }
 
-export function useOperations(enabled = true) {
-  const api = useApi();
-  return useInfiniteQuery({
+const operationsQuery = (api: ApiClient) =>
+  infiniteQueryOptions({
     queryKey: [...USER_KEY, 'operations'],
     queryFn: ({ pageParam }) => api.request('GET /api/user/operations', { query: { page: pageParam } }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
-    enabled,
   });
+
+export function useOperations(enabled = true) {
+  return useInfiniteQuery({ ...operationsQuery(useApi()), enabled });
+}
+
+/**
+ * Starts what a cabinet tab asks for (`useCabinetGuard` and `useTabSettled`), with the stored tokens, as soon
+ * as the browser knows the page: while its module loads and the page hydrates, instead of from hydration's
+ * effects. The hooks then find the answers in the cache, or in flight (decision 041). Failures are left to the
+ * hooks, which ask again when they mount and decide what the page shows.
+ */
+export function prefetchCabinetTab({ queryClient, api }: PrefetchDeps, tab: string) {
+  if (readAccessToken() === null) return;
+  void queryClient.prefetchQuery(userInfoQuery(api));
+  if (tab === 'card') {
+    void queryClient.prefetchQuery(bonusExpiryQuery(api));
+    void queryClient.prefetchQuery(userLevelQuery(api));
+    void queryClient.prefetchQuery(activeCampaignsQuery(api));
+  }
+  if (tab === 'card' || tab === 'operations') void queryClient.prefetchInfiniteQuery(operationsQuery(api));
 }
 
 export function useSessionOperations(phone: string | null) {

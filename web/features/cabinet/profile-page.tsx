@@ -14,7 +14,8 @@ import { formatPhone } from '../../lib/formats';
 import { logout, useHydrated, useIsLoggedIn } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
-import { useOperations, useTabSettled } from './api';
+import type { PageModule } from '../../lib/router/route-table';
+import { prefetchCabinetTab, useOperations, useTabSettled } from './api';
 import { CabinetError } from './cabinet-error';
 import { CardPanel } from './card-panel';
 import { CardsTab } from './cards-tab';
@@ -39,6 +40,10 @@ function tabOf(search: string): TabId {
   const requested = new URLSearchParams(search).get('t');
   return TABS.find((t) => t.id === requested)?.id ?? 'card';
 }
+
+/** The tab's data, asked with the stored tokens as soon as the page's module is here (decision 041). */
+export const prefetchProfile: NonNullable<PageModule['prefetch']> = (deps, url) =>
+  prefetchCabinetTab(deps, tabOf(url.search));
 
 /** `/profile`: the cabinet behind the access guard; `?t=` picks the section (`t=cards` after card binding). */
 export function ProfilePage() {

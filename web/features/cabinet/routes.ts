@@ -4,7 +4,7 @@ const loginPage = lazyPage('login-page', () =>
   import('./login-page').then((m) => ({ Component: m.LoginPage })),
 );
 const profilePage = lazyPage('profile-page', () =>
-  import('./profile-page').then((m) => ({ Component: m.ProfilePage })),
+  import('./profile-page').then((m) => ({ Component: m.ProfilePage, prefetch: m.prefetchProfile })),
 );
 const registrationPage = lazyPage('registration-page', () =>
   import('./registration-page').then((m) => ({ Component: m.RegistrationPage })),
@@ -15,7 +15,7 @@ const sessionPage = lazyPage('session-page', () =>
 
 /**
  * The cabinet's pages. Nothing is loaded on the server: the customer's data needs the tokens, which live in
- * the browser (docs/decisions/008).
+ * the browser (docs/decisions/008). The browser starts /profile's data with its module (decision 041).
  */
 export function cabinetRoutes({ page }: PageKit): PageRoute[] {
   return [

@@ -70,9 +70,10 @@ export function useCabinetGuard(place: CabinetPlace): GuardState {
     }
   }, [hydrated, loggedIn, place, info.isError, info.error, data, badCode, failed, navigate, pathOf]);
 
+  // Hydration renders what the server rendered, whatever a prefetch (decision 041) has put in the cache by then.
+  if (!hydrated) return { status: 'pending' };
   if (badCode || failed) return { status: 'error' };
   if (unreached && !data) return { status: 'offline' };
-  if (!hydrated) return { status: 'pending' };
   if (!loggedIn) return place === 'registration' ? { status: 'anonymous' } : { status: 'pending' };
   if (!data) return { status: 'pending' };
   return { status: 'ready', info: data };

@@ -1,4 +1,6 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../api-client';
 import { isActivePath } from './links';
 import { prepareRoute } from './route-state';
 import { isRouteError, notFound, type PageRoute } from './route-table';
@@ -13,6 +15,21 @@ const route = (path: string, extra: Partial<PageRoute> = {}): PageRoute => ({
 const at = (path: string) => new URL(path, 'http://shop.test');
 
 describe('preparing a route', () => {
+  it('starts the page module’s prefetch in the browser (deps given), never on the server', async () => {
+    const seen: string[] = [];
+    const withPrefetch = route('/profile', {
+      page: {
+        chunk: 'p',
+        load: async () => ({ Component: Page, prefetch: (_deps, url) => void seen.push(url.search) }),
+      },
+    });
+    await prepareRoute([withPrefetch], at('/profile'));
+    expect(seen).toEqual([]);
+    const deps = { queryClient: new QueryClient(), api: {} as ApiClient };
+    await prepareRoute([withPrefetch], at('/profile?t=operations'), deps);
+    expect(seen).toEqual(['?t=operations']);
+  });
+
   it('loads the page and runs its loader with the parameters and the address', async () => {
     const seen: unknown[] = [];
     const routes = [

@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
 import type { ModuleId } from '../../../common/lib/modules';
+import type { ApiClient } from '../api-client';
 
 /*
  * The route table the server renderer and the browser share (docs/decisions/038): an ordered list of pages,
@@ -21,11 +23,22 @@ export interface PageHandle {
 /** A page's own loading: it fills the query cache from the route's params and address. */
 export type Load = (params: Record<string, string | undefined>, url: URL) => Promise<unknown>;
 
+/** The query cache and the API client, as a page's loader and prefetch use them. */
+export interface PrefetchDeps {
+  queryClient: QueryClient;
+  api: ApiClient;
+}
+
 /** What a page module gives the router: its component and, for a page that knows its own paths, a check. */
 export interface PageModule {
   Component: ComponentType;
   /** Run once the module is here: the HTTP status the page answers with (the console's unknown section). */
   status?: (url: URL) => number;
+  /**
+   * Browser only, run once the module is here: starts what the page will ask for with the browser's own
+   * credentials (the cabinet's data, with the stored tokens), which the server never has (decision 041).
+   */
+  prefetch?: (deps: PrefetchDeps, url: URL) => void;
 }
 
 /** A route's page module, loaded when the route is, with the name of its built chunk. */

@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { Router } from 'wouter';
 import { prepareRoute, type RouteState } from './route-state';
-import type { PageRoute } from './route-table';
+import type { PageRoute, PrefetchDeps } from './route-table';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -59,10 +59,13 @@ const sameAddress = (url: URL) =>
 export function RouterProvider({
   routes,
   initial,
+  prefetch,
   children,
 }: {
   routes: PageRoute[];
   initial: RouteState;
+  /** The browser's: pages prefetch what they will ask for as their module arrives (decision 041). */
+  prefetch?: PrefetchDeps;
   children: ReactNode;
 }) {
   const [state, setState] = useState(initial);
@@ -74,7 +77,7 @@ export function RouterProvider({
       const url = new URL(to, window.location.href);
       if (url.origin !== window.location.origin) return window.location.assign(url.href);
       const id = ++latest.current;
-      const next = await prepareRoute(routes, url);
+      const next = await prepareRoute(routes, url, prefetch);
       if (id !== latest.current) return;
       const address = url.pathname + url.search + url.hash;
       if (options.replace || sameAddress(url)) window.history.replaceState(null, '', address);
@@ -85,20 +88,20 @@ export function RouterProvider({
       }
       startTransition(() => setState(next));
     },
-    [routes],
+    [routes, prefetch],
   );
 
   // Back and forward: the browser has moved already; the page follows once it is ready.
   useEffect(() => {
     const onPopState = () => {
       const id = ++latest.current;
-      void prepareRoute(routes, new URL(window.location.href)).then((next) => {
+      void prepareRoute(routes, new URL(window.location.href), prefetch).then((next) => {
         if (id === latest.current) startTransition(() => setState(next));
       });
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, [routes]);
+  }, [routes, prefetch]);
 
   // Back and forward keep where the browser puts them.
   useLayoutEffect(() => {
