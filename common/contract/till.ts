@@ -126,10 +126,10 @@ export const tillVerify = defineEndpoint({
   method: 'POST',
   path: '/api/till/verify',
   summary:
-    "Verify a scanned member code (valid one 120 s step either side of now, accepted once): consumes it and opens a visit with the customer's card, name and spendable bonuses",
+    "Verify a scanned member code (valid one 120 s step either side of now, accepted once): consumes it and opens a visit with the customer's card, name and spendable bonuses. At most 120 attempts per till key and 10 per card in 10 minutes, right or wrong (429 with Retry-After)",
   tag: 'till',
   auth: 'till',
-  errors: ['CODE_EXPIRED', 'CODE_USED', 'CARD_LOCKED', 'POINT_GONE'],
+  errors: ['CODE_EXPIRED', 'CODE_USED', 'CARD_LOCKED', 'POINT_GONE', 'TOO_MANY_REQUESTS'],
   schemas: {
     body: withBodyExamples(z.strictObject({ code: memberCodeSchema }), examples.tillVerifyExamples.body),
     response: withResponseExamples(tillVisitSchema, examples.tillVerifyExamples.response),

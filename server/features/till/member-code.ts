@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
+import type { AppDeps } from '../../app-deps';
 import type { TillVisit } from '../../../common/contract/till';
 import { inTransaction } from '../../db/in-transaction';
 import { cards } from '../../db/schema/cabinet';
 import { tillUsedCodes, tillVisits } from '../../db/schema/till';
-import { AppError } from '../../errors';
+import { AppError, tooManyRequests } from '../../errors';
 import type { TillCaller } from '../../lib/callers';
 import { loadPoint, minutes, type TillDeps } from './operation-rows';
 import { TILL_VISIT_MINUTES, visitView } from './visits';
@@ -29,12 +31,56 @@ export function memberCodeStep(qrSecret: string, token: string, nowMs: number): 
 }
 
 /**
- * verify: the scanned code (card number + TOTP) is checked, consumed (once per card and step: the used-codes
- * primary key) and a visit of this point opened, all in one transaction.
+ * Attempts to verify a member code, every attempt counted, right or wrong (decision 043). Three codes of a
+ * million fit a card at any moment, so a leaked till key guessing freely (hundreds a second) would find a
+ * card's code in minutes. Per key: a busy till verifies a customer or two a minute. Per card, whatever the
+ * key: a customer's code is scanned once, twice when the first scan fails.
  */
-export async function verifyMemberCode(deps: TillDeps, caller: TillCaller, code: string): Promise<TillVisit> {
+export const TILL_VERIFY_LIMITS = { perKey: 120, perCard: 10, windowMs: 10 * 60_000 } as const;
+
+/** A card number as a rate-limit key carries it: hashed, so `rate_limits` (or Redis) never lists card numbers. */
+const cardKey = (cardNum: string) => createHash('sha256').update(cardNum).digest('base64url').slice(0, 32);
+
+async function limitVerify(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'rateLimiter'>,
+  keyId: string,
+  cardNum: string,
+) {
+  const now = deps.clock.now();
+  const { perKey, perCard, windowMs } = TILL_VERIFY_LIMITS;
+  // Refused when the shared counter is out: this limit guards the customers' bonuses.
+  const options = { whenUnavailable: 'refuse' } as const;
+  const until =
+    (await deps.rateLimiter.take(deps.db, `till-verify-key:${keyId}`, perKey, windowMs, now, options)) ??
+    (await deps.rateLimiter.take(
+      deps.db,
+      `till-verify-card:${cardKey(cardNum)}`,
+      perCard,
+      windowMs,
+      now,
+      options,
+    ));
+  if (until) {
+    throw tooManyRequests(
+      'Слишком много проверок кода: попробуйте через несколько минут',
+      (until.getTime() - now.getTime()) / 1000,
+    );
+  }
+}
+
+/**
+ * verify: the scanned code (card number + TOTP) is checked, consumed (once per card and step: the used-codes
+ * primary key) and a visit of this point opened, all in one transaction. Attempts are limited per till key and
+ * per card first.
+ */
+export async function verifyMemberCode(
+  deps: TillDeps & Pick<AppDeps, 'rateLimiter'>,
+  caller: TillCaller,
+  code: string,
+): Promise<TillVisit> {
   const cardNum = code.slice(0, 16);
   const token = code.slice(16);
+  await limitVerify(deps, caller.keyId, cardNum);
   const point = await loadPoint(deps.db, caller.retailPointId);
   const [card] = await deps.db.select().from(cards).where(eq(cards.cardNum, cardNum));
   const now = deps.clock.now();
