@@ -16,6 +16,7 @@ import { startHoldReleaseJob } from './features/payments/hold-release-job';
 import { startBonusExpiryJob } from './features/programme/expiry-job';
 import { loadSite } from './features/site/site-renderer';
 import { startStaffSessionPurgeJob } from './features/staff/session-purge';
+import { startAuthPurgeJob } from './features/auth/purge';
 import { startTillHoldReleaseJob } from './features/till/hold-release-job';
 import { createAdjustableClock } from './core/adjustable-clock';
 import { createMailProvider } from './integrations/mail/create-mail-provider';
@@ -115,6 +116,11 @@ async function start(config: Config, role: WorkerRole) {
           startStaffSessionPurgeJob(deps, {
             intervalMs: 60 * 60_000,
             onError: (error) => jobFailed(error, 'purging ended staff sessions failed'),
+          }),
+          // Login rows past their windows, and dead sessions' refresh tokens: hourly too (decision 044).
+          startAuthPurgeJob(deps, {
+            intervalMs: 60 * 60_000,
+            onError: (error) => jobFailed(error, 'purging old login rows failed'),
           }),
         ]
       : [];

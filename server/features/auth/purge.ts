@@ -1,0 +1,101 @@
+import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import { authFailures, rateLimits, refreshTokens, sessions, smsSends } from '../../db/schema/auth';
+import { startIntervalJob } from '../../lib/interval-job';
+import { AUTH_LIMITS as L } from './limits';
+
+const DAY_MS = 86_400_000;
+/** Rows deleted per table and run: an hourly run keeps up with far more logins than a brand sees. */
+const BATCH = 5000;
+
+/**
+ * How long each kind of row is kept after it stops counting (decision 044). A day past the longest window that
+ * reads it: `sms_sends` count 10 minutes, `auth_failures` 24 hours, `rate_limits` windows at most 24 hours;
+ * a dead session's refresh tokens (revoked, or idle past the 30-day limit) answer "Сессия завершена" whether
+ * their row is there or not.
+ */
+export const AUTH_KEEP = {
+  smsSendsMs: DAY_MS,
+  authFailuresMs: L.failureWindowMs + DAY_MS,
+  rateLimitWindowsMs: 2 * DAY_MS,
+  deadSessionTokensMs: DAY_MS,
+} as const;
+
+export interface AuthPurge {
+  smsSends: number;
+  authFailures: number;
+  rateLimits: number;
+  refreshTokens: number;
+}
+
+/**
+ * Deletes what no login check reads any more, up to `BATCH` rows of each table a run. Nothing references these
+ * rows; a row another instance deleted first is simply not deleted twice. The sessions themselves stay: an
+ * access token's check reads them, and they are one row per login.
+ */
+export async function purgeAuthRows(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<AuthPurge> {
+  const now = deps.clock.now().getTime();
+  const before = (ms: number) => new Date(now - ms);
+  const { db } = deps;
+
+  const oldSends = db
+    .select({ id: smsSends.id })
+    .from(smsSends)
+    .where(lt(smsSends.sentAt, before(AUTH_KEEP.smsSendsMs)))
+    .limit(BATCH);
+  const sent = await db.delete(smsSends).where(inArray(smsSends.id, oldSends)).returning({ id: smsSends.id });
+
+  const oldFailures = db
+    .select({ id: authFailures.id })
+    .from(authFailures)
+    .where(lt(authFailures.failedAt, before(AUTH_KEEP.authFailuresMs)))
+    .limit(BATCH);
+  const failed = await db
+    .delete(authFailures)
+    .where(inArray(authFailures.id, oldFailures))
+    .returning({ id: authFailures.id });
+
+  const oldWindows = db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(lt(rateLimits.windowStart, before(AUTH_KEEP.rateLimitWindowsMs)))
+    .limit(BATCH);
+  const windows = await db
+    .delete(rateLimits)
+    .where(inArray(rateLimits.key, oldWindows))
+    .returning({ key: rateLimits.key });
+
+  const deadSessions = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      or(
+        and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, before(AUTH_KEEP.deadSessionTokensMs))),
+        lt(sessions.lastUsedAt, before(L.sessionIdleMs + AUTH_KEEP.deadSessionTokensMs)),
+      ),
+    );
+  const deadTokens = db
+    .select({ tokenHash: refreshTokens.tokenHash })
+    .from(refreshTokens)
+    .where(inArray(refreshTokens.sessionId, deadSessions))
+    .limit(BATCH);
+  const tokens = await db
+    .delete(refreshTokens)
+    .where(inArray(refreshTokens.tokenHash, deadTokens))
+    .returning({ tokenHash: refreshTokens.tokenHash });
+
+  return {
+    smsSends: sent.length,
+    authFailures: failed.length,
+    rateLimits: windows.length,
+    refreshTokens: tokens.length,
+  };
+}
+
+/** The purge every `intervalMs` in this process (the first worker of each instance, like the other jobs). */
+export function startAuthPurgeJob(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  options: { intervalMs: number; onError: (error: unknown) => void },
+) {
+  return startIntervalJob(() => purgeAuthRows(deps), options);
+}
