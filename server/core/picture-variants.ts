@@ -1,5 +1,8 @@
+import { and, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
+import { isDatabaseUnavailable } from '../db/availability';
 import type { Db } from '../db/client';
+import { pictureVariants } from '../db/schema/brand';
 import { etagOf, type ContentCache } from '../lib/content-cache';
 import type { PICTURE_FORMATS, PICTURE_WIDTHS } from '../../common/lib/picture-sizes';
 import { findPicture, type Picture } from './pictures';
@@ -21,22 +24,95 @@ const MAX_COPIES = 256;
 const copies = new Map<string, Promise<Picture>>();
 
 /**
- * A copy of `source` made once per process: kept by the source's ETag rather than in the content cache, which
- * every content change clears (review: an edit to a campaign must not make every worker encode every picture
- * again); a replaced picture has another ETag, so its old copies simply age out. Concurrent asks share one encode.
+ * A copy of `source` made once: kept in this process by the source's ETag (not in the content cache, which every
+ * content change clears: an edit to a campaign must not make every worker encode every picture again), and in
+ * `picture_variants` for every process and every start after (decision 045), so only the first visitor after
+ * a picture changes waits for its encoding. A replaced picture has another ETag, so its old copies are never
+ * served. Concurrent asks in a process share one encode.
  */
-function copyOf(name: string, source: Picture, width: PictureWidth, format: PictureFormat): Promise<Picture> {
+function copyOf(
+  db: Db,
+  name: string,
+  source: Picture,
+  width: PictureWidth,
+  format: PictureFormat,
+): Promise<Picture> {
   const key = `${name}:${source.etag}:${width}:${format}`;
   let copy = copies.get(key);
   if (!copy) {
-    copy = ENCODE[format](sharp(source.data).resize({ width, withoutEnlargement: true }))
-      .toBuffer()
-      .then((data) => ({ contentType: `image/${format}`, data, etag: etagOf(data) }));
+    copy = storedCopy(db, name, source.etag, width, format).then(
+      (stored) => stored ?? encodeAndStore(db, name, source, width, format),
+    );
     copy.catch(() => copies.delete(key));
     copies.set(key, copy);
     if (copies.size > MAX_COPIES) copies.delete(copies.keys().next().value!);
   }
   return copy;
+}
+
+/** Forgets this process's copies (tests, to see what another process would find). */
+export function forgetCopiesInProcess() {
+  copies.clear();
+}
+
+const variantOf = (name: string, sourceEtag: string, width: PictureWidth, format: PictureFormat) =>
+  and(
+    eq(pictureVariants.name, name),
+    eq(pictureVariants.sourceEtag, sourceEtag),
+    eq(pictureVariants.width, width),
+    eq(pictureVariants.format, format),
+  );
+
+async function storedCopy(
+  db: Db,
+  name: string,
+  sourceEtag: string,
+  width: PictureWidth,
+  format: PictureFormat,
+): Promise<Picture | null> {
+  const [row] = await db
+    .select({ contentType: pictureVariants.contentType, data: pictureVariants.data })
+    .from(pictureVariants)
+    .where(variantOf(name, sourceEtag, width, format));
+  return row ? { contentType: row.contentType, data: row.data, etag: etagOf(row.data) } : null;
+}
+
+async function encodeAndStore(
+  db: Db,
+  name: string,
+  source: Picture,
+  width: PictureWidth,
+  format: PictureFormat,
+): Promise<Picture> {
+  const data = await ENCODE[format](
+    sharp(source.data).resize({ width, withoutEnlargement: true }),
+  ).toBuffer();
+  const copy = { contentType: `image/${format}`, data, etag: etagOf(data) };
+  try {
+    await db.transaction(async (tx) => {
+      // The copies of the picture's earlier versions go: no page asks for them any more.
+      await tx
+        .delete(pictureVariants)
+        .where(and(eq(pictureVariants.name, name), ne(pictureVariants.sourceEtag, source.etag)));
+      await tx
+        .insert(pictureVariants)
+        .values({ name, sourceEtag: source.etag, width, format, contentType: copy.contentType, data })
+        .onConflictDoNothing();
+    });
+  } catch (error) {
+    // The picture was deleted meanwhile (the foreign key), or the database is away: this answer still has its
+    // copy, and the next process asks again.
+    if (!isForeignKeyViolation(error) && !isDatabaseUnavailable(error)) throw error;
+  }
+  return copy;
+}
+
+/** Whether `error` (or what drizzle wrapped) is the database refusing a copy of a picture no longer there. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
 }
 
 /**
@@ -52,5 +128,5 @@ export async function findPictureVariant(
 ): Promise<Picture | null> {
   const source = await findPicture(db, cache, name);
   if (!source || !RASTER.has(source.contentType)) return source;
-  return copyOf(name, source, width, format);
+  return copyOf(db, name, source, width, format);
 }

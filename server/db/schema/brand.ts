@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  customType,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { BrandSettings } from '../../../common/contract/header';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -25,6 +35,26 @@ export const pictures = pgTable('pictures', {
   data: bytea().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The smaller copies a page's `srcset` asks for (decision 045), encoded once and kept for every process: keyed by
+ * the source's ETag, so a replaced picture's copies are never served; they go with the picture (cascade).
+ */
+export const pictureVariants = pgTable(
+  'picture_variants',
+  {
+    name: text()
+      .notNull()
+      .references(() => pictures.name, { onDelete: 'cascade' }),
+    sourceEtag: text().notNull(),
+    width: integer().notNull(),
+    format: text().notNull(),
+    contentType: text().notNull(),
+    data: bytea().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.sourceEtag, t.width, t.format] })],
+);
 
 /**
  * One counter bumped in the same transaction as any change of settings or content. Every instance polls it

@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetCopiesInProcess } from '../../core/picture-variants';
+import { savePicture } from '../../core/pictures';
+import { pictures, pictureVariants } from '../../db/schema/brand';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('GET /api/proxy/pictures/{image}', () => {
@@ -54,6 +58,44 @@ describe('GET /api/proxy/pictures/{image}', () => {
       headers: { 'if-none-match': avif.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('keeps each copy in the database for every process, replaces it with the picture, drops it with it (decision 045)', async () => {
+    const url = '/api/proxy/pictures/news-2.webp?w=320&f=webp';
+    const first = await t.app.inject(url);
+    const variantsOf = (name: string) =>
+      t.deps.db
+        .select({ etag: pictureVariants.sourceEtag, data: pictureVariants.data })
+        .from(pictureVariants)
+        .where(eq(pictureVariants.name, name));
+    const [stored] = await variantsOf('news-2.webp');
+    expect(stored!.data.equals(first.rawPayload)).toBe(true);
+
+    // Another process finds the stored copy: a marker put in its place is what it serves.
+    const marker = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'red' } })
+      .webp()
+      .toBuffer();
+    await t.deps.db
+      .update(pictureVariants)
+      .set({ data: marker })
+      .where(eq(pictureVariants.name, 'news-2.webp'));
+    forgetCopiesInProcess();
+    expect((await t.app.inject(url)).rawPayload.equals(marker)).toBe(true);
+
+    // A replaced picture gets new copies, and its earlier versions' copies go.
+    const replacement = await sharp({ create: { width: 800, height: 400, channels: 3, background: 'blue' } })
+      .webp()
+      .toBuffer();
+    await savePicture(t.deps.db, t.deps.cache, 'news-2.webp', 'image/webp', replacement);
+    const replaced = await t.app.inject(url);
+    expect((await sharp(replaced.rawPayload).metadata()).width).toBe(320);
+    const now = await variantsOf('news-2.webp');
+    expect(now).toHaveLength(1);
+    expect(now[0]!.etag).not.toBe(stored!.etag);
+
+    // A deleted picture takes its copies with it.
+    await t.deps.db.delete(pictures).where(eq(pictures.name, 'news-2.webp'));
+    expect(await variantsOf('news-2.webp')).toEqual([]);
   });
 
   it('serves an SVG as it is at any size, and refuses widths and formats it does not make', async () => {
