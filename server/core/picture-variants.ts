@@ -23,6 +23,14 @@ const ENCODE: Record<PictureFormat, (image: sharp.Sharp) => sharp.Sharp> = {
 const MAX_COPIES = 256;
 const copies = new Map<string, Promise<Picture>>();
 
+/** Which copy of which picture: the picture's name and the ETag of its bytes, the width and the format. */
+interface Wanted {
+  name: string;
+  source: Picture;
+  width: PictureWidth;
+  format: PictureFormat;
+}
+
 /**
  * A copy of `source` made once: kept in this process by the source's ETag (not in the content cache, which every
  * content change clears: an edit to a campaign must not make every worker encode every picture again), and in
@@ -30,19 +38,11 @@ const copies = new Map<string, Promise<Picture>>();
  * a picture changes waits for its encoding. A replaced picture has another ETag, so its old copies are never
  * served. Concurrent asks in a process share one encode.
  */
-function copyOf(
-  db: Db,
-  name: string,
-  source: Picture,
-  width: PictureWidth,
-  format: PictureFormat,
-): Promise<Picture> {
-  const key = `${name}:${source.etag}:${width}:${format}`;
+function copyOf(db: Db, wanted: Wanted): Promise<Picture> {
+  const key = `${wanted.name}:${wanted.source.etag}:${wanted.width}:${wanted.format}`;
   let copy = copies.get(key);
   if (!copy) {
-    copy = storedCopy(db, name, source.etag, width, format).then(
-      (stored) => stored ?? encodeAndStore(db, name, source, width, format),
-    );
+    copy = storedCopy(db, wanted).then((stored) => stored ?? encodeAndStore(db, wanted));
     copy.catch(() => copies.delete(key));
     copies.set(key, copy);
     if (copies.size > MAX_COPIES) copies.delete(copies.keys().next().value!);
@@ -55,35 +55,22 @@ export function forgetCopiesInProcess() {
   copies.clear();
 }
 
-const variantOf = (name: string, sourceEtag: string, width: PictureWidth, format: PictureFormat) =>
-  and(
-    eq(pictureVariants.name, name),
-    eq(pictureVariants.sourceEtag, sourceEtag),
-    eq(pictureVariants.width, width),
-    eq(pictureVariants.format, format),
-  );
-
-async function storedCopy(
-  db: Db,
-  name: string,
-  sourceEtag: string,
-  width: PictureWidth,
-  format: PictureFormat,
-): Promise<Picture | null> {
+async function storedCopy(db: Db, { name, source, width, format }: Wanted): Promise<Picture | null> {
   const [row] = await db
     .select({ contentType: pictureVariants.contentType, data: pictureVariants.data })
     .from(pictureVariants)
-    .where(variantOf(name, sourceEtag, width, format));
+    .where(
+      and(
+        eq(pictureVariants.name, name),
+        eq(pictureVariants.sourceEtag, source.etag),
+        eq(pictureVariants.width, width),
+        eq(pictureVariants.format, format),
+      ),
+    );
   return row ? { contentType: row.contentType, data: row.data, etag: etagOf(row.data) } : null;
 }
 
-async function encodeAndStore(
-  db: Db,
-  name: string,
-  source: Picture,
-  width: PictureWidth,
-  format: PictureFormat,
-): Promise<Picture> {
+async function encodeAndStore(db: Db, { name, source, width, format }: Wanted): Promise<Picture> {
   const data = await ENCODE[format](
     sharp(source.data).resize({ width, withoutEnlargement: true }),
   ).toBuffer();
@@ -128,5 +115,5 @@ export async function findPictureVariant(
 ): Promise<Picture | null> {
   const source = await findPicture(db, cache, name);
   if (!source || !RASTER.has(source.contentType)) return source;
-  return copyOf(db, name, source, width, format);
+  return copyOf(db, { name, source, width, format });
 }

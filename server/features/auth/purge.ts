@@ -1,5 +1,7 @@
-import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/client';
 import { authFailures, rateLimits, refreshTokens, sessions, smsSends } from '../../db/schema/auth';
 import { startIntervalJob } from '../../lib/interval-job';
 import { AUTH_LIMITS as L } from './limits';
@@ -37,34 +39,6 @@ export async function purgeAuthRows(deps: Pick<AppDeps, 'db' | 'clock'>): Promis
   const now = deps.clock.now().getTime();
   const before = (ms: number) => new Date(now - ms);
   const { db } = deps;
-
-  const oldSends = db
-    .select({ id: smsSends.id })
-    .from(smsSends)
-    .where(lt(smsSends.sentAt, before(AUTH_KEEP.smsSendsMs)))
-    .limit(BATCH);
-  const sent = await db.delete(smsSends).where(inArray(smsSends.id, oldSends)).returning({ id: smsSends.id });
-
-  const oldFailures = db
-    .select({ id: authFailures.id })
-    .from(authFailures)
-    .where(lt(authFailures.failedAt, before(AUTH_KEEP.authFailuresMs)))
-    .limit(BATCH);
-  const failed = await db
-    .delete(authFailures)
-    .where(inArray(authFailures.id, oldFailures))
-    .returning({ id: authFailures.id });
-
-  const oldWindows = db
-    .select({ key: rateLimits.key })
-    .from(rateLimits)
-    .where(lt(rateLimits.windowStart, before(AUTH_KEEP.rateLimitWindowsMs)))
-    .limit(BATCH);
-  const windows = await db
-    .delete(rateLimits)
-    .where(inArray(rateLimits.key, oldWindows))
-    .returning({ key: rateLimits.key });
-
   const deadSessions = db
     .select({ id: sessions.id })
     .from(sessions)
@@ -74,22 +48,34 @@ export async function purgeAuthRows(deps: Pick<AppDeps, 'db' | 'clock'>): Promis
         lt(sessions.lastUsedAt, before(L.sessionIdleMs + AUTH_KEEP.deadSessionTokensMs)),
       ),
     );
-  const deadTokens = db
-    .select({ tokenHash: refreshTokens.tokenHash })
-    .from(refreshTokens)
-    .where(inArray(refreshTokens.sessionId, deadSessions))
-    .limit(BATCH);
-  const tokens = await db
-    .delete(refreshTokens)
-    .where(inArray(refreshTokens.tokenHash, deadTokens))
-    .returning({ tokenHash: refreshTokens.tokenHash });
-
   return {
-    smsSends: sent.length,
-    authFailures: failed.length,
-    rateLimits: windows.length,
-    refreshTokens: tokens.length,
+    smsSends: await deleteBatch(db, smsSends, smsSends.id, lt(smsSends.sentAt, before(AUTH_KEEP.smsSendsMs))),
+    authFailures: await deleteBatch(
+      db,
+      authFailures,
+      authFailures.id,
+      lt(authFailures.failedAt, before(AUTH_KEEP.authFailuresMs)),
+    ),
+    rateLimits: await deleteBatch(
+      db,
+      rateLimits,
+      rateLimits.key,
+      lt(rateLimits.windowStart, before(AUTH_KEEP.rateLimitWindowsMs)),
+    ),
+    refreshTokens: await deleteBatch(
+      db,
+      refreshTokens,
+      refreshTokens.tokenHash,
+      inArray(refreshTokens.sessionId, deadSessions),
+    ),
   };
+}
+
+/** Deletes up to `BATCH` rows of `table` that `where` picks, by their key; answers how many went. */
+async function deleteBatch(db: Db, table: PgTable, key: PgColumn, where: SQL): Promise<number> {
+  const picked = db.select({ key }).from(table).where(where).limit(BATCH);
+  const deleted = await db.delete(table).where(inArray(key, picked)).returning({ key });
+  return deleted.length;
 }
 
 /** The purge every `intervalMs` in this process (the first worker of each instance, like the other jobs). */
