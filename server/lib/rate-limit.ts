@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema/auth';
+import { tooManyRequests } from '../errors';
 
 /**
  * What to do when the shared counter cannot be reached (only Redis can be out while the database answers):
@@ -28,6 +30,31 @@ export interface RateLimiter {
   ): Promise<Date | null>;
   close(): Promise<void>;
 }
+
+/** What counting against a limit needs: the database (or a transaction), the limiter and the time. */
+export interface LimitDeps {
+  db: Db;
+  rateLimiter: RateLimiter;
+  clock: { now(): Date };
+}
+
+/**
+ * Counts one event against `key`'s window; past `max`, refuses the request with a 429 saying `message` and
+ * when to try again (`Retry-After`).
+ */
+export async function takeOrRefuse(
+  deps: LimitDeps,
+  limit: { key: string; max: number; windowMs: number; message: string; whenUnavailable?: WhenUnavailable },
+): Promise<void> {
+  const now = deps.clock.now();
+  const until = await deps.rateLimiter.take(deps.db, limit.key, limit.max, limit.windowMs, now, {
+    whenUnavailable: limit.whenUnavailable,
+  });
+  if (until) throw tooManyRequests(limit.message, (until.getTime() - now.getTime()) / 1000);
+}
+
+/** An identifier as a limit's key carries it: hashed, so `rate_limits` (or Redis) never lists card numbers or links. */
+export const hashedKeyPart = (id: string) => createHash('sha256').update(id).digest('base64url').slice(0, 32);
 
 export const databaseRateLimiter: RateLimiter = {
   kind: 'database',

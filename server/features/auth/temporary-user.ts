@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '../../../common/contract/auth';
 import type { AppDeps } from '../../app-deps';
 import { inTransaction } from '../../db/in-transaction';
-import { tooManyRequests } from '../../errors';
+import { takeOrRefuse } from '../../lib/rate-limit';
 import { keysFor } from './auth-context';
 import { startSession } from './token-service';
 
@@ -18,20 +18,13 @@ export async function createTemporaryUser(
   deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'rateLimiter'>,
   ip: string,
 ): Promise<TokenPair> {
+  await takeOrRefuse(deps, {
+    key: `loyalty-user:ip:${ip}`,
+    max: TEMPORARY_USERS_PER_HOUR,
+    windowMs: 3_600_000,
+    message: 'Слишком много запросов. Попробуйте позже',
+  });
   const now = deps.clock.now();
-  const retryAt = await deps.rateLimiter.take(
-    deps.db,
-    `loyalty-user:ip:${ip}`,
-    TEMPORARY_USERS_PER_HOUR,
-    3_600_000,
-    now,
-  );
-  if (retryAt) {
-    throw tooManyRequests(
-      'Слишком много запросов. Попробуйте позже',
-      (retryAt.getTime() - now.getTime()) / 1000,
-    );
-  }
   return inTransaction(deps.db, (tx) =>
     startSession(tx, keysFor(deps.config.authSecret), `temp-${randomUUID()}`, now),
   );

@@ -6,7 +6,8 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
 import { giftCardInvoices, giftCardOrders, type InvoiceCompany } from '../../db/schema/gift-cards';
-import { AppError, notFound, tooManyRequests } from '../../errors';
+import { AppError, notFound } from '../../errors';
+import { takeOrRefuse, type LimitDeps } from '../../lib/rate-limit';
 import { toRoubles } from '../../core/money';
 import { readBrandSettings } from '../../core/brand-settings';
 import { issueOrderCards } from './issue';
@@ -17,16 +18,13 @@ type CreateInvoiceBody = z.output<typeof createInvoiceBodySchema>;
 /** Invoices one payer, and one network address, may ask for per hour. */
 export const INVOICE_LIMITS = { perUser: 10, perAddress: 30, windowMs: 60 * 60_000 };
 
-async function limitInvoices(deps: Pick<AppDeps, 'db' | 'clock' | 'rateLimiter'>, key: string, max: number) {
-  const now = deps.clock.now();
-  const until = await deps.rateLimiter.take(deps.db, key, max, INVOICE_LIMITS.windowMs, now);
-  if (until) {
-    throw tooManyRequests(
-      'Слишком много счетов подряд. Попробуйте позже.',
-      (until.getTime() - now.getTime()) / 1000,
-    );
-  }
-}
+const limitInvoices = (deps: LimitDeps, key: string, max: number) =>
+  takeOrRefuse(deps, {
+    key,
+    max,
+    windowMs: INVOICE_LIMITS.windowMs,
+    message: 'Слишком много счетов подряд. Попробуйте позже.',
+  });
 type InvoiceRow = typeof giftCardInvoices.$inferSelect;
 type OrderRow = typeof giftCardOrders.$inferSelect;
 

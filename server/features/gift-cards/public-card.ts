@@ -1,11 +1,11 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { giftCardOrders, giftCards } from '../../db/schema/gift-cards';
 import { ledgerAccounts } from '../../db/schema/ledger';
-import { AppError, tooManyRequests } from '../../errors';
+import { AppError } from '../../errors';
 import { toRoubles } from '../../core/money';
-import type { WhenUnavailable } from '../../lib/rate-limit';
+import { hashedKeyPart, takeOrRefuse, type WhenUnavailable } from '../../lib/rate-limit';
 import { pictureUrlOf } from './orders';
 
 type PublicDeps = Pick<AppDeps, 'db' | 'clock' | 'rateLimiter'>;
@@ -30,25 +30,20 @@ export const PUBLIC_CARD_LIMITS = {
 const NOT_FOUND_MESSAGE = 'Карта не найдена или цифры не совпадают';
 const notFoundCard = () => new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
 
-/** A public id as the rate-limit key carries it: hashed, so `rate_limits` never holds a card's link. */
-const idKey = (id: string) => createHash('sha256').update(id).digest('base64url').slice(0, 32);
-
-async function limit(
+const limit = (
   deps: PublicDeps,
   key: string,
   max: number,
   windowMs: number,
   whenUnavailable: WhenUnavailable = 'refuse',
-) {
-  const now = deps.clock.now();
-  const until = await deps.rateLimiter.take(deps.db, key, max, windowMs, now, { whenUnavailable });
-  if (until) {
-    throw tooManyRequests(
-      'Слишком много попыток. Попробуйте позже.',
-      (until.getTime() - now.getTime()) / 1000,
-    );
-  }
-}
+) =>
+  takeOrRefuse(deps, {
+    key,
+    max,
+    windowMs,
+    whenUnavailable,
+    message: 'Слишком много попыток. Попробуйте позже.',
+  });
 
 /** A well-formed public id: 22 base64url characters. Anything else is answered as an unknown card. */
 export const PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -99,7 +94,7 @@ export async function publicCard(deps: PageDeps, ip: string, id: string) {
 export async function revealCode(deps: PublicDeps, ip: string, id: string, last4: string) {
   const l = PUBLIC_CARD_LIMITS;
   await limit(deps, `gc-reveal-ip:${ip}`, l.revealsPerAddress, l.revealAddressWindowMs);
-  await limit(deps, `gc-reveal-card:${idKey(id)}`, l.revealsPerCard, l.revealCardWindowMs);
+  await limit(deps, `gc-reveal-card:${hashedKeyPart(id)}`, l.revealsPerCard, l.revealCardWindowMs);
   const card = await findCard(deps, id);
   const expected = Buffer.from(card ? card.phone.slice(-4) : 'none');
   const given = Buffer.from(last4);

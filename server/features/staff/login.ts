@@ -2,7 +2,8 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { STAFF_LOCK_MINUTES, STAFF_MAX_FAILURES } from '../../../common/contract/permissions';
 import type { AppDeps } from '../../app-deps';
 import { staff, staffSessions } from '../../db/schema/staff';
-import { AppError, tooManyRequests } from '../../errors';
+import { AppError } from '../../errors';
+import { takeOrRefuse, type LimitDeps } from '../../lib/rate-limit';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { advanceSession, openSession, type SessionStage, type StaffSession } from './sessions';
 import { newTotpSecret, totpStepOf } from './totp';
@@ -23,20 +24,15 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
  */
 export const STAFF_LOGIN_IP_LIMIT = { attempts: 30, windowMs: 15 * 60_000 } as const;
 
-async function limitAddress(deps: Pick<AppDeps, 'db' | 'clock' | 'rateLimiter'>, ip: string) {
-  const now = deps.clock.now();
-  const { attempts, windowMs } = STAFF_LOGIN_IP_LIMIT;
-  // Refused when the shared counter is out: this limit guards the staff's passwords.
-  const until = await deps.rateLimiter.take(deps.db, `staff-login-ip:${ip}`, attempts, windowMs, now, {
+// Refused when the shared counter is out: this limit guards the staff's passwords.
+const limitAddress = (deps: LimitDeps, ip: string) =>
+  takeOrRefuse(deps, {
+    key: `staff-login-ip:${ip}`,
+    max: STAFF_LOGIN_IP_LIMIT.attempts,
+    windowMs: STAFF_LOGIN_IP_LIMIT.windowMs,
     whenUnavailable: 'refuse',
+    message: 'Слишком много попыток входа с вашего адреса. Попробуйте позже',
   });
-  if (until) {
-    throw tooManyRequests(
-      'Слишком много попыток входа с вашего адреса. Попробуйте позже',
-      (until.getTime() - now.getTime()) / 1000,
-    );
-  }
-}
 type StaffRow = typeof staff.$inferSelect;
 
 const loginFailed = () => new AppError('LOGIN_FAILED', 'Неверная почта или пароль');

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { AppDeps } from '../../app-deps';
@@ -6,7 +5,8 @@ import type { TillVisit } from '../../../common/contract/till';
 import { inTransaction } from '../../db/in-transaction';
 import { cards } from '../../db/schema/cabinet';
 import { tillUsedCodes, tillVisits } from '../../db/schema/till';
-import { AppError, tooManyRequests } from '../../errors';
+import { AppError } from '../../errors';
+import { hashedKeyPart, takeOrRefuse, type LimitDeps } from '../../lib/rate-limit';
 import type { TillCaller } from '../../lib/callers';
 import { loadPoint, minutes, type TillDeps } from './operation-rows';
 import { TILL_VISIT_MINUTES, visitView } from './visits';
@@ -38,34 +38,18 @@ export function memberCodeStep(qrSecret: string, token: string, nowMs: number): 
  */
 export const TILL_VERIFY_LIMITS = { perKey: 120, perCard: 10, windowMs: 10 * 60_000 } as const;
 
-/** A card number as a rate-limit key carries it: hashed, so `rate_limits` (or Redis) never lists card numbers. */
-const cardKey = (cardNum: string) => createHash('sha256').update(cardNum).digest('base64url').slice(0, 32);
-
-async function limitVerify(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'rateLimiter'>,
-  keyId: string,
-  cardNum: string,
-) {
-  const now = deps.clock.now();
+/** Counts the attempt per key, then per card (its number hashed in the key); refuses past either limit. */
+async function limitVerify(deps: LimitDeps, keyId: string, cardNum: string) {
   const { perKey, perCard, windowMs } = TILL_VERIFY_LIMITS;
-  // Refused when the shared counter is out: this limit guards the customers' bonuses.
-  const options = { whenUnavailable: 'refuse' } as const;
-  const until =
-    (await deps.rateLimiter.take(deps.db, `till-verify-key:${keyId}`, perKey, windowMs, now, options)) ??
-    (await deps.rateLimiter.take(
-      deps.db,
-      `till-verify-card:${cardKey(cardNum)}`,
-      perCard,
-      windowMs,
-      now,
-      options,
-    ));
-  if (until) {
-    throw tooManyRequests(
-      'Слишком много проверок кода: попробуйте через несколько минут',
-      (until.getTime() - now.getTime()) / 1000,
-    );
-  }
+  // Refused when the shared counter is out (the default): this limit guards the customers' bonuses.
+  const message = 'Слишком много проверок кода: попробуйте через несколько минут';
+  await takeOrRefuse(deps, { key: `till-verify-key:${keyId}`, max: perKey, windowMs, message });
+  await takeOrRefuse(deps, {
+    key: `till-verify-card:${hashedKeyPart(cardNum)}`,
+    max: perCard,
+    windowMs,
+    message,
+  });
 }
 
 /**
