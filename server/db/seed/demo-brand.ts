@@ -22,10 +22,6 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Pictures stored under another key than their file name (the spec's logo key). */
 const PICTURE_KEYS: Record<string, string> = { 'logo.svg': 'xxhdpi_logo_small' };
 
-/**
- * Seeds the demo brand into an empty database. It never overwrites a brand that exists and never runs in
- * production (the configuration refuses SEED_DEMO there).
- */
 /** Days a demo campaign still runs after the seeding day: the e2e clock server moves up to a week ahead. */
 const DEMO_CAMPAIGN_MIN_DAYS_LEFT = 14;
 
@@ -58,6 +54,10 @@ export interface SeedOptions {
   today?: string;
 }
 
+/**
+ * Seeds the demo brand into an empty database. It never overwrites a brand that exists and never runs in
+ * production (the configuration refuses SEED_DEMO there).
+ */
 export async function seedDemoBrand(db: Db, options: SeedOptions = {}): Promise<boolean> {
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const [existing] = await db.select({ id: brandSettings.id }).from(brandSettings).limit(1);
