@@ -44,27 +44,41 @@ test('the demo customer logs in and sees the card, the balance, the rotating QR 
   await expect(dialog).toHaveCount(0);
 });
 
-test('opening /profile asks for each part of the cabinet once: its prefetch and its hooks share the answers', async ({
+test('opening /profile asks for each part of the cabinet once, before the page hydrates', async ({
   page,
   request,
 }) => {
   await loginThroughApi(page, request, DEMO_PHONE);
-  const asked: string[] = [];
-  page.on('request', (r) => {
-    const { pathname } = new URL(r.url());
-    if (pathname.startsWith('/api/user/') || pathname === '/api/campaigns/active') asked.push(pathname);
+  // Each call the page makes to the API, and whether the page had hydrated by then (root-layout marks it).
+  await page.addInitScript(() => {
+    const calls: Array<{ path: string; hydrated: boolean }> = [];
+    Object.assign(window, { cabinetCalls: calls });
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const path = new URL(input instanceof Request ? input.url : String(input), location.href).pathname;
+      calls.push({ path, hydrated: document.documentElement.dataset.hydrated === 'true' });
+      return original(input, init);
+    };
   });
   await open(page, '/profile');
   await expect(page.getByTestId('bonus-balance')).toBeVisible();
   await expect(page.getByTestId('operations').getByRole('listitem')).toHaveCount(20);
+  const calls = (await page.evaluate(
+    () => (window as unknown as { cabinetCalls: unknown[] }).cabinetCalls,
+  )) as Array<{
+    path: string;
+    hydrated: boolean;
+  }>;
+  const cabinet = calls.filter((c) => c.path.startsWith('/api/user/') || c.path === '/api/campaigns/active');
   // The page's module starts them with the stored tokens (decision 041); the cabinet's hooks find them asked.
-  expect(asked.sort()).toEqual([
+  expect(cabinet.map((c) => c.path).sort()).toEqual([
     '/api/campaigns/active',
     '/api/user/bonus-expiry',
     '/api/user/info',
     '/api/user/level',
     '/api/user/operations',
   ]);
+  expect(cabinet.filter((c) => c.hydrated)).toEqual([]);
 });
 
 test('the demo customer activates a certificate and its value reaches the account once', async ({
