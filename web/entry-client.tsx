@@ -8,7 +8,7 @@ import { hydratedRouteError, type HydrationPayload } from './app/hydration-data'
 import { Providers } from './app/providers';
 import { createRoutes } from './app/routes';
 import { loadPage, locationOf, type RouteState } from './lib/router/route-state';
-import { matchPage, type PageRoute, type PrefetchDeps } from './lib/router/route-table';
+import { matchPage, type PageRoute, type RouteDeps } from './lib/router/route-table';
 import { RouterProvider } from './lib/router/router-provider';
 import { afterNextPaint, yieldToMain } from './ui/after-first-paint';
 import { createApiClient } from './lib/api-client';
@@ -42,7 +42,7 @@ import './styles/cabinet-more.css';
 async function hydratedState(
   routes: PageRoute[],
   payload: HydrationPayload,
-  prefetch: PrefetchDeps,
+  prefetch: RouteDeps,
 ): Promise<RouteState> {
   const url = new URL(window.location.href);
   const location = locationOf(url);

@@ -9,7 +9,7 @@ import {
   type PageHandle,
   type PageModule,
   type PageRoute,
-  type PrefetchDeps,
+  type RouteDeps,
 } from './router/route-table';
 import { settingsQuery } from './settings';
 
@@ -18,9 +18,7 @@ import { settingsQuery } from './settings';
  * the server renderer and the browser share.
  */
 
-export { notFound, type LazyPage, type Load, type PageHandle, type PageRoute };
-
-export type RouteDeps = PrefetchDeps;
+export { notFound, type LazyPage, type Load, type PageHandle, type PageRoute, type RouteDeps };
 
 /**
  * Declares a lazily loaded page. The chunk name lets the server preload the matched page's module with the

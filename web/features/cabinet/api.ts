@@ -9,7 +9,7 @@ import {
 import type { UserInfoResponse } from '../../../common/contract/cabinet';
 import type { ApiClient } from '../../lib/api-client';
 import { readAccessToken } from '../../lib/auth-tokens';
-import type { PrefetchDeps } from '../../lib/router/route-table';
+import type { RouteDeps } from '../../lib/router/route-table';
 import { useApi } from '../../lib/api-context';
 import { activeCampaignsQuery } from '../../lib/content';
 import { USER_KEY } from '../../lib/session';
@@ -48,6 +48,12 @@ export function useUserLevel(enabled = true) {
   return useQuery({ ...userLevelQuery(useApi()), enabled });
 }
 
+/** What a tab shows beside the customer's info: the card tab its lines and campaigns, it and the operations tab the operations. */
+const tabParts = (tab: string) => ({
+  lines: tab === 'card',
+  operations: tab === 'card' || tab === 'operations',
+});
+
 /**
  * Whether what a cabinet tab shows beside the customer's info has come: on the card tab the expiry and level
  * lines, the campaigns above the grid and the operations beside the card; on the operations tab the
@@ -57,8 +63,9 @@ export function useUserLevel(enabled = true) {
  */
 export function useTabSettled(tab: string, enabled: boolean): boolean {
   const api = useApi();
-  const card = enabled && tab === 'card';
-  const list = enabled && (tab === 'card' || tab === 'operations');
+  const parts = tabParts(tab);
+  const card = enabled && parts.lines;
+  const list = enabled && parts.operations;
   const asked: Array<[boolean, { isPending: boolean }]> = [
     [card, useBonusExpiry(card)],
     [card, useUserLevel(card)],
@@ -86,15 +93,16 @@ export function useOperations(enabled = true) {
  * effects. The hooks then find the answers in the cache, or in flight (decision 041). Failures are left to the
  * hooks, which ask again when they mount and decide what the page shows.
  */
-export function prefetchCabinetTab({ queryClient, api }: PrefetchDeps, tab: string) {
+export function prefetchCabinetTab({ queryClient, api }: RouteDeps, tab: string) {
   if (readAccessToken() === null) return;
+  const parts = tabParts(tab);
   void queryClient.prefetchQuery(userInfoQuery(api));
-  if (tab === 'card') {
+  if (parts.lines) {
     void queryClient.prefetchQuery(bonusExpiryQuery(api));
     void queryClient.prefetchQuery(userLevelQuery(api));
     void queryClient.prefetchQuery(activeCampaignsQuery(api));
   }
-  if (tab === 'card' || tab === 'operations') void queryClient.prefetchInfiniteQuery(operationsQuery(api));
+  if (parts.operations) void queryClient.prefetchInfiniteQuery(operationsQuery(api));
 }
 
 export function useSessionOperations(phone: string | null) {

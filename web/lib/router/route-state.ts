@@ -5,7 +5,7 @@ import {
   notFound,
   type PageModule,
   type PageRoute,
-  type PrefetchDeps,
+  type RouteDeps,
   type RouteMatch,
 } from './route-table';
 
@@ -25,7 +25,7 @@ export interface RouteState {
 export const locationOf = (url: URL) => ({ pathname: url.pathname, search: url.search, hash: url.hash });
 
 /** Loads a route's page module and, in the browser (`prefetch` given), starts the module's prefetch. */
-export async function loadPage(match: RouteMatch, url: URL, prefetch?: PrefetchDeps): Promise<PageModule> {
+export async function loadPage(match: RouteMatch, url: URL, prefetch?: RouteDeps): Promise<PageModule> {
   const module = await match.route.page.load();
   if (prefetch) module.prefetch?.(prefetch, url);
   return module;
@@ -36,11 +36,7 @@ export async function loadPage(match: RouteMatch, url: URL, prefetch?: PrefetchD
  * query cache (the server renders it whole; a navigation shows it only when it is ready, never a half page).
  * The browser passes `prefetch`, so a page's own prefetch starts as soon as its module is here.
  */
-export async function prepareRoute(
-  routes: PageRoute[],
-  url: URL,
-  prefetch?: PrefetchDeps,
-): Promise<RouteState> {
+export async function prepareRoute(routes: PageRoute[], url: URL, prefetch?: RouteDeps): Promise<RouteState> {
   const location = locationOf(url);
   const match = matchPage(routes, url.pathname);
   if (!match) return { location, match, Component: null, error: notFound(), status: 404 };

@@ -23,8 +23,8 @@ export interface PageHandle {
 /** A page's own loading: it fills the query cache from the route's params and address. */
 export type Load = (params: Record<string, string | undefined>, url: URL) => Promise<unknown>;
 
-/** The query cache and the API client, as a page's loader and prefetch use them. */
-export interface PrefetchDeps {
+/** The query cache and the API client, as the pages' loaders and prefetches use them. */
+export interface RouteDeps {
   queryClient: QueryClient;
   api: ApiClient;
 }
@@ -38,7 +38,7 @@ export interface PageModule {
    * Browser only, run once the module is here: starts what the page will ask for with the browser's own
    * credentials (the cabinet's data, with the stored tokens), which the server never has (decision 041).
    */
-  prefetch?: (deps: PrefetchDeps, url: URL) => void;
+  prefetch?: (deps: RouteDeps, url: URL) => void;
 }
 
 /** A route's page module, loaded when the route is, with the name of its built chunk. */

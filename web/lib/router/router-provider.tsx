@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { Router } from 'wouter';
 import { prepareRoute, type RouteState } from './route-state';
-import type { PageRoute, PrefetchDeps } from './route-table';
+import type { PageRoute, RouteDeps } from './route-table';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -65,7 +65,7 @@ export function RouterProvider({
   routes: PageRoute[];
   initial: RouteState;
   /** The browser's: pages prefetch what they will ask for as their module arrives (decision 041). */
-  prefetch?: PrefetchDeps;
+  prefetch?: RouteDeps;
   children: ReactNode;
 }) {
   const [state, setState] = useState(initial);
