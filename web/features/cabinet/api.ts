@@ -48,7 +48,10 @@ export function useUserLevel(enabled = true) {
   return useQuery({ ...userLevelQuery(useApi()), enabled });
 }
 
-/** What a tab shows beside the customer's info: the card tab its lines and campaigns, it and the operations tab the operations. */
+/**
+ * What a tab shows beside the customer's info: the card tab its expiry and level lines and the campaigns; the
+ * card and the operations tabs the operations.
+ */
 const tabParts = (tab: string) => ({
   lines: tab === 'card',
   operations: tab === 'card' || tab === 'operations',
