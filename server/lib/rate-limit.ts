@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { deleteBatch } from '../db/delete-batch';
 import { rateLimits } from '../db/schema/auth';
 import { tooManyRequests } from '../errors';
 
@@ -94,4 +95,16 @@ export async function takeFromWindow(
     .from(rateLimits)
     .where(sql`${rateLimits.key} = ${key}`);
   return new Date((row?.windowStart ?? now).getTime() + windowMs);
+}
+
+/** The longest window any limit counts over (the SMS budget, the gift-card reveals per card): 24 hours. */
+const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes up to `batch` rows of `rate_limits` whose window ended a day or more ago: nothing counts against them
+ * any more, and a key that comes back starts a new window anyway (decision 044). Redis keys expire on their own.
+ */
+export function purgeEndedWindows(db: Db, now: Date, batch: number): Promise<number> {
+  const ended = new Date(now.getTime() - LONGEST_WINDOW_MS - 24 * 60 * 60_000);
+  return deleteBatch(db, rateLimits, rateLimits.key, lt(rateLimits.windowStart, ended), batch);
 }

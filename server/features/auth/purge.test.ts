@@ -35,7 +35,7 @@ describe('the purge of rows no login check reads any more (decision 044)', () =>
       { phone, failedAt: ago(AUTH_LIMITS.failureWindowMs - HOUR) },
     ]);
     await t.deps.db.insert(rateLimits).values([
-      { key: 'purge-test:old', windowStart: ago(AUTH_KEEP.rateLimitWindowsMs + HOUR), count: 3 },
+      { key: 'purge-test:old', windowStart: ago(2 * DAY + HOUR), count: 3 },
       { key: 'purge-test:current', windowStart: ago(HOUR), count: 3 },
     ]);
     const before = { sends: await rowsOf(smsSends), failures: await rowsOf(authFailures) };

@@ -1,9 +1,9 @@
-import { and, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/client';
-import { authFailures, rateLimits, refreshTokens, sessions, smsSends } from '../../db/schema/auth';
+import { deleteBatch } from '../../db/delete-batch';
+import { authFailures, refreshTokens, sessions, smsSends } from '../../db/schema/auth';
 import { startIntervalJob } from '../../lib/interval-job';
+import { purgeEndedWindows } from '../../lib/rate-limit';
 import { AUTH_LIMITS as L } from './limits';
 
 const DAY_MS = 86_400_000;
@@ -12,14 +12,13 @@ const BATCH = 5000;
 
 /**
  * How long each kind of row is kept after it stops counting (decision 044). A day past the longest window that
- * reads it: `sms_sends` count 10 minutes, `auth_failures` 24 hours, `rate_limits` windows at most 24 hours;
- * a dead session's refresh tokens (revoked, or idle past the 30-day limit) answer "Сессия завершена" whether
- * their row is there or not.
+ * reads it: `sms_sends` count 10 minutes, `auth_failures` 24 hours; a dead session's refresh tokens (revoked,
+ * or idle past the 30-day limit) answer "Сессия завершена" whether their row is there or not. The limits'
+ * windows (`rate_limits`) are the limiter's to purge (`purgeEndedWindows`).
  */
 export const AUTH_KEEP = {
   smsSendsMs: DAY_MS,
   authFailuresMs: L.failureWindowMs + DAY_MS,
-  rateLimitWindowsMs: 2 * DAY_MS,
   deadSessionTokensMs: DAY_MS,
 } as const;
 
@@ -36,8 +35,8 @@ export interface AuthPurge {
  * access token's check reads them, and they are one row per login.
  */
 export async function purgeAuthRows(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<AuthPurge> {
-  const now = deps.clock.now().getTime();
-  const before = (ms: number) => new Date(now - ms);
+  const now = deps.clock.now();
+  const before = (ms: number) => new Date(now.getTime() - ms);
   const { db } = deps;
   const deadSessions = db
     .select({ id: sessions.id })
@@ -49,33 +48,29 @@ export async function purgeAuthRows(deps: Pick<AppDeps, 'db' | 'clock'>): Promis
       ),
     );
   return {
-    smsSends: await deleteBatch(db, smsSends, smsSends.id, lt(smsSends.sentAt, before(AUTH_KEEP.smsSendsMs))),
+    smsSends: await deleteBatch(
+      db,
+      smsSends,
+      smsSends.id,
+      lt(smsSends.sentAt, before(AUTH_KEEP.smsSendsMs)),
+      BATCH,
+    ),
     authFailures: await deleteBatch(
       db,
       authFailures,
       authFailures.id,
       lt(authFailures.failedAt, before(AUTH_KEEP.authFailuresMs)),
+      BATCH,
     ),
-    rateLimits: await deleteBatch(
-      db,
-      rateLimits,
-      rateLimits.key,
-      lt(rateLimits.windowStart, before(AUTH_KEEP.rateLimitWindowsMs)),
-    ),
+    rateLimits: await purgeEndedWindows(db, now, BATCH),
     refreshTokens: await deleteBatch(
       db,
       refreshTokens,
       refreshTokens.tokenHash,
       inArray(refreshTokens.sessionId, deadSessions),
+      BATCH,
     ),
   };
-}
-
-/** Deletes up to `BATCH` rows of `table` that `where` picks, by their key; answers how many went. */
-async function deleteBatch(db: Db, table: PgTable, key: PgColumn, where: SQL): Promise<number> {
-  const picked = db.select({ key }).from(table).where(where).limit(BATCH);
-  const deleted = await db.delete(table).where(inArray(key, picked)).returning({ key });
-  return deleted.length;
 }
 
 /** The purge every `intervalMs` in this process (the first worker of each instance, like the other jobs). */

@@ -1,5 +1,6 @@
-import { inArray, lt, or } from 'drizzle-orm';
+import { lt, or } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
+import { deleteBatch } from '../../db/delete-batch';
 import { staffSessions } from '../../db/schema/staff';
 import { startIntervalJob } from '../../lib/interval-job';
 
@@ -12,24 +13,14 @@ const BATCH = 1000;
  * lifetime, or unseen that long (the idle limit is 30 minutes), 1,000 a run. Nothing references the rows (the
  * audit log names the person, not the session), and a second instance deleting the same rows deletes nothing.
  */
-export async function purgeEndedStaffSessions(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
+export function purgeEndedStaffSessions(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - STAFF_SESSION_KEEP_DAYS * 86_400_000);
-  const dead = deps.db
-    .select({ id: staffSessions.id })
-    .from(staffSessions)
-    .where(
-      or(
-        lt(staffSessions.endedAt, cutoff),
-        lt(staffSessions.expiresAt, cutoff),
-        lt(staffSessions.lastSeenAt, cutoff),
-      ),
-    )
-    .limit(BATCH);
-  const deleted = await deps.db
-    .delete(staffSessions)
-    .where(inArray(staffSessions.id, dead))
-    .returning({ id: staffSessions.id });
-  return deleted.length;
+  const dead = or(
+    lt(staffSessions.endedAt, cutoff),
+    lt(staffSessions.expiresAt, cutoff),
+    lt(staffSessions.lastSeenAt, cutoff),
+  );
+  return deleteBatch(deps.db, staffSessions, staffSessions.id, dead, BATCH);
 }
 
 /** The purge every `intervalMs` in this process (the first worker of each instance, like the other jobs). */
