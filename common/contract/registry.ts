@@ -18,6 +18,7 @@ import type * as programme from './programme';
 import type * as reports from './reports';
 import type * as sbp from './sbp';
 import type * as till from './till';
+import type * as tillGiftCards from './till-gift-cards';
 
 type EndpointsOf<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M];
 
@@ -33,6 +34,7 @@ export type AnyEndpoint =
   | EndpointsOf<typeof loyalty>
   | EndpointsOf<typeof bindings>
   | EndpointsOf<typeof till>
+  | EndpointsOf<typeof tillGiftCards>
   | EndpointsOf<typeof giftCards>
   | EndpointsOf<typeof operator>
   | EndpointsOf<typeof operatorGiftCards>

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Examples } from './examples';
-import type { tillGiftCardRedemptionSchema, TillOperation, TillVisit } from './till';
+import type { TillOperation, TillVisit } from './till';
+import type { tillGiftCardRedemptionSchema } from './till-gift-cards';
 
 type TillGiftCardRedemption = z.output<typeof tillGiftCardRedemptionSchema>;
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Endpoint } from '../../../common/contract/endpoint';
 import { examplesOf } from '../../../common/contract/examples';
 import * as till from '../../../common/contract/till';
+import * as tillGiftCards from '../../../common/contract/till-gift-cards';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -13,7 +14,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
-const tillEndpoints: Endpoint[] = (Object.values(till) as unknown[]).filter(isEndpoint);
+const tillEndpoints: Endpoint[] = (
+  [...Object.values(till), ...Object.values(tillGiftCards)] as unknown[]
+).filter(isEndpoint);
 
 interface MediaType {
   schema: unknown;

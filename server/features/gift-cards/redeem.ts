@@ -1,6 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { tillGiftCardRedemptionSchema, tillGiftCardSchema } from '../../../common/contract/till';
+import type {
+  tillGiftCardRedemptionSchema,
+  tillGiftCardSchema,
+} from '../../../common/contract/till-gift-cards';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';

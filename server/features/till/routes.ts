@@ -4,14 +4,16 @@ import {
   tillCancel,
   tillCardPayment,
   tillConfirm,
-  tillGiftCardBalance,
-  tillGiftCardRedeem,
-  tillGiftCardRefund,
   tillRefund,
   tillSpend,
   tillVerify,
   tillVisit,
 } from '../../../common/contract/till';
+import {
+  tillGiftCardBalance,
+  tillGiftCardRedeem,
+  tillGiftCardRefund,
+} from '../../../common/contract/till-gift-cards';
 import {
   issueTillKey as issueTillKeyEndpoint,
   listTillKeys as listTillKeysEndpoint,
