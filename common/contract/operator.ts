@@ -13,7 +13,7 @@ import {
 import { defineEndpoint } from './endpoint';
 import { brandSettingsSchema } from './header';
 import { phoneSchema } from './auth';
-import { invoiceStateSchema } from './gift-cards';
+import { invoiceStateSchema } from './gift-card-invoices';
 
 /**
  * The programme operator's API: settings, content, till keys and companies' invoices of a running deployment.

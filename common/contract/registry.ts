@@ -6,6 +6,7 @@ import type * as bindings from './bindings';
 import type * as cabinet from './cabinet';
 import type * as content from './content';
 import type * as dev from './dev';
+import type * as giftCardInvoices from './gift-card-invoices';
 import type * as giftCards from './gift-cards';
 import type * as header from './header';
 import type * as loyalty from './loyalty';
@@ -36,6 +37,7 @@ export type AnyEndpoint =
   | EndpointsOf<typeof till>
   | EndpointsOf<typeof tillGiftCards>
   | EndpointsOf<typeof giftCards>
+  | EndpointsOf<typeof giftCardInvoices>
   | EndpointsOf<typeof operator>
   | EndpointsOf<typeof operatorGiftCards>
   | EndpointsOf<typeof operatorContent>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
-import type { GiftCardInvoice } from '../../../common/contract/gift-cards';
+import type { GiftCardInvoice } from '../../../common/contract/gift-card-invoices';
 import type { InvoiceSeller } from '../../../common/contract/header';
 import { formatDate, formatKopecks } from '../../../common/lib/format';
 

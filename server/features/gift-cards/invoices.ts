@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createInvoiceBodySchema, GiftCardInvoice } from '../../../common/contract/gift-cards';
+import type { createInvoiceBodySchema, GiftCardInvoice } from '../../../common/contract/gift-card-invoices';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';

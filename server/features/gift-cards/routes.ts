@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { createGiftCardInvoice, getGiftCardInvoice } from '../../../common/contract/gift-card-invoices';
 import {
   addGiftCardToBalance,
-  createGiftCardInvoice,
   createGiftCardOrder,
   getGiftCard,
   getGiftCardDiscount,
   getGiftCardImages,
-  getGiftCardInvoice,
   getPublicGiftCard,
   giftCardPaymentState,
   revealGiftCardCode,

@@ -1,10 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateGiftCardOrderBody,
-  CreateInvoiceBody,
-  GiftCardInvoice,
-  GiftCardOrder,
-} from '../../../common/contract/gift-cards';
+import type { CreateInvoiceBody, GiftCardInvoice } from '../../../common/contract/gift-card-invoices';
+import type { CreateGiftCardOrderBody, GiftCardOrder } from '../../../common/contract/gift-cards';
 import type { PaymentResult, PayType } from '../../../common/contract/loyalty';
 import { useApi } from '../../lib/api-context';
 import { USER_KEY, useHydrated } from '../../lib/session';
