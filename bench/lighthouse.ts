@@ -12,7 +12,8 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { isMain, type Report, type Row } from './lib';
+import { isMain, type Report } from './lib';
+import { figures, printLighthouseTable, tableRows, type Figures } from './lighthouse-figures';
 import { inTab, logOut, prepareLoggedIn } from './lighthouse-login';
 import { startApp } from './lighthouse-app';
 import { startStaticCopy } from './static-copy';
@@ -88,91 +89,6 @@ function askedForTheCustomer(lhr: Result): boolean {
   return (details?.items ?? []).some((item) =>
     new URL(item.url ?? '', 'http://x').pathname.startsWith('/api/user/'),
   );
-}
-
-interface Figures {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  finalUrl: string;
-  warnings: string[];
-  /** Audits that cost the non-performance categories points. */
-  failed: string[];
-}
-
-function figures(lhr: Result): Figures {
-  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  return {
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    bestPractices: score('best-practices'),
-    seo: score('seo'),
-    lcpMs: value('largest-contentful-paint'),
-    tbtMs: value('total-blocking-time'),
-    cls: value('cumulative-layout-shift'),
-    finalUrl: lhr.finalDisplayedUrl,
-    warnings: lhr.runWarnings,
-    failed: ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
-      (lhr.categories[category]?.auditRefs ?? [])
-        .filter(
-          (ref) =>
-            ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1,
-        )
-        .map((ref) => `${category}: ${ref.id}`),
-    ),
-  };
-}
-
-/** Which of docs/design/quality.md's bars for the first load a page misses, beside the static copy. */
-function missedBars(f: Figures, reference: Figures): string[] {
-  return [
-    f.performance < 98 ? 'perf' : '',
-    f.lcpMs / reference.lcpMs > 1.2 ? 'LCP' : '',
-    f.cls > 0.01 ? 'CLS' : '',
-  ].filter(Boolean);
-}
-
-function printLighthouseTable(rows: Array<{ target: Target; figures: Figures }>) {
-  const reference = rows.find((r) => r.target.reference)?.figures;
-  const headers = [
-    'page',
-    'perf',
-    'a11y',
-    'best pr.',
-    'SEO',
-    'LCP',
-    'TBT',
-    'CLS',
-    'perf / static',
-    'LCP / static',
-    'bar: perf>=98, LCP<=1.2x, CLS<=0.01',
-  ];
-  const lines = rows.map(({ target, figures: f }) => {
-    const perfRatio = reference ? f.performance / reference.performance : Number.NaN;
-    const lcpRatio = reference ? f.lcpMs / reference.lcpMs : Number.NaN;
-    const missed = reference ? missedBars(f, reference) : [];
-    return [
-      target.name,
-      String(f.performance),
-      String(f.accessibility),
-      String(f.bestPractices),
-      String(f.seo),
-      `${(f.lcpMs / 1000).toFixed(2)} s`,
-      `${f.tbtMs.toFixed(0)} ms`,
-      f.cls.toFixed(3),
-      `${(perfRatio * 100).toFixed(0)}%`,
-      `${lcpRatio.toFixed(2)}x`,
-      target.reference ? '(reference)' : missed.length ? `MISSED ${missed.join(', ')}` : 'ok',
-    ];
-  });
-  const all = [headers, ...lines];
-  const widths = headers.map((_, i) => Math.max(...all.map((line) => line[i]!.length)));
-  for (const line of all) console.log(line.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
 }
 
 interface Measured {
@@ -298,40 +214,14 @@ async function measureAll(): Promise<Measured> {
   }
 }
 
-const BAR = 'perf >= 98, LCP <= 1.2x, CLS <= 0.01';
-const brief = (f: Figures) =>
-  `perf ${f.performance}, LCP ${(f.lcpMs / 1000).toFixed(2)} s, CLS ${f.cls.toFixed(3)}`;
-
 /** The rows of `npm run bench`'s one table: each page beside the static copy; the other scores go to the notes. */
 export async function lighthouseReport(): Promise<Report> {
   const { rows, notes } = await measureAll();
-  const reference = rows.find((r) => r.target.reference)!.figures;
-  const table: Row[] = rows.map(({ target, figures: f }) => {
-    if (target.reference) {
-      return {
-        figure: `Lighthouse ${target.name}`,
-        value: brief(f),
-        reference: '',
-        ratio: '',
-        bar: '(reference)',
-        verdict: '',
-      };
-    }
-    const missed = missedBars(f, reference);
-    return {
-      figure: `Lighthouse ${target.name}`,
-      value: `${brief(f)}, TBT ${f.tbtMs.toFixed(0)} ms`,
-      reference: `static copy: ${brief(reference)}`,
-      ratio: `LCP ${(f.lcpMs / reference.lcpMs).toFixed(2)}x`,
-      bar: BAR,
-      verdict: missed.length ? `MISSED ${missed.join(', ')}` : 'ok',
-    };
-  });
   const scores = rows.map(
     ({ target, figures: f }) =>
       `${target.name}: accessibility ${f.accessibility}, best practices ${f.bestPractices}, SEO ${f.seo}`,
   );
-  return { rows: table, notes: [...scores, ...notes] };
+  return { rows: tableRows(rows), notes: [...scores, ...notes] };
 }
 
 if (isMain(import.meta.url)) {
