@@ -1,7 +1,7 @@
 // Saved bank cards through the API on the real RBS adapter, against a local fake of the gateway
 // (docs/decisions/016-saved-bank-cards.md, "RBS").
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toBindingOrderNumber } from '../../integrations/acquirer/rbs-client';
+import { toBindingOrderNumber } from '../../integrations/acquirer/rbs-formats';
 import { rbsAcquirerOf, startRbsFake, type RbsFake } from '../../test/rbs-fake';
 import { RBS_TEST_CARDS } from '../../test/rbs-fake-state';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { AcquirerError, isAllowedFormUrl, type RegisterOrderInput } from './acquirer';
 import { createAcquirer } from './create-acquirer';
 import { createRbsAcquirer } from './rbs-acquirer';
-import { fromGatewayOrderNumber, toGatewayOrderNumber } from './rbs-client';
+import { fromGatewayOrderNumber, toGatewayOrderNumber } from './rbs-formats';
 import { startRbsFake, type RbsFake } from '../../test/rbs-fake';
 
 const RETURN_URL = 'http://localhost:3000/loyalty/finish?p=1';

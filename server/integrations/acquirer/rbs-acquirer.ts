@@ -1,11 +1,7 @@
 import { AcquirerError, type Acquirer, type CardBindings } from './acquirer';
 import { createRbsBindings } from './rbs-bindings';
-import {
-  createRbsClient,
-  RbsGatewayError,
-  toGatewayOrderNumber,
-  type RbsAcquirerOptions,
-} from './rbs-client';
+import { createRbsClient, RbsGatewayError, type RbsAcquirerOptions } from './rbs-client';
+import { toGatewayOrderNumber } from './rbs-formats';
 import { createRbsRegistrations } from './rbs-registrations';
 
 /**

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AcquirerError, isAllowedFormUrl } from './acquirer';
 import { createRbsAcquirer } from './rbs-acquirer';
-import { toBindingOrderNumber } from './rbs-client';
+import { toBindingOrderNumber } from './rbs-formats';
 import { startRbsFake, type RbsFake } from '../../test/rbs-fake';
 import { RBS_TEST_CARDS } from '../../test/rbs-fake-state';
 

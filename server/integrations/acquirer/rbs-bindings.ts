@@ -1,19 +1,16 @@
 import { AcquirerError, type CardBindings, type GatewayCard } from './acquirer';
 import {
   BINDING_DESCRIPTION,
-  BINDING_ORDER_PREFIX,
   BINDING_STATE,
   bindingsAnswer,
   bindingStatusAnswer,
-  lastFour,
   NO_BINDINGS,
   RbsGatewayError,
   REMEMBERED_ORDERS,
   STATE_OF,
-  toBindingOrderNumber,
-  toExpiry,
   type RbsClient,
 } from './rbs-client';
+import { BINDING_ORDER_PREFIX, lastFour, toBindingOrderNumber, toExpiry } from './rbs-formats';
 import type { createRbsRegistrations } from './rbs-registrations';
 
 /**

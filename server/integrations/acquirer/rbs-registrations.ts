@@ -1,13 +1,13 @@
 import { AcquirerError, type OrderStatus, type RegisteredOrder } from './acquirer';
 import {
   DUPLICATE_ORDER_NUMBER,
-  gatewayDescription,
   RbsGatewayError,
   registerAnswer,
   REMEMBERED_ORDERS,
   VERIFY,
   type RbsClient,
 } from './rbs-client';
+import { gatewayDescription } from './rbs-formats';
 
 /**
  * What register.do is asked: a payment, a payment for a client's saved card (`clientId`), or a card-saving
