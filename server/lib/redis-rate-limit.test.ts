@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
 import { createTestApp, type TestApp } from '../test/test-app';
 import type { Database } from '../db/client';
@@ -23,6 +23,17 @@ const redisLimiter = (url = REDIS_URL) => {
   limiters.push(limiter);
   return limiter;
 };
+/**
+ * Waits until a limiter has counted once: on a busy machine its first commands can time out while it connects,
+ * and the breaker then refuses until its probe finds Redis (decision 049); the limits below are about counting.
+ */
+async function connected(limiter: RateLimiter) {
+  await vi.waitFor(() => limiter.take(null as never, `warm:${randomUUID()}`, 1, 1000, new Date()), {
+    timeout: 10_000,
+    interval: 100,
+  });
+  return limiter;
+}
 const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -74,12 +85,12 @@ describe('rate limits counted in Redis (REDIS_URL)', () => {
     beforeAll(async () => {
       first = await createTestApp({
         database,
-        rateLimiter: redisLimiter(),
+        rateLimiter: await connected(redisLimiter()),
         config: { smsDailyBudget: 1000 },
       });
       second = await createTestApp({
         database,
-        rateLimiter: redisLimiter(),
+        rateLimiter: await connected(redisLimiter()),
         config: { smsDailyBudget: 1000 },
       });
     });

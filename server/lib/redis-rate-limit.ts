@@ -34,32 +34,63 @@ export interface RedisRateLimiterOptions {
   keyPrefix: string;
   /** Told when Redis goes away and when it is back (once per change, not per failed command). */
   onStateChange?: (state: 'up' | 'down', error?: Error) => void;
+  /** How often a Redis known to be down is pinged (default 1 s; tests shorten it). */
+  probeIntervalMs?: number;
+  /** How long one command may take (default 1 s; tests lengthen it to tell waiting from not waiting). */
+  commandTimeoutMs?: number;
 }
 
 /**
  * The limits counted in Redis. Commands fail fast when Redis is out (one reconnection try, 1 s per command),
  * and the limiter then refuses with a 503 unless the caller asked for `allow` (docs/decisions/019): for the
  * SMS sends, the gift-card codes and the invoices' e-mails a limit that is not counted is a limit that is not
- * there.
+ * there. Once a command has failed, Redis is known to be down (a breaker, decision 049): every `take` answers
+ * at once without asking it, and a PING every `probeIntervalMs`, one at a time, finds it back. Without that,
+ * every limited request would wait its second for a Redis that does not answer.
  */
 export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLimiter {
+  const probeIntervalMs = options.probeIntervalMs ?? 1000;
   const redis = new Redis(options.url, {
     keyPrefix: options.keyPrefix,
     maxRetriesPerRequest: 1,
-    commandTimeout: 1000,
+    commandTimeout: options.commandTimeoutMs ?? 1000,
     connectTimeout: 2000,
     // Keep trying in the background, at most every 2 s; requests meanwhile are refused, not queued for long.
     retryStrategy: (times) => Math.min(times * 100, 2000),
   }) as WithTake;
   redis.defineCommand('takeFromWindow', { numberOfKeys: 1, lua: TAKE_SCRIPT });
+  /** null until the first answer or failure; false is the open breaker. */
   let up: boolean | null = null;
+  let probe: NodeJS.Timeout | null = null;
+  let closed = false;
+  const scheduleProbe = () => {
+    if (probe || closed) return;
+    probe = setTimeout(() => {
+      redis.ping().then(
+        () => {
+          probe = null;
+          report(true);
+        },
+        () => {
+          probe = null;
+          if (up === false) scheduleProbe();
+        },
+      );
+    }, probeIntervalMs);
+    probe.unref();
+  };
   const report = (next: boolean, error?: Error) => {
     if (up === next) return;
     const wasKnown = up !== null;
     up = next;
+    if (!next) scheduleProbe();
     if (wasKnown || !next) options.onStateChange?.(next ? 'up' : 'down', error);
   };
-  redis.on('ready', () => report(true));
+  // A new connection (after a drop) is not trusted until the probe's PING is answered: a Redis that accepts
+  // connections but answers nothing would otherwise make every request wait again.
+  redis.on('ready', () => {
+    if (up === null) report(true);
+  });
   // Without a listener ioredis prints every failed reconnection; the state change is what matters.
   redis.on('error', (error: Error) => report(false, error));
   redis.on('end', () => report(false));
@@ -67,19 +98,25 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
   return {
     kind: 'redis',
     async take(_db, key, limit, windowMs, now, takeOptions) {
+      const unavailable = () => {
+        if (takeOptions?.whenUnavailable === 'allow') return null;
+        throw new AppError('UNAVAILABLE', LIMITS_UNAVAILABLE_MESSAGE);
+      };
+      if (up === false) return unavailable();
       let ttl: number;
       try {
         ttl = await redis.takeFromWindow(key, limit, Math.max(1, Math.round(windowMs)));
       } catch (error) {
         report(false, error as Error);
-        if (takeOptions?.whenUnavailable === 'allow') return null;
-        throw new AppError('UNAVAILABLE', LIMITS_UNAVAILABLE_MESSAGE);
+        return unavailable();
       }
-      // A command that timed out marked Redis down without the connection dropping: an answer marks it up.
+      // A command answered: Redis is up (a timed-out command marked it down without the connection dropping).
       report(true);
       return ttl < 0 ? null : new Date(now.getTime() + ttl);
     },
     async close() {
+      closed = true;
+      if (probe) clearTimeout(probe);
       try {
         await redis.quit();
       } catch {

@@ -4,14 +4,67 @@ import { authCodes, authFailures, smsSends } from '../../db/schema/auth';
 import { AppError, tooManyRequests } from '../../errors';
 import { maskPhone } from '../../integrations/sms/sms-provider';
 import { generateCode, hashCode, sameHash } from './auth-crypto';
-import { inTransaction, type AuthContext, type SmsAuthContext } from './auth-context';
+import { inTransaction, type AuthContext, type SmsAuthContext, type Tx } from './auth-context';
 import { AUTH_LIMITS as L } from './limits';
 import { startSession } from './token-service';
 
 const seconds = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 1000;
 const after = (date: Date, ms: number) => new Date(date.getTime() + ms);
 
-/** Sends a new code, after every limit has been taken in one transaction; answers nothing about the phone. */
+/** Refuses a send within 60 s of the phone's last one. */
+function resendRefusal(sentAt: Date | undefined, now: Date) {
+  const wait = seconds(now, after(sentAt ?? now, L.resendGapMs));
+  return tooManyRequests(`Повторная отправка кода возможна через ${Math.ceil(wait)} с`, wait);
+}
+
+/** Refuses a send when the phone already had 5 in the last 10 minutes. */
+async function refuseIfPhoneWindowFull(db: Tx, phone: string, now: Date) {
+  const recent = await db
+    .select({ sentAt: smsSends.sentAt })
+    .from(smsSends)
+    .where(and(eq(smsSends.phone, phone), gt(smsSends.sentAt, new Date(now.getTime() - L.phoneSendWindowMs))))
+    .orderBy(asc(smsSends.sentAt));
+  if (recent.length >= L.phoneSendsPerWindow && recent[0]) {
+    const wait = seconds(now, after(recent[0].sentAt, L.phoneSendWindowMs));
+    throw tooManyRequests(
+      `Слишком много СМС на этот номер. Попробуйте через ${Math.ceil(wait / 60)} мин.`,
+      wait,
+    );
+  }
+}
+
+/**
+ * The shared limits (the address, the daily budget), taken before the transaction (decision 049): Redis may be
+ * slow or away, and a transaction waiting for it would hold a connection (PGlite's only one) from every other
+ * request. A refusal later (a parallel send that won the phone) keeps these counts: it costs the address one
+ * try, and the budget at most one unit per racing request, which the address limit bounds.
+ */
+async function takeSharedLimits(ctx: SmsAuthContext, ip: string, now: Date) {
+  const ipUntil = await ctx.rateLimiter.take(
+    ctx.db,
+    `sms-ip:${ip}`,
+    L.ipSendsPerWindow,
+    L.ipSendWindowMs,
+    now,
+  );
+  if (ipUntil) {
+    throw tooManyRequests(
+      'Слишком много запросов кода с вашего адреса. Попробуйте позже.',
+      seconds(now, ipUntil),
+    );
+  }
+  const budget = ctx.config.smsDailyBudget;
+  const budgetUntil = await ctx.rateLimiter.take(ctx.db, 'sms-budget', budget, L.budgetWindowMs, now);
+  if (budgetUntil) {
+    throw tooManyRequests('Отправка СМС временно недоступна. Попробуйте позже.', seconds(now, budgetUntil));
+  }
+}
+
+/**
+ * Sends a new code; answers nothing about the phone. The phone's own limits are read first without a lock, so
+ * a resend refused by them costs the address and the budget nothing; then the shared limits; then one
+ * transaction checks the phone's limits again, under its row's lock, and stores the code.
+ */
 export async function sendCode(
   ctx: SmsAuthContext,
   phone: string,
@@ -21,6 +74,13 @@ export async function sendCode(
   const now = ctx.clock.now();
   const testCode = ctx.config.smsTestOtp.get(phone);
   if (testCode !== undefined) return armTestCode(ctx, phone, testCode, now);
+  const [last] = await ctx.db
+    .select({ sentAt: authCodes.sentAt })
+    .from(authCodes)
+    .where(eq(authCodes.phone, phone));
+  if (last && last.sentAt > new Date(now.getTime() - L.resendGapMs)) throw resendRefusal(last.sentAt, now);
+  await refuseIfPhoneWindowFull(ctx.db, phone, now);
+  await takeSharedLimits(ctx, ip, now);
   const code = generateCode();
   const codeHash = hashCode(ctx.keys, phone, code);
   await inTransaction(ctx.db, async (tx) => {
@@ -37,36 +97,10 @@ export async function sendCode(
       .returning({ phone: authCodes.phone });
     if (stored.length === 0) {
       const [row] = await tx.select().from(authCodes).where(eq(authCodes.phone, phone));
-      const wait = seconds(now, after(row?.sentAt ?? now, L.resendGapMs));
-      throw tooManyRequests(`Повторная отправка кода возможна через ${Math.ceil(wait)} с`, wait);
+      throw resendRefusal(row?.sentAt, now);
     }
     // The phone's row is locked until commit, so this count cannot race with another send to the phone.
-    const recent = await tx
-      .select({ sentAt: smsSends.sentAt })
-      .from(smsSends)
-      .where(
-        and(eq(smsSends.phone, phone), gt(smsSends.sentAt, new Date(now.getTime() - L.phoneSendWindowMs))),
-      )
-      .orderBy(asc(smsSends.sentAt));
-    if (recent.length >= L.phoneSendsPerWindow && recent[0]) {
-      const wait = seconds(now, after(recent[0].sentAt, L.phoneSendWindowMs));
-      throw tooManyRequests(
-        `Слишком много СМС на этот номер. Попробуйте через ${Math.ceil(wait / 60)} мин.`,
-        wait,
-      );
-    }
-    const ipUntil = await ctx.rateLimiter.take(tx, `sms-ip:${ip}`, L.ipSendsPerWindow, L.ipSendWindowMs, now);
-    if (ipUntil) {
-      throw tooManyRequests(
-        'Слишком много запросов кода с вашего адреса. Попробуйте позже.',
-        seconds(now, ipUntil),
-      );
-    }
-    const budget = ctx.config.smsDailyBudget;
-    const budgetUntil = await ctx.rateLimiter.take(tx, 'sms-budget', budget, L.budgetWindowMs, now);
-    if (budgetUntil) {
-      throw tooManyRequests('Отправка СМС временно недоступна. Попробуйте позже.', seconds(now, budgetUntil));
-    }
+    await refuseIfPhoneWindowFull(tx, phone, now);
     await tx.insert(smsSends).values({ phone, ip, sentAt: now });
   });
   try {
