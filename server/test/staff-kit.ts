@@ -45,9 +45,16 @@ export async function firstLogin(t: TestApp, clock: FakeClock, email: string, on
     payload: { email, password: oneTime },
   });
   if (login.statusCode !== 200) throw new Error(`login: ${login.body}`);
-  const cookie = cookieOf(login.headers['set-cookie']);
-  const { csrfToken } = login.json() as { csrfToken: string };
-  const headers = { cookie, 'x-csrf-token': csrfToken };
+  // Each completed step replaces the session's cookie and CSRF token (no session fixation): follow them.
+  let headers = {
+    cookie: cookieOf(login.headers['set-cookie']),
+    'x-csrf-token': login.json().csrfToken as string,
+  };
+  const follow = (step: { headers: { 'set-cookie'?: string | string[] }; json(): unknown }) => {
+    const cookie = cookieOf(step.headers['set-cookie']);
+    const { csrfToken } = step.json() as { csrfToken: string };
+    if (cookie) headers = { cookie, 'x-csrf-token': csrfToken };
+  };
   const enrol = await t.app.inject({ method: 'POST', url: '/api/admin/login/enrol', headers });
   const { secret } = enrol.json() as { secret: string };
   clock.advance(31_000);
@@ -58,12 +65,15 @@ export async function firstLogin(t: TestApp, clock: FakeClock, email: string, on
     payload: { code: totpCode(secret, clock.now()) },
   });
   if ((confirmed.json() as { stage: string }).stage !== 'password') throw new Error(confirmed.body);
-  await t.app.inject({
+  follow(confirmed);
+  const ownPassword = await t.app.inject({
     method: 'POST',
     url: '/api/admin/login/password',
     headers,
     payload: { password: STAFF_PASSWORD },
   });
+  follow(ownPassword);
+  const { cookie, 'x-csrf-token': csrfToken } = headers;
   return { email, cookie, csrfToken, totpSecret: secret } satisfies StaffLogin;
 }
 

@@ -60,7 +60,17 @@ describe('the console login', () => {
       payload: { code },
     });
     expect(ok.json().stage).toBe('active');
-    expect((await t.app.inject({ url: '/api/admin/staff', headers })).statusCode).toBe(200);
+    // No session fixation: the completed login has a new cookie and CSRF token; the password step's are dead.
+    const fresh = {
+      cookie: String(ok.headers['set-cookie']).split(';')[0]!,
+      'x-csrf-token': ok.json().csrfToken,
+    };
+    expect(fresh.cookie).toMatch(/^kopilka_staff=\S+/);
+    expect(fresh.cookie).not.toBe(headers.cookie);
+    expect(fresh['x-csrf-token']).not.toBe(headers['x-csrf-token']);
+    expect((await t.app.inject({ url: '/api/admin/staff', headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/admin/session', headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/admin/staff', headers: fresh })).statusCode).toBe(200);
   });
 
   it('refuses a code used once already (no replay)', async () => {

@@ -117,8 +117,7 @@ function requireStage(session: StaffSession | null, stage: SessionStage): StaffS
 async function afterSecondFactor(deps: Deps, session: StaffSession, row: StaffRow) {
   const stage: SessionStage = row.mustChangePassword ? 'password' : 'active';
   await deps.db.update(staff).set({ failedAttempts: 0, lockedUntil: null }).where(eq(staff.id, row.id));
-  await advanceSession(deps, session.id, stage);
-  return stage;
+  return advanceSession(deps, session.id, stage);
 }
 
 /** Accepts a code of `secret` once (its time step must be newer than the last accepted one). */
@@ -203,6 +202,5 @@ export async function setOwnPassword(deps: Deps, current: StaffSession | null, p
         sql`${staffSessions.id} <> ${session.id}`,
       ),
     );
-  await advanceSession(deps, session.id, 'active');
-  return 'active' as const;
+  return advanceSession(deps, session.id, 'active');
 }

@@ -41,28 +41,32 @@ export function registerStaffRoutes(app: FastifyInstance, deps: AppDeps) {
     if (session) checkCsrf(request, session);
     return session;
   };
-  const answer = (session: StaffSession | null, stage: StaffSession['stage']) => ({
-    stage,
-    csrfToken: session!.csrfToken,
-  });
+  /** A step that moved the login on: its new cookie (no session fixation) and CSRF token. */
+  const advanced = (
+    reply: FastifyReply,
+    next: { stage: StaffSession['stage']; token: string; csrfToken: string },
+  ) => {
+    setSessionCookie(deps, reply, next.token);
+    return { stage: next.stage, csrfToken: next.csrfToken };
+  };
 
   registerEndpoint(app, staffLogin, async (request, reply) => {
     const opened = await loginWithPassword(deps, request.body, request.ip);
     setSessionCookie(deps, reply, opened.token);
     return { stage: opened.stage, csrfToken: opened.csrfToken };
   });
-  registerEndpoint(app, staffLoginTotp, async (request) => {
+  registerEndpoint(app, staffLoginTotp, async (request, reply) => {
     const session = await stepSession(request);
-    return answer(session, await loginWithTotp(deps, session, request.body.code));
+    return advanced(reply, await loginWithTotp(deps, session, request.body.code));
   });
   registerEndpoint(app, staffEnrolTotp, async (request) => startEnrolment(deps, await stepSession(request)));
-  registerEndpoint(app, staffConfirmTotp, async (request) => {
+  registerEndpoint(app, staffConfirmTotp, async (request, reply) => {
     const session = await stepSession(request);
-    return answer(session, await confirmEnrolment(deps, session, request.body.code));
+    return advanced(reply, await confirmEnrolment(deps, session, request.body.code));
   });
-  registerEndpoint(app, staffSetPassword, async (request) => {
+  registerEndpoint(app, staffSetPassword, async (request, reply) => {
     const session = await stepSession(request);
-    return answer(session, await setOwnPassword(deps, session, request.body.password));
+    return advanced(reply, await setOwnPassword(deps, session, request.body.password));
   });
 
   registerEndpoint(app, getStaffSession, async (request) => {

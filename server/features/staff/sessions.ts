@@ -112,17 +112,25 @@ export function checkCsrf(request: FastifyRequest, session: Pick<StaffSession, '
   }
 }
 
-/** Moves a login to its next stage; 'active' gets the session's full lifetime from now. */
+/**
+ * Moves a login to its next stage with a new cookie token and CSRF token: the password step's cookie is not the
+ * one a completed login uses, so a cookie seen or planted before the second factor is worth nothing after it
+ * (session fixation). 'active' gets the session's full lifetime from now. The caller sets the new cookie.
+ */
 export async function advanceSession(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   sessionId: string,
   stage: SessionStage,
 ) {
   const now = deps.clock.now();
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(32).toString('base64url');
   await deps.db
     .update(staffSessions)
     .set({
       stage,
+      tokenHash: sha256(token),
+      csrfToken,
       pendingTotpSecret: null,
       lastSeenAt: now,
       expiresAt: new Date(
@@ -131,6 +139,7 @@ export async function advanceSession(
       ),
     })
     .where(eq(staffSessions.id, sessionId));
+  return { stage, token, csrfToken };
 }
 
 /** Ends one session, or every session of a staff member; answers how many ended. */
