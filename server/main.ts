@@ -79,8 +79,18 @@ async function start(config: Config, role: WorkerRole) {
   logLine = (line) => app.log.info(line);
   logWarning = (line) => app.log.warn(line);
   if (config.devClock) app.log.warn("DEV_CLOCK is on: POST /api/dev/clock moves the app's time forward");
+  if (!config.isProduction) {
+    // Loud on purpose (decision 049): a deployment that forgot NODE_ENV=production must not look normal.
+    app.log.warn(
+      `NODE_ENV=${config.env}, not production: development mode. The outboxes (/api/dev/*, every login code) ` +
+        'answer only requests from this machine; set NODE_ENV=production for a real deployment',
+    );
+  }
   if (config.authSecretIsDefault) {
-    app.log.warn('AUTH_SECRET is not set: using the INSECURE development secret (refused in production)');
+    app.log.warn(
+      'AUTH_SECRET is not set: using the INSECURE, public development secret (refused in production); ' +
+        'customer tokens are honoured only from this machine',
+    );
   }
   // A job's run that meets the database away is retried by its next run: a short warning, not a stack with
   // the query's parameters.

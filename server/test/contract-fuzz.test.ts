@@ -102,7 +102,15 @@ const statuses = new Map<string, Record<string, number>>();
 let sessionPhone = 79_950_000_000;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { operatorToken: OPERATOR_TOKEN } });
+  // Requests come from many addresses: with the public development secret, customer tokens would be this
+  // machine's only (decision 049), so the fuzz runs with a secret of its own.
+  t = await createTestApp({
+    config: {
+      operatorToken: OPERATOR_TOKEN,
+      authSecret: 'contract-fuzz-own-auth-secret-0123456789',
+      authSecretIsDefault: false,
+    },
+  });
   // One customer with a card, bonuses and a certificate, so valid calls reach the code behind validation.
   await registeredCustomer(t, CUSTOMER_PHONE);
   await customerWithBonuses(t, CUSTOMER_PHONE, 500);

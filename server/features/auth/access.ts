@@ -5,6 +5,7 @@ import { prepared } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/auth';
 import { AppError } from '../../errors';
 import type { AuthUser } from '../../lib/callers';
+import { isLoopbackClient } from '../../lib/loopback-client';
 import { keysFor } from './auth-context';
 import { AUTH_LIMITS as L } from './limits';
 import { verifyAccessToken } from './token-service';
@@ -39,6 +40,9 @@ const sessionPhone = prepared('auth_session_phone', { phone: users.phone }, (db)
 export async function authenticate(deps: AccessDeps, request: FastifyRequest): Promise<AuthUser | null> {
   const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (!token) return null;
+  // Anyone can sign a token with the public development secret: such tokens are this machine's only (decision
+  // 049), so a deployment that forgot AUTH_SECRET opens no account to the network. Production requires it.
+  if (deps.config.authSecretIsDefault && !isLoopbackClient(request)) return null;
   const now = deps.clock.now();
   const claims = await verifyAccessToken(keysFor(deps.config.authSecret), token, now);
   if (!claims) return null;

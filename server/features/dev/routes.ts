@@ -5,14 +5,28 @@ import type { AppDeps } from '../../app-deps';
 import { isConsoleMailProvider } from '../../integrations/mail/console-provider';
 import { isConsoleSmsProvider } from '../../integrations/sms/console-provider';
 import { isAdjustableClock } from '../../core/adjustable-clock';
+import { isLoopbackClient } from '../../lib/loopback-client';
 import { registerEndpoint } from '../../lib/register-endpoint';
+
+const DEV_PREFIX = '/api/dev/';
 
 /**
  * Development handles (docs/design/product.md): the SMS outbox and the mail outbox exist only with their console
- * providers, the clock handle only with DEV_CLOCK; never in production.
+ * providers, the clock handle only with DEV_CLOCK; never in production. Elsewhere they answer this machine only
+ * (decision 049): a deployment that forgot NODE_ENV=production would otherwise show every login code to anyone.
+ * Anyone else gets the answer of an unknown address, before the input is read.
  */
 export function registerDevRoutes(app: FastifyInstance, deps: AppDeps) {
   if (deps.config.isProduction) return;
+  app.addHook('onRequest', async (request, reply) => {
+    // The route matched, not the raw URL: an encoded path (/api/%64ev/…) reaches the same handler.
+    const route = request.routeOptions.url ?? '';
+    if (!route.startsWith(DEV_PREFIX) || isLoopbackClient(request)) return;
+    return reply.code(404).send({
+      message: `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NOT_FOUND',
+    });
+  });
   const { sms, mail } = deps;
   if (isConsoleSmsProvider(sms)) {
     registerEndpoint(app, devOutbox, async (request) => sms.outbox(request.query.phone));
