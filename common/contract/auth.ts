@@ -61,6 +61,7 @@ export const logout = defineEndpoint({
   summary: 'End the session on the server: its refresh and access tokens stop working',
   tag: 'auth',
   auth: 'user',
+  temporaryPayer: true,
   errors: [],
   schemas: { response: z.strictObject({ ok: z.literal(true) }) },
 });
