@@ -303,11 +303,12 @@ export const completeDraft = defineEndpoint({
 export const sendCheque = defineEndpoint({
   method: 'POST',
   path: '/api/loyalty/sendCheque',
-  summary: 'E-mail the cheque of a completed payment (the console outbox in development: GET /api/dev/mail)',
+  summary:
+    'E-mail the cheque of a payment paid on the site (the console outbox in development: GET /api/dev/mail); at most 3 requests a draft and 10 a payer a day',
   tag: 'loyalty',
   auth: 'user',
   temporaryPayer: true,
-  errors: ['NOT_FOUND', 'CHEQUE_NOT_READY'],
+  errors: ['NOT_FOUND', 'CHEQUE_NOT_READY', 'TOO_MANY_REQUESTS'],
   schemas: {
     body: z.strictObject({ draftId: draftIdSchema, email }),
     response: z.strictObject({ code: z.literal(0) }),
