@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps';
+import { AppError } from './errors';
 import { authenticate, invalidToken } from './features/auth/access';
 import { authenticateTillKey, tillKeyOf, unauthorizedTill } from './features/till/keys';
 import { authenticateOperator } from './features/staff/operator-access';
@@ -30,6 +31,10 @@ export function registerCallerChecks(app: FastifyInstance, deps: AppDeps) {
     if (auth === 'user') {
       const user = await authenticate(deps, request);
       if (!user) throw invalidToken();
+      // A temporary payer has no phone: only the payment calls take it (decision 009), the rest need a login.
+      if (user.phone.startsWith('temp-') && !request.routeOptions.config.temporaryPayer) {
+        throw new AppError('PHONE_LOGIN_REQUIRED', 'Войдите по номеру телефона');
+      }
       request.user = user;
     } else if (auth === 'optional') {
       request.user = await authenticate(deps, request);

@@ -58,7 +58,7 @@ export const exportMyData = defineEndpoint({
     "A copy of the customer's data: `data` for the JSON file, `operationsCsv` the operations as CSV for Excel (UTF-8 with BOM, ';')",
   tag: 'cabinet',
   auth: 'user',
-  errors: ['NOT_FOUND', 'PHONE_LOGIN_REQUIRED'],
+  errors: ['NOT_FOUND'],
   schemas: { response: z.strictObject({ data: myDataSchema, operationsCsv: z.string() }) },
 });
 
@@ -69,13 +69,7 @@ export const deleteMyAccount = defineEndpoint({
     'Delete the account: needs an SMS confirmation within DELETION_CONFIRM_MINUTES; ends every session, removes saved bank cards, closes the balances, blanks the personal data and frees the phone',
   tag: 'cabinet',
   auth: 'user',
-  errors: [
-    'SMS_CONFIRMATION_REQUIRED',
-    'PHONE_LOGIN_REQUIRED',
-    'ACCOUNT_BUSY',
-    'BANK_UNAVAILABLE',
-    'NOT_FOUND',
-  ],
+  errors: ['SMS_CONFIRMATION_REQUIRED', 'ACCOUNT_BUSY', 'BANK_UNAVAILABLE', 'NOT_FOUND'],
   schemas: {
     /** `confirm` is the customer's explicit yes, so a stray request with an empty body deletes nothing. */
     body: z.strictObject({ confirm: z.literal(true) }),

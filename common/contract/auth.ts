@@ -35,7 +35,8 @@ export const confirmPhoneCode = defineEndpoint({
   summary: 'Exchange the phone and its SMS code for a token pair (creates the customer on first login)',
   tag: 'auth',
   auth: 'public',
-  errors: ['INCORRECT_ACTIVATION_CODE', 'CODE_EXPIRED', 'CODE_USED', 'CODE_BLOCKED', 'TOO_MANY_REQUESTS'],
+  // A wrong, used, expired, blocked or never-sent code answers alike (decision 048).
+  errors: ['INCORRECT_ACTIVATION_CODE', 'TOO_MANY_REQUESTS'],
   schemas: {
     body: z.strictObject({ phone: phoneSchema, token: smsCodeSchema }),
     response: tokenPairSchema,
@@ -61,6 +62,7 @@ export const logout = defineEndpoint({
   summary: 'End the session on the server: its refresh and access tokens stop working',
   tag: 'auth',
   auth: 'user',
+  temporaryPayer: true,
   errors: [],
   schemas: { response: z.strictObject({ ok: z.literal(true) }) },
 });

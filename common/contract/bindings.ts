@@ -66,7 +66,7 @@ export const bindExtraPayment = defineEndpoint({
     "Save a bank card: answers the gateway's hosted page (bindURL), which returns to `url` (this site, /profile?t=cards). Needs a fresh SMS confirmation; idempotent per requestId.",
   tag: 'cabinet',
   auth: 'user',
-  errors: ['SMS_CONFIRMATION_REQUIRED', 'PHONE_LOGIN_REQUIRED', 'BANK_UNAVAILABLE', 'NOT_FOUND'],
+  errors: ['SMS_CONFIRMATION_REQUIRED', 'BANK_UNAVAILABLE', 'NOT_FOUND'],
   schemas: {
     body: z.strictObject({
       url: ownUrl,
@@ -116,7 +116,6 @@ const walletToken = z
 /** Saving a wallet's card: a fresh SMS login first, then the bank's answer for the token. */
 const WALLET_ERRORS = [
   'SMS_CONFIRMATION_REQUIRED',
-  'PHONE_LOGIN_REQUIRED',
   'WALLET_DECLINED',
   'WALLET_TOKEN_USED',
   'BANK_UNAVAILABLE',

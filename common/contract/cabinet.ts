@@ -112,7 +112,9 @@ export const registerCard = defineEndpoint({
   summary: 'Register a loyalty card for the logged-in phone (issued, or the given plastic card bound)',
   tag: 'cabinet',
   auth: 'user',
-  errors: ['CARD_TAKEN', 'NOT_FOUND'],
+  // A number registered to another phone answers as a mistyped one (VALIDATION), so none can be listed; at
+  // most 5 plastic numbers a customer a day (TOO_MANY_REQUESTS): decision 048.
+  errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS'],
   schemas: { body: newCardBodySchema, response: userInfoResponseSchema },
 });
 

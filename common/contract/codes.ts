@@ -74,7 +74,7 @@ export const ERROR_STATUS = {
   CODE_EXPIRED: 400,
   /** The SMS code (or a till's member code) was used already. */
   CODE_USED: 400,
-  /** Too many wrong tries killed the code; ask for a new one. */
+  /** Too many wrong tries killed the code; ask for a new one. (The login answers it as a wrong code: decision 048.) */
   CODE_BLOCKED: 400,
   /** The access token is missing, expired or its session ended: refresh on this one (spec section 8). */
   INVALID_TOKEN: 401,
@@ -92,7 +92,7 @@ export const ERROR_STATUS = {
   NOT_OWN_PHONE: 403,
   /** A temporary payer (no phone) asked for what needs a phone login. */
   PHONE_LOGIN_REQUIRED: 403,
-  /** The card number belongs to another phone. */
+  /** The card number belongs to another phone. (newCard answers it as a mistyped number: decision 048.) */
   CARD_TAKEN: 409,
   /** A certificate's validity is over. */
   CERTIFICATE_EXPIRED: 400,

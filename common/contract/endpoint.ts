@@ -47,6 +47,12 @@ export interface Endpoint<
    * endpoints (registerEndpoint refuses one without it).
    */
   permission?: Permission;
+  /**
+   * A customer endpoint (`auth: 'user'`) a temporary payer (`/api/loyalty/createUser`: no phone) may call: paying
+   * at a point and buying a gift card. Every other customer call is bound to a phone and answers the
+   * placeholder `403 PHONE_LOGIN_REQUIRED` before its input is read (decision 009, 048).
+   */
+  temporaryPayer?: true;
 }
 
 export function defineEndpoint<

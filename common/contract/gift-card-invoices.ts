@@ -101,6 +101,7 @@ export const createGiftCardInvoice = defineEndpoint({
     "A company's purchase by invoice: the order priced by the server, its invoice (number, PDF link) e-mailed to the company; the cards are issued once the operator marks it paid",
   tag: 'gift-cards',
   auth: 'user',
+  temporaryPayer: true,
   errors: ['INVOICES_UNAVAILABLE', 'TOO_MANY_REQUESTS'],
   schemas: { body: createInvoiceBodySchema, response: z.strictObject({ data: giftCardInvoiceSchema }) },
 });
@@ -111,6 +112,7 @@ export const getGiftCardInvoice = defineEndpoint({
   summary: "The buyer's own invoice: number, state, bill and the PDF link (404 for anyone else's)",
   tag: 'gift-cards',
   auth: 'user',
+  temporaryPayer: true,
   errors: ['NOT_FOUND'],
   schemas: {
     params: z.strictObject({ invoiceId: z.string().uuid('Неизвестный счёт') }),

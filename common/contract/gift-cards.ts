@@ -134,6 +134,7 @@ export const createGiftCardOrder = defineEndpoint({
     'Order gift cards: one card of `nominal` per recipient; answers the order and the bill the server computed (pay it with a GIFT_CARD draft)',
   tag: 'gift-cards',
   auth: 'user',
+  temporaryPayer: true,
   errors: [],
   schemas: { body: createGiftCardOrderBodySchema, response: z.strictObject({ data: giftCardOrderSchema }) },
 });
@@ -145,6 +146,7 @@ export const giftCardPaymentState = defineEndpoint({
     "An order's payment: `code` 0 paid (cards issued), 1 waiting, 2 failed, 3 expired (PAYMENT_STATUS); `state` the order's state, or its draft's while it is not paid",
   tag: 'gift-cards',
   auth: 'user',
+  temporaryPayer: true,
   errors: ['NOT_FOUND'],
   schemas: {
     body: z.strictObject({ orderId: giftCardOrderIdSchema }),
@@ -173,6 +175,7 @@ export const getGiftCard = defineEndpoint({
     "The buyer's view of a paid order: the picture, balance, congratulation and the first card's page (`cards` lists every recipient's)",
   tag: 'gift-cards',
   auth: 'user',
+  temporaryPayer: true,
   errors: ['NOT_FOUND', 'ORDER_NOT_PAID'],
   schemas: {
     body: z.strictObject({ orderId: giftCardOrderIdSchema }),

@@ -120,6 +120,7 @@ export const getUserBalance = defineEndpoint({
   summary: "The customer's spendable bonuses and money-like balance",
   tag: 'loyalty',
   auth: 'user',
+  temporaryPayer: true,
   errors: [],
   schemas: { body: z.strictObject({}).default({}), response: loyaltyBalanceSchema },
 });
@@ -200,6 +201,7 @@ export const createDraft = defineEndpoint({
   summary: 'Create (or recompute) a payment draft: what bonuses pay, what is earned, what is left to pay',
   tag: 'loyalty',
   auth: 'user',
+  temporaryPayer: true,
   errors: [
     'NOT_FOUND',
     'DRAFT_STARTED',
@@ -272,6 +274,7 @@ export const processDraft = defineEndpoint({
     'Pay a draft: bonuses go on hold and the bank order is registered (formUrl), or, when bonuses cover it all, it completes at once. Idempotent per draft.',
   tag: 'loyalty',
   auth: 'user',
+  temporaryPayer: true,
   errors: [
     'NOT_FOUND',
     'BANK_UNAVAILABLE',
@@ -289,6 +292,7 @@ export const completeDraft = defineEndpoint({
     "The finish step: asks the acquirer for the order's status (never trusts the return), then posts the hold and credits the earn once",
   tag: 'loyalty',
   auth: 'user',
+  temporaryPayer: true,
   errors: ['NOT_FOUND', 'BANK_UNAVAILABLE'],
   schemas: {
     body: z.strictObject({ draftId: draftIdSchema }),
@@ -299,10 +303,12 @@ export const completeDraft = defineEndpoint({
 export const sendCheque = defineEndpoint({
   method: 'POST',
   path: '/api/loyalty/sendCheque',
-  summary: 'E-mail the cheque of a completed payment (the console outbox in development: GET /api/dev/mail)',
+  summary:
+    'E-mail the cheque of a payment paid on the site (the console outbox in development: GET /api/dev/mail); at most 3 requests a draft and 10 a payer a day',
   tag: 'loyalty',
   auth: 'user',
-  errors: ['NOT_FOUND', 'CHEQUE_NOT_READY'],
+  temporaryPayer: true,
+  errors: ['NOT_FOUND', 'CHEQUE_NOT_READY', 'TOO_MANY_REQUESTS'],
   schemas: {
     body: z.strictObject({ draftId: draftIdSchema, email }),
     response: z.strictObject({ code: z.literal(0) }),
@@ -321,6 +327,7 @@ export const oldPayment = defineEndpoint({
   summary: 'Old-style one-step card payment at a point (no bonuses): answers the hosted card page',
   tag: 'loyalty',
   auth: 'user',
+  temporaryPayer: true,
   errors: ['NOT_FOUND', 'BANK_UNAVAILABLE'],
   schemas: {
     body: z.strictObject({

@@ -25,6 +25,8 @@ export function declaredErrors(endpoint: Endpoint): ReadonlySet<ErrorCode> {
       codes.add(code);
   }
   if (endpoint.auth === 'user') codes.add('INVALID_TOKEN');
+  // A temporary payer (no phone) calling what needs a phone login (server/authenticate-callers.ts).
+  if (endpoint.auth === 'user' && !endpoint.temporaryPayer) codes.add('PHONE_LOGIN_REQUIRED');
   if (endpoint.auth === 'till' || endpoint.auth === 'operator') codes.add('UNAUTHORIZED');
   // A console session: its role may not hold the permission, its state-changing call must carry the CSRF token.
   if (endpoint.auth === 'operator') {

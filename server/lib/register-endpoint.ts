@@ -12,6 +12,8 @@ declare module 'fastify' {
     auth?: EndpointAuth;
     /** What an operator endpoint asks of its caller (the contract's `permission`). */
     permission?: Permission;
+    /** A temporary payer may call it (the contract's `temporaryPayer`). */
+    temporaryPayer?: true;
   }
 }
 
@@ -62,7 +64,12 @@ export function registerEndpoint<S extends EndpointSchemas, A extends EndpointAu
       response: { 200: schemas.response },
       ...(SECURITY[endpoint.auth] && { security: SECURITY[endpoint.auth] }),
     },
-    config: { auth: endpoint.auth, permission: endpoint.permission, errors: declaredErrors(endpoint) },
+    config: {
+      auth: endpoint.auth,
+      permission: endpoint.permission,
+      temporaryPayer: endpoint.temporaryPayer,
+      errors: declaredErrors(endpoint),
+    },
     ...options,
     handler: handler as never,
   });

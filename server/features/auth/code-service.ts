@@ -136,18 +136,19 @@ async function armTestCode(ctx: SmsAuthContext, phone: string, code: string, now
     .onConflictDoUpdate({ target: authCodes.phone, set: fresh });
 }
 
-type Verdict =
-  | { kind: 'ok'; pair: TokenPair }
-  | { kind: 'locked'; retryAfter: number }
-  | { kind: 'none' | 'used' | 'blocked' | 'expired' | 'wrong' };
+type Verdict = { kind: 'ok'; pair: TokenPair } | { kind: 'locked'; retryAfter: number } | { kind: 'wrong' };
 
-/** Checks a code: once, within 5 minutes, 5 tries; success starts a session (and the customer, the first time). */
+/**
+ * Checks a code: once, within 5 minutes, 5 tries; success starts a session (and the customer, the first time).
+ * Every failure answers alike and counts against the phone's daily cap, whether the phone has a pending code
+ * or not (a used, expired, blocked or never-sent one): the answer must not tell a stranger which phones are
+ * logging in (decision 048).
+ */
 export async function verifyCode(ctx: AuthContext, phone: string, code: string): Promise<TokenPair> {
   const now = ctx.clock.now();
   const verdict = await inTransaction(ctx.db, async (tx): Promise<Verdict> => {
     // Lock the phone's code first: concurrent guesses are then counted one after another.
     const [row] = await tx.select().from(authCodes).where(eq(authCodes.phone, phone)).for('update');
-    if (!row) return { kind: 'none' };
     const since = new Date(now.getTime() - L.failureWindowMs);
     const failures = await tx
       .select({ failedAt: authFailures.failedAt })
@@ -157,14 +158,14 @@ export async function verifyCode(ctx: AuthContext, phone: string, code: string):
     if (failures.length >= L.phoneFailuresPerDay && failures[0]) {
       return { kind: 'locked', retryAfter: seconds(now, after(failures[0].failedAt, L.failureWindowMs)) };
     }
-    if (row.usedAt) return { kind: 'used' };
-    if (row.attempts >= L.maxTriesPerCode) return { kind: 'blocked' };
-    if (row.expiresAt <= now) return { kind: 'expired' };
-    if (!sameHash(row.codeHash, hashCode(ctx.keys, phone, code))) {
-      await tx
-        .update(authCodes)
-        .set({ attempts: sql`${authCodes.attempts} + 1` })
-        .where(eq(authCodes.phone, phone));
+    const pending = row && !row.usedAt && row.attempts < L.maxTriesPerCode && row.expiresAt > now;
+    if (!pending || !sameHash(row.codeHash, hashCode(ctx.keys, phone, code))) {
+      if (row) {
+        await tx
+          .update(authCodes)
+          .set({ attempts: sql`${authCodes.attempts} + 1` })
+          .where(eq(authCodes.phone, phone));
+      }
       await tx.insert(authFailures).values({ phone, failedAt: now });
       return { kind: 'wrong' };
     }
@@ -181,13 +182,5 @@ export async function verifyCode(ctx: AuthContext, phone: string, code: string):
       );
     case 'wrong':
       throw new AppError('INCORRECT_ACTIVATION_CODE', 'Неправильный код подтверждения');
-    case 'used':
-      throw new AppError('CODE_USED', 'Этот код уже использован. Запросите новый код.');
-    case 'blocked':
-      throw new AppError('CODE_BLOCKED', 'Код заблокирован после 5 неверных попыток. Запросите новый код.');
-    case 'expired':
-      throw new AppError('CODE_EXPIRED', 'Срок действия кода истёк. Запросите новый код.');
-    case 'none':
-      throw new AppError('CODE_EXPIRED', 'Код не запрашивался или устарел. Запросите новый код.');
   }
 }

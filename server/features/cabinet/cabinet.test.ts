@@ -10,6 +10,7 @@ import { loginAs } from '../../test/login';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { readBrandSettings, saveBrandSettings } from '../../core/brand-settings';
 import { isLuhnValid } from './card-numbers';
+import { PLASTIC_CARD_TRIES } from './card-registration';
 import { callAs, DEMO_PHONE, infoOf, PROFILE, registeredCustomer } from '../../test/cabinet-kit';
 
 const userRow = async (t: TestApp, phone: string) =>
@@ -87,17 +88,14 @@ describe('cabinet: user info and card registration', () => {
     expect(info.info.cards[0].active).toBe(true);
   });
 
-  it('binds a plastic card; one held by another customer is a 409 and changes nothing', async () => {
+  it('binds a plastic card; one held by another customer answers like a wrong number and changes nothing', async () => {
     const phone = '79001110003';
     const taken = await callAs(t, phone, 'POST', '/api/user/newCard', {
       ...PROFILE,
       cardNum: DEMO_CUSTOMER.cardNum,
     });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({
-      code: 'CARD_TAKEN',
-      message: 'Эта карта уже зарегистрирована на другой номер телефона',
-    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().fields).toHaveProperty('cardNum');
     expect((await infoOf(t, phone)).code).toBe(3);
     expect((await userRow(t, phone))?.firstName).toBe('');
 
@@ -105,8 +103,9 @@ describe('cabinet: user info and card registration', () => {
       ...PROFILE,
       cardNum: '7770000000000012',
     });
-    expect(typo.statusCode).toBe(400);
-    expect(typo.json().fields).toHaveProperty('cardNum');
+    // A registered number cannot be told from a mistyped one (decision 048).
+    expect(typo.statusCode).toBe(taken.statusCode);
+    expect(typo.json()).toEqual(taken.json());
 
     const bound = await callAs(t, phone, 'POST', '/api/user/newCard', {
       ...PROFILE,
@@ -122,6 +121,27 @@ describe('cabinet: user info and card registration', () => {
       cardNum: '4000000000000002',
     });
     expect(rebound.json().info.cards).toHaveLength(1);
+  });
+
+  it('limits the plastic numbers one customer may try, so registered numbers cannot be listed', async () => {
+    const phone = '79001110007';
+    await loginAs(t, phone);
+    const tries = [];
+    for (let i = 0; i < PLASTIC_CARD_TRIES.max + 1; i++) {
+      tries.push(
+        await callAs(t, phone, 'POST', '/api/user/newCard', { ...PROFILE, cardNum: DEMO_CUSTOMER.cardNum }),
+      );
+    }
+    expect(tries.slice(0, -1).map((r) => r.statusCode)).toEqual(Array(PLASTIC_CARD_TRIES.max).fill(400));
+    expect(tries.at(-1)!.statusCode).toBe(429);
+    expect(tries.at(-1)!.json().code).toBe('TOO_MANY_REQUESTS');
+    // Past the limit even a free number waits: the answer says nothing about any number.
+    const free = await callAs(t, phone, 'POST', '/api/user/newCard', {
+      ...PROFILE,
+      cardNum: '4000000000000002',
+    });
+    expect(free.statusCode).toBe(429);
+    expect((await infoOf(t, phone)).code).toBe(3);
   });
 
   it('requires a card number when the brand’s creditCard setting is on', async () => {

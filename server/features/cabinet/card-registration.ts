@@ -9,6 +9,7 @@ import { inTransaction } from '../../db/in-transaction';
 import { users } from '../../db/schema/auth';
 import { cards } from '../../db/schema/cabinet';
 import { AppError } from '../../errors';
+import { takeOrRefuse, type LimitDeps } from '../../lib/rate-limit';
 import { customerAccounts } from '../../core/ledger';
 import { readBrandSettings } from '../../core/brand-settings';
 import { creditEventBonuses } from '../../core/earn/events';
@@ -19,9 +20,21 @@ import { lockUser, saveProfile } from './profile';
 export type NewCardInput = z.output<typeof newCardBodySchema>;
 
 const REQUIRED = 'Обязательное поле';
-export const CARD_TAKEN = 'Эта карта уже зарегистрирована на другой номер телефона';
 export const CARD_NOT_FOUND = 'Карта не найдена';
-const BAD_CARD_NUMBER = 'Неверный номер карты: проверьте цифры';
+/**
+ * A mistyped number and one registered to another phone get this same answer: telling them apart would let
+ * anyone with a login list the registered numbers (decision 048). The holder of a plastic card someone else
+ * registered sorts it out with support.
+ */
+const BAD_CARD_NUMBER = 'Неверный номер карты: проверьте цифры или обратитесь в поддержку';
+const badCardNumber = () =>
+  new AppError('VALIDATION', BAD_CARD_NUMBER, { fields: { cardNum: BAD_CARD_NUMBER } });
+
+/**
+ * Plastic numbers (passing the check digit) one customer may try a day, right or wrong: a customer binds one or
+ * two cards in a lifetime; a lister would need a login per few numbers.
+ */
+export const PLASTIC_CARD_TRIES = { max: 5, windowMs: 24 * 3_600_000 } as const;
 
 /**
  * `POST /api/user/newCard`: binds the plastic card given (or issues one), saves the profile, marks the
@@ -29,7 +42,7 @@ const BAD_CARD_NUMBER = 'Неверный номер карты: проверь�
  * the customer's row lock, so a double click cannot issue two cards.
  */
 export async function registerCard(
-  deps: { db: Db; clock: Clock; config: Pick<Config, 'authSecret'> },
+  deps: LimitDeps & { clock: Clock; config: Pick<Config, 'authSecret'> },
   userId: string,
   input: NewCardInput,
 ) {
@@ -40,8 +53,15 @@ export async function registerCard(
     });
   }
   // A brand's plastic cards carry a Luhn check digit; refusing a typo beats binding a stranger's number.
-  if (input.cardNum && !isLuhnValid(input.cardNum)) {
-    throw new AppError('VALIDATION', BAD_CARD_NUMBER, { fields: { cardNum: BAD_CARD_NUMBER } });
+  if (input.cardNum && !isLuhnValid(input.cardNum)) throw badCardNumber();
+  if (input.cardNum) {
+    // Counted outside the transaction below, so a refused number still counts.
+    await takeOrRefuse(deps, {
+      key: `plastic-card:${userId}`,
+      max: PLASTIC_CARD_TRIES.max,
+      windowMs: PLASTIC_CARD_TRIES.windowMs,
+      message: 'Слишком много попыток ввести номер карты. Попробуйте завтра или обратитесь в поддержку',
+    });
   }
   await inTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
@@ -96,7 +116,7 @@ async function referrerOf(tx: Db, userId: string, refererId: string): Promise<st
   return own ? null : id;
 }
 
-/** Binds a plastic card: the customer's own already is (no change); another customer's is a 409. */
+/** Binds a plastic card: the customer's own already is (no change); another customer's answers as a typo. */
 async function bindCard(tx: Db, userId: string, cardNum: string): Promise<string> {
   const [inserted] = await tx
     .insert(cards)
@@ -108,7 +128,7 @@ async function bindCard(tx: Db, userId: string, cardNum: string): Promise<string
     .select({ id: cards.id, userId: cards.userId })
     .from(cards)
     .where(eq(cards.cardNum, cardNum));
-  if (!holder || holder.userId !== userId) throw new AppError('CARD_TAKEN', CARD_TAKEN);
+  if (!holder || holder.userId !== userId) throw badCardNumber();
   return holder.id;
 }
 

@@ -1,8 +1,10 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { formatAmount, formatDateTime, formatKopecks } from '../../../common/lib/format';
+import type { AppDeps } from '../../app-deps';
 import type { Config } from '../../config';
 import { readBrandSettings } from '../../core/brand-settings';
 import { AppError } from '../../errors';
+import { takeOrRefuse } from '../../lib/rate-limit';
 import { loadOwnDraft, type PaymentsDeps } from './draft-rows';
 
 /** The cheque's address: the draft id with a MAC, so only someone who was given the link can open it. */
@@ -38,11 +40,43 @@ export function isChequeKey(config: Pick<Config, 'authSecret'>, draftId: string,
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** sendCheque: e-mails the cheque of a completed payment; the same address gets it once. */
-export async function sendCheque(deps: PaymentsDeps, userId: string, draftId: string, email: string) {
+/**
+ * How many cheque e-mails a draft and a payer may ask for (decision 048): the cheque goes to the payer and
+ * perhaps an accountant, never to a list. Every request counts, a repeat to the same address too.
+ */
+export const CHEQUE_MAIL_LIMITS = { perDraft: 3, perPayer: 10, payerWindowMs: 24 * 3_600_000 } as const;
+const DRAFT_WINDOW_MS = 30 * 24 * 3_600_000;
+
+/**
+ * sendCheque: e-mails the cheque of a payment that was paid here (by the bank, bonuses or the balance; a
+ * draft paid at the till moved nothing through us, so it has no cheque to mail); the same address gets it
+ * once. The subject is ours alone: the draft's title is the caller's text (decision 048).
+ */
+export async function sendCheque(
+  deps: PaymentsDeps & Pick<AppDeps, 'rateLimiter'>,
+  userId: string,
+  draftId: string,
+  email: string,
+) {
   const row = await loadOwnDraft(deps.db, userId, draftId);
   if (row.state !== 'completed') throw new AppError('CHEQUE_NOT_READY', 'Чек будет после оплаты');
-  const { timeZone } = await readBrandSettings(deps.db);
+  if (row.payType === 'IN_RETAIL_POINT') {
+    throw new AppError('CHEQUE_NOT_READY', 'Чек об оплате на кассе выдаёт касса');
+  }
+  const message = 'Слишком много писем с чеками. Попробуйте позже';
+  await takeOrRefuse(deps, {
+    key: `cheque-mail:draft:${row.id}`,
+    max: CHEQUE_MAIL_LIMITS.perDraft,
+    windowMs: DRAFT_WINDOW_MS,
+    message,
+  });
+  await takeOrRefuse(deps, {
+    key: `cheque-mail:user:${userId}`,
+    max: CHEQUE_MAIL_LIMITS.perPayer,
+    windowMs: CHEQUE_MAIL_LIMITS.payerWindowMs,
+    message,
+  });
+  const { timeZone, title: brand } = await readBrandSettings(deps.db);
   const lines = [
     `Оплата: ${row.title}`,
     `Дата: ${formatDateTime(row.resolvedAt ?? row.updatedAt, timeZone)}`,
@@ -59,7 +93,7 @@ export async function sendCheque(deps: PaymentsDeps, userId: string, draftId: st
   ];
   await deps.mail.send({
     to: email,
-    subject: `Чек об оплате: ${row.title}`,
+    subject: `Чек об оплате: ${brand}`,
     text: lines.join('\n'),
     dedupeKey: `cheque:${row.id}:${email.toLowerCase()}`,
   });

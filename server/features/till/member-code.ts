@@ -1,13 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { AppDeps } from '../../app-deps';
 import type { TillVisit } from '../../../common/contract/till';
 import { inTransaction } from '../../db/in-transaction';
 import { cards } from '../../db/schema/cabinet';
-import { tillUsedCodes, tillVisits } from '../../db/schema/till';
+import { tillOperations, tillUsedCodes, tillVisits } from '../../db/schema/till';
 import { AppError } from '../../errors';
 import { hashedKeyPart, takeOrRefuse, type LimitDeps } from '../../lib/rate-limit';
 import type { TillCaller } from '../../lib/callers';
+import type { Db } from '../../db/client';
 import { loadPoint, minutes, type TillDeps } from './operation-rows';
 import { TILL_VISIT_MINUTES, visitView } from './visits';
 
@@ -55,7 +56,8 @@ async function limitVerify(deps: LimitDeps, keyId: string, cardNum: string) {
 /**
  * verify: the scanned code (card number + TOTP) is checked, consumed (once per card and step: the used-codes
  * primary key) and a visit of this point opened, all in one transaction. Attempts are limited per till key and
- * per card first.
+ * per card first (decision 043), a second lookup too. The same till looking the code up again within its
+ * window gets the same visit (decision 048): a code still opens one visit only.
  */
 export async function verifyMemberCode(
   deps: TillDeps & Pick<AppDeps, 'rateLimiter'>,
@@ -78,7 +80,14 @@ export async function verifyMemberCode(
       .onConflictDoNothing()
       .returning({ step: tillUsedCodes.step });
     if (used.length === 0) {
-      throw new AppError('CODE_USED', 'Этот код уже использован: дождитесь нового кода в приложении');
+      // Looked up again (a mistyped code, a scan that seemed to fail): the till that opened the code's visit
+      // gets that visit back while the code is valid and nothing was done in it yet; once an operation took
+      // (held, completed, refunded) the code is spent, and any other till, even of the same point, is refused.
+      const opened = await visitOpenedBy(tx, card.id, step, caller.keyId);
+      if (!opened) {
+        throw new AppError('CODE_USED', 'Этот код уже использован: дождитесь нового кода в приложении');
+      }
+      return opened;
     }
     const [row] = await tx
       .insert(tillVisits)
@@ -94,4 +103,35 @@ export async function verifyMemberCode(
     return row!;
   });
   return visitView(deps, visit);
+}
+
+/**
+ * The visit a used code opened at this till key, while no operation took in it (a declined, cancelled or
+ * expired one took nothing): the code's row and its visit are written in one transaction with the same moment,
+ * so the visit is the card's at this key created at the code's `usedAt`.
+ */
+async function visitOpenedBy(tx: Db, cardId: string, step: number, keyId: string) {
+  const [code] = await tx
+    .select({ usedAt: tillUsedCodes.usedAt })
+    .from(tillUsedCodes)
+    .where(and(eq(tillUsedCodes.cardId, cardId), eq(tillUsedCodes.step, step)));
+  if (!code) return null;
+  const [visit] = await tx
+    .select()
+    .from(tillVisits)
+    .where(
+      and(eq(tillVisits.cardId, cardId), eq(tillVisits.keyId, keyId), eq(tillVisits.createdAt, code.usedAt)),
+    );
+  if (!visit) return null;
+  const [spent] = await tx
+    .select({ id: tillOperations.id })
+    .from(tillOperations)
+    .where(
+      and(
+        eq(tillOperations.visitId, visit.id),
+        inArray(tillOperations.state, ['held', 'completed', 'refunding', 'refunded']),
+      ),
+    )
+    .limit(1);
+  return spent ? null : visit;
 }

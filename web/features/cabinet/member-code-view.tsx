@@ -30,7 +30,8 @@ export function MemberCodeView({ card }: { card: LoyaltyCard }) {
       >
         <QrCode className="member-code__qr" value={payload} label={ruCabinet.qrLabel} />
       </button>
-      <p className="member-code__number">{maskCardNum(card.cardNum)}</p>
+      {/* What the till asks for when its scanner fails: these 22 digits "under the QR" (decision 048). */}
+      <CodeDigits payload={payload} />
       <p className="member-code__countdown" data-testid="member-code-countdown">
         {countdown}
       </p>
@@ -71,24 +72,31 @@ function FullScreenCode({ payload, cardNum, countdown, onClose }: FullScreenCode
         {ruCabinet.qrFullscreenTitle}
       </h2>
       <QrCode className="member-code-full__qr" value={payload} label={ruCabinet.qrLabel} />
-      <p className="member-code-full__digits-label" id={`${titleId}-digits`}>
-        {ruCabinet.qrDigitsLabel}
-      </p>
-      <p
-        className="member-code-full__digits"
-        aria-labelledby={`${titleId}-digits`}
-        data-testid="member-code-digits"
-      >
-        {/* Card and code each kept on one line: a narrow screen wraps only between them. */}
-        <span className="member-code-full__digits-part">{groupCodeDigits(payload).slice(0, 19)}</span>{' '}
-        <span className="member-code-full__digits-part">{groupCodeDigits(payload).slice(20)}</span>
-      </p>
+      <CodeDigits payload={payload} />
       <p className="member-code__number">{maskCardNum(cardNum)}</p>
       <p className="member-code__countdown">{countdown}</p>
       <button type="button" className="button member-code-full__close" onClick={close}>
         <CloseIcon /> {ruCabinet.qrClose}
       </button>
     </div>
+  );
+}
+
+/** The payload as a cashier types it: the card number and the code, grouped, with what they are for. */
+function CodeDigits({ payload }: { payload: string }) {
+  const labelId = useId();
+  const grouped = groupCodeDigits(payload);
+  return (
+    <>
+      <p className="member-code-full__digits-label" id={labelId}>
+        {ruCabinet.qrDigitsLabel}
+      </p>
+      <p className="member-code-full__digits" aria-labelledby={labelId} data-testid="member-code-digits">
+        {/* Card and code each kept on one line: a narrow screen wraps only between them. */}
+        <span className="member-code-full__digits-part">{grouped.slice(0, 19)}</span>{' '}
+        <span className="member-code-full__digits-part">{grouped.slice(20)}</span>
+      </p>
+    </>
   );
 }
 

@@ -19,6 +19,7 @@ import { prefetchCabinetTab, useOperations, useTabSettled } from './api';
 import { CabinetError } from './cabinet-error';
 import { CardPanel } from './card-panel';
 import { CardsTab } from './cards-tab';
+import { InviteFriend } from './invite-friend';
 import { CertificatesList } from './certificates-list';
 import { OperationsList } from './operations-list';
 import { OfflineCabinet, useKeepOfflineCard } from './offline-cabinet';
@@ -152,6 +153,7 @@ function Cabinet({
           <OperationsList query={operations} title={ruCabinet.operationsTitle} />
         </div>
       )}
+      {tab === 'card' && active && <InviteFriend cardNum={active.cardNum} />}
       {tab === 'operations' && <OperationsList query={operations} title={ruCabinet.operationsTitle} />}
       {tab === 'certificates' && <CertificatesList phone={info.phone} />}
       {tab === 'cards' && (

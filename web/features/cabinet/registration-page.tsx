@@ -51,19 +51,22 @@ export function RegistrationPage() {
           </p>
         )}
         {guard.status === 'ready' && guard.info.code === USER_INFO_CODE.noCard && (
-          <RegistrationForm creditCard={settings.creditCard === true} />
+          <RegistrationForm creditCard={settings.creditCard === true} referral={settings.referralBonus > 0} />
         )}
       </div>
     </div>
   );
 }
 
-function RegistrationForm({ creditCard }: { creditCard: boolean }) {
+function RegistrationForm({ creditCard, referral }: { creditCard: boolean; referral: boolean }) {
   const register = useRegisterCard();
   const navigate = useNavigate();
   const pathOf = useCabinetPath();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [cardNum, setCardNum] = useState('');
+  // The invite link's referrer (`?referrer=`, kept in the `referer` cookie), shown filled in so the newcomer
+  // sees who invited them and may correct it (decision 048). The form renders in the browser only.
+  const [referrer, setReferrer] = useState(readReferrer);
   const [failure, setFailure] = useState<string | null>(null);
   const checkCard = () => {
     const problem = (creditCard ? checkRequired(cardNum) : null) ?? checkCardNumber(cardNum);
@@ -80,24 +83,36 @@ function RegistrationForm({ creditCard }: { creditCard: boolean }) {
         onErrors={setErrors}
         validateExtra={checkCard}
         extra={
-          <TextField
-            label={creditCard ? ruCabinet.cardNumber : ruCabinet.registration.plasticCard}
-            value={cardNum}
-            error={errors.cardNum}
-            onValue={(value) => {
-              setCardNum(maskCardNumber(value));
-              setErrors((e) => ({ ...e, cardNum: undefined }));
-            }}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={16}
-            required={creditCard}
-          />
+          <>
+            <TextField
+              label={creditCard ? ruCabinet.cardNumber : ruCabinet.registration.plasticCard}
+              value={cardNum}
+              error={errors.cardNum}
+              onValue={(value) => {
+                setCardNum(maskCardNumber(value));
+                setErrors((e) => ({ ...e, cardNum: undefined }));
+              }}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={16}
+              required={creditCard}
+            />
+            {(referral || referrer !== '') && (
+              <TextField
+                label={ruCabinet.registration.referrer}
+                value={referrer}
+                error={errors.refererID}
+                onValue={(value) => setReferrer(value.replace(/[^A-Za-z0-9_-]/g, ''))}
+                autoComplete="off"
+                maxLength={40}
+              />
+            )}
+          </>
         }
         onSubmit={(values) => {
           setFailure(null);
           register.mutate(
-            { ...values, cardNum, refererID: readReferrer() },
+            { ...values, cardNum, refererID: referrer },
             {
               // Spec section 4: registration success sets the user and goes to /profile.
               onSuccess: (info) => {
