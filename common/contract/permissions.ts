@@ -12,6 +12,9 @@ export const PERMISSIONS = [
   'content.write',
   'campaigns.read',
   'campaigns.write',
+  // The owner's limits on earning (decision 046): a setting `settings.write` alone may not change, and what
+  // lets a campaign go past them. Only the owner holds it.
+  'earnLimits.write',
   'tillKeys.read',
   'tillKeys.write',
   'members.read',
