@@ -17,7 +17,7 @@ const shot = (page: Page, name: string) =>
 test('the marketer creates a weekend campaign, previews a cheque with it applied, edits levels', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await staffInConsole(page, 'marketer');
 
   const nav = page.getByRole('navigation', { name: 'Разделы консоли' });

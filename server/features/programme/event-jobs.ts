@@ -59,12 +59,14 @@ async function settleReferral(
   settings: { referralBonus: number; referralFriendBonus: number; referralMaxFriends: number },
 ): Promise<boolean> {
   return inTransaction(deps.db, async (tx) => {
-    const locked = rowsOf<{ id: string; referral_settled_at: string | null }>(
+    const locked = rowsOf<{ id: string; phone: string; settled: boolean; deleted: boolean }>(
       await tx.execute(sql`
-        select id, referral_settled_at from users where id in (${row.user_id}::uuid, ${row.referrer_user_id}::uuid)
-        order by id for update`),
+        select id, phone, referral_settled_at is not null as settled, deleted_at is not null as deleted from users
+        where id in (${row.user_id}::uuid, ${row.referrer_user_id}::uuid) order by id for update`),
     );
-    if (locked.find((u) => u.id === row.user_id)?.referral_settled_at) return false;
+    // Read again under the lock: another instance settled it, or the account was deleted since.
+    const friend = locked.find((u) => u.id === row.user_id);
+    if (!friend || friend.settled || friend.deleted) return false;
     const [counted] = rowsOf<{ n: number }>(
       await tx.execute(sql`
         select count(*)::int as n from operations
@@ -73,7 +75,7 @@ async function settleReferral(
     const underCap = (counted?.n ?? 0) < settings.referralMaxFriends;
     const now = deps.clock.now();
     const posted = await creditEventBonuses(tx, {
-      key: `referral:${phoneKey(deps.config.authSecret, row.phone)}`,
+      key: `referral:${phoneKey(deps.config.authSecret, friend.phone)}`,
       kind: 'referral_bonus',
       now,
       credits: [
