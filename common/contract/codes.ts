@@ -186,6 +186,8 @@ export const ERROR_STATUS = {
   LAST_OWNER: 409,
   /** A manual adjustment is larger than the staff member's role may make. */
   ADJUSTMENT_LIMIT: 403,
+  /** The campaign gives more than the owner's limit (decision 046): only the owner may save it. */
+  CAMPAIGN_LIMIT: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -2,6 +2,7 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from '../lib/format';
 import { z } from 'zod';
 import { MODULE_IDS, type ModuleId } from '../lib/modules';
 import { defineEndpoint } from './endpoint';
+import { earnLimitsSchema, referralMaxFriendsSchema, referralMinPurchaseSchema } from './earn-limits';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Цвет задаётся как #RRGGBB');
 const url = z.string().url('Нужна ссылка вида https://…').max(500);
@@ -147,6 +148,12 @@ export const brandSettingsSchema = z.strictObject({
   referralBonus: eventBonus,
   /** The invited customer's bonus at that first purchase. */
   referralFriendBonus: eventBonus,
+  /** The friend's purchase that counts for the referral, whole roubles of the cheque (decision 046). */
+  referralMinPurchase: referralMinPurchaseSchema,
+  /** The most friends one referrer is rewarded for (decision 046). */
+  referralMaxFriends: referralMaxFriendsSchema,
+  /** The owner's limits on earning (decision 046): only `earnLimits.write` changes them. */
+  earnLimits: earnLimitsSchema,
   /** On the customer's birthday (the brand's calendar day), once a year, with an SMS. */
   birthdayBonus: eventBonus,
   /** The levels by spend over a rolling 12 months (decision 027 "Levels"); empty: off (the default). */

@@ -83,7 +83,7 @@ export const adjustMemberBonuses = defineEndpoint({
   tag: 'admin',
   auth: 'operator',
   permission: 'members.write',
-  errors: ['NOT_FOUND', 'INSUFFICIENT_FUNDS', 'ADJUSTMENT_LIMIT'],
+  errors: ['NOT_FOUND', 'INSUFFICIENT_FUNDS', 'ADJUSTMENT_LIMIT', 'IDEMPOTENCY_KEY_REUSED'],
   schemas: {
     params: userParams,
     body: z.strictObject({

@@ -12,6 +12,9 @@ export const PERMISSIONS = [
   'content.write',
   'campaigns.read',
   'campaigns.write',
+  // The owner's limits on earning (decision 046): a setting `settings.write` alone may not change, and what
+  // lets a campaign go past them. Only the owner holds it.
+  'earnLimits.write',
   'tillKeys.read',
   'tillKeys.write',
   'members.read',
@@ -55,6 +58,12 @@ export function roleAllows(role: StaffRole, permission: Permission): boolean {
  * operator's token has no limit.
  */
 export const ADJUSTMENT_LIMITS: Partial<Record<StaffRole, number>> = { owner: 100_000, support: 1_000 };
+
+/**
+ * The most bonuses (roubles) a role's adjustments may move for one member in one of the brand's days, taken and
+ * given alike (decision 046), so the limit above cannot be split into many adjustments.
+ */
+export const DAILY_ADJUSTMENT_LIMITS: Partial<Record<StaffRole, number>> = { support: 1_000 };
 
 /** Staff sessions: idle and absolute lifetimes, and the time a half-finished login (password given) keeps. */
 export const STAFF_SESSION_IDLE_MINUTES = 30;

@@ -165,7 +165,7 @@ export const createCampaign = defineEndpoint({
   tag: 'operator',
   auth: 'operator',
   permission: 'campaigns.write',
-  errors: [],
+  errors: ['CAMPAIGN_LIMIT'],
   schemas: { body: campaignInputSchema, response: campaignSchema },
 });
 
@@ -176,7 +176,7 @@ export const updateCampaign = defineEndpoint({
   tag: 'operator',
   auth: 'operator',
   permission: 'campaigns.write',
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'CAMPAIGN_LIMIT'],
   schemas: { params: campaignIdParams, body: campaignInputSchema, response: campaignSchema },
 });
 

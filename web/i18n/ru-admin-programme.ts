@@ -80,6 +80,8 @@ export const ruAdminProgramme = {
     birthdayBonus: 'Бонусы в день рождения',
     referralBonus: 'Бонусы пригласившему',
     referralFriendBonus: 'Бонусы приглашённому',
+    referralMinPurchase: 'Покупка приглашённого, от ₽',
+    referralMaxFriends: 'Не больше приглашённых на одного',
     expiryOn: 'Бонусы сгорают',
     expiryDays: 'Через сколько дней после начисления',
     warnDays: 'За сколько дней предупредить по СМС',
@@ -97,4 +99,16 @@ export const ruAdminProgramme = {
     saved: 'Настройки программы сохранены',
   },
   readOnly: 'Вашей роли доступен только просмотр.',
+  /** The owner's earn limits (decision 046). */
+  limits: {
+    heading: 'Пределы начислений',
+    lead: 'Сколько может начислить один чек и одна акция. Акцию сверх пределов сохраняет только владелец.',
+    ownerOnly: 'Пределы меняет только владелец программы.',
+    chequePercent: 'Один чек начисляет не больше, % от чека',
+    campaignFactor: 'Множитель акции не больше, ×',
+    campaignExtraPercent: 'Надбавка акции не больше, % к ставке',
+    campaignFixed: 'Бонусов за акцию не больше',
+    save: 'Сохранить пределы',
+    saved: 'Пределы начислений сохранены',
+  },
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import type { ContentCache } from '../../lib/content-cache';
 import { systemClock } from '../clock';
+import { EARN_LIMITS_DEFAULT } from '../../../common/contract/earn-limits';
 import { earnFor } from './earn';
 
 /** A database that fails the test on any use: the earn path must not query it (decision 027 "Levels"). */
@@ -13,7 +14,9 @@ const noDb = new Proxy({} as Db, {
 const cacheWith = (levels: unknown[]) =>
   ({
     get: async (key: string) =>
-      key === 'earn-campaigns' ? { rows: [], rules: [] } : { timeZone: 'Europe/Moscow', levels },
+      key === 'earn-campaigns'
+        ? { rows: [], rules: [] }
+        : { timeZone: 'Europe/Moscow', levels, earnLimits: EARN_LIMITS_DEFAULT },
   }) as unknown as ContentCache;
 
 describe('earnFor and levels', () => {

@@ -3,6 +3,7 @@ import type { ContentCache } from '../../lib/content-cache';
 import { cachedBrandSettings } from '../brand-settings';
 import type { Clock } from '../clock';
 import { cachedActiveCampaigns } from './campaigns';
+import { chequeEarnCap } from './earn-limits';
 import { levelFor, spendOverYear } from './levels';
 import { evaluateEarn, type EarnResult } from './rules';
 
@@ -46,7 +47,7 @@ export async function earnFor(deps: EarnDeps, request: EarnRequest): Promise<Ear
     settings.levels.length > 0 && request.userId && request.earnable > 0
       ? levelFor(settings.levels, await spendOverYear(deps.db, request.userId, at))
       : null;
-  return evaluateEarn({
+  const result = evaluateEarn({
     cheque: request.cheque,
     earnable: request.earnable,
     pointId: request.point.id,
@@ -56,4 +57,8 @@ export async function earnFor(deps: EarnDeps, request: EarnRequest): Promise<Ear
     campaigns: active.rules,
     level,
   });
+  // The owner's cap on one cheque (decision 046), over every rule together: stacked campaigns cannot mint more.
+  const cap = chequeEarnCap(request.cheque, settings.earnLimits);
+  if (result.earn <= cap) return result;
+  return { earn: cap, rules: cap > 0 ? result.rules : [] };
 }

@@ -22,6 +22,11 @@ export const users = pgTable(
     /** What the `referer` cookie held at registration; no reward is credited for it yet. */
     referrerId: text(),
     /**
+     * When the referral job settled this customer's referral (decision 046): rewarded, or refused (the phone was
+     * rewarded before, the referrer's cap); the job looks only at customers not settled yet.
+     */
+    referralSettledAt: at(),
+    /**
      * One of the customer's cards (server/db/schema/cabinet.ts). No foreign key: the two tables would reference
      * each other, and the cabinet service sets it only to a card it has just read as the customer's own.
      */

@@ -83,7 +83,7 @@ export async function registerCard(
       .set({
         registeredAt: user.registeredAt ?? now,
         consentVersion: user.consentVersion ?? CONSENT_VERSION,
-        referrerId: user.referrerId ?? (await referrerOf(tx, userId, input.refererID)),
+        referrerId: user.referrerId ?? (await referrerOf(tx, user, input.refererID)),
         activeCardId: user.activeCardId ?? firstCard?.id ?? newCardId,
       })
       .where(eq(users.id, userId));
@@ -104,15 +104,20 @@ export const WELCOME_PLACE = 'Приветственные бонусы';
 
 /**
  * The referrer id worth keeping for the referral reward (server/features/programme/event-jobs.ts): not empty, and not one
- * of the customer's own card numbers (a customer cannot refer themselves).
+ * of the customer's own card numbers (a customer cannot refer themselves). A temporary payer (no phone, decision
+ * 046) is never a referred friend: they cost no SMS, so each would be a free reward.
  */
-async function referrerOf(tx: Db, userId: string, refererId: string): Promise<string | null> {
+async function referrerOf(
+  tx: Db,
+  user: { id: string; phone: string },
+  refererId: string,
+): Promise<string | null> {
   const id = refererId.trim();
-  if (!id) return null;
+  if (!id || user.phone.startsWith('temp-')) return null;
   const [own] = await tx
     .select({ id: cards.id })
     .from(cards)
-    .where(and(eq(cards.userId, userId), eq(cards.cardNum, id)));
+    .where(and(eq(cards.userId, user.id), eq(cards.cardNum, id)));
   return own ? null : id;
 }
 

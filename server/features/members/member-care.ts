@@ -10,6 +10,7 @@ import { sessions, users } from '../../db/schema/auth';
 import { cards, operations } from '../../db/schema/cabinet';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 import { AppError, notFound } from '../../errors';
+import { assertDailyAdjustmentLimit, priorAdjustment } from './adjustment-checks';
 import { withCards } from './search';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -104,11 +105,16 @@ export async function adjustBonuses(
   await liveUserOf(deps, userId);
   const kopecks = toKopecks(input.amount);
   await inTransaction(deps.db, async (tx) => {
+    // The member's row lock: adjustments of one member (and their retries) count one after another.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const accounts = await customerAccounts(tx, userId);
+    // Scoped to the member: a key reused for another member is a new adjustment, never a silent no-op.
+    const idempotencyKey = `manual-adjustment:${userId}:${input.idempotencyKey}`;
+    if ((await priorAdjustment(tx, idempotencyKey, accounts.bonus, kopecks)) !== null) return;
+    await assertDailyAdjustmentLimit(tx, actor, userId, input.amount, deps.clock.now());
     const before = await balancesOf(tx, userId);
     const { transactionId, created } = await postTransaction(tx, {
-      // Scoped to the member: a key reused for another member is a new adjustment, never a silent no-op.
-      idempotencyKey: `manual-adjustment:${userId}:${input.idempotencyKey}`,
+      idempotencyKey,
       kind: 'manual_adjustment',
       entries: [
         { accountId: accounts.bonus, amount: kopecks },
@@ -126,13 +132,19 @@ export async function adjustBonuses(
       type: 'CASHBACK',
       transactionId,
     });
-    await recordAudit(tx, actor, {
-      action: 'member.adjust-bonuses',
-      entity: 'member',
-      entityId: userId,
-      before: { bonus: toRoubles(before.bonus) },
-      after: { bonus: toRoubles(before.bonus + kopecks), amount: input.amount, reason: input.reason },
-    });
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'member.adjust-bonuses',
+        entity: 'member',
+        entityId: userId,
+        before: { bonus: toRoubles(before.bonus) },
+        after: { bonus: toRoubles(before.bonus + kopecks), amount: input.amount, reason: input.reason },
+      },
+      // At the app's clock: the daily limit reads the day by it (adjustment-checks.ts).
+      deps.clock.now(),
+    );
   });
   return { bonus: toRoubles((await balancesOf(deps.db, userId)).bonus) };
 }

@@ -57,7 +57,7 @@ describe('member care in the console', () => {
     const tooMuch = await adjust(1500);
     expect(tooMuch.statusCode).toBe(403);
     expect(tooMuch.json().code).toBe('ADJUSTMENT_LIMIT');
-    expect((await adjust(-1000)).json().code).toBe('INSUFFICIENT_FUNDS');
+    expect((await adjust(-500)).json().code).toBe('INSUFFICIENT_FUNDS');
     const marketer = await staffOfRole(t, clock, OPERATOR_TOKEN, 'marketer');
     expect((await adjust(1, randomUUID(), marketer)).json().code).toBe('FORBIDDEN');
     const noReason = await asStaff(t, support, {

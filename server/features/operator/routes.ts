@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { auditActorOf, recordAudit } from '../../core/audit';
 import { readBrandSettings, saveBrandSettings } from '../../core/brand-settings';
+import { keepEarnLimits } from '../../core/earn/earn-limits';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { exportContent, importContent } from './content-transfer';
 import { registerContentRoutes } from './content-routes';
@@ -22,8 +23,11 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, getOperatorSettings, async () => readBrandSettings(deps.db));
   registerEndpoint(app, putOperatorSettings, async (request) => {
     const before = await readBrandSettings(deps.db);
-    return saveBrandSettings(deps.db, deps.cache, request.body, (tx, after) =>
-      recordAudit(tx, auditActorOf(request), {
+    const actor = auditActorOf(request);
+    // The owner's earn limits (decision 046) are not the marketer's to change.
+    const input = keepEarnLimits(actor.caller, request.body, before);
+    return saveBrandSettings(deps.db, deps.cache, input, (tx, after) =>
+      recordAudit(tx, actor, {
         action: 'settings.update',
         entity: 'settings',
         before,
@@ -37,7 +41,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
     importOperatorContent,
     async (request) => ({
       // The file is too big for the log (pictures in base64): the row keeps what was imported.
-      imported: await importContent(deps.db, deps.cache, request.body, (tx, imported) =>
+      imported: await importContent(deps.db, deps.cache, await withStoredLimits(request), (tx, imported) =>
         recordAudit(tx, auditActorOf(request), {
           action: 'content.import',
           entity: 'content',
@@ -48,4 +52,12 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
     { bodyLimit: CONTENT_FILE_MAX_BYTES },
   );
   registerContentRoutes(app, deps);
+
+  /** A content file's settings keep the stored earn limits unless the caller may change them (decision 046). */
+  async function withStoredLimits(request: Parameters<typeof auditActorOf>[0] & { body: unknown }) {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || !('settings' in body)) return body;
+    const stored = await readBrandSettings(deps.db).catch(() => null);
+    return { ...body, settings: keepEarnLimits(auditActorOf(request).caller, body.settings, stored) };
+  }
 }

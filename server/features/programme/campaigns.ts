@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { ActiveCampaign, Campaign, CampaignInput } from '../../../common/contract/programme';
 import type { AppDeps } from '../../app-deps';
-import { cachedBrandSettings } from '../../core/brand-settings';
+import { cachedBrandSettings, readBrandSettings } from '../../core/brand-settings';
+import { campaignOverLimit, mayPassEarnLimits } from '../../core/earn/earn-limits';
 import { allCampaigns, cachedActiveCampaigns, toCampaign, toCampaignValues } from '../../core/earn/campaigns';
 import { runsAt } from '../../core/earn/rules';
 import { campaigns } from '../../db/schema/programme';
-import { notFound } from '../../errors';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../errors';
 import { recordAudit, type AuditActor } from '../../core/audit';
 
 /**
@@ -26,6 +28,7 @@ export async function createCampaign(
 ): Promise<Campaign> {
   const values = toCampaignValues(input);
   return deps.cache.write(async (tx) => {
+    await assertWithinLimits(tx, input.effect, actor);
     const [row] = await tx.insert(campaigns).values(values).returning();
     const created = toCampaign(row!);
     await recordAudit(tx, actor, {
@@ -46,6 +49,7 @@ export async function updateCampaign(
 ): Promise<Campaign> {
   const values = toCampaignValues(input);
   return deps.cache.write(async (tx) => {
+    await assertWithinLimits(tx, input.effect, actor);
     const [before] = await tx.select().from(campaigns).where(eq(campaigns.id, id));
     const [row] = await tx
       .update(campaigns)
@@ -63,6 +67,16 @@ export async function updateCampaign(
     });
     return after;
   });
+}
+
+/**
+ * A campaign whose effect passes the owner's limits (decision 046) is saved only by a caller holding
+ * `earnLimits.write`; anyone else's save is refused whole, naming the limit (and the field, for the form).
+ */
+async function assertWithinLimits(tx: Db, effect: Campaign['effect'], actor: AuditActor) {
+  if (mayPassEarnLimits(actor.caller)) return;
+  const over = campaignOverLimit(effect, (await readBrandSettings(tx)).earnLimits);
+  if (over) throw new AppError('CAMPAIGN_LIMIT', over.message, { fields: { [over.field]: over.message } });
 }
 
 export async function deleteCampaign(

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { readBrandSettings } from '../../core/brand-settings';
 import { creditEventBonuses } from '../../core/earn/events';
 import { localTime } from '../../core/earn/local-time';
 import { phoneKey } from '../../core/earn/phone-key';
 import { inTransaction } from '../../db/in-transaction';
+import { users } from '../../db/schema/auth';
 
 export type EventDeps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;
 
@@ -16,41 +17,79 @@ export const BIRTHDAY_PLACE = 'Бонус ко дню рождения';
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * The referral reward (decision 027): a customer registered with a referrer's card number whose first purchase
- * has completed (a processed payment or till accrual in the history) earns the referrer `referralBonus` and
- * themselves `referralFriendBonus`, once (ledger key `referral:<customer>`); both see it in their operations.
+ * The referral reward (decisions 027, 046): a customer registered with a referrer's card number whose purchase
+ * of at least `referralMinPurchase` roubles has completed (a processed payment or till accrual) earns the
+ * referrer `referralBonus` (for at most `referralMaxFriends` friends) and themselves `referralFriendBonus`.
+ * Once per friend's phone (ledger key `referral:<phone key>`, as the welcome bonus), so deleting the account and
+ * registering the phone again earns nothing more; a temporary payer (no phone) is never a friend. Each
+ * customer is settled once (`referral_settled_at`), rewarded or not, so the job never reads them again.
  * A job rather than a step of every payment keeps the money path free of it; a minute's delay is no harm.
  */
 export async function rewardReferrals(deps: EventDeps): Promise<number> {
   const settings = await readBrandSettings(deps.db);
   if (settings.referralBonus <= 0 && settings.referralFriendBonus <= 0) return 0;
-  const due = rowsOf<{ user_id: string; referrer_user_id: string }>(
+  const minPurchase = Math.max(1, settings.referralMinPurchase * 100);
+  const due = rowsOf<{ user_id: string; phone: string; referrer_user_id: string }>(
     await deps.db.execute(sql`
-      select u.id as user_id, c.user_id as referrer_user_id from users u
+      select u.id as user_id, u.phone, c.user_id as referrer_user_id from users u
       join cards c on c.card_num = u.referrer_id and c.user_id <> u.id
       join users r on r.id = c.user_id and r.deleted_at is null
       where u.referrer_id is not null and u.registered_at is not null and u.deleted_at is null
+        and u.referral_settled_at is null and u.phone not like 'temp-%'
         and not exists (select 1 from ledger_transactions t where t.idempotency_key = 'referral:' || u.id::text)
         and exists (select 1 from operations o where o.user_id = u.id and o.state = 'PROCESSED'
-          and o.type in ('PAYMENT', 'CASHBACK') and o.amount > 0)
+          and o.type in ('PAYMENT', 'CASHBACK') and o.amount >= ${minPurchase})
       limit ${BATCH}`),
   );
   let rewarded = 0;
   for (const row of due) {
-    const posted = await inTransaction(deps.db, (tx) =>
-      creditEventBonuses(tx, {
-        key: `referral:${row.user_id}`,
-        kind: 'referral_bonus',
-        now: deps.clock.now(),
-        credits: [
-          { userId: row.referrer_user_id, amount: settings.referralBonus * 100, place: REFERRER_PLACE },
-          { userId: row.user_id, amount: settings.referralFriendBonus * 100, place: FRIEND_PLACE },
-        ],
-      }),
-    );
-    if (posted) rewarded++;
+    if (await settleReferral(deps, row, settings)) rewarded++;
   }
   return rewarded;
+}
+
+/**
+ * One friend's referral, in one transaction under both customers' row locks (taken in id order, so two
+ * instances, or a friend who is also a referrer, never deadlock): the referrer's cap counted, the credits
+ * posted under the phone's key, the friend marked settled whatever the outcome.
+ */
+async function settleReferral(
+  deps: EventDeps,
+  row: { user_id: string; phone: string; referrer_user_id: string },
+  settings: { referralBonus: number; referralFriendBonus: number; referralMaxFriends: number },
+): Promise<boolean> {
+  return inTransaction(deps.db, async (tx) => {
+    const locked = rowsOf<{ id: string; phone: string; settled: boolean; deleted: boolean }>(
+      await tx.execute(sql`
+        select id, phone, referral_settled_at is not null as settled, deleted_at is not null as deleted from users
+        where id in (${row.user_id}::uuid, ${row.referrer_user_id}::uuid) order by id for update`),
+    );
+    // Read again under the lock: another instance settled it, or the account was deleted since.
+    const friend = locked.find((u) => u.id === row.user_id);
+    if (!friend || friend.settled || friend.deleted) return false;
+    const [counted] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        select count(*)::int as n from operations
+        where user_id = ${row.referrer_user_id}::uuid and type = 'DEPOSIT' and place = ${REFERRER_PLACE}`),
+    );
+    const underCap = (counted?.n ?? 0) < settings.referralMaxFriends;
+    const now = deps.clock.now();
+    const posted = await creditEventBonuses(tx, {
+      key: `referral:${phoneKey(deps.config.authSecret, friend.phone)}`,
+      kind: 'referral_bonus',
+      now,
+      credits: [
+        {
+          userId: row.referrer_user_id,
+          amount: underCap ? settings.referralBonus * 100 : 0,
+          place: REFERRER_PLACE,
+        },
+        { userId: row.user_id, amount: settings.referralFriendBonus * 100, place: FRIEND_PLACE },
+      ],
+    });
+    await tx.update(users).set({ referralSettledAt: now }).where(eq(users.id, row.user_id));
+    return posted;
+  });
 }
 
 /**

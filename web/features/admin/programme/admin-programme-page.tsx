@@ -7,6 +7,7 @@ import { adminApi, adminErrorText, useStaffSession } from '../admin-api';
 import { CampaignFormPanel } from './admin-campaign-form';
 import { CampaignList } from './admin-campaign-list';
 import { EarnPreview } from './admin-earn-preview';
+import { EarnLimitsForm } from './admin-earn-limits';
 import { ProgrammeSettings, SETTINGS_KEY } from './admin-programme-settings';
 import { wallClockIn } from './programme-form';
 import programmeCss from './programme.css?url';
@@ -120,6 +121,7 @@ export function ProgrammePage() {
       </section>
       <EarnPreview points={points.data} timeZone={timeZone} />
       <ProgrammeSettings settings={settings.data} canWrite={permissions.includes('settings.write')} />
+      <EarnLimitsForm limits={settings.data.earnLimits} canWrite={permissions.includes('earnLimits.write')} />
     </>
   );
 }

@@ -9,7 +9,14 @@ import { fieldErrorsOf, parseNumber } from './programme-form';
 const t = ruAdminProgramme.settings;
 export const SETTINGS_KEY = ['admin', 'settings'] as const;
 
-const EVENT_BONUSES = ['welcomeBonus', 'birthdayBonus', 'referralBonus', 'referralFriendBonus'] as const;
+const EVENT_BONUSES = [
+  'welcomeBonus',
+  'birthdayBonus',
+  'referralBonus',
+  'referralFriendBonus',
+  'referralMinPurchase',
+  'referralMaxFriends',
+] as const;
 type Texts = Record<(typeof EVENT_BONUSES)[number] | 'expiryDays' | 'warnDays' | 'pendingDays', string>;
 interface LevelRow {
   key: number;
@@ -20,7 +27,7 @@ interface LevelRow {
 
 /** The settings' paths this form shows an error beside. */
 const SHOWN =
-  /^(welcomeBonus|birthdayBonus|referralBonus|referralFriendBonus|bonusExpiryDays|bonusExpiryWarnDays|bonusPendingDays|levels)(\.|$)/;
+  /^(welcomeBonus|birthdayBonus|referralBonus|referralFriendBonus|referralMinPurchase|referralMaxFriends|bonusExpiryDays|bonusExpiryWarnDays|bonusPendingDays|levels)(\.|$)/;
 
 let nextKey = 0;
 const rowOf = (l: { title: string; fromSpend: number; earnPercent: number }): LevelRow => ({
@@ -47,6 +54,8 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
     birthdayBonus: String(settings.birthdayBonus),
     referralBonus: String(settings.referralBonus),
     referralFriendBonus: String(settings.referralFriendBonus),
+    referralMinPurchase: String(settings.referralMinPurchase),
+    referralMaxFriends: String(settings.referralMaxFriends),
     expiryDays: String(settings.bonusExpiryDays ?? 365),
     warnDays: String(settings.bonusExpiryWarnDays),
     pendingDays: String(settings.bonusPendingDays),

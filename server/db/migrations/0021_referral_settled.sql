@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "referral_settled_at" timestamp with time zone;
