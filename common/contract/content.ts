@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './z';
 import { checkEmail, checkPhone, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { defineEndpoint } from './endpoint';
 

@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../lib/format';
-import { z } from 'zod';
+import * as z from './z';
 import { MODULE_IDS, type ModuleId } from '../lib/modules';
 import { defineEndpoint } from './endpoint';
 
