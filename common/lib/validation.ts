@@ -11,6 +11,7 @@ export const VALIDATION_MESSAGES = {
   date: 'Такой даты нет',
   nominal: 'Только цифры',
   characters: 'Недопустимые символы',
+  link: 'Нужна ссылка вида https://… или путь на сайте /…',
 } as const;
 
 /** Default maximum length of a text input (spec section 9). */
@@ -38,6 +39,23 @@ export function isWellFormedText(value: string): boolean {
     i++;
   }
   return true;
+}
+
+/**
+ * An address the site puts in a link or a frame (the brand's settings and pages, decision 050): https:// with a
+ * host, or a path of the site itself (/about). Not javascript:, data: or http:, not //host or /\host (another
+ * site), nothing a browser would read past (spaces, control characters, backslashes).
+ */
+export function checkLink(value: string): string | null {
+  if ([...value].some((ch) => ch <= ' ' || ch === '\u007f' || ch === '\\')) return VALIDATION_MESSAGES.link;
+  if (value.startsWith('/')) return value.startsWith('//') ? VALIDATION_MESSAGES.link : null;
+  if (!/^https:\/\/[^/?#]/i.test(value)) return VALIDATION_MESSAGES.link;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname ? null : VALIDATION_MESSAGES.link;
+  } catch {
+    return VALIDATION_MESSAGES.link;
+  }
 }
 
 export function checkRequired(value: string): string | null {
