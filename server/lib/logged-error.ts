@@ -35,20 +35,30 @@ function safeMessage(error: ErrorLike, fromQuery: boolean): string {
   return message;
 }
 
-export function loggedError(value: unknown, fromQuery = false, depth = 0): unknown {
-  if (!(value instanceof Error)) return value;
-  const error = value as ErrorLike;
-  const isQuery = typeof error.query === 'string';
-  const message = safeMessage(error, fromQuery);
-  const out: Record<string, unknown> = {
-    type: error.constructor?.name ?? 'Error',
+/** What a log line carries of an error (the shape pino's `err` serializer returns). */
+export interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+export function loggedError(error: Error, fromQuery = false, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const e = error as ErrorLike;
+  const isQuery = typeof e.query === 'string';
+  const message = safeMessage(e, fromQuery);
+  const out: LoggedError = {
+    type: e.constructor?.name ?? 'Error',
     message,
     // The stack's first line is "<type>: <message>", the original message with its parameters.
-    stack: error.stack?.replace(String(error.message), message),
+    stack: (e.stack ?? '').replace(String(e.message), message),
   };
-  if (isQuery) out.query = error.query;
-  for (const field of KEPT) if (error[field] !== undefined) out[field] = error[field];
-  if (error.cause !== undefined && depth < 5)
-    out.cause = loggedError(error.cause, fromQuery || isQuery, depth + 1);
+  if (isQuery) out.query = e.query;
+  for (const field of KEPT) if (e[field] !== undefined) out[field] = e[field];
+  if (e.cause !== undefined && depth < 5) {
+    out.cause =
+      e.cause instanceof Error ? loggedError(e.cause, fromQuery || isQuery, depth + 1) : '[not an Error]';
+  }
   return out;
 }

@@ -36,7 +36,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       // A failed query's parameters (phones, keys) never reach a log: server/lib/logged-error.ts.
-      err: (error: unknown) => loggedError(error),
+      err: (error: Error) => loggedError(error),
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
         url: maskUrl(req.url),

@@ -65,7 +65,8 @@ const MESSAGES: Record<Refused, string> = {
 export async function rejectNul(request: FastifyRequest) {
   const refused = refusedText(request.body) ?? refusedText(request.query) ?? refusedText(request.params);
   if (refused) throw new AppError('VALIDATION', MESSAGES[refused]);
-  if (!queryIsUtf8(request.url)) {
+  // The API's queries only: a page's link with a stray `%` (a campaign's tag) still renders the page.
+  if (request.url.startsWith('/api/') && !queryIsUtf8(request.url)) {
     throw new AppError('VALIDATION', 'Неверные данные: параметры адреса не в кодировке UTF-8');
   }
 }

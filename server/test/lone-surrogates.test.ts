@@ -82,5 +82,8 @@ describe('a lone surrogate in a request', () => {
     // A query that is UTF-8 is searched as before.
     const fine = await t.app.inject({ url: '/api/admin/audit?entity=%D1%91', headers: asOperator });
     expect(fine.statusCode).toBe(200);
+    // Outside the API the query is not read as input: a stray byte in a page's link does not refuse it.
+    const outside = await t.app.inject('/healthz?utm=%ED%A0%80');
+    expect(outside.statusCode).toBe(200);
   });
 });

@@ -30,7 +30,13 @@ export function hugePng(width: number, height: number): Buffer {
 /** A real picture of 200 × 200 pixels of noise in `format`. */
 export function noisePicture(format: 'png' | 'webp' | 'jpeg'): Promise<Buffer> {
   return sharp({
-    create: { width: 200, height: 200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width: 200,
+      height: 200,
+      channels: 3,
+      background: 'black',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .toFormat(format)
     .toBuffer();
