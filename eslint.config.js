@@ -23,6 +23,12 @@ const contractTypesOnly = {
   allowTypeImports: true,
   message: 'the web imports contract types only: zod must not reach the browser (use request(key, input))',
 };
+/** A contract string refuses a lone surrogate only when it comes from ./z (decision 050). */
+const contractZod = {
+  group: ['zod', 'zod/*'],
+  allowTypeImports: true,
+  message: "the contract declares with `import * as z from './z'`: its strings refuse a lone surrogate",
+};
 const noFeatures = {
   group: ['**/features/**', '**/app/**'],
   message: 'ui, lib and payment sit below features and app',
@@ -68,6 +74,11 @@ export default tseslint.config(
   },
   { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   { files: ['common/**/*.ts'], rules: restrict(noServer, noWeb) },
+  {
+    files: ['common/contract/**/*.ts'],
+    ignores: ['common/contract/z.ts'],
+    rules: restrict(noServer, noWeb, contractZod),
+  },
   { files: ['server/**/*.ts'], rules: restrict(noWeb) },
   {
     files: ['server/core/**', 'server/lib/**', 'server/db/**', 'server/integrations/**'],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './z';
 import { defineEndpoint } from './endpoint';
 import { PERMISSIONS, STAFF_PASSWORD_MIN, STAFF_ROLES } from './permissions';
 

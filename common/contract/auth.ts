@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './z';
 import { defineEndpoint } from './endpoint';
 
 /** A customer's phone as the API carries it: 7 and 10 digits (spec section 5, "Phone in a token"). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './z';
 import { checkDate, checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { phoneSchema } from './auth';
 import { defineEndpoint } from './endpoint';

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from './z';
 import { checkEmail, checkPhone, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { defineEndpoint } from './endpoint';
+import { link } from './link';
 
 const text = (max: number) => z.string().max(max, `Не длиннее ${max} знаков`);
 /** A text that must not be empty (the console shows this message under the field). */
@@ -86,7 +87,7 @@ export type NewsItem = z.output<typeof newsItemSchema>;
 export const rulesSchema = z.strictObject({
   about: text(20000),
   creators: text(1000),
-  link: text(500).nullable(),
+  link: link(500).nullable(),
   img: pictureUrl.nullable(),
   phone: text(40),
   email: text(120),
@@ -104,7 +105,7 @@ export const contactsSchema = z.strictObject({
   address: text(300),
   workingHours: text(200),
   pointId: z.number().int().positive().nullable().default(null),
-  socials: z.array(z.strictObject({ name: text(60), url: z.string().url().max(300) })).max(10),
+  socials: z.array(z.strictObject({ name: text(60), url: link(300) })).max(10),
 });
 export type Contacts = z.output<typeof contactsSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './z';
 import { checkAccount, checkBic, checkInn, checkKpp } from '../lib/company-rules';
 import { checkEmail, VALIDATION_MESSAGES } from '../lib/validation';
 import { defineEndpoint } from './endpoint';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './z';
 import { checkNominal, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { MAX_RECIPIENTS } from '../lib/gift-card-rules';
 import { defineEndpoint } from './endpoint';

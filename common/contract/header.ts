@@ -1,11 +1,12 @@
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../lib/format';
-import { z } from 'zod';
+import * as z from './z';
 import { MODULE_IDS, type ModuleId } from '../lib/modules';
 import { defineEndpoint } from './endpoint';
 import { earnLimitsSchema, referralMaxFriendsSchema, referralMinPurchaseSchema } from './earn-limits';
+import { link } from './link';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Цвет задаётся как #RRGGBB');
-const url = z.string().url('Нужна ссылка вида https://…').max(500);
+const url = link(500);
 const internalPath = z
   .string()
   .regex(/^\/[a-zA-Z0-9/_-]*$/, 'Путь начинается с / и состоит из латиницы, цифр, -, _')

@@ -1,5 +1,5 @@
 import { MAX_PAY_SUM, PAYMENT_STATUS } from './codes';
-import { z } from 'zod';
+import * as z from './z';
 import { checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { phoneSchema, tokenPairSchema } from './auth';
 import { defineEndpoint } from './endpoint';

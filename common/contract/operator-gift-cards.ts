@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './z';
 import { defineEndpoint } from './endpoint';
 
 /** The console's gift-card deliveries (decision 026): the SMS that did not go out, and sending one again. */

@@ -10,6 +10,8 @@ export const VALIDATION_MESSAGES = {
   minLength: 'Введены не все символы',
   date: 'Такой даты нет',
   nominal: 'Только цифры',
+  characters: 'Недопустимые символы',
+  link: 'Нужна ссылка вида https://… или путь на сайте /…',
 } as const;
 
 /** Default maximum length of a text input (spec section 9). */
@@ -18,6 +20,43 @@ export const DEFAULT_MAX_LENGTH = 500;
 /** The masked phone +7 (###) ###-##-## is complete at 18 characters. */
 export const PHONE_MASKED = /^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A lone UTF-16 surrogate (JSON's "\ud800") is no character: PostgreSQL's jsonb refuses it (a 500) and its text
+ * keeps a U+FFFD in its place, so every text the API takes is refused with it (decision 050).
+ */
+export function checkWellFormed(value: string): string | null {
+  return isWellFormedText(value) ? null : VALIDATION_MESSAGES.characters;
+}
+
+/** String.prototype.isWellFormed, which older phones' browsers lack: every surrogate is one of a pair. */
+export function isWellFormedText(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = value.charCodeAt(i + 1);
+    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false;
+    i++;
+  }
+  return true;
+}
+
+/**
+ * An address the site puts in a link or a frame (the brand's settings and pages, decision 050): https:// with a
+ * host, or a path of the site itself (/about). Not javascript:, data: or http:, not //host or /\host (another
+ * site), nothing a browser would read past (spaces, control characters, backslashes).
+ */
+export function checkLink(value: string): string | null {
+  if ([...value].some((ch) => ch <= ' ' || ch === '\u007f' || ch === '\\')) return VALIDATION_MESSAGES.link;
+  if (value.startsWith('/')) return value.startsWith('//') ? VALIDATION_MESSAGES.link : null;
+  if (!/^https:\/\/[^/?#]/i.test(value)) return VALIDATION_MESSAGES.link;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname ? null : VALIDATION_MESSAGES.link;
+  } catch {
+    return VALIDATION_MESSAGES.link;
+  }
+}
 
 export function checkRequired(value: string): string | null {
   return value.trim() ? null : VALIDATION_MESSAGES.required;

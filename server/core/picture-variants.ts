@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from '../db/availability';
 import type { Db } from '../db/client';
 import { pictureVariants } from '../db/schema/brand';
 import { etagOf, type ContentCache } from '../lib/content-cache';
-import type { PICTURE_FORMATS, PICTURE_WIDTHS } from '../../common/lib/picture-sizes';
+import { PICTURE_FORMATS, PICTURE_WIDTHS } from '../../common/lib/picture-sizes';
 import { findPicture, type Picture } from './pictures';
 
 export type PictureWidth = (typeof PICTURE_WIDTHS)[number];
@@ -18,6 +18,15 @@ const ENCODE: Record<PictureFormat, (image: sharp.Sharp) => sharp.Sharp> = {
   avif: (image) => image.avif({ quality: 50, effort: 4 }),
   webp: (image) => image.webp({ quality: 75, effort: 4 }),
 };
+
+/**
+ * The row of a copy that cannot be made (a picture stored before uploads were decoded, issue 26 item 8): no
+ * bytes, and the original is served in its place. One is stored for every width and format of the picture's
+ * version at the first failure, so no process decodes it again; a replaced picture has another ETag and is tried.
+ */
+const UNMADE = 'application/x-unmade';
+/** The most pixels a copy is made from (an upload is refused past 25 million: decision 050). */
+const MAX_SOURCE_PIXELS = 25_000_000;
 
 /** Copies kept per process: a brand's pictures × widths × formats, well under this. */
 const MAX_COPIES = 256;
@@ -67,31 +76,56 @@ async function storedCopy(db: Db, { name, source, width, format }: Wanted): Prom
         eq(pictureVariants.format, format),
       ),
     );
-  return row ? { contentType: row.contentType, data: row.data, etag: etagOf(row.data) } : null;
+  if (!row) return null;
+  if (row.contentType === UNMADE) return source;
+  return { contentType: row.contentType, data: row.data, etag: etagOf(row.data) };
 }
 
-async function encodeAndStore(db: Db, { name, source, width, format }: Wanted): Promise<Picture> {
-  const data = await ENCODE[format](
-    sharp(source.data).resize({ width, withoutEnlargement: true }),
-  ).toBuffer();
+async function encodeAndStore(db: Db, wanted: Wanted): Promise<Picture> {
+  const { name, source, width, format } = wanted;
+  let data: Buffer;
+  try {
+    data = await ENCODE[format](
+      sharp(source.data, { limitInputPixels: MAX_SOURCE_PIXELS }).resize({ width, withoutEnlargement: true }),
+    ).toBuffer();
+  } catch {
+    // It does not decode (cut, or too many pixels): the original, and never this version's decode again.
+    await storeRows(db, wanted, unmadeRows(wanted));
+    return source;
+  }
   const copy = { contentType: `image/${format}`, data, etag: etagOf(data) };
+  await storeRows(db, wanted, [
+    { name, sourceEtag: source.etag, width, format, contentType: copy.contentType, data },
+  ]);
+  return copy;
+}
+
+const unmadeRows = ({ name, source }: Wanted) =>
+  PICTURE_WIDTHS.flatMap((width) =>
+    PICTURE_FORMATS.map((format) => ({
+      name,
+      sourceEtag: source.etag,
+      width,
+      format,
+      contentType: UNMADE,
+      data: Buffer.alloc(0),
+    })),
+  );
+
+async function storeRows(db: Db, { name, source }: Wanted, rows: (typeof pictureVariants.$inferInsert)[]) {
   try {
     await db.transaction(async (tx) => {
       // The copies of the picture's earlier versions go: no page asks for them any more.
       await tx
         .delete(pictureVariants)
         .where(and(eq(pictureVariants.name, name), ne(pictureVariants.sourceEtag, source.etag)));
-      await tx
-        .insert(pictureVariants)
-        .values({ name, sourceEtag: source.etag, width, format, contentType: copy.contentType, data })
-        .onConflictDoNothing();
+      await tx.insert(pictureVariants).values(rows).onConflictDoNothing();
     });
   } catch (error) {
     // The picture was deleted meanwhile (the foreign key), or the database is away: this answer still has its
     // copy, and the next process asks again.
     if (!isForeignKeyViolation(error) && !isDatabaseUnavailable(error)) throw error;
   }
-  return copy;
 }
 
 /** Whether `error` (or what drizzle wrapped) is the database refusing a copy of a picture no longer there. */

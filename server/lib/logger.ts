@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { loggedError } from './logged-error';
 
 /** Paths in logged objects that may hold a secret: they are replaced before a line is written. */
 export const REDACTED_PATHS = [
@@ -34,6 +35,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
+      // A failed query's parameters (phones, keys) never reach a log: server/lib/logged-error.ts.
+      err: (error: Error) => loggedError(error),
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
         url: maskUrl(req.url),

@@ -23,6 +23,7 @@ import {
   type FuzzEndpoint,
   type Input,
 } from './fuzz-cases';
+import { surrogateCases } from './fuzz-surrogates';
 import { createTestApp, type TestApp } from './test-app';
 import { ValuePool } from './zod-samples';
 import { REMOVE } from './zod-variants';
@@ -33,7 +34,8 @@ import { REMOVE } from './zod-variants';
  * a module of common/contract that looks like an endpoint, so a new endpoint is fuzzed without touching this
  * file. For each: valid requests generated from its zod schemas, boundary values of each field, invalid ones
  * (wrong types, missing and extra fields, malformed JSON, wrong content type, oversized bodies, bad path
- * params), authenticated and not. Every answer must be below 500; a 4xx carries a JSON `message`; a 2xx
+ * params), a lone UTF-16 surrogate in every string and key of every part (fuzz-surrogates.ts, all of them sent),
+ * authenticated and not. Every answer must be below 500; a 4xx carries a JSON `message`; a 2xx
  * matches the endpoint's response schema; input the schema refuses never gets a 2xx; a customer endpoint
  * called without a valid token answers 401. Seeded: `TEST_SEED=<n>` replays a run; `FUZZ_ALL=1` sends every
  * boundary and invalid case instead of a sample (about twice the requests); `FUZZ_REPORT=1` prints the statuses.
@@ -45,6 +47,8 @@ const VALID_CASES = 15;
 const MAX_BOUNDARY_CASES = process.env.FUZZ_ALL ? Infinity : 160;
 const MAX_INVALID_CASES = process.env.FUZZ_ALL ? Infinity : 60;
 const OPERATOR_TOKEN = 'fuzz-operator-token-0123456789';
+/** An endpoint's few hundred requests; a login hashes with argon2 and the content import replaces everything. */
+const ENDPOINT_TIMEOUT = 120_000;
 const CUSTOMER_PHONE = '79990001122';
 
 /**
@@ -96,7 +100,7 @@ const endpoints = await fuzzedEndpoints();
 let t: TestApp;
 let customerToken: string;
 const pool = new ValuePool();
-const counts = { valid: 0, boundary: 0, invalid: 0, unauthenticated: 0, total: 0 };
+const counts = { valid: 0, boundary: 0, invalid: 0, unauthenticated: 0, surrogate: 0, total: 0 };
 /** `FUZZ_REPORT=1`: the answers' statuses per endpoint and kind, to see how deep the valid cases reach. */
 const statuses = new Map<string, Record<string, number>>();
 let sessionPhone = 79_950_000_000;
@@ -231,44 +235,49 @@ describe('generated requests for every endpoint of the contract', () => {
   });
 
   for (const endpoint of endpoints) {
-    it(`${endpoint.key} (${endpoint.auth})`, async () => {
-      const random = seededRandom(seedOf(SEED, endpoint.key));
-      const problems: string[] = [];
-      const bases: Input[] = [];
-      for (let i = 0; i < VALID_CASES; i++) {
-        const input = validInput(endpoint, random, pool);
-        if (typeof input === 'string') {
-          problems.push(input);
-          break;
+    it(
+      `${endpoint.key} (${endpoint.auth})`,
+      async () => {
+        const random = seededRandom(seedOf(SEED, endpoint.key));
+        const problems: string[] = [];
+        const bases: Input[] = [];
+        for (let i = 0; i < VALID_CASES; i++) {
+          const input = validInput(endpoint, random, pool);
+          if (typeof input === 'string') {
+            problems.push(input);
+            break;
+          }
+          bases.push(input);
+          const problem = await send(endpoint, { kind: 'valid', label: `valid #${i}`, input }, random);
+          if (problem) problems.push(problem);
         }
-        bases.push(input);
-        const problem = await send(endpoint, { kind: 'valid', label: `valid #${i}`, input }, random);
-        if (problem) problems.push(problem);
-      }
-      // The variants start from a valid input with every optional field and an item in every list.
-      const full = validInput(endpoint, random, pool, true);
-      const base = typeof full === 'string' ? (bases[0] ?? {}) : full;
-      const { boundary, invalid } = variantCases(endpoint, base, random, pool);
-      const cases = [
-        ...shuffled(boundary, random).slice(0, MAX_BOUNDARY_CASES),
-        ...shuffled(invalid, random).slice(0, MAX_INVALID_CASES),
-        ...rawCases(endpoint, base),
-        ...(endpoint.auth === 'user' || endpoint.auth === 'operator' ? unauthenticatedCases(base) : []),
-      ];
-      for (const c of cases) {
-        const problem = await send(endpoint, c, random);
-        if (problem) problems.push(problem);
-      }
-      if (endpoint.auth === 'user' && !ENDS_SESSION.has(endpoint.key)) {
-        const probe = await t.app.inject({
-          url: '/api/user/info',
-          headers: { authorization: `Bearer ${customerToken}` },
-        });
-        if (probe.statusCode === 401)
-          problems.push(`${endpoint.key} ended the shared session: add it to ENDS_SESSION`);
-      }
-      expect(problems.slice(0, 10), `seed ${SEED}; ${problems.length} problems`).toEqual([]);
-    });
+        // The variants start from a valid input with every optional field and an item in every list.
+        const full = validInput(endpoint, random, pool, true);
+        const base = typeof full === 'string' ? (bases[0] ?? {}) : full;
+        const { boundary, invalid } = variantCases(endpoint, base, random, pool);
+        const cases = [
+          ...shuffled(boundary, random).slice(0, MAX_BOUNDARY_CASES),
+          ...shuffled(invalid, random).slice(0, MAX_INVALID_CASES),
+          ...rawCases(endpoint, base),
+          ...surrogateCases(endpoint, base, random, pool),
+          ...(endpoint.auth === 'user' || endpoint.auth === 'operator' ? unauthenticatedCases(base) : []),
+        ];
+        for (const c of cases) {
+          const problem = await send(endpoint, c, random);
+          if (problem) problems.push(problem);
+        }
+        if (endpoint.auth === 'user' && !ENDS_SESSION.has(endpoint.key)) {
+          const probe = await t.app.inject({
+            url: '/api/user/info',
+            headers: { authorization: `Bearer ${customerToken}` },
+          });
+          if (probe.statusCode === 401)
+            problems.push(`${endpoint.key} ended the shared session: add it to ENDS_SESSION`);
+        }
+        expect(problems.slice(0, 10), `seed ${SEED}; ${problems.length} problems`).toEqual([]);
+      },
+      ENDPOINT_TIMEOUT,
+    );
   }
 
   it('leaves the ledger consistent', async () => {

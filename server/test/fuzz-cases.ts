@@ -1,6 +1,8 @@
 import type { z } from 'zod';
+import { isWellFormedText } from '../../common/lib/validation';
 import type { EndpointAuth, EndpointSchemas, HttpMethod } from '../../common/contract/endpoint';
 import type { Random } from '../../common/testing/random';
+import { encodeUrlText } from './fuzz-surrogates';
 import { validSample, type Path, type ValuePool } from './zod-samples';
 import { boundaryValues, invalidValues, leavesOf, REMOVE, withValue } from './zod-variants';
 
@@ -28,7 +30,7 @@ export interface Input {
 }
 
 export interface Case {
-  kind: 'valid' | 'boundary' | 'invalid' | 'unauthenticated';
+  kind: 'valid' | 'boundary' | 'invalid' | 'unauthenticated' | 'surrogate';
   label: string;
   input: Input;
   /** A body sent as is instead of `input.body` (malformed JSON, another content type, oversized). */
@@ -85,12 +87,16 @@ export function paramRecord(endpoint: FuzzEndpoint, value: unknown): Record<stri
 
 export function urlOf(endpoint: FuzzEndpoint, input: Input): string {
   const params = paramRecord(endpoint, input.params);
-  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeUrlText(params[name] ?? ''));
   const query = new URLSearchParams();
+  const lone: string[] = []; // pairs with a lone surrogate, which URLSearchParams would turn into U+FFFD
   for (const [k, v] of Object.entries(textRecord(input.query) ?? {})) {
-    for (const item of Array.isArray(v) ? v : [v]) query.append(k, item);
+    for (const item of Array.isArray(v) ? v : [v]) {
+      if (isWellFormedText(k) && isWellFormedText(item)) query.append(k, item);
+      else lone.push(`${encodeUrlText(k)}=${encodeUrlText(item)}`);
+    }
   }
-  const qs = query.toString();
+  const qs = [query.toString(), ...lone].filter(Boolean).join('&');
   return qs ? `${path}?${qs}` : path;
 }
 

@@ -64,6 +64,9 @@ function hinted(key: string | undefined, random: Random): string | undefined {
     return `+7 (9${random.string(2, DIGITS)}) ${random.string(3, DIGITS)}-${random.string(2, DIGITS)}-${random.string(2, DIGITS)}`;
   // A console look-up (`q`): the gift-card lookup takes a link's 22 characters or 4 to 16 digits (a refinement).
   if (key === 'q' && random.chance(0.8)) return random.string(random.int(4, 16), DIGITS);
+  // The brand's links (https:// or a path of the site: common/contract/link.ts), which no format names.
+  if (/^(url|link|sosLink|bonusTermsURL|webShop|oferta|googleplay|appstore|appLink)$/.test(key))
+    return random.chance(0.8) ? `https://example.com/${random.string(random.int(0, 12), LATIN)}` : '/about';
   if (/birthdate/i.test(key))
     return `${String(random.int(1, 28)).padStart(2, '0')}.${String(random.int(1, 12)).padStart(2, '0')}.${random.int(1930, 2005)}`;
   return undefined;

@@ -64,7 +64,7 @@ export async function importContent(
   const file = parsed.data;
   // The same checks as an upload: the import must not be the way round them.
   try {
-    for (const p of file.pictures) checkPicture(Buffer.from(p.data, 'base64'), p.contentType, p.name);
+    for (const p of file.pictures) await checkPicture(Buffer.from(p.data, 'base64'), p.contentType, p.name);
   } catch (error) {
     throw new AppError('VALIDATION', `Файл не загружен: ${(error as Error).message}`);
   }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { pictures } from '../../db/schema/brand';
 import { AppError } from '../../errors';
 import type { ContentCache } from '../../lib/content-cache';
+import { pictureDecodeRefusal } from './picture-decode';
 import { svgRefusal } from './svg-check';
 
 const startsWith = (data: Buffer, bytes: number[], at = 0) => bytes.every((b, i) => data[at + i] === b);
@@ -30,11 +31,11 @@ function isOfType(data: Buffer, contentType: string): boolean {
 }
 
 /**
- * Refuses what is not a picture of its named type, over 2 MB, or an SVG that is active or fetches from elsewhere
- * (server/features/operator/svg-check.ts). Shared by the upload and the content file's import, so neither is a
- * way round the other.
+ * Refuses what is not a picture of its named type, over 2 MB, a raster picture that does not decode or has too
+ * many pixels (picture-decode.ts), or an SVG that is active or fetches from elsewhere (svg-check.ts). Shared by
+ * the upload and the content file's import, so neither is a way round the other.
  */
-export function checkPicture(data: Buffer, contentType: string, name?: string) {
+export async function checkPicture(data: Buffer, contentType: string, name?: string) {
   const which = name ? `${name}: ` : '';
   if (data.length > PICTURE_MAX_BYTES) {
     throw new AppError('VALIDATION', `${which}Картинка больше 2 МБ: уменьшите её`);
@@ -45,7 +46,10 @@ export function checkPicture(data: Buffer, contentType: string, name?: string) {
       `${which}Файл не похож на картинку выбранного типа (PNG, JPEG, WebP, GIF, SVG)`,
     );
   }
-  const refusal = contentType === 'image/svg+xml' ? svgRefusal(data.toString('utf8')) : null;
+  const refusal =
+    contentType === 'image/svg+xml'
+      ? svgRefusal(data.toString('utf8'))
+      : await pictureDecodeRefusal(data, contentType);
   if (refusal) throw new AppError('VALIDATION', `${which}${refusal}`);
 }
 
@@ -58,7 +62,7 @@ export async function uploadPicture(
   audit: (tx: Db, before: PictureInfo | null, after: PictureInfo) => Promise<void>,
 ): Promise<PictureInfo> {
   const data = Buffer.from(base64, 'base64');
-  checkPicture(data, contentType);
+  await checkPicture(data, contentType);
   return cache.write(async (tx) => {
     await lockName(tx, name);
     const [before] = await infoOf(tx, name);

@@ -16,6 +16,15 @@ describe('the SVG check of picture uploads', () => {
     expect(svgRefusal(logo)).toBeNull();
   });
 
+  it('takes animations of what only draws (opacity, a transform)', () => {
+    const animated = svg(
+      '<rect width="1"><animate attributeName="opacity" values="0;1" dur="1s"/>' +
+        '<animateTransform attributeName="transform" type="rotate" to="360"/>' +
+        '<set attributeName="fill" to="#fff"/></rect><style>.a{content:"\\2014"}</style>',
+    );
+    expect(svgRefusal(animated)).toBeNull();
+  });
+
   it.each([
     ['a script', svg('<script>alert(1)</script>')],
     [
@@ -39,6 +48,23 @@ describe('the SVG check of picture uploads', () => {
     ['a CSS url() elsewhere', svg('<style>rect{fill:url(https://evil.example/x)}</style>')],
     ['a CSS url() in a style attribute', svg('<rect style="background:url(\'//evil.example/x\')"/>')],
     ['a CSS @import', svg('<style>@import "https://evil.example/x.css";</style>')],
+    // Issue 26 item 9: animations that set a handler or a link, CSS escapes, and CSS's other ways to fetch.
+    ['an animation that sets an event handler', svg('<set attributeName="onmouseover" to="alert(1)"/>')],
+    [
+      'an animation of a prefixed handler',
+      svg('<animate attributeName = \' x:onclick\' values="alert(1)"/>'),
+    ],
+    [
+      'an animation that points a link elsewhere',
+      svg('<animate attributeName="xlink:href" values="#a;https://evil.example"/>'),
+    ],
+    ['an animation of src', svg('<set attributeName="src" to="https://evil.example/x"/>')],
+    ['an escaped @import', svg('<style>@im\\port "https://evil.example/x.css";</style>')],
+    ['a hex-escaped @import', svg('<style>@\\69mport "https://evil.example/x.css";</style>')],
+    ['an @import split by a comment', svg('<style>@im/**/port "https://evil.example/x.css";</style>')],
+    ['an escaped url()', svg('<style>rect{fill:u\\rl(https://evil.example/x)}</style>')],
+    ['a hex-escaped url()', svg('<rect style="fill:\\75 rl(//evil.example/x)"/>')],
+    ['a CSS image-set()', svg('<style>rect{fill:image-set("https://evil.example/x.png" 1x)}</style>')],
   ])('refuses %s', (_, text) => {
     expect(svgRefusal(text)).toMatch(/^SVG /);
   });
