@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './z';
 
 /**
  * The owner's limits on what the programme may give (docs/decisions/046). Part of the brand settings
