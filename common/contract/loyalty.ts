@@ -208,6 +208,7 @@ export const createDraft = defineEndpoint({
     'ORDER_PAID',
     'ORDER_BY_INVOICE',
     'CARD_LOCKED',
+    'TOO_MANY_REQUESTS',
   ],
   schemas: { body: createDraftBodySchema, response: z.strictObject({ data: draftSchema }) },
 });
@@ -321,7 +322,7 @@ export const oldPayment = defineEndpoint({
   summary: 'Old-style one-step card payment at a point (no bonuses): answers the hosted card page',
   tag: 'loyalty',
   auth: 'user',
-  errors: ['NOT_FOUND', 'BANK_UNAVAILABLE'],
+  errors: ['NOT_FOUND', 'BANK_UNAVAILABLE', 'TOO_MANY_REQUESTS'],
   schemas: {
     body: z.strictObject({
       token: z
