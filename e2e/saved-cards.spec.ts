@@ -57,6 +57,8 @@ test('a customer saves a bank card through the sandbox page, sees it, and remove
   await popup.getByRole('button', { name: 'Удалить карту' }).click();
   await expect(popup).toHaveCount(0);
   await expect(section.getByText('Карта •••• 1111 удалена')).toBeVisible();
+  // Only the newest news stays: the card is no longer said to be saved.
+  await expect(section.getByText('Карта •••• 1111 сохранена')).toHaveCount(0);
   await expect(section.getByText('Сохранённых карт пока нет.')).toBeVisible();
 });
 

@@ -102,6 +102,18 @@ test('an embedded page with menuName and menuIcon puts /bonus in the menu; witho
     async () => {
       await open(page, '/');
       await expect(nav(page).getByRole('link', { name: 'Партнёры' })).toHaveAttribute('href', '/bonus');
+      // The desktop row fits every link: none is cut off at the edge or hidden under the cabinet.
+      for (const width of [1280, 1440, 1024]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const link of await nav(page).getByRole('link').all()) {
+          const seen = await link.evaluate((a) => {
+            const box = a.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.right - 2, box.top + box.height / 2);
+            return { inside: box.right <= window.innerWidth, hit: hit !== null && a.contains(hit) };
+          });
+          expect(seen, `${width}px: ${await link.textContent()}`).toEqual({ inside: true, hit: true });
+        }
+      }
     },
   );
 });

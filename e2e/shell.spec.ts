@@ -93,6 +93,28 @@ test.describe('on a phone', () => {
     await expect(page.locator('.overlay')).not.toHaveClass(/overlay--visible/);
   });
 
+  test('every link of the open menu can be tapped and opens its page', async ({ page }) => {
+    await open(page, '/');
+    await page.getByRole('button', { name: 'Открыть меню' }).tap();
+    const menu = page.getByRole('dialog', { name: 'Меню' });
+    const links = menu.getByRole('link');
+    await expect(links.first()).toBeVisible();
+    const entries = await links.evaluateAll((all) =>
+      all.map((a) => ({ name: a.textContent!.trim(), href: a.getAttribute('href')! })),
+    );
+    expect(entries.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['Новости', 'Вход в личный кабинет', 'Регистрация карты']),
+    );
+    for (const entry of entries) {
+      await open(page, entry.href === '/' ? '/faq' : '/');
+      await page.getByRole('button', { name: 'Открыть меню' }).tap();
+      await expect(menu).toBeVisible();
+      await menu.getByRole('link', { name: entry.name, exact: true }).tap();
+      await expect(page, entry.name).toHaveURL(new RegExp(`${entry.href.replace(/[?]/g, '\\?')}$`));
+      await expect(menu).toBeHidden();
+    }
+  });
+
   test('logged in, the mobile menu adds «Выйти»', async ({ page }) => {
     await open(page, '/');
     await page.evaluate(() => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 const productionAuth = {
+  PUBLIC_URL: 'https://loyalty.shop.example',
   AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
   SMS_PROVIDER: 'smsru',
   SMSRU_API_ID: 'api-id',
@@ -32,6 +33,20 @@ describe('loadConfig', () => {
     });
     expect(config.embedOrigins).toEqual(['https://a.example', 'http://localhost:4000']);
     expect(config.trustProxy).toBe(1);
+  });
+
+  it('refuses to start production without PUBLIC_URL, and reads the other origins of the site', () => {
+    const { PUBLIC_URL: _, ...withoutUrl } = productionAuth;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...withoutUrl })).toThrow(
+      /PUBLIC_URL: required in production/,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ...productionAuth,
+      PUBLIC_ORIGINS: 'https://www.shop.example',
+    });
+    expect(config.publicOrigins).toEqual(['https://www.shop.example']);
+    expect(() => loadConfig({ PUBLIC_ORIGINS: 'https://www.shop.example/path' })).toThrow(/PUBLIC_ORIGINS/);
   });
 
   it('moves the clock only outside production (DEV_CLOCK)', () => {

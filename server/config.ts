@@ -41,6 +41,8 @@ const configSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.string().url().optional(),
+    // Other addresses this site answers at (a www. twin, a second domain): payers may come back to them too.
+    PUBLIC_ORIGINS: originList,
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -140,6 +142,8 @@ const configSchema = z
     host: env.HOST,
     port: env.PORT,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicUrlIsDefault: env.PUBLIC_URL === undefined,
+    publicOrigins: env.PUBLIC_ORIGINS.map((o) => new URL(o).origin),
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     redisUrl: env.REDIS_URL,
@@ -204,6 +208,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   if (config.isProduction && config.authSecretIsDefault) {
     problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
+  }
+  if (config.isProduction && config.publicUrlIsDefault) {
+    problems.push(
+      "PUBLIC_URL: required in production (the address customers use, e.g. https://loyalty.shop.example): links in SMS and e-mail and the bank's return address are built from it",
+    );
   }
   if (config.isProduction && config.smsProvider === 'console' && !config.allowConsoleSms) {
     problems.push(

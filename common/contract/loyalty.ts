@@ -210,6 +210,7 @@ export const createDraft = defineEndpoint({
     'ORDER_PAID',
     'ORDER_BY_INVOICE',
     'CARD_LOCKED',
+    'TOO_MANY_REQUESTS',
   ],
   schemas: { body: createDraftBodySchema, response: z.strictObject({ data: draftSchema }) },
 });
@@ -328,7 +329,7 @@ export const oldPayment = defineEndpoint({
   tag: 'loyalty',
   auth: 'user',
   temporaryPayer: true,
-  errors: ['NOT_FOUND', 'BANK_UNAVAILABLE'],
+  errors: ['NOT_FOUND', 'BANK_UNAVAILABLE', 'TOO_MANY_REQUESTS'],
   schemas: {
     body: z.strictObject({
       token: z

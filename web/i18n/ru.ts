@@ -92,6 +92,7 @@ export const ru = {
     label: 'Карта магазинов',
     newsLabel: 'Магазины, где действует предложение, на карте',
     pointsLabel: 'Магазины на карте',
+    pointLabel: 'Магазин на карте',
     zoomIn: 'Приблизить',
     zoomOut: 'Отдалить',
     closePopup: 'Закрыть',

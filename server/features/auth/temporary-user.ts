@@ -6,13 +6,18 @@ import { takeOrRefuse } from '../../lib/rate-limit';
 import { keysFor } from './auth-context';
 import { startSession } from './token-service';
 
-/** Temporary loyalty users one address may create in an hour. */
-export const TEMPORARY_USERS_PER_HOUR = 20;
+/**
+ * Temporary loyalty users one address may create in an hour: a flood guard only, never a shop's limit. A browser
+ * keeps its payer and reuses it, so one shopper is one payer, and hundreds of shoppers share one address behind
+ * a shop's Wi-Fi or a carrier's NAT; what each payer may do is limited instead (payments/temporary-payer-limit.ts,
+ * decision 051). 600 an hour is a payer every 6 seconds from one address, all day.
+ */
+export const TEMPORARY_USERS_PER_HOUR = 600;
 
 /**
  * `api/loyalty/createUser`: a visitor with no token pair gets a customer of their own, identified by a
- * placeholder (`temp-<uuid>`) instead of a phone, and an ordinary session, so they can pay and earn. Limited
- * per address. The placeholder never matches a phone, so the cabinet's phone-bound calls refuse it.
+ * placeholder (`temp-<uuid>`) instead of a phone, and an ordinary session, so they can pay and earn. A loose
+ * limit per address against floods; the payer's own actions are what is limited. The placeholder never matches a phone, so the cabinet's phone-bound calls refuse it.
  */
 export async function createTemporaryUser(
   deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'rateLimiter'>,

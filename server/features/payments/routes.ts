@@ -3,9 +3,11 @@ import * as loyalty from '../../../common/contract/loyalty';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { registerEndpoint } from '../../lib/register-endpoint';
+import { siteOriginOf } from '../../lib/return-url';
 import { sendCheque } from './cheque';
 import { createDraft } from './create-draft';
 import { retailPointInfo, userBalance } from './point-info';
+import { limitTemporaryPayer } from './temporary-payer-limit';
 import { processDraft } from './process-draft';
 import { completeDraft } from './settle-draft';
 import { registerChequePage } from './cheque-page';
@@ -17,9 +19,10 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
     retailPointInfo(deps.db, request.body.retailPointId),
   );
   registerEndpoint(app, loyalty.getUserBalance, async (request) => userBalance(deps, request.user.userId));
-  registerEndpoint(app, loyalty.createDraft, async (request) => ({
-    data: await createDraft(deps, request.user.userId, request.body),
-  }));
+  registerEndpoint(app, loyalty.createDraft, async (request) => {
+    await limitTemporaryPayer(deps, request.user);
+    return { data: await createDraft(deps, request.user.userId, request.body) };
+  });
   registerEndpoint(app, loyalty.processDraft, async (request) => ({
     data: await processDraft(deps, request.user.userId, request.body),
   }));
@@ -31,6 +34,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
     return { code: 0 as const };
   });
   registerEndpoint(app, loyalty.oldPayment, async (request) => {
+    await limitTemporaryPayer(deps, request.user);
     const retailPointId = Number(request.body.token);
     const draft = await createDraft(deps, request.user.userId, {
       productType: 'PAYMENT',
@@ -44,8 +48,8 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
       additionalInfo: '',
       deliveryId: null,
     });
-    const origin = new URL(deps.config.publicUrl).origin;
-    const finish = new URL('/loyalty/finish', origin);
+    // Back to the address the payer opened, where their tokens are (local storage is per origin).
+    const finish = new URL('/loyalty/finish', siteOriginOf(deps.config, request));
     finish.searchParams.set('d', draft.draftId);
     finish.searchParams.set('p', String(retailPointId));
     finish.searchParams.set('s', String(draft.paySum));

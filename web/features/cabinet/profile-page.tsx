@@ -121,7 +121,7 @@ function Cabinet({
       <div className="cabinet-head">
         <div>
           <p className="cabinet-head__name">{fullName && ruCabinet.hello(fullName)}</p>
-          <p className="cabinet-head__phone">{formatPhone(info.phone)}</p>
+          <p className="cabinet-head__phone phone">{formatPhone(info.phone)}</p>
         </div>
         <button
           type="button"

@@ -44,15 +44,19 @@ export function SavedCards({ phone }: { phone: string }) {
   };
 
   const result = outcome.data;
-  const outcomeText = outcome.isError
-    ? t.failure
-    : result?.state === 'pending'
-      ? t.checking
-      : result?.state === 'bound' && result.card
-        ? t.bound(result.card.maskedPan)
-        : result?.state === 'failed'
-          ? t.failure
-          : null;
+  // The bank's answer is news only until the customer does something newer: after a removal it would say
+  // 'сохранена' beside 'удалена'.
+  const outcomeText = notice
+    ? null
+    : outcome.isError
+      ? t.failure
+      : result?.state === 'pending'
+        ? t.checking
+        : result?.state === 'bound' && result.card
+          ? t.bound(result.card.maskedPan)
+          : result?.state === 'failed'
+            ? t.failure
+            : null;
 
   return (
     <section className="cabinet-section saved-cards" aria-labelledby={titleId}>

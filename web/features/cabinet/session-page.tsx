@@ -44,7 +44,7 @@ export function SessionPage() {
       {loggedIn && info.data && phone && (
         <>
           <p className="cabinet-head__phone">
-            {ruCabinet.session.lead} {formatPhone(phone)}
+            {ruCabinet.session.lead} <span className="phone">{formatPhone(phone)}</span>
           </p>
           <div className="cabinet-grid">
             <SessionProfile

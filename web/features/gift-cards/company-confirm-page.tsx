@@ -3,7 +3,7 @@ import { useNavigate } from '../../lib/router/hooks';
 import { ru } from '../../i18n/ru';
 import { ruPages } from '../../i18n/ru-pages';
 import { ruGiftCards } from '../../i18n/ru-gift-cards';
-import { ApiError } from '../../lib/api-client';
+import { customerMessageOf } from '../../lib/api-errors';
 import { useHydrated } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
@@ -56,8 +56,7 @@ function Confirm({ purchase }: { purchase: CompanyPurchase | null }) {
     [t.congratulation, sale.congratulation],
     [t.when, sale.sendLater ? sendingText(new Date(sale.sendingDate).toISOString()) : t.sendsNow],
   ];
-  const failure =
-    create.error instanceof ApiError ? create.error.message : create.error ? ru.shell.somethingWrong : null;
+  const failure = create.error ? customerMessageOf(create.error) : null;
   return (
     <section className="gc-order">
       <p className="page__lead">{t.confirmLead}</p>

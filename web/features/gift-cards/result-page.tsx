@@ -15,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * `/gc/result?d={orderId}`: the paid order as the buyer sees it (spec `POST /api/gc/getcard`): the picture,
  * the congratulation, the nominal and each recipient's card link with when its SMS went out or will go.
- * Without `d` it only confirms and offers another purchase.
+ * Without `d` (or with one this browser does not know) it says the order is not found and offers a purchase.
  */
 export function GiftCardResultPage() {
   const settings = useSettings();
@@ -24,19 +24,19 @@ export function GiftCardResultPage() {
   const orderId = raw && UUID.test(raw) ? raw : null;
   const card = useBoughtCard(orderId);
 
-  const body =
-    orderId === null ? (
-      <p className="page__lead">{t.resultLead}</p>
-    ) : (
-      <PayerQueryStage query={card} named missing={{ title: t.orderMissingTitle, text: t.orderMissingText }}>
-        {(data) => <BoughtCard data={data} />}
-      </PayerQueryStage>
-    );
+  // Without an order in the address nothing was paid here: no 'Оплата прошла', only the missing order.
+  const title = orderId === null ? ruPages.titles.giftCards : ruPages.titles.giftCardResult;
   return (
     <div className="container page gc-page">
-      <PageMeta title={ruPages.titles.giftCardResult} brand={settings.title} />
-      <h1 className="page__title">{ruPages.titles.giftCardResult}</h1>
-      {body}
+      <PageMeta title={title} brand={settings.title} />
+      <h1 className="page__title">{title}</h1>
+      <PayerQueryStage
+        query={card}
+        named={orderId !== null}
+        missing={{ title: t.orderMissingTitle, text: t.orderMissingText }}
+      >
+        {(data) => <BoughtCard data={data} />}
+      </PayerQueryStage>
       <Link className="button button--ghost" to="/gc/sale">
         {t.buyMore}
       </Link>
@@ -62,7 +62,7 @@ function BoughtCard({ data }: { data: NonNullable<ReturnType<typeof useBoughtCar
           <li key={issued.cardUrl} className="gc-result__card">
             <span className="gc-result__who">
               {issued.name ? `${issued.name}, ` : ''}
-              {formatPhone(issued.phone)}
+              <span className="phone">{formatPhone(issued.phone)}</span>
             </span>
             <span className="gc-result__sent">
               {issued.sentAt ? t.sentAt(localDateTime(issued.sentAt)) : t.willSend}

@@ -5,7 +5,7 @@ import type { GiftCardOrder } from '../../../common/contract/gift-cards';
 import { ru } from '../../i18n/ru';
 import { ruPages } from '../../i18n/ru-pages';
 import { ruGiftCards } from '../../i18n/ru-gift-cards';
-import { ApiError } from '../../lib/api-client';
+import { customerMessageOf } from '../../lib/api-errors';
 import { useApi } from '../../lib/api-context';
 import { pointsQuery } from '../../lib/content';
 import { useSettings } from '../../lib/settings';
@@ -42,8 +42,7 @@ export function GiftCardSalePage() {
     setOrderKey(crypto.randomUUID());
     create.reset();
   };
-  const failure =
-    create.error instanceof ApiError ? create.error.message : create.error ? ru.shell.somethingWrong : null;
+  const failure = create.error ? customerMessageOf(create.error) : null;
 
   let body;
   if (!pictures.length || retailPointId === null) {

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { checkEmail, VALIDATION_MESSAGES } from '../../../common/lib/validation';
 import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { TextField } from '../../ui/text-field';
-import { errorCodeOf } from '../../lib/api-errors';
+import { customerMessageOf, errorCodeOf } from '../../lib/api-errors';
 import { useSendCheque } from './use-payment';
 
 /** 'Отправить чек на e-mail' on the finish page (`sendCheque`; the same cheque to the same address goes once). */
@@ -48,7 +48,8 @@ export function ChequeForm({ draftId }: { draftId: string }) {
       <p className={sentTo ? 'form-success' : 'form-error'} role="status">
         {sentTo
           ? ruLoyalty.chequeSent(sentTo)
-          : send.error && `${send.error.message} (${ruLoyalty.errorCode(errorCodeOf(send.error))})`}
+          : send.error &&
+            `${customerMessageOf(send.error)} (${ruLoyalty.errorCode(errorCodeOf(send.error))})`}
       </p>
     </form>
   );

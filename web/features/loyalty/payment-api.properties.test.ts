@@ -40,13 +40,24 @@ describe('parsePaySum', () => {
     });
   });
 
-  it('refuses three decimals, zero, negatives and sums above 1,000,000', () => {
+  it('rounds a third decimal half up to kopecks (spec section 9)', () => {
+    forAll(
+      RUNS,
+      SEED,
+      (random) => ({ kopecks: random.int(1, MAX_KOPECKS - 1), third: random.int(0, 9) }),
+      ({ kopecks, third }) => {
+        const text = `${Math.floor(kopecks / 100)}.${String(kopecks % 100).padStart(2, '0')}${third}`;
+        expect(parsePaySum(text)).toBe((kopecks + (third >= 5 ? 1 : 0)) / 100);
+      },
+    );
+  });
+
+  it('refuses zero, negatives and sums above 1,000,000', () => {
     forAll(
       RUNS,
       SEED,
       (random) =>
         random.pick([
-          `${random.int(0, 999_999)}.${random.int(0, 99).toString().padStart(2, '0')}${random.int(1, 9)}`,
           `-${random.int(1, 999_999)}`,
           random.pick(['0', '0.0', '0,00', '.5', '5.', '1e3', '0x10', 'Infinity', 'NaN']),
           `${random.int(1_000_000, 9_999_999)}.${random.int(1, 99).toString().padStart(2, '0')}`,

@@ -5,11 +5,17 @@ import { finishPath, openDraft, paymentPath } from './payment-api';
 import { parsePaySum, parsePointId } from './retail-point';
 
 describe('the QR query', () => {
-  it('takes sums as roubles with at most two decimals, a comma included (spec section 9)', () => {
+  it('takes sums as roubles rounded to kopecks, a comma included (spec section 9)', () => {
     expect(parsePaySum('500')).toBe(500);
     expect(parsePaySum('99.9')).toBe(99.9);
     expect(parsePaySum('250,50')).toBe(250.5);
-    for (const bad of [null, '', '0', '-5', '1.005', '1e3', 'abc', '10000000', '1 000']) {
+    // More decimals are rounded half up to kopecks (spec section 9), not refused.
+    expect(parsePaySum('12.345')).toBe(12.35);
+    expect(parsePaySum('12.344')).toBe(12.34);
+    expect(parsePaySum('1.005')).toBe(1.01);
+    expect(parsePaySum('999999.995')).toBe(1_000_000);
+    expect(parsePaySum('1000000.005')).toBeNull();
+    for (const bad of [null, '', '0', '-5', '0.004', '1e3', 'abc', '10000000', '1 000']) {
       expect(parsePaySum(bad)).toBeNull();
     }
   });

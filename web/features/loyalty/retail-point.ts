@@ -16,15 +16,17 @@ export const retailPointQuery = (api: ApiClient, retailPointId: number) =>
   });
 
 /**
- * A sum from the QR (`s`): positive roubles with at most 2 decimals (spec section 9), else null, and the page
- * asks for it. A comma is accepted as the decimal mark, as people type it.
+ * A sum from the QR (`s`): positive roubles up to 1,000,000, rounded half up to kopecks (spec section 9: pay
+ * values are rounded to 2 decimals; a till that prints 12.345 means 12.35), else null, and the page asks for
+ * it. A comma is accepted as the decimal mark, as people type it. Rounded on the digits, never through a float.
  */
 export function parsePaySum(raw: string | null): number | null {
   if (raw === null) return null;
-  const text = raw.trim().replace(',', '.');
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return null;
-  const value = Number(text);
-  return value > 0 && value <= 1_000_000 ? value : null;
+  const match = /^(\d{1,7})(?:\.(\d{1,12}))?$/.exec(raw.trim().replace(',', '.'));
+  if (!match) return null;
+  const fraction = (match[2] ?? '').padEnd(3, '0');
+  const kopecks = Number(match[1]) * 100 + Number(fraction.slice(0, 2)) + (Number(fraction[2]) >= 5 ? 1 : 0);
+  return kopecks > 0 && kopecks <= 100_000_000 ? kopecks / 100 : null;
 }
 
 /** A point id from the QR (`p`): a positive integer, else null. */

@@ -6,9 +6,12 @@ import { useApi } from '../../lib/api-context';
 import { useSettings } from '../../lib/settings';
 import { PageMeta } from '../../ui/page-meta';
 import { PointCard } from '../../ui/point-card';
+import { isPlaced } from '../../ui/point-map';
+import { VenueMap } from '../../ui/venue-map';
 import { ActionList } from './action-list';
 import { pointQuery } from './api';
 
+/** `/points/{id}`: the point's card, the point on the map (spec "Point views"), and its actions. */
 export function PointPage() {
   const settings = useSettings();
   const id = useParams().id ?? '';
@@ -21,6 +24,7 @@ export function PointPage() {
         ← {ru.points.back}
       </Link>
       <PointCard point={point} link={false} headingLevel={1} />
+      {isPlaced(point) && <VenueMap points={[point]} label={ru.map.pointLabel} />}
       <section aria-labelledby="point-actions">
         <h2 className="section-title" id="point-actions">
           {ru.points.actions}

@@ -1,3 +1,4 @@
+import { mapSettingsQuery } from '../../lib/map-settings';
 import { loadPointsMap } from '../../lib/points-map';
 import { lazyPage, orNotFound, type PageKit, type PageRoute } from '../../lib/page-routes';
 import { pointQuery } from './api';
@@ -9,13 +10,13 @@ const pointPage = lazyPage('point-page', () =>
   import('./point-page').then((m) => ({ Component: m.PointPage })),
 );
 
-/** `/points` with the map, and `/points/:id` (an unknown id is 404). */
+/** `/points` with the map, and `/points/:id` with its own (an unknown id is 404). */
 export function pointsRoutes(kit: PageKit): PageRoute[] {
   const { page, ensure, api } = kit;
   return [
     page('points', { module: 'points' }, pointsPage, () => loadPointsMap(kit)),
     page('points/:id', { module: 'points' }, pointPage, ({ id = '' }) =>
-      orNotFound(ensure(pointQuery(api, id))),
+      Promise.all([orNotFound(ensure(pointQuery(api, id))), ensure(mapSettingsQuery(api))]),
     ),
   ];
 }
