@@ -6,6 +6,7 @@ import { E2E } from './support/e2e-env';
 import { open } from './support/navigation';
 import { issueTillKey } from './support/operator';
 import { logInToTill, openTillDevice } from './support/till';
+import { payOnSandboxCard } from './support/sandbox-bank';
 
 // Buying moves money and sends SMS, so these journeys run on the mutable server (the delayed one on the
 // server whose clock can move).
@@ -27,14 +28,6 @@ async function smsTo(request: APIRequestContext, phone: string): Promise<Sms[]> 
 }
 
 /** Pays on the sandbox acquirer's hosted card page (docs/design/product.md "Payments"). */
-async function payOnSandboxCard(page: Page) {
-  await expect(page).toHaveURL(/\/sandbox\/pay\//);
-  await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
-  await page.getByLabel('Срок действия (ММ/ГГ)').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Оплатить' }).click();
-}
-
 async function axeAtBothWidths(page: Page) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });

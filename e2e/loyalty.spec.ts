@@ -4,22 +4,12 @@ import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/e2e-env';
 import { open } from './support/navigation';
 import { withSettings } from './support/operator';
+import { payOnSandboxCard, SANDBOX_CARD_DECLINED, SANDBOX_CARD_OK } from './support/sandbox-bank';
 
 // Payments move bonuses and write operations, so they run on the mutable server.
 test.use({ baseURL: E2E.mutableUrl });
 
-const SANDBOX_CARD_OK = '4111 1111 1111 1111';
-const SANDBOX_CARD_DECLINED = '4000 0000 0000 0002';
 const NBSP = '\u00a0';
-
-/** Pays on the sandbox acquirer's hosted card page (docs/design/product.md "Payments"). */
-async function payOnSandboxCard(page: Page, card: string) {
-  await expect(page).toHaveURL(/\/sandbox\/pay\//);
-  await page.getByLabel('Номер карты').fill(card);
-  await page.getByLabel('Срок действия (ММ/ГГ)').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Оплатить' }).click();
-}
 
 async function confirmPayment(page: Page) {
   const popup = page.getByRole('dialog', { name: 'Подтвердите оплату' });

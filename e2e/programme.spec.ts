@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PHONE, freshPhone, lastCode, loginThroughApi } from './support/cabinet';
 import { E2E } from './support/e2e-env';
 import { open, reload } from './support/navigation';
+import { payOnSandboxCard } from './support/sandbox-bank';
 
 // The programme's rules (decision 027) on the server whose clock moves: these journeys run after the others
 // (their own project), one after the other, because moving that clock by days would hurry their deliveries.
@@ -12,14 +13,6 @@ const NBSP = '\u00a0';
 
 /** The demo customer's card: the referrer's id in an invitation link. */
 const DEMO_CARD = '7770000000000011';
-
-async function payOnSandboxCard(page: Page) {
-  await expect(page).toHaveURL(/\/sandbox\/pay\//);
-  await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
-  await page.getByLabel('Срок действия (ММ/ГГ)').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Оплатить' }).click();
-}
 
 /** Reloads until `text` is on the page: the programme's job runs every second on this server. */
 async function reloadUntil(page: Page, text: string) {

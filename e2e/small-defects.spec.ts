@@ -12,14 +12,12 @@ test.describe('on a phone', () => {
     let seen = 0;
     for (const path of ['/', '/contacts', '/points']) {
       await open(page, path);
-      const lines = await page
-        .locator('a[href^="tel:"]:visible')
-        .evaluateAll((links) =>
-          links.map((a) => ({
-            text: a.textContent,
-            lines: new Set([...a.getClientRects()].map((r) => r.top)).size,
-          })),
-        );
+      const lines = await page.locator('a[href^="tel:"]:visible').evaluateAll((links) =>
+        links.map((a) => ({
+          text: a.textContent,
+          lines: new Set([...a.getClientRects()].map((r) => r.top)).size,
+        })),
+      );
       for (const phone of lines) expect(phone, `${path}: ${phone.text}`).toMatchObject({ lines: 1 });
       seen += lines.length;
     }

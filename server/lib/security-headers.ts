@@ -35,6 +35,17 @@ export function pageCsp(options: SecurityHeaderOptions): string {
   ].join('; ');
 }
 
+/**
+ * The sandbox bank's pages (server/features/payments/sandbox-pages.ts): no script, never framed, and a form
+ * that may post here and be redirected back to the address the payer came from. That address was checked as
+ * one of the site's own when the order was made (server/lib/return-url.ts), and may be another address of this
+ * server than PUBLIC_URL (127.0.0.1 beside localhost): with form-action 'self' alone Chromium stops the
+ * redirect back to it (docs/decisions/051).
+ */
+export function sandboxPageCsp(returnOrigin: string | null): string {
+  return pageCsp({ embedOrigins: [], formOrigins: returnOrigin ? [returnOrigin] : [] });
+}
+
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 /**
@@ -109,7 +120,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     const type = reply.getHeader('content-type');
     const isPage = typeof type === 'string' && type.startsWith('text/html');
     const policy = isPage ? pageCspFor(request.url) : request.url === '/sw.js' ? WORKER_CSP : API_CSP;
-    reply.header('content-security-policy', policy);
+    // A page that chose a stricter policy of its own keeps it (the sandbox bank's pages: sandboxPageCsp).
+    if (!(isPage && reply.hasHeader('content-security-policy')))
+      reply.header('content-security-policy', policy);
     // Nothing is kept by a cache unless its route says so: API answers other than public content with an
     // ETag, and every answer whose route chose no policy (error pages, the cheque's 404, health).
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

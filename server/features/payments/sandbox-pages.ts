@@ -7,14 +7,25 @@ import {
 } from '../../integrations/acquirer/sandbox-acquirer';
 import { formatKopecks } from '../../../common/lib/format';
 import { escapeHtml, page } from '../../lib/html';
+import { sandboxPageCsp } from '../../lib/security-headers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 type Order = NonNullable<Awaited<ReturnType<SandboxAcquirer['findOrder']>>>;
 
-function html(reply: FastifyReply, status: number, title: string, body: string) {
+/** The origin of an order's return address, for the page's form-action (null when it is not a URL). */
+function originOf(returnUrl: string): string | null {
+  try {
+    return new URL(returnUrl).origin;
+  } catch {
+    return null;
+  }
+}
+
+function html(reply: FastifyReply, status: number, title: string, body: string, order?: Order) {
   return reply
     .code(status)
     .header('cache-control', 'no-store')
+    .header('content-security-policy', sandboxPageCsp(order ? originOf(order.returnUrl) : null))
     .type('text/html; charset=utf-8')
     .send(page(title, body));
 }
@@ -39,6 +50,7 @@ function closedPage(reply: FastifyReply, order: Order) {
     200,
     'Оплата',
     `${header(order)}<p>${escapeHtml(text)}</p><p><a href="${escapeHtml(order.returnUrl)}">Вернуться в магазин</a></p>`,
+    order,
   );
 }
 
@@ -92,7 +104,7 @@ export function registerSandboxPages(app: FastifyInstance, deps: AppDeps) {
       const order = await load(request.params.orderId, 'card', reply);
       if (!order) return reply;
       if (order.status !== 'registered') return closedPage(reply, order);
-      return html(reply, 200, 'Оплата картой', cardForm(order, null));
+      return html(reply, 200, 'Оплата картой', cardForm(order, null), order);
     });
 
     scope.post<{ Params: { orderId: string } }>('/sandbox/pay/:orderId', opts, async (request, reply) => {
@@ -109,7 +121,7 @@ export function registerSandboxPages(app: FastifyInstance, deps: AppDeps) {
           : !/^\d{3,4}$/.test(cvc)
             ? 'CVC: 3 цифры'
             : null;
-      if (problem) return html(reply, 400, 'Оплата картой', cardForm(order, problem));
+      if (problem) return html(reply, 400, 'Оплата картой', cardForm(order, problem), order);
       await acquirer.payByCard(order.id, pan, expiry.replace(/^(\d{2})\/?(\d{2})$/, '$1/$2'));
       return reply.redirect(order.returnUrl, 303);
     });
@@ -127,6 +139,7 @@ export function registerSandboxPages(app: FastifyInstance, deps: AppDeps) {
 <button type="submit" name="answer" value="confirm">Подтвердить оплату</button>
 <button type="submit" name="answer" value="decline">Отклонить</button>
 </form>`,
+        order,
       );
     });
 
@@ -136,7 +149,13 @@ export function registerSandboxPages(app: FastifyInstance, deps: AppDeps) {
       if (order.status !== 'registered') return closedPage(reply, order);
       const answer = field(request.body, 'answer');
       if (answer !== 'confirm' && answer !== 'decline') {
-        return html(reply, 400, 'Оплата через СБП', `${header(order)}<p class="error">Выберите ответ</p>`);
+        return html(
+          reply,
+          400,
+          'Оплата через СБП',
+          `${header(order)}<p class="error">Выберите ответ</p>`,
+          order,
+        );
       }
       await acquirer.answerSbp(order.id, answer === 'confirm');
       return reply.redirect(order.returnUrl, 303);
