@@ -14,6 +14,7 @@ export const EARN_LIMITS_DEFAULT = {
   campaignFactor: 3,
   campaignExtraPercent: 10,
   campaignFixed: 500,
+  eventBonus: 500,
 } as const;
 
 export const earnLimitsSchema = z
@@ -46,6 +47,13 @@ export const earnLimitsSchema = z
       .min(0, 'Бонусы: от 0 до 100 000')
       .max(100_000, 'Бонусы: от 0 до 100 000')
       .default(EARN_LIMITS_DEFAULT.campaignFixed),
+    /** The welcome, referral and birthday bonuses (each) above this need the owner. */
+    eventBonus: z
+      .number('Бонусы: число')
+      .int('Бонусы: целое число')
+      .min(0, 'Бонусы: от 0 до 100 000')
+      .max(100_000, 'Бонусы: от 0 до 100 000')
+      .default(EARN_LIMITS_DEFAULT.eventBonus),
   })
   .prefault({});
 export type EarnLimits = z.output<typeof earnLimitsSchema>;

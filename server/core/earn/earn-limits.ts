@@ -26,9 +26,31 @@ export function keepEarnLimits(
 ): unknown {
   if (mayPassEarnLimits(caller) || !stored || typeof input !== 'object' || input === null) return input;
   const given = (input as { earnLimits?: unknown }).earnLimits;
-  if (given === undefined) return { ...input, earnLimits: stored.earnLimits };
+  if (given === undefined) {
+    refuseEventBonusesOverLimit(input as Record<string, unknown>, stored);
+    return { ...input, earnLimits: stored.earnLimits };
+  }
   if (!sameLimits(given, stored.earnLimits)) throw new AppError('FORBIDDEN', EARN_LIMITS_OWNER_ONLY);
+  refuseEventBonusesOverLimit(input as Record<string, unknown>, stored);
   return input;
+}
+
+/** The bonuses a brand gives for an event (registration, a friend, a birthday), each under `eventBonus`. */
+const EVENT_BONUSES = ['welcomeBonus', 'referralBonus', 'referralFriendBonus', 'birthdayBonus'] as const;
+
+/**
+ * A welcome bonus of 100 000 mints money as surely as a campaign does (one SMS a phone away), so an event bonus
+ * raised past the owner's `eventBonus` is the owner's to set. One the owner set already may stay as it is
+ * when someone else saves the other settings.
+ */
+function refuseEventBonusesOverLimit(input: Record<string, unknown>, stored: BrandSettings) {
+  const limit = stored.earnLimits.eventBonus;
+  for (const key of EVENT_BONUSES) {
+    const given = input[key];
+    if (typeof given === 'number' && given > limit && given !== stored[key]) {
+      throw new AppError('FORBIDDEN', `Бонус больше предела ${limit}: его ставит только владелец программы`);
+    }
+  }
 }
 
 function sameLimits(given: unknown, stored: EarnLimits): boolean {

@@ -88,11 +88,25 @@ describe("the owner's earn limits", () => {
       campaignFactor: 3,
       campaignExtraPercent: 10,
       campaignFixed: 500,
+      eventBonus: 500,
     });
     const audits = (await t.deps.db.select().from(auditLog)).length;
     for (const earnLimits of [
-      { chequePercent: 100, campaignFactor: 10, campaignExtraPercent: 100, campaignFixed: 100_000 },
-      { chequePercent: 10, campaignFactor: 3, campaignExtraPercent: 10, campaignFixed: 500 },
+      {
+        chequePercent: 100,
+        campaignFactor: 10,
+        campaignExtraPercent: 100,
+        campaignFixed: 100_000,
+        eventBonus: 500,
+      },
+      { chequePercent: 10, campaignFactor: 3, campaignExtraPercent: 10, campaignFixed: 500, eventBonus: 500 },
+      {
+        chequePercent: 50,
+        campaignFactor: 3,
+        campaignExtraPercent: 10,
+        campaignFixed: 500,
+        eventBonus: 100_000,
+      },
     ]) {
       const refused = await as(marketer, 'PUT', '/api/operator/settings', { ...current, earnLimits });
       expect(refused.statusCode, refused.body).toBe(403);
@@ -112,6 +126,24 @@ describe("the owner's earn limits", () => {
     // The marketer's other settings still save with the limits as they are.
     const saved = await as(marketer, 'PUT', '/api/operator/settings', { ...current, welcomeBonus: 10 });
     expect(saved.statusCode, saved.body).toBe(200);
+    // A welcome or birthday bonus of 100 000 mints as a campaign would: past the owner's 500, the owner's.
+    for (const key of ['welcomeBonus', 'referralBonus', 'referralFriendBonus', 'birthdayBonus']) {
+      const minted = await as(marketer, 'PUT', '/api/operator/settings', { ...current, [key]: 100_000 });
+      expect(minted.statusCode, minted.body).toBe(403);
+      expect(minted.json().message).toBe('Бонус больше предела 500: его ставит только владелец программы');
+    }
+    expect(
+      (await as(marketer, 'PUT', '/api/operator/settings', { ...current, birthdayBonus: 500 })).statusCode,
+    ).toBe(200);
+    const ownersGift = await as(owner, 'PUT', '/api/operator/settings', { ...current, welcomeBonus: 1000 });
+    expect(ownersGift.statusCode, ownersGift.body).toBe(200);
+    // The owner's 1 000 stays when the marketer saves something else.
+    const kept = await as(marketer, 'PUT', '/api/operator/settings', {
+      ...current,
+      welcomeBonus: 1000,
+      description: 'Бонусы за покупки',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
 
     const raised = await as(owner, 'PUT', '/api/operator/settings', {
       ...current,

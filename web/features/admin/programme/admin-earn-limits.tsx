@@ -9,7 +9,13 @@ import { ErrorField } from './programme-fields';
 import { fieldErrorsOf, parseNumber } from './programme-form';
 
 const t = ruAdminProgramme.limits;
-const FIELDS = ['chequePercent', 'campaignFactor', 'campaignExtraPercent', 'campaignFixed'] as const;
+const FIELDS = [
+  'chequePercent',
+  'campaignFactor',
+  'campaignExtraPercent',
+  'campaignFixed',
+  'eventBonus',
+] as const;
 type Texts = Record<(typeof FIELDS)[number], string>;
 
 /** A typed number, or the text itself, so the server's schema names what is wrong with it. */
