@@ -5,6 +5,7 @@ import { giftCardOrders, giftCards } from '../../db/schema/gift-cards';
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { AppError } from '../../errors';
 import { toRoubles } from '../../core/money';
+import { recordAudit } from '../../core/audit';
 import { hashedKeyPart, takeOrRefuse, type WhenUnavailable } from '../../lib/rate-limit';
 import { pictureUrlOf } from './orders';
 
@@ -100,5 +101,15 @@ export async function revealCode(deps: PublicDeps, ip: string, id: string, last4
   const given = Buffer.from(last4);
   const same = expected.length === given.length && timingSafeEqual(expected, given);
   if (!card || !same) throw notFoundCard();
+  // The code opens the card's value at any till: who took it, from where, is on record (decision 047).
+  await recordAudit(
+    deps.db,
+    { caller: { kind: 'public' }, ip },
+    {
+      action: 'giftCard.revealed',
+      entity: 'giftCard',
+      entityId: id,
+    },
+  );
   return { code: card.code };
 }
