@@ -136,6 +136,8 @@ export const ERROR_STATUS = {
   NOT_RECIPIENT: 403,
   /** The gift card has nothing left. */
   GIFT_CARD_EMPTY: 409,
+  /** A gift card's last-4 tries ran out (decision 047): its code opens with the recipient's whole phone. */
+  GIFT_CARD_WHOLE_PHONE: 429,
 
   // Saved cards
   /** The wallet token was used already. */

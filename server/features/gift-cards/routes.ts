@@ -75,7 +75,7 @@ export function registerGiftCardRoutes(app: FastifyInstance, deps: AppDeps) {
     publicCard(deps, request.ip, request.params.id),
   );
   registerEndpoint(app, revealGiftCardCode, async (request) =>
-    revealCode(deps, request.ip, request.params.id, request.body.last4),
+    revealCode(deps, request.ip, request.params.id, request.body),
   );
   registerEndpoint(app, addGiftCardToBalance, async (request) =>
     addCardToBalance(deps, request.user, request.params.id),
