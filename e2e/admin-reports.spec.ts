@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { freshPhone } from './support/cabinet';
 import { E2E } from './support/e2e-env';
 import { companyInvoice } from './support/gift-cards';
+import { formatBonuses } from '../common/lib/format';
 
 // Staff accounts and gift-card sales are the deployment's own state: the journey runs on the mutable server.
 test.use({ baseURL: E2E.mutableUrl });
@@ -57,10 +58,15 @@ test('the accountant opens the reports, narrows the range to today, sees the fig
   const expected = await reportOf(day, day);
   expect(expected.totals.giftCards.sold).toBeGreaterThanOrEqual(150_000);
   const gift = page.getByRole('region', { name: 'Подарочные карты' });
-  await expect(gift.getByRole('definition').first()).toHaveText(rub(expected.totals.giftCards.sold));
-  await expect(page.getByRole('region', { name: 'Бонусы' }).getByRole('definition').last()).toHaveText(
-    rub(expected.totals.bonuses.outstanding),
+  // Each pool opens with what was owed at the start of the period, then its movements.
+  await expect(gift.getByRole('definition').nth(1)).toHaveText(rub(expected.totals.giftCards.sold));
+  // Bonuses are bonuses, not roubles (decision 047); the deletions' forfeits have their own line.
+  const bonusFigures = page.getByRole('region', { name: 'Бонусы' });
+  await expect(bonusFigures.getByRole('definition').last()).toHaveText(
+    formatBonuses(expected.totals.bonuses.outstanding / 100),
   );
+  await expect(bonusFigures).not.toContainText('₽');
+  await expect(bonusFigures.getByText('Аннулировано при удалении аккаунтов')).toBeVisible();
   await expect(page.getByRole('img', { name: /Сумма платежей по дням/ })).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -72,6 +78,8 @@ test('the accountant opens the reports, narrows the range to today, sees the fig
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.startsWith('\uFEFFДень;Новые участники;')).toBe(true);
   expect(csv).toContain(`\r\n${ruDay(day)};`);
+  expect(csv).toContain('\r\nАннулировано при удалении аккаунтов;');
+  expect(csv).toContain('\r\nТочка;');
 
   await page.setViewportSize({ width: 768, height: 1024 });
   await expectNoAxeViolations(page);

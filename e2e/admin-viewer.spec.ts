@@ -13,7 +13,8 @@ test('the viewer logs in with TOTP and reads members and gift cards without a si
   request,
 }) => {
   test.slow(); // a purchase, a member, the first login and two screens at two widths
-  const publicId = (await buyGiftCardByCard(request, freshPhone())).split('/').pop()!;
+  const recipient = freshPhone();
+  const publicId = (await buyGiftCardByCard(request, recipient)).split('/').pop()!;
   const phone = freshPhone();
   await freshMember(request, phone);
   const email = uniqueEmail('viewer');
@@ -24,12 +25,15 @@ test('the viewer logs in with TOTP and reads members and gift cards without a si
   await expect(nav.getByRole('link', { name: 'Сотрудники' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Журнал изменений' })).toHaveCount(0);
 
-  // A member's page: everything to read, nothing to change.
+  // A member's page: everything to read, nothing to change; the phone masked, never its last digits (decision
+  // 047), found by the whole number only.
+  const masked = `+7 ${phone.slice(1, 4)} •••-••-••`;
   await nav.getByRole('link', { name: 'Участники' }).click();
   await page.getByLabel('Телефон, номер карты или фамилия').fill(phone);
   await page.getByRole('button', { name: 'Найти' }).click();
-  await page.getByRole('button', { name: `Открыть ${phone}` }).click();
-  const card = page.getByRole('region', { name: new RegExp(phone) });
+  await page.getByRole('button', { name: `Открыть ${masked}` }).click();
+  const card = page.getByRole('region', { name: masked });
+  await expect(card.getByRole('heading', { level: 2 })).not.toContainText(phone.slice(-7));
   await expect(card.getByText('Удержано платежами в процессе: бонусов 0 · со счёта 0')).toBeVisible();
   await expect(card.getByText('Сохранённых карт нет.')).toBeVisible();
   await expect(card.getByRole('form', { name: 'Фильтр операций' })).toBeVisible();
@@ -51,6 +55,8 @@ test('the viewer logs in with TOTP and reads members and gift cards without a si
   const row = page.getByTestId(`gift-card-${publicId}`);
   await expect(row).toContainText('Действует');
   await expect(row).toContainText('оплачена картой');
+  await expect(row).toContainText(`+7 ${recipient.slice(1, 4)} •••-••-••`);
+  await expect(row).not.toContainText(recipient.slice(-7));
   await expect(row.getByRole('button')).toHaveCount(0);
   // The order it came from is among those paid by bank card on the site.
   await expect(

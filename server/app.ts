@@ -34,7 +34,7 @@ import { withDeclaredErrors } from './lib/declared-errors';
 import { registerErrorHandlers } from './lib/error-handler';
 import { loggerOptions } from './lib/logger';
 import { rejectNul } from './lib/reject-nul';
-import { answerFrameworkError, registerSecurityHeaders } from './lib/security-headers';
+import { answerFrameworkError, answerClientError, registerSecurityHeaders } from './lib/security-headers';
 
 export interface BuildAppOptions {
   /** The built site; API tests leave it out. */
@@ -54,6 +54,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     routerOptions: { maxParamLength: 200 },
     // A malformed or over-long URL is answered by Fastify before any hook: it gets the headers here.
     frameworkErrors: answerFrameworkError,
+    // What Node's parser refuses before Fastify (headers too large: 431) gets them too (decision 047).
+    clientErrorHandler: answerClientError,
   };
   const app = Fastify(serverOptions);
   app.setValidatorCompiler(validatorCompiler);

@@ -188,7 +188,8 @@ export const auditEntrySchema = z.strictObject({
   id: z.number().int(),
   at: z.string(),
   actor: z.string(),
-  actorKind: z.enum(['system', 'staff']),
+  /** 'public': a visitor of the site (a gift card's code revealed on its page, decision 047). */
+  actorKind: z.enum(['system', 'staff', 'public']),
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),

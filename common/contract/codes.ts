@@ -56,6 +56,10 @@ export const ERROR_STATUS = {
   BAD_URL: 400,
   /** A path parameter is longer than any id (answered before any route is matched). */
   URI_TOO_LONG: 414,
+  /** The request's headers are larger than the server reads (answered before any route is matched). */
+  HEADERS_TOO_LARGE: 431,
+  /** The request did not arrive whole in time (answered before any route is matched). */
+  REQUEST_TIMEOUT: 408,
   /** The body is larger than the endpoint takes. */
   PAYLOAD_TOO_LARGE: 413,
   /** The body is not `application/json`. */
@@ -132,6 +136,8 @@ export const ERROR_STATUS = {
   NOT_RECIPIENT: 403,
   /** The gift card has nothing left. */
   GIFT_CARD_EMPTY: 409,
+  /** A gift card's last-4 tries ran out (decision 047): its code opens with the recipient's whole phone. */
+  GIFT_CARD_WHOLE_PHONE: 429,
 
   // Saved cards
   /** The wallet token was used already. */

@@ -222,13 +222,24 @@ export const revealGiftCardCode = defineEndpoint({
   method: 'POST',
   path: '/api/gc/card/:id/reveal',
   summary:
-    "The card's code for the till, after the last 4 digits of the recipient's phone. Unknown ids and wrong digits get the same 404; rate-limited per address and per card",
+    "The card's code for the till, after the last 4 digits of the recipient's phone or the whole phone (once the card's last-4 tries ran out: 429 GIFT_CARD_WHOLE_PHONE). Unknown ids and wrong digits get the same 404; rate-limited per address, per address and card, and the last-4 tries per card",
   tag: 'gift-cards',
   auth: 'public',
-  errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS'],
+  errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS', 'GIFT_CARD_WHOLE_PHONE'],
   schemas: {
     params: publicIdParams,
-    body: z.strictObject({ last4: z.string().regex(/^\d{4}$/, 'Введите 4 последние цифры телефона') }),
+    body: z
+      .strictObject({
+        last4: z
+          .string()
+          .regex(/^\d{4}$/, 'Введите 4 последние цифры телефона')
+          .optional(),
+        phone: recipientPhoneSchema.optional(),
+      })
+      .refine((b) => (b.last4 === undefined) !== (b.phone === undefined), {
+        message: 'Введите 4 последние цифры телефона или весь номер',
+        path: ['last4'],
+      }),
     response: z.strictObject({
       /** 16 digits, shown as a QR code or a Code128 barcode. */
       code: z.string(),

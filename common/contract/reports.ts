@@ -53,7 +53,14 @@ export type PaymentSplit = z.output<typeof paymentSplitSchema>;
 const totalsSchema = z.strictObject({
   newMembers: z.number().int(),
   activeMembers: z.number().int(),
+  /**
+   * Each pool adds up: opening + issued + adjusted − spent − expired − forfeited = outstanding (bonuses),
+   * opening + credited − spent − forfeited = outstanding (the money-like balance), opening + sold − redeemed −
+   * addedToBalance = outstanding (gift cards). Forfeited: closed by an account's deletion.
+   */
   bonuses: z.strictObject({
+    /** Owed at the start of the range. */
+    opening: z.number().int(),
     issued: z.number().int(),
     adjusted: z.number().int(),
     spent: z.number().int(),
@@ -64,11 +71,14 @@ const totalsSchema = z.strictObject({
   }),
   /** The money-like balance (certificates, gift value): credited, spent, and still owed at the end. */
   money: z.strictObject({
+    opening: z.number().int(),
     credited: z.number().int(),
     spent: z.number().int(),
+    forfeited: z.number().int(),
     outstanding: z.number().int(),
   }),
   giftCards: z.strictObject({
+    opening: z.number().int(),
     sold: z.number().int(),
     redeemed: z.number().int(),
     /** Moved from a card to its holder's money-like balance. */

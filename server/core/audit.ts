@@ -3,11 +3,16 @@ import type { Db } from '../db/client';
 import { auditLog } from '../db/schema/staff';
 import type { OperatorCaller } from '../lib/callers';
 
-/** Who made a change and from where: the operator's caller (token or staff session) and the client address. */
+/**
+ * Who made a change and from where: the operator's caller (token or staff session), or a visitor of the public
+ * site (a gift card's code revealed on its page: decision 047), and the client address.
+ */
 export interface AuditActor {
-  caller: OperatorCaller;
+  caller: OperatorCaller | { kind: 'public' };
   ip: string | null;
 }
+
+const ACTOR_KIND = { token: 'system', staff: 'staff', public: 'public' } as const;
 
 export interface AuditChange {
   /** What was done, `area.verb`: 'settings.update', 'till-key.issue', 'staff.create', ... */
@@ -28,9 +33,9 @@ export async function recordAudit(db: Db, actor: AuditActor, change: AuditChange
   const { caller } = actor;
   await db.insert(auditLog).values({
     at,
-    actorKind: caller.kind === 'token' ? 'system' : 'staff',
+    actorKind: ACTOR_KIND[caller.kind],
     actorId: caller.kind === 'staff' ? caller.staffId : null,
-    actorName: caller.kind === 'staff' ? caller.email : 'system',
+    actorName: caller.kind === 'staff' ? caller.email : ACTOR_KIND[caller.kind],
     action: change.action,
     entity: change.entity,
     entityId: change.entityId == null ? null : String(change.entityId),
@@ -72,7 +77,7 @@ export async function readAudit(db: Db, filter: AuditFilter) {
       id: r.id,
       at: r.at.toISOString(),
       actor: r.actorName,
-      actorKind: r.actorKind as 'system' | 'staff',
+      actorKind: r.actorKind as (typeof ACTOR_KIND)[keyof typeof ACTOR_KIND],
       action: r.action,
       entity: r.entity,
       entityId: r.entityId,

@@ -97,8 +97,15 @@ export async function takeFromWindow(
   return new Date((row?.windowStart ?? now).getTime() + windowMs);
 }
 
-/** The longest window any limit counts over (the SMS budget, the gift-card reveals per card): 24 hours. */
+/** The longest window any limit counts over (the SMS budget, the gift-card reveals per address): 24 hours. */
 const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
+
+/**
+ * A key whose window is longer than a day starts with this (the last-4 tries at a gift card: a year, decision
+ * 047); its row is kept for a year and a day.
+ */
+export const LONG_WINDOW_PREFIX = 'long:';
+const LONG_WINDOW_MS = 366 * 24 * 60 * 60_000;
 
 /**
  * Deletes up to `batch` rows of `rate_limits` whose window ended a day or more ago: nothing counts against them
@@ -106,5 +113,8 @@ const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
  */
 export function purgeEndedWindows(db: Db, now: Date, batch: number): Promise<number> {
   const ended = new Date(now.getTime() - LONGEST_WINDOW_MS - 24 * 60 * 60_000);
-  return deleteBatch(db, rateLimits, rateLimits.key, lt(rateLimits.windowStart, ended), batch);
+  const longEnded = new Date(now.getTime() - LONG_WINDOW_MS - 24 * 60 * 60_000);
+  const isLong = sql`${rateLimits.key} like ${`${LONG_WINDOW_PREFIX}%`}`;
+  const where = sql`${lt(rateLimits.windowStart, ended)} and (not ${isLong} or ${lt(rateLimits.windowStart, longEnded)})`;
+  return deleteBatch(db, rateLimits, rateLimits.key, where, batch);
 }

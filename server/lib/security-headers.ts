@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
 export interface SecurityHeaderOptions {
@@ -151,4 +152,46 @@ export function answerFrameworkError(error: FastifyError, _request: unknown, rep
     .header('content-security-policy', API_CSP)
     .header('cache-control', 'no-store')
     .send({ message, code });
+}
+
+/** Node's parser errors we answer with a status of their own; anything else is a 400. */
+const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'HEADERS_TOO_LARGE',
+    'Слишком большие заголовки запроса',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'REQUEST_TIMEOUT', 'Запрос не пришёл целиком вовремя'],
+};
+
+/**
+ * Node's HTTP parser refuses a request it cannot read (headers past its size limit, a malformed request line,
+ * a timeout) before Fastify sees it, and Fastify's default answer carries none of the headers. Passed to Fastify
+ * as `clientErrorHandler` (docs/decisions/047), this writes that answer with the same headers as every API answer,
+ * `no-store`, and the usual `{message, code}`, then closes the connection (the parser cannot go on with it).
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'BAD_REQUEST',
+    'Запрос не читается',
+  ];
+  const body = JSON.stringify({ message, code });
+  const headers: Record<string, string | number> = {
+    ...STATIC_SECURITY_HEADERS,
+    'content-security-policy': API_CSP,
+    'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head.join('')}\r\n${body}`);
 }

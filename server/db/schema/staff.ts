@@ -85,7 +85,7 @@ export const auditLog = pgTable(
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
     at: at().notNull(),
-    /** 'system' (OPERATOR_TOKEN) or 'staff'. */
+    /** 'system' (OPERATOR_TOKEN), 'staff', or 'public' (a site visitor: decision 047). */
     actorKind: text().notNull(),
     actorId: uuid(),
     /** The staff member's e-mail at the time, or 'system'. */

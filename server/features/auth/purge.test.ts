@@ -37,15 +37,20 @@ describe('the purge of rows no login check reads any more (decision 044)', () =>
     await t.deps.db.insert(rateLimits).values([
       { key: 'purge-test:old', windowStart: ago(2 * DAY + HOUR), count: 3 },
       { key: 'purge-test:current', windowStart: ago(HOUR), count: 3 },
+      // A year-long window (a gift card's last-4 tries, decision 047) is kept for its year and a day.
+      { key: 'long:purge-test:kept', windowStart: ago(300 * DAY), count: 3 },
+      { key: 'long:purge-test:old', windowStart: ago(368 * DAY), count: 3 },
     ]);
     const before = { sends: await rowsOf(smsSends), failures: await rowsOf(authFailures) };
 
-    expect(await purgeAuthRows(t.deps)).toMatchObject({ smsSends: 1, authFailures: 1, rateLimits: 1 });
+    expect(await purgeAuthRows(t.deps)).toMatchObject({ smsSends: 1, authFailures: 1, rateLimits: 2 });
     expect(await rowsOf(smsSends)).toBe(before.sends - 1);
     expect(await rowsOf(authFailures)).toBe(before.failures - 1);
     const keys = (await t.deps.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
     expect(keys).toContain('purge-test:current');
     expect(keys).not.toContain('purge-test:old');
+    expect(keys).toContain('long:purge-test:kept');
+    expect(keys).not.toContain('long:purge-test:old');
     // A second run (another instance) finds nothing left.
     expect(await purgeAuthRows(t.deps)).toEqual({
       smsSends: 0,

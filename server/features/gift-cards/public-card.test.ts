@@ -57,38 +57,63 @@ describe("a gift card's public page", () => {
     expect(missing.body).toBe(wrong.body);
   });
 
-  it('limits reveals per card and per address, the same for unknown cards', async () => {
+  it("limits wrong tries per address tightly and per card loosely, and never locks out the recipient's whole phone", async () => {
     await buyAndPay(t);
     const [card] = await cardsOf(t);
-    const reveal = (cardId: string, last4: string, ip: string) =>
+    const id = card!.publicId;
+    const reveal = (cardId: string, body: object, ip: string) =>
       t.app.inject({
         method: 'POST',
         url: `/api/gc/card/${cardId}/reveal`,
-        payload: { last4 },
+        payload: body,
         remoteAddress: ip,
       });
     const l = PUBLIC_CARD_LIMITS;
-    // per card, from many addresses: the limit, then 429 even with the right digits
-    for (let i = 0; i < l.revealsPerCard; i += 1) {
-      expect((await reveal(card!.publicId, '0000', `10.2.${i}.1`)).statusCode).toBe(404);
-    }
-    const blocked = await reveal(card!.publicId, ALICE.slice(-4), '10.3.0.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // an unknown id is limited the same way
+    const right = { last4: ALICE.slice(-4) };
+    // One address: a few tries at a card a day, then 429 there, even with the right digits ...
+    for (let i = 0; i < l.revealsPerAddressAndCard; i += 1)
+      expect((await reveal(id, { last4: '0000' }, '10.2.0.1')).statusCode).toBe(404);
+    const own = await reveal(id, right, '10.2.0.1');
+    expect(own.statusCode).toBe(429);
+    expect(Number(own.headers['retry-after'])).toBeGreaterThan(0);
+    // ... which does not stop the recipient at their own address.
+    expect((await reveal(id, right, '10.2.0.2')).json()).toEqual({ code: card!.code });
+
+    // Many addresses: the card's last-4 tries run out (guessing 4 digits stays bounded) ...
     const ghost = 'BBBBBBBBBBBBBBBBBBBBBB';
-    for (let i = 0; i < l.revealsPerCard; i += 1) await reveal(ghost, '0000', `10.4.${i}.1`);
-    const ghostBlocked = await reveal(ghost, '0000', '10.5.0.1');
-    expect(ghostBlocked.statusCode).toBe(429);
-    expect(ghostBlocked.body).toBe(blocked.body);
-    // per address, across cards
-    for (let i = 0; i < l.revealsPerAddress; i += 1) {
-      expect((await reveal(`C${String(i).padStart(21, 'C')}`, '0000', '10.6.0.1')).statusCode).toBe(404);
+    for (const cardId of [id, ghost]) {
+      let used = cardId === id ? l.revealsPerAddressAndCard + 1 : 0;
+      for (let n = 0; used < l.last4RevealsPerCard; n += 1) {
+        for (let i = 0; i < l.revealsPerAddressAndCard && used < l.last4RevealsPerCard; i += 1, used += 1)
+          expect(
+            (await reveal(cardId, { last4: '0000' }, `10.3.${n}.${cardId === id ? 1 : 2}`)).statusCode,
+          ).toBe(404);
+      }
     }
-    expect((await reveal('DDDDDDDDDDDDDDDDDDDDDD', '0000', '10.6.0.1')).statusCode).toBe(429);
-    // the window passes: the card answers again
-    clock.advance(l.revealCardWindowMs);
-    expect((await reveal(card!.publicId, ALICE.slice(-4), '10.7.0.1')).statusCode).toBe(200);
+    const closed = await reveal(id, right, '10.4.0.1');
+    expect(closed.statusCode).toBe(429);
+    expect(closed.json().code).toBe('GIFT_CARD_WHOLE_PHONE');
+    const ghostClosed = await reveal(ghost, right, '10.4.0.1');
+    expect(ghostClosed.body).toBe(closed.body); // an unknown card runs out the same way
+    // ... and the recipient still gets in with the whole phone; a wrong whole phone is the same 404 as ever.
+    expect((await reveal(id, { phone: '79990000000' }, '10.4.0.1')).statusCode).toBe(404);
+    expect((await reveal(id, { phone: ALICE }, '10.4.0.1')).json()).toEqual({ code: card!.code });
+    expect((await reveal(ghost, { phone: ALICE }, '10.4.0.1')).statusCode).toBe(404);
+
+    // Bad bodies: neither or both fields, a malformed phone.
+    for (const body of [{}, { ...right, phone: ALICE }, { phone: '12345' }])
+      expect((await reveal(id, body, '10.5.0.1')).statusCode).toBe(400);
+
+    // Per address, across cards: a flood guard.
+    for (let i = 0; i < l.revealsPerAddress; i += 1) {
+      expect(
+        (await reveal(`C${String(i).padStart(21, 'C')}`, { last4: '0000' }, '10.6.0.1')).statusCode,
+      ).toBe(404);
+    }
+    expect((await reveal('DDDDDDDDDDDDDDDDDDDDDD', { last4: '0000' }, '10.6.0.1')).statusCode).toBe(429);
+    // The card's window passes: the last 4 digits answer again.
+    clock.advance(l.last4CardWindowMs);
+    expect((await reveal(id, right, '10.7.0.1')).statusCode).toBe(200);
   });
 
   it('limits public card views per address', async () => {

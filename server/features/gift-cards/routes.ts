@@ -17,6 +17,7 @@ import {
 } from '../../../common/contract/operator';
 import type { AppDeps } from '../../app-deps';
 import { auditActorOf, recordAudit } from '../../core/audit';
+import { phoneFor } from '../../core/phones-shown';
 import { sendCachedJson, toCachedJson } from '../../lib/cached-json';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { readBrandSettings } from '../../core/brand-settings';
@@ -74,7 +75,7 @@ export function registerGiftCardRoutes(app: FastifyInstance, deps: AppDeps) {
     publicCard(deps, request.ip, request.params.id),
   );
   registerEndpoint(app, revealGiftCardCode, async (request) =>
-    revealCode(deps, request.ip, request.params.id, request.body.last4),
+    revealCode(deps, request.ip, request.params.id, request.body),
   );
   registerEndpoint(app, addGiftCardToBalance, async (request) =>
     addCardToBalance(deps, request.user, request.params.id),
@@ -116,8 +117,29 @@ function registerInvoiceOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
       }),
     );
   });
-  registerEndpoint(app, findGiftCardsEndpoint, async (request) => findGiftCards(deps.db, request.query.q));
-  registerEndpoint(app, listCardPaidGiftCardOrders, async () => cardPaidOrders(deps.db));
+  // Recipients' and buyers' phones are whole for the owner only, and every lookup is audited (decision 047).
+  registerEndpoint(app, findGiftCardsEndpoint, async (request) => {
+    const { q } = request.query;
+    const found = await findGiftCards(deps.db, q);
+    const byCode = /^\d+$/.test(q);
+    await recordAudit(deps.db, auditActorOf(request), {
+      action: 'giftCard.lookedUp',
+      entity: 'giftCard',
+      entityId: byCode ? null : q,
+      // A search by the code names its last 4 digits at most: the log never holds a whole code.
+      after: { ...(byCode ? { codeEnd: q.slice(-4) } : {}), found: found.map((c) => c.publicId) },
+    });
+    return found.map((c) => ({
+      ...c,
+      recipientPhone: phoneFor(request.operator, 'giftCards', c.recipientPhone),
+    }));
+  });
+  registerEndpoint(app, listCardPaidGiftCardOrders, async (request) =>
+    (await cardPaidOrders(deps.db)).map((o) => ({
+      ...o,
+      buyerPhone: phoneFor(request.operator, 'giftCards', o.buyerPhone),
+    })),
+  );
   registerEndpoint(app, blockGiftCard, async (request) => {
     const { publicId } = request.params;
     const { blocked } = request.body;
@@ -131,7 +153,12 @@ function registerInvoiceOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
       }),
     );
   });
-  registerEndpoint(app, listFailedGiftCardDeliveries, async () => listFailedDeliveries(deps.db));
+  registerEndpoint(app, listFailedGiftCardDeliveries, async (request) =>
+    (await listFailedDeliveries(deps.db)).map((d) => ({
+      ...d,
+      phone: phoneFor(request.operator, 'giftCards', d.phone),
+    })),
+  );
   registerEndpoint(app, retryGiftCardDelivery, async (request) => {
     const { deliveryId } = request.params;
     // The audit row names the card, not the recipient's phone.

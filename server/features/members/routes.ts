@@ -10,6 +10,7 @@ import {
 } from '../../../common/contract/members';
 import type { AppDeps } from '../../app-deps';
 import { auditActorOf } from '../../core/audit';
+import { phoneFor, seesWholePhones } from '../../core/phones-shown';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { adjustBonuses, endMemberSessions, memberDetails, setCardLock } from './member-care';
 import { memberHolds, memberOperations } from './member-page';
@@ -17,8 +18,17 @@ import { searchMembers } from './search';
 
 /** Member care in the console (docs/decisions/026): support's work, every change audited. */
 export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerEndpoint(app, searchMembersEndpoint, async (request) => searchMembers(deps.db, request.query.q));
-  registerEndpoint(app, getMember, async (request) => memberDetails(deps, request.params.userId));
+  // A role that does not dial members sees their phones masked, and finds one by the whole number only:
+  // a search by a phone's start would spell it out digit by digit (decision 047).
+  registerEndpoint(app, searchMembersEndpoint, async (request) => {
+    const whole = seesWholePhones(request.operator, 'members');
+    const found = await searchMembers(deps.db, request.query.q, { phoneStart: whole });
+    return found.map((m) => ({ ...m, phone: phoneFor(request.operator, 'members', m.phone) }));
+  });
+  registerEndpoint(app, getMember, async (request) => {
+    const member = await memberDetails(deps, request.params.userId);
+    return { ...member, phone: phoneFor(request.operator, 'members', member.phone) };
+  });
   registerEndpoint(app, endMemberSessionsEndpoint, async (request) =>
     endMemberSessions(deps, auditActorOf(request), request.params.userId),
   );

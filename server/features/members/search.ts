@@ -16,9 +16,14 @@ export const nameOf = (u: Pick<typeof users.$inferSelect, 'lastName' | 'firstNam
  * Members matching a query (docs/decisions/026): 16 digits is a card number; other digits (with +, spaces,
  * brackets or dashes) the start of a phone (8 at the start read as 7); anything else the start of a last or
  * first name, any case. Each way walks an index (migration 0013's hand-written tail), so it stays fast at
- * 100,000 members.
+ * 100,000 members. Without `phoneStart` (a role that sees phones masked: decision 047), digits find the whole
+ * phone only.
  */
-export async function searchMembers(db: Db, query: string): Promise<MemberSummary[]> {
+export async function searchMembers(
+  db: Db,
+  query: string,
+  options: { phoneStart: boolean } = { phoneStart: true },
+): Promise<MemberSummary[]> {
   const digits = query.replace(/[\s()+-]/g, '');
   let where;
   if (/^\d{16}$/.test(digits)) {
@@ -27,7 +32,7 @@ export async function searchMembers(db: Db, query: string): Promise<MemberSummar
     where = eq(users.id, card.userId);
   } else if (/^\d+$/.test(digits)) {
     const phone = digits.replace(/^8/, '7');
-    where = sql`${users.phone} like ${likePrefix(phone)}`;
+    where = options.phoneStart ? sql`${users.phone} like ${likePrefix(phone)}` : eq(users.phone, phone);
   } else {
     const name = likePrefix(query.trim().toLowerCase());
     where = or(sql`lower(${users.lastName}) like ${name}`, sql`lower(${users.firstName}) like ${name}`);

@@ -3,8 +3,8 @@ import { csvMoney, csvText } from '../../lib/csv';
 
 /**
  * The report as a CSV Excel opens by a double click, the data export's way (docs/decisions/028): UTF-8 with a
- * byte-order mark, ';', decimal commas, CRLF, text fields defused against formulas (csvText). A row per day,
- * then the totals, then the payments by point.
+ * byte-order mark, ';', decimal commas, CRLF, text fields defused against formulas (csvText). A row per day and
+ * their sum, then the period's totals (every movement of the ledger), then the payments by point.
  */
 const rub = (kopecks: number) => csvMoney(kopecks / 100);
 const split = (p: PaymentSplit) => [
@@ -52,19 +52,37 @@ export function reportCsv(report: Report): string {
     ]),
   ];
   const t = report.totals;
+  // The per-day table's own sums under it, in its columns (active members are not a sum of days).
+  const sum = (pick: (d: Report['days'][number]) => number) => report.days.reduce((a, d) => a + pick(d), 0);
+  rows.push([
+    'Итого',
+    String(t.newMembers),
+    String(t.activeMembers),
+    rub(sum((d) => d.bonusesIssued)),
+    rub(sum((d) => d.bonusesSpent)),
+    rub(sum((d) => d.giftCardsSold)),
+    rub(sum((d) => d.giftCardsRedeemed)),
+    ...split(t.payments),
+  ]);
+  // Every movement of the ledger's pools, each adding up: opening + in − out = outstanding (decision 047).
   rows.push(
     [],
     ['Итого за период'],
     ['Новые участники', String(t.newMembers)],
     ['Активные участники', String(t.activeMembers)],
+    ['Бонусы на начало периода', rub(t.bonuses.opening)],
     ['Начислено бонусов', rub(t.bonuses.issued)],
     ['Начислено вручную', rub(t.bonuses.adjusted)],
     ['Списано бонусов', rub(t.bonuses.spent)],
     ['Сгорело бонусов', rub(t.bonuses.expired)],
+    ['Аннулировано при удалении аккаунтов', rub(t.bonuses.forfeited)],
     ['Бонусы на конец периода (обязательства)', rub(t.bonuses.outstanding)],
+    ['Баланс участников на начало периода, ₽', rub(t.money.opening)],
     ['Зачислено на баланс, ₽', rub(t.money.credited)],
     ['Списано с баланса, ₽', rub(t.money.spent)],
+    ['Аннулировано с баланса при удалении аккаунтов, ₽', rub(t.money.forfeited)],
     ['Баланс участников на конец периода, ₽', rub(t.money.outstanding)],
+    ['Остаток на подарочных картах на начало периода, ₽', rub(t.giftCards.opening)],
     ['Продано подарочных карт, ₽', rub(t.giftCards.sold)],
     ['Погашено подарочными картами, ₽', rub(t.giftCards.redeemed)],
     ['Переведено с подарочных карт на баланс, ₽', rub(t.giftCards.addedToBalance)],

@@ -147,7 +147,8 @@ export interface PaymentRow {
 /**
  * Payments per day and retail point, from the payment records (the bank's and the till's money is not in the
  * ledger): completed shop payments (their bonuses and money-like parts, and what the card, SBP or the till
- * took), completed till operations, gift-card redemptions not refunded. `points`: only these (none: all).
+ * took; not gift cards bought on the site, decision 047), completed till operations, gift-card redemptions not
+ * refunded. `points`: only these (none: all).
  */
 export async function paymentsByDayAndPoint(db: Db, w: Window, points: number[]) {
   const only = points.length
@@ -166,7 +167,10 @@ export async function paymentsByDayAndPoint(db: Db, w: Window, points: number[])
           0::bigint as gift,
           case when pay_type = 'IN_RETAIL_POINT' then left_to_pay else 0 end as till
         from payment_drafts
-        where state = 'completed' and resolved_at >= ${w.start} and resolved_at < ${w.end}
+        -- A gift card bought on the site is a sale of gift cards (the ledger's gift cards sold), not a payment at
+        -- the shop: counted here, its money would show again as revenue and again when the card is spent.
+        where state = 'completed' and product_type = 'PAYMENT'
+          and resolved_at >= ${w.start} and resolved_at < ${w.end}
         union all
         select updated_at, retail_point_id, sum, spend, 0, card_amount, 0, 0, sum - spend - card_amount
         from till_operations

@@ -138,7 +138,9 @@ export async function buildReport(
     totals: {
       newMembers: members.days.reduce((sum, d) => sum + d.new_members, 0),
       activeMembers: members.active,
+      // Each pool's figures add up (decision 047): opening + what came in − what went out = outstanding.
       bonuses: {
+        opening: owed.bonus - bonusInflow(after) - bonusInflow(total),
         issued: bonusesIssued(total),
         adjusted: -f(total, 'bonus_adjusted'),
         spent: f(total, 'bonus_spent'),
@@ -147,11 +149,14 @@ export async function buildReport(
         outstanding: owed.bonus - bonusInflow(after),
       },
       money: {
+        opening: owed.money - moneyInflow(after) - moneyInflow(total),
         credited: -f(total, 'certificates_issued') + f(total, GIFT_CARD_ADD),
         spent: f(total, 'money_spent'),
+        forfeited: f(total, 'money_forfeited'),
         outstanding: owed.money - moneyInflow(after),
       },
       giftCards: {
+        opening: owed.gift - giftInflow(after) - giftInflow(total),
         sold: -f(total, 'gift_cards_issued'),
         redeemed: f(total, 'gift_cards_redeemed'),
         addedToBalance: f(total, GIFT_CARD_ADD),

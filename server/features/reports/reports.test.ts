@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDay } from '../../../common/lib/format';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 import { fakeClock } from '../../test/auth-kit';
-import { paidGiftCard } from '../../test/gift-cards-kit';
+import { buyAndPay, paidGiftCard } from '../../test/gift-cards-kit';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import {
   answerSbp,
@@ -23,6 +23,7 @@ const A = '79007770001';
 const B = '79007770002';
 const C = '79007770003';
 const RECIPIENT = '79007770004';
+const DELETED = '79007770005';
 const GOOD_CARD = '4111 1111 1111 1111';
 
 /** Sums computed straight from the ledger's entries, apart from the report's own queries. */
@@ -53,6 +54,10 @@ async function ledgerSums(t: TestApp) {
     spentInPayments: Number(paid!.amount),
     issued: -system(S.bonus_issued),
     spent: system(S.bonus_spent),
+    adjusted: 0 - system(S.bonus_adjusted) + 0, // never -0
+    expired: system(S.bonus_expired),
+    forfeited: system(S.bonus_forfeited),
+    moneyForfeited: system(S.money_forfeited),
     bonusOutstanding:
       pool((r) => r.customer && r.kind === 'bonus') + system(S.bonus_held) + system(S.till_held),
     moneySpent: system(S.money_spent),
@@ -126,6 +131,18 @@ describe('reports: every figure is what the ledger says', () => {
     expect((await redeem(250, 'redeem-0001')).statusCode).toBe(200);
     const second = await redeem(100, 'redeem-0002');
     await till(t, key, 'POST', `/api/till/gift-cards/redemptions/${second.json().redemptionId}/refund`);
+    // A gift card bought on the site by bank card: a sale of gift cards, not a payment at the shop.
+    await buyAndPay(t);
+    // An account deleted with bonuses and the money-like balance on it: both forfeited.
+    const d = await cardholder(t, DELETED, 300);
+    await creditMoney(t, d.userId, 50, 'deleted');
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/members/delete',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      payload: { phone: DELETED },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
     // A cheque still on hold at the till: owed, not yet spent.
     const v4 = await visit();
     await till(t, key, 'POST', '/api/till/spend', {
@@ -151,13 +168,28 @@ describe('reports: every figure is what the ledger says', () => {
       spent: l.spent,
       outstanding: l.bonusOutstanding,
     });
-    expect(r.totals.money).toMatchObject({ spent: l.moneySpent, outstanding: l.moneyOutstanding });
+    expect(r.totals.money).toMatchObject({
+      spent: l.moneySpent,
+      forfeited: l.moneyForfeited,
+      outstanding: l.moneyOutstanding,
+    });
+    // Every movement is on the report, so each pool adds up; the ledger's whole history is in the range.
+    const b = r.totals.bonuses;
+    expect(b).toMatchObject({ opening: 0, adjusted: l.adjusted, expired: l.expired, forfeited: l.forfeited });
+    expect(l.forfeited).toBe(30_000);
+    expect(b.issued + b.adjusted - b.spent - b.expired - b.forfeited).toBe(b.outstanding);
+    expect(l.issued + l.adjusted - l.spent - l.expired - l.forfeited).toBe(l.bonusOutstanding);
+    const m = r.totals.money;
+    expect(l.moneyForfeited).toBe(5_000);
+    expect(m.opening + m.credited - m.spent - m.forfeited).toBe(m.outstanding);
+    const g = r.totals.giftCards;
+    expect(g.opening + g.sold - g.redeemed - g.addedToBalance).toBe(g.outstanding);
     expect(r.totals.giftCards).toMatchObject({
       sold: l.giftSold,
       redeemed: l.giftRedeemed,
       outstanding: l.giftOutstanding,
     });
-    expect(l.giftSold).toBe(100_000);
+    expect(l.giftSold).toBe(100_000 + 100_000); // the invoice's card and the one bought on the site
     expect(l.giftRedeemed).toBe(25_000);
     // The payments' bonus, money-like and gift-card parts are the ledger's; the card, SBP and till parts are what
     // the payments above took.
@@ -173,7 +205,7 @@ describe('reports: every figure is what the ledger says', () => {
     expect(p.count).toBe(5);
     expect(p.total).toBe(p.bonuses + p.money + p.card + p.sbp + p.giftCards + p.till);
     expect(r.totals.newMembers).toBeGreaterThanOrEqual(4);
-    expect(r.totals.activeMembers).toBe(3);
+    expect(r.totals.activeMembers).toBe(4); // A, B, C and the buyer of the gift card on the site
     // The days add up to the totals; today holds them all.
     expect(r.days.map((d: { day: string }) => d.day)).toEqual([dayOff(-1), today, dayOff(1)]);
     const days = r.days as { bonusesIssued: number; giftCardsRedeemed: number }[];
@@ -218,6 +250,11 @@ describe('reports: every figure is what the ledger says', () => {
     expect(csv.startsWith('\uFEFFДень;Новые участники;')).toBe(true);
     expect(csv).toContain(`\r\n"'=HYPERLINK(""x"";""y"")";5;`);
     expect(csv).toContain('Погашено подарочными картами, ₽;250,00');
+    // The per-day table's sum, every movement of the period, the payments by point.
+    expect(csv).toMatch(/\r\nИтого;\d+;4;/);
+    expect(csv).toContain('\r\nАннулировано при удалении аккаунтов;300,00\r\n');
+    expect(csv).toContain('\r\nАннулировано с баланса при удалении аккаунтов, ₽;50,00\r\n');
+    expect(csv).toContain('\r\nТочка;Платежей;');
   });
 
   it('refuses a reversed or too long range with a Russian message', async () => {

@@ -34,6 +34,7 @@ export async function registerSiteRoutes(app: FastifyInstance, deps: AppDeps, si
 
   registerServiceWorker(app, deps, site);
 
+  const GIFT_CARD_PAGE = /^\/gc(\/|$)/;
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
     const url = new URL(request.url, deps.config.publicUrl);
@@ -52,8 +53,11 @@ export async function registerSiteRoutes(app: FastifyInstance, deps: AppDeps, si
         secure: url.protocol === 'https:',
       });
     }
-    // Pages depend on the brand's current settings; browsers must ask again rather than keep old copies.
-    reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
+    // Pages depend on the brand's current settings; browsers must ask again rather than keep old copies. A gift
+    // card's page holds its balance and message: kept by no cache at all (decision 047).
+    reply
+      .header('cache-control', GIFT_CARD_PAGE.test(url.pathname) ? 'no-store' : 'no-cache')
+      .header('vary', 'Cookie');
     return reply.code(result.status).type('text/html; charset=utf-8').send(result.stream);
   };
 

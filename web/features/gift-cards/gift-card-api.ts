@@ -79,12 +79,15 @@ export function useBoughtCard(orderId: string | null) {
   });
 }
 
-/** The code behind the last 4 digits: a public call, made without anyone's token. */
+/**
+ * The code behind the last 4 digits, or the whole phone once the card's last-4 tries ran out (decision 047): a
+ * public call, made without anyone's token.
+ */
 export function useRevealCode(id: string) {
   const api = useApi();
   return useMutation({
-    mutationFn: (last4: string) =>
-      api.request('POST /api/gc/card/:id/reveal', { params: { id }, body: { last4 } }),
+    mutationFn: (body: { last4: string } | { phone: string }) =>
+      api.request('POST /api/gc/card/:id/reveal', { params: { id }, body }),
   });
 }
 

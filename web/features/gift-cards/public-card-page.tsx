@@ -7,6 +7,7 @@ import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { ApiError } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { formatAmount } from '../../../common/lib/format';
+import { checkPhone, maskPhone } from '../../../common/lib/validation';
 import { paragraphs } from '../../lib/formats';
 import { useIsLoggedIn } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
@@ -72,13 +73,22 @@ type AddMutation = ReturnType<typeof useAddToBalance>;
 
 function RevealCode({ id, add }: { id: string; add: AddMutation }) {
   const [last4, setLast4] = useState('');
+  const [phone, setPhone] = useState('');
   const [sent, setSent] = useState(false);
+  const [wholePhone, setWholePhone] = useState(false);
   const reveal = useRevealCode(id);
-  const invalid = !/^\d{4}$/.test(last4);
+  // The card's last-4 tries ran out (decision 047): the recipient types the whole phone instead.
+  const askWholePhone =
+    wholePhone || (reveal.error instanceof ApiError && reveal.error.code === 'GIFT_CARD_WHOLE_PHONE');
+  const invalid = askWholePhone ? checkPhone(phone) !== null : !/^\d{4}$/.test(last4);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSent(true);
-    if (!invalid) reveal.mutate(last4);
+    if (invalid) return;
+    if (askWholePhone) {
+      setWholePhone(true);
+      reveal.mutate({ phone: phone.replace(/\D/g, '') });
+    } else reveal.mutate({ last4 });
   };
   if (reveal.data) {
     return (
@@ -94,6 +104,31 @@ function RevealCode({ id, add }: { id: string; add: AddMutation }) {
   }
   const refused =
     reveal.error instanceof ApiError ? reveal.error.message : reveal.error ? ru.shell.somethingWrong : null;
+  if (askWholePhone) {
+    return (
+      <form className="gc-reveal" noValidate onSubmit={submit}>
+        <p>{t.wholePhoneHint}</p>
+        <TextField
+          label={t.wholePhone}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          required
+          value={phone}
+          placeholder="+7 (___) ___-__-__"
+          error={sent && invalid ? checkPhone(phone) : wholePhone ? refused : null}
+          onValue={(value) => {
+            setPhone(maskPhone(value));
+            setWholePhone(true);
+            if (reveal.error) reveal.reset();
+          }}
+        />
+        <button type="submit" className="button" disabled={reveal.isPending}>
+          {reveal.isPending ? t.revealing : t.reveal}
+        </button>
+      </form>
+    );
+  }
   return (
     <form className="gc-reveal" noValidate onSubmit={submit}>
       <p>{t.last4Hint}</p>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ruAdmin } from '../../../i18n/ru-admin';
 import { adminApi, adminErrorText, useStaffSession } from '../admin-api';
 import { TableScroll } from '../field';
+import { phoneText } from '../phone-text';
 
 const t = ruAdmin.giftCards;
 const KEYS = ['admin', 'gift-card-deliveries-failed'] as const;
@@ -61,7 +62,7 @@ export function FailedDeliveries() {
                   <td>
                     <code>{d.cardPublicId}</code>
                   </td>
-                  <td>{d.phone}</td>
+                  <td>{phoneText(d.phone)}</td>
                   <td>{when(d.sendAt)}</td>
                   <td>{d.attempts}</td>
                   <td>

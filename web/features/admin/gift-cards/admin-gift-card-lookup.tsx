@@ -5,6 +5,7 @@ import { ruAdmin } from '../../../i18n/ru-admin';
 import { ruAdminGiftCardLookup as t } from '../../../i18n/ru-admin-gift-cards';
 import { adminApi, adminErrorText, useStaffSession } from '../admin-api';
 import { Field, TableScroll } from '../field';
+import { phoneText } from '../phone-text';
 
 const roubles = (value: number) => `${value.toLocaleString('ru-RU')} ₽`;
 
@@ -87,7 +88,7 @@ export function GiftCardLookupSection() {
                     </small>
                   </td>
                   <td>
-                    {card.recipientName} <small>+{card.recipientPhone}</small>
+                    {card.recipientName} <small>{phoneText(card.recipientPhone)}</small>
                   </td>
                   <td>{t.balance(roubles(card.balance), roubles(card.nominal))}</td>
                   <td>

@@ -3,6 +3,7 @@ import { ruAdmin } from '../../../i18n/ru-admin';
 import { ruAdminCardPaidOrders as t } from '../../../i18n/ru-admin-gift-cards';
 import { adminApi } from '../admin-api';
 import { TableScroll } from '../field';
+import { phoneText } from '../phone-text';
 
 const roubles = (value: number) => `${value.toLocaleString('ru-RU')} ₽`;
 
@@ -32,7 +33,7 @@ export function CardPaidOrders() {
               {orders.data.map((o) => (
                 <tr key={o.orderId}>
                   <td>{new Date(o.paidAt).toLocaleString('ru-RU')}</td>
-                  <td>{/^\d+$/.test(o.buyerPhone) ? `+${o.buyerPhone}` : t.noPhone}</td>
+                  <td>{/^(\d|\+)/.test(o.buyerPhone) ? phoneText(o.buyerPhone) : t.noPhone}</td>
                   <td>
                     {t.cards(o.quantity, roubles(o.nominal))}
                     {o.cards.map((id) => (

@@ -6,6 +6,7 @@ import { MemberDeletion } from './admin-member-deletion';
 import { MemberHoldsAndCards, MemberOperations } from './admin-member-extras';
 import { ruAdminMemberPage } from '../../../i18n/ru-admin-members';
 import { Field } from '../field';
+import { phoneText } from '../phone-text';
 
 const t = ruAdmin.members;
 const rub = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
@@ -62,7 +63,7 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
   return (
     <section className="admin-member" aria-labelledby="member-heading">
       <h2 id="member-heading">
-        +{m.phone} {m.name && `· ${m.name}`}
+        {phoneText(m.phone)} {m.name && `· ${m.name}`}
       </h2>
       <p>{t.balances(rub(m.balances.bonus), rub(m.balances.money))}</p>
       <MemberHoldsAndCards userId={userId} />

@@ -4,6 +4,7 @@ import { ruAdmin } from '../../../i18n/ru-admin';
 import { adminApi, useStaffSession } from '../admin-api';
 import { Field, TableScroll } from '../field';
 import { MemberCard } from './admin-member-card';
+import { phoneText } from '../phone-text';
 
 const t = ruAdmin.members;
 
@@ -53,7 +54,7 @@ export function MembersPage() {
                       aria-label={t.open(m.phone)}
                       onClick={() => setSelected(m.userId)}
                     >
-                      +{m.phone}
+                      {phoneText(m.phone)}
                     </button>
                   </td>
                   <td>{m.name || t.noName}</td>

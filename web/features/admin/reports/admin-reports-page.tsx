@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { PaymentSplit, Report } from '../../../../common/contract/reports';
-import { formatAmount, formatKopecks } from '../../../../common/lib/format';
+import { formatAmount, formatBonuses, formatKopecks } from '../../../../common/lib/format';
 import { ruAdminReports as t } from '../../../i18n/ru-admin-reports';
 import { adminApi, adminErrorText } from '../admin-api';
 import { BarChart } from './admin-report-chart';
@@ -12,6 +12,10 @@ const isoDay = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 const ruDay = (day: string) => day.split('-').reverse().join('.');
 const SPLIT_KEYS = ['bonuses', 'money', 'card', 'sbp', 'giftCards', 'till'] as const;
+/** Bonuses are counted in hundredths like kopecks, and printed as bonuses, never as roubles (decision 047). */
+const bonuses = (hundredths: number) => formatBonuses(hundredths / 100);
+const splitPart = (p: PaymentSplit, k: (typeof SPLIT_KEYS)[number]) =>
+  k === 'bonuses' ? bonuses(p[k]) : formatKopecks(p[k]);
 
 interface Range {
   from: string;
@@ -40,7 +44,7 @@ function Figures({ title, items }: { title: string; items: [string, string][] })
 const splitCells = (p: PaymentSplit) => [
   <td key="count">{formatAmount(p.count)}</td>,
   <td key="total">{formatKopecks(p.total)}</td>,
-  ...SPLIT_KEYS.map((k) => <td key={k}>{formatKopecks(p[k])}</td>),
+  ...SPLIT_KEYS.map((k) => <td key={k}>{splitPart(p, k)}</td>),
 ];
 const splitHeads = [t.count, t.total, ...SPLIT_KEYS.map((k) => t.split[k])].map((h) => (
   <th scope="col" key={h}>
@@ -66,24 +70,29 @@ function ReportView({ report }: { report: Report }) {
         <Figures
           title={t.bonuses}
           items={[
-            [t.issued, formatKopecks(x.bonuses.issued)],
-            [t.adjusted, formatKopecks(x.bonuses.adjusted)],
-            [t.spent, formatKopecks(x.bonuses.spent)],
-            [t.expired, formatKopecks(x.bonuses.expired)],
-            [t.outstanding, formatKopecks(x.bonuses.outstanding)],
+            [t.opening, bonuses(x.bonuses.opening)],
+            [t.issued, bonuses(x.bonuses.issued)],
+            [t.adjusted, bonuses(x.bonuses.adjusted)],
+            [t.spent, bonuses(x.bonuses.spent)],
+            [t.expired, bonuses(x.bonuses.expired)],
+            [t.forfeited, bonuses(x.bonuses.forfeited)],
+            [t.outstanding, bonuses(x.bonuses.outstanding)],
           ]}
         />
         <Figures
           title={t.money}
           items={[
+            [t.opening, formatKopecks(x.money.opening)],
             [t.credited, formatKopecks(x.money.credited)],
             [t.spent, formatKopecks(x.money.spent)],
+            [t.forfeited, formatKopecks(x.money.forfeited)],
             [t.moneyOutstanding, formatKopecks(x.money.outstanding)],
           ]}
         />
         <Figures
           title={t.giftCards}
           items={[
+            [t.opening, formatKopecks(x.giftCards.opening)],
             [t.sold, formatKopecks(x.giftCards.sold)],
             [t.redeemed, formatKopecks(x.giftCards.redeemed)],
             [t.addedToBalance, formatKopecks(x.giftCards.addedToBalance)],
@@ -95,7 +104,7 @@ function ReportView({ report }: { report: Report }) {
           items={[
             [t.count, formatAmount(x.payments.count)],
             [t.total, formatKopecks(x.payments.total)],
-            ...SPLIT_KEYS.map((k): [string, string] => [t.split[k], formatKopecks(x.payments[k])]),
+            ...SPLIT_KEYS.map((k): [string, string] => [t.split[k], splitPart(x.payments, k)]),
           ]}
         />
       </div>
@@ -118,7 +127,7 @@ function ReportView({ report }: { report: Report }) {
           },
           { label: t.legendSpent, values: report.days.map((d) => d.bonusesSpent), className: 'admin-bar-b' },
         ]}
-        format={formatKopecks}
+        format={bonuses}
       />
       <h2>{t.byPoint}</h2>
       {report.byPoint.length === 0 ? (
@@ -162,8 +171,8 @@ function ReportView({ report }: { report: Report }) {
                 <td>{ruDay(d.day)}</td>
                 <td>{formatAmount(d.newMembers)}</td>
                 <td>{formatAmount(d.activeMembers)}</td>
-                <td>{formatKopecks(d.bonusesIssued)}</td>
-                <td>{formatKopecks(d.bonusesSpent)}</td>
+                <td>{bonuses(d.bonusesIssued)}</td>
+                <td>{bonuses(d.bonusesSpent)}</td>
                 {splitCells(d.payments)}
               </tr>
             ))}
