@@ -277,7 +277,18 @@ export const operatorDeleteMember = defineEndpoint({
   summary: "Delete a member's account by phone, as the customer's own deletion does",
   tag: 'operator',
   auth: 'operator',
-  permission: 'members.write',
+  permission: 'members.delete',
   errors: ['NOT_FOUND', 'ACCOUNT_BUSY', 'BANK_UNAVAILABLE'],
-  schemas: { body: z.strictObject({ phone: phoneSchema }), response: deletionResultSchema },
+  schemas: {
+    body: z.strictObject({
+      phone: phoneSchema,
+      /** Why: the member's request and its number (a letter, a ticket); kept in the audit row (decision 053). */
+      reason: z
+        .string()
+        .trim()
+        .min(3, 'Укажите причину или номер обращения')
+        .max(300, 'Причина: не длиннее 300 знаков'),
+    }),
+    response: deletionResultSchema,
+  },
 });

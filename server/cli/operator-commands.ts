@@ -111,10 +111,13 @@ export function normalisePhone(text: string): string | null {
 
 /** A member's deletion asked for outside the site (docs/decisions/028): the same effects as their own. */
 async function members(api: OperatorClient, args: string[], print: (line: string) => void) {
-  if (args[0] !== 'delete') throw new UsageError('members: delete --phone <phone>');
+  if (args[0] !== 'delete') throw new UsageError('members: delete --phone <phone> --reason <text>');
   const phone = normalisePhone(option(args, 'phone') ?? '');
   if (!phone) throw new UsageError('members delete needs --phone with a Russian mobile number');
-  const done = await api.call(operatorDeleteMember, { body: { phone } });
+  // The request behind the deletion (its letter or ticket number) goes into the audit row (decision 053).
+  const reason = option(args, 'reason')?.trim() ?? '';
+  if (reason.length < 3) throw new UsageError('members delete needs --reason (the request or its number)');
+  const done = await api.call(operatorDeleteMember, { body: { phone, reason } });
   print(
     `Deleted: bonuses closed ${done.bonusClosed}, balance closed ${done.moneyClosed} ₽, ` +
       `${done.sessionsEnded} sessions ended, ${done.savedCardsRemoved} saved cards removed.`,

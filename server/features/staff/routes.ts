@@ -53,16 +53,16 @@ export function registerStaffRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   registerEndpoint(app, staffLoginTotp, async (request) => {
     const session = await stepSession(request);
-    return answer(session, await loginWithTotp(deps, session, request.body.code));
+    return answer(session, await loginWithTotp(deps, session, request.body.code, request.ip));
   });
   registerEndpoint(app, staffEnrolTotp, async (request) => startEnrolment(deps, await stepSession(request)));
   registerEndpoint(app, staffConfirmTotp, async (request) => {
     const session = await stepSession(request);
-    return answer(session, await confirmEnrolment(deps, session, request.body.code));
+    return answer(session, await confirmEnrolment(deps, session, request.body.code, request.ip));
   });
   registerEndpoint(app, staffSetPassword, async (request) => {
     const session = await stepSession(request);
-    return answer(session, await setOwnPassword(deps, session, request.body.password));
+    return answer(session, await setOwnPassword(deps, session, request.body.password, request.ip));
   });
 
   registerEndpoint(app, getStaffSession, async (request) => {

@@ -14,7 +14,15 @@ const rub = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDi
  * One member's page: cards (block, unblock), balances and holds, saved bank cards, a manual adjustment, sessions,
  * the login SMS again, operations (filtered, paged).
  */
-export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boolean }) {
+export function MemberCard({
+  userId,
+  canWrite,
+  canDelete,
+}: {
+  userId: string;
+  canWrite: boolean;
+  canDelete: boolean;
+}) {
   const queryClient = useQueryClient();
   const key = ['admin', 'member', userId];
   const member = useQuery({
@@ -143,7 +151,7 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
         </form>
       )}
       {/* A deleted member or a payer without a phone login (`temp-…`) has no number to send a code to. */}
-      {canWrite && !m.phone.startsWith('deleted-') && !m.phone.startsWith('temp-') && (
+      {canDelete && !m.phone.startsWith('deleted-') && !m.phone.startsWith('temp-') && (
         <MemberDeletion phone={m.phone} run={(work) => void run(work)} />
       )}
       {message && <p role="status">{message}</p>}

@@ -11,7 +11,9 @@ const t = ruAdmin.members;
 export function MembersPage() {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
-  const canWrite = useStaffSession().data?.permissions.includes('members.write') ?? false;
+  const permissions = useStaffSession().data?.permissions ?? [];
+  const canWrite = permissions.includes('members.write');
+  const canDelete = permissions.includes('members.delete');
   const found = useQuery({
     queryKey: ['admin', 'members', query],
     queryFn: () => adminApi().request('GET /api/admin/members', { query: { q: query } }),
@@ -71,7 +73,7 @@ export function MembersPage() {
           </table>
         </TableScroll>
       )}
-      {selected && <MemberCard userId={selected} canWrite={canWrite} />}
+      {selected && <MemberCard userId={selected} canWrite={canWrite} canDelete={canDelete} />}
     </>
   );
 }
