@@ -63,7 +63,10 @@ describe('npm run operator', () => {
       'gift-invoice paid needs the invoice number',
     );
     await expect(run('nothing')).rejects.toThrow(/^Commands: settings:get/);
-    await expect(run('gift-invoice', 'paid', '999')).rejects.toThrow(OperatorCallError);
+    await expect(run('gift-invoice', 'paid', '999')).rejects.toThrow(/--payment <number> --date/);
+    await expect(
+      run('gift-invoice', 'paid', '999', '--payment', '123', '--date', '2026-01-01'),
+    ).rejects.toThrow(OperatorCallError);
     await expect(run('till-key', 'issue', '--point', '99999')).rejects.toThrow(/^404: /);
   });
 
