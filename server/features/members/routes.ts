@@ -12,13 +12,19 @@ import type { AppDeps } from '../../app-deps';
 import { auditActorOf } from '../../core/audit';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { adjustBonuses, endMemberSessions, memberDetails, setCardLock } from './member-care';
-import { memberHolds, memberOperations } from './member-page';
+import { memberHolds, memberOperations, memberProfile } from './member-page';
 import { searchMembers } from './search';
 
 /** Member care in the console (docs/decisions/026): support's work, every change audited. */
 export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, searchMembersEndpoint, async (request) => searchMembers(deps.db, request.query.q));
-  registerEndpoint(app, getMember, async (request) => memberDetails(deps, request.params.userId));
+  registerEndpoint(app, getMember, async (request) => {
+    const [details, profile] = await Promise.all([
+      memberDetails(deps, request.params.userId),
+      memberProfile(deps, request.params.userId),
+    ]);
+    return { ...details, profile };
+  });
   registerEndpoint(app, endMemberSessionsEndpoint, async (request) =>
     endMemberSessions(deps, auditActorOf(request), request.params.userId),
   );
