@@ -18,3 +18,25 @@ export const ruAdminMemberPage = {
   apply: 'Показать',
   more: 'Показать ещё',
 };
+
+/** The member's profile on their page (decision 053). */
+export const ruAdminMemberProfile = {
+  heading: 'Об участнике',
+  level: 'Уровень',
+  levelValue: (title: string, percent: number, spend: string) =>
+    `${title} · ${percent.toLocaleString('ru-RU')}% · покупки за 12 месяцев: ${spend}`,
+  birthDate: 'Дата рождения',
+  createdAt: 'В программе с',
+  registeredAt: 'Регистрация',
+  notRegistered: 'не завершена',
+  consent: 'Согласие с условиями',
+  consentValue: (version: string) => `дано, редакция ${version}`,
+  noConsent: 'не дано',
+  referrer: 'Пригласил',
+  referrerValue: (cardNum: string, phone: string) => `карта ${cardNum} · ${phone}`,
+  referrerUnknown: (cardNum: string) => `карта ${cardNum} (не найдена)`,
+  email: 'Почта',
+  deletedAt: 'Аккаунт удалён',
+  none: '—',
+  amount: 'Сумма',
+};

@@ -52,7 +52,7 @@ export const ruAdmin = {
   } satisfies Record<StaffRole, string>,
   members: {
     heading: 'Участники',
-    search: 'Телефон, номер карты или фамилия',
+    search: 'Телефон, номер карты (или 4 последние цифры), фамилия и имя',
     find: 'Найти',
     none: 'Никого не нашлось.',
     columns: { phone: 'Телефон', name: 'Имя', cards: 'Карты', balance: 'Бонусы' },
@@ -80,7 +80,7 @@ export const ruAdmin = {
     deleteReason: 'Причина или номер обращения',
     deleteCancel: 'Отмена',
     deleted: (bonus: string, money: string, sessions: number, cards: number) =>
-      `Аккаунт удалён: закрыто бонусов ${bonus}, денег ${money} ₽, завершено сеансов ${sessions}, отвязано карт ${cards}.`,
+      `Аккаунт удалён: закрыто бонусов ${bonus}, денег ${money}, завершено сеансов ${sessions}, отвязано карт ${cards}.`,
   },
   staff: {
     heading: 'Сотрудники',

@@ -6,9 +6,10 @@ import { MemberDeletion } from './admin-member-deletion';
 import { MemberHoldsAndCards, MemberOperations } from './admin-member-extras';
 import { ruAdminMemberPage } from '../../../i18n/ru-admin-members';
 import { Field } from '../field';
+import { MemberProfileList } from './admin-member-profile';
+import { memberPhone, roubles } from './member-format';
 
 const t = ruAdmin.members;
-const rub = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
 
 /**
  * One member's page: cards (block, unblock), balances and holds, saved bank cards, a manual adjustment, sessions,
@@ -60,7 +61,7 @@ export function MemberCard({
       });
       adjustmentKey.current = null;
       form.reset();
-      return t.adjusted(rub(bonus));
+      return t.adjusted(roubles(bonus));
     });
   };
 
@@ -70,9 +71,10 @@ export function MemberCard({
   return (
     <section className="admin-member" aria-labelledby="member-heading">
       <h2 id="member-heading">
-        +{m.phone} {m.name && `· ${m.name}`}
+        {memberPhone(m.phone)} {m.name && `· ${m.name}`}
       </h2>
-      <p>{t.balances(rub(m.balances.bonus), rub(m.balances.money))}</p>
+      <p>{t.balances(roubles(m.balances.bonus), roubles(m.balances.money))}</p>
+      <MemberProfileList member={m} />
       <MemberHoldsAndCards userId={userId} />
       <ul className="admin-cards">
         {m.cards.map((c) => (

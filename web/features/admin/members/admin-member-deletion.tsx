@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { ruAdmin } from '../../../i18n/ru-admin';
 import { adminApi } from '../admin-api';
 import { Field } from '../field';
+import { roubles } from './member-format';
 
 const t = ruAdmin.members;
-const rub = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
 
 /**
  * Deleting a member's account for a request received elsewhere (docs/decisions/028): the same deletion the
@@ -37,8 +37,8 @@ export function MemberDeletion({
               });
               setConfirming(false);
               return t.deleted(
-                rub(result.bonusClosed),
-                rub(result.moneyClosed),
+                roubles(result.bonusClosed),
+                roubles(result.moneyClosed),
                 result.sessionsEnded,
                 result.savedCardsRemoved,
               );
