@@ -160,7 +160,9 @@ async function supportCaresForAMember(page: Page) {
     .getByRole('navigation', { name: 'Разделы консоли' })
     .getByRole('link', { name: 'Участники' })
     .click();
-  await page.getByLabel('Телефон, номер карты или фамилия').fill(phone.slice(0, 10));
+  await page
+    .getByLabel('Телефон, номер карты (или 4 последние цифры), фамилия и имя')
+    .fill(phone.slice(0, 10));
   await page.getByRole('button', { name: 'Найти' }).click();
   await page.getByRole('link', { name: `Открыть ${phone}` }).click();
   const card = page.getByRole('region', { name: /Анна/ });

@@ -12,6 +12,7 @@ test('the accountant sees only the gift-card screen, cancels one invoice and mar
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   const first = await companyInvoice(request, freshPhone());
   const second = await companyInvoice(request, freshPhone());
 
@@ -46,6 +47,11 @@ test('the accountant sees only the gift-card screen, cancels one invoice and mar
   const today = new Date().toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' });
   await expect(confirm.getByLabel('Дата платежа (дд.мм.гггг)')).toHaveValue(today);
   await confirm.getByLabel('Номер платёжного поручения').fill('512');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `/tmp/wt-g-shots/invoice-confirm-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
   await confirm.getByRole('button', { name: 'Подтвердить оплату' }).click();
   await expect(page.getByRole('status')).toHaveText(`Счёт № ${second}: оплачен`);
   await expect(secondRow).toContainText('Оплачен');
