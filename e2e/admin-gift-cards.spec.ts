@@ -12,6 +12,7 @@ test('the accountant sees only the gift-card screen, cancels one invoice and mar
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   const first = await companyInvoice(request, freshPhone());
   const second = await companyInvoice(request, freshPhone());
 
@@ -33,10 +34,30 @@ test('the accountant sees only the gift-card screen, cancels one invoice and mar
   await expect(firstRow).toContainText('Отменён');
   await expect(firstRow.getByRole('button')).toHaveCount(0);
 
+  // Marking paid issues the cards, so it asks first: the bank payment's number and date (decision 053).
   const secondRow = page.getByTestId(`invoice-${second}`);
   await secondRow.getByRole('button', { name: 'Отметить оплаченным' }).click();
+  const confirm = page.getByRole('form', { name: `Оплата счёта № ${second}` });
+  await expect(confirm).toContainText('Отменить это нельзя');
+  await expect(secondRow).toContainText('Не оплачен');
+  await confirm.getByRole('button', { name: 'Не сейчас' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(secondRow).toContainText('Не оплачен');
+  await secondRow.getByRole('button', { name: 'Отметить оплаченным' }).click();
+  const today = new Date().toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' });
+  await expect(confirm.getByLabel('Дата платежа (дд.мм.гггг)')).toHaveValue(today);
+  await confirm.getByLabel('Номер платёжного поручения').fill('512');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `/tmp/wt-g-shots/invoice-confirm-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await confirm.getByRole('button', { name: 'Подтвердить оплату' }).click();
   await expect(page.getByRole('status')).toHaveText(`Счёт № ${second}: оплачен`);
   await expect(secondRow).toContainText('Оплачен');
+  await expect(secondRow).toContainText(`п/п № 512 от ${today}`);
+  // The creation time is the brand's, dd.mm.yyyy в HH:MM, not the browser's locale.
+  await expect(secondRow).toContainText(new RegExp(`${today.replace(/\./g, '\\.')} в \\d{2}:\\d{2}`));
   await expect(page.getByRole('heading', { name: 'Неотправленные карты' })).toBeVisible();
   await expectNoAxeViolations(page);
 

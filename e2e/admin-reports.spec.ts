@@ -36,6 +36,10 @@ test('the accountant opens the reports, narrows the range to today, sees the fig
   const number = await companyInvoice(request, freshPhone(), '1500');
   const paid = await request.post(`/api/operator/gift-card-invoices/${number}/paid`, {
     headers: { authorization: `Bearer ${E2E.operatorToken}` },
+    data: {
+      paymentNumber: '77',
+      paymentDate: new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' }),
+    },
   });
   expect(paid.ok()).toBe(true);
 

@@ -5,6 +5,8 @@ import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/e2e-env';
 import { buyGiftCardByCard } from './support/gift-cards';
 
+const NBSP = '\u00a0';
+
 // Staff accounts and gift cards are the deployment's own state: the journey runs on the mutable server.
 test.use({ baseURL: E2E.mutableUrl });
 
@@ -29,12 +31,14 @@ test('the viewer logs in with TOTP and reads members and gift cards without a si
   // 047), found by the whole number only.
   const masked = `+7 ${phone.slice(1, 4)} •••-••-••`;
   await nav.getByRole('link', { name: 'Участники' }).click();
-  await page.getByLabel('Телефон, номер карты или фамилия').fill(phone);
+  await page.getByLabel('Телефон, номер карты (или 4 последние цифры), фамилия и имя').fill(phone);
   await page.getByRole('button', { name: 'Найти' }).click();
-  await page.getByRole('button', { name: `Открыть ${masked}` }).click();
-  const card = page.getByRole('region', { name: masked });
+  await page.getByRole('link', { name: `Открыть ${masked}` }).click();
+  const card = page.getByRole('region', { name: /Анна/ });
   await expect(card.getByRole('heading', { level: 2 })).not.toContainText(phone.slice(-7));
-  await expect(card.getByText('Удержано платежами в процессе: бонусов 0 · со счёта 0')).toBeVisible();
+  await expect(
+    card.getByText(`Удержано платежами в процессе: 0${NBSP}бонусов · со счёта 0,00${NBSP}₽`),
+  ).toBeVisible();
   await expect(card.getByText('Сохранённых карт нет.')).toBeVisible();
   await expect(card.getByRole('form', { name: 'Фильтр операций' })).toBeVisible();
   for (const name of ['Заблокировать', 'Провести', 'Отправить СМС с кодом входа', 'Удалить аккаунт…']) {

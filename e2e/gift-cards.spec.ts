@@ -307,7 +307,16 @@ test('a company buys cards by invoice, downloads the PDF, the operator marks it 
   expect(await smsTo(request, recipient)).toHaveLength(0);
   const output = execFileSync(
     'node_modules/.bin/tsx',
-    ['server/cli/operator.ts', 'gift-invoice', 'paid', String(number)],
+    [
+      'server/cli/operator.ts',
+      'gift-invoice',
+      'paid',
+      String(number),
+      '--payment',
+      '512',
+      '--date',
+      new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' }),
+    ],
     {
       env: { ...process.env, KOPILKA_URL: E2E.mutableUrl, OPERATOR_TOKEN: E2E.operatorToken },
       encoding: 'utf8',

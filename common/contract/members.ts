@@ -20,7 +20,8 @@ export type MemberSummary = z.output<typeof memberSummarySchema>;
 export const searchMembers = defineEndpoint({
   method: 'GET',
   path: '/api/admin/members',
-  summary: 'Members by phone (its digits, from the start), card number (16 digits) or name (from the start)',
+  summary:
+    'Members by phone (its digits, from the start, with or without the leading 7 or 8), card number (16 digits, or the last 4), or name (one word from the start, or two: last and first name in either order)',
   tag: 'admin',
   auth: 'operator',
   permission: 'members.read',
@@ -53,15 +54,34 @@ export const memberDetailsSchema = memberSummarySchema.extend({
 });
 export type MemberDetails = z.output<typeof memberDetailsSchema>;
 
+/** What support is asked about (decision 053): the member's level, birth date, consent, referrer, deletion. */
+export const memberProfileSchema = z.strictObject({
+  /** The member's first day in the programme (their first login), ISO. */
+  createdAt: z.string(),
+  /** yyyy-mm-dd, as the member gave it. */
+  birthDate: z.string().nullable(),
+  /** The version of the participation terms they agreed to at registration; null before registering. */
+  consentVersion: z.string().nullable(),
+  /** The card number given as the referrer at registration, and its member when that card is known. */
+  referrer: z
+    .strictObject({ cardNum: z.string(), userId: z.string().nullable(), phone: z.string().nullable() })
+    .nullable(),
+  /** The level their 12-month spend reaches (null when the programme has no levels). */
+  level: z.strictObject({ title: z.string(), earnPercent: z.number(), spend: z.number() }).nullable(),
+  deletedAt: z.string().nullable(),
+});
+export type MemberProfile = z.output<typeof memberProfileSchema>;
+
 export const getMember = defineEndpoint({
   method: 'GET',
   path: '/api/admin/members/:userId',
-  summary: "A member's page: cards, balances (roubles), the last 50 operations, active sessions",
+  summary:
+    "A member's page: cards, balances (roubles), the last 50 operations, active sessions, and their profile (level, birth date, consent, referrer)",
   tag: 'admin',
   auth: 'operator',
   permission: 'members.read',
   errors: ['NOT_FOUND'],
-  schemas: { params: userParams, response: memberDetailsSchema },
+  schemas: { params: userParams, response: memberDetailsSchema.extend({ profile: memberProfileSchema }) },
 });
 
 export const endMemberSessions = defineEndpoint({

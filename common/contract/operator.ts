@@ -212,6 +212,9 @@ export const invoiceItemSchema = z.strictObject({
   quantity: z.number().int(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** The bank payment the operator confirmed it by (decision 053); null before, and on older invoices. */
+  paymentNumber: z.string().nullable(),
+  paymentDate: z.string().nullable(),
 });
 export type InvoiceItem = z.output<typeof invoiceItemSchema>;
 
@@ -238,12 +241,32 @@ export const markGiftCardInvoicePaid = defineEndpoint({
   method: 'POST',
   path: '/api/operator/gift-card-invoices/:number/paid',
   summary:
-    "Mark an invoice paid (the company's transfer arrived): its cards are issued at once and sent at the sending date; marking again changes nothing",
+    "Mark an invoice paid (the company's transfer arrived), naming the bank payment (its number and date on the statement): its cards are issued at once and sent at the sending date; marking again changes nothing",
   tag: 'operator',
   auth: 'operator',
   permission: 'invoices.write',
-  errors: ['NOT_FOUND', 'INVOICE_CANCELLED'],
-  schemas: { params: invoiceNumberParams, response: invoiceItemSchema },
+  errors: ['NOT_FOUND', 'INVOICE_CANCELLED', 'VALIDATION'],
+  schemas: {
+    params: invoiceNumberParams,
+    body: z.strictObject({
+      /** The payment order's number on the bank statement (kept with the invoice and in the audit). */
+      paymentNumber: z
+        .string()
+        .trim()
+        .min(1, 'Укажите номер платёжного поручения')
+        .max(40, 'Номер платежа: не длиннее 40 знаков')
+        .regex(/^[\p{L}\d/ -]+$/u, 'Номер платежа: буквы, цифры, «-» и «/»'),
+      /** The payment's date (yyyy-mm-dd), neither in the future nor before the invoice. */
+      paymentDate: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата платежа: ГГГГ-ММ-ДД')
+        .refine((v) => {
+          const at = new Date(`${v}T00:00:00Z`);
+          return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(v);
+        }, 'Такой даты нет'),
+    }),
+    response: invoiceItemSchema,
+  },
 });
 
 export const cancelGiftCardInvoice = defineEndpoint({
@@ -277,7 +300,18 @@ export const operatorDeleteMember = defineEndpoint({
   summary: "Delete a member's account by phone, as the customer's own deletion does",
   tag: 'operator',
   auth: 'operator',
-  permission: 'members.write',
+  permission: 'members.delete',
   errors: ['NOT_FOUND', 'ACCOUNT_BUSY', 'BANK_UNAVAILABLE'],
-  schemas: { body: z.strictObject({ phone: phoneSchema }), response: deletionResultSchema },
+  schemas: {
+    body: z.strictObject({
+      phone: phoneSchema,
+      /** Why: the member's request and its number (a letter, a ticket); kept in the audit row (decision 053). */
+      reason: z
+        .string()
+        .trim()
+        .min(3, 'Укажите причину или номер обращения')
+        .max(300, 'Причина: не длиннее 300 знаков'),
+    }),
+    response: deletionResultSchema,
+  },
 });

@@ -19,6 +19,8 @@ export const PERMISSIONS = [
   'tillKeys.write',
   'members.read',
   'members.write',
+  // Deleting a member's account cannot be undone: its own permission, apart from adjustments (decision 053).
+  'members.delete',
   'giftCards.read',
   'giftCards.write',
   'invoices.read',
@@ -39,12 +41,12 @@ const areas = (...names: string[]): Permission[] =>
 
 /**
  * What each role holds. The viewer reads every area but the staff list and the audit log; till keys are
- * credentials, so only the owner issues and revokes them.
+ * credentials, so only the owner issues and revokes them; only the owner deletes a member's account.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   marketer: areas('settings', 'content', 'campaigns'),
-  support: areas('members'),
+  support: areas('members').filter((p) => p !== 'members.delete'),
   accountant: [...areas('giftCards', 'invoices'), 'reports.read'],
   viewer: PERMISSIONS.filter((p) => p.endsWith('.read') && p !== 'staff.read' && p !== 'audit.read'),
 };

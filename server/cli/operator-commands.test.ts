@@ -63,7 +63,10 @@ describe('npm run operator', () => {
       'gift-invoice paid needs the invoice number',
     );
     await expect(run('nothing')).rejects.toThrow(/^Commands: settings:get/);
-    await expect(run('gift-invoice', 'paid', '999')).rejects.toThrow(OperatorCallError);
+    await expect(run('gift-invoice', 'paid', '999')).rejects.toThrow(/--payment <number> --date/);
+    await expect(
+      run('gift-invoice', 'paid', '999', '--payment', '123', '--date', '2026-01-01'),
+    ).rejects.toThrow(OperatorCallError);
     await expect(run('till-key', 'issue', '--point', '99999')).rejects.toThrow(/^404: /);
   });
 
@@ -108,14 +111,19 @@ describe('npm run operator', () => {
   });
 
   it('deletes a member by phone as they would themselves, and refuses a phone it cannot read', async () => {
-    await expect(run('members', 'delete', '--phone', '12')).rejects.toBeInstanceOf(UsageError);
+    await expect(run('members', 'delete', '--phone', '12', '--reason', 'Письмо 1')).rejects.toBeInstanceOf(
+      UsageError,
+    );
     await registeredCustomer(t, '79005552811');
-    expect(await run('members', 'delete', '--phone', '+7 (900) 555-28-11')).toBe(
+    await expect(run('members', 'delete', '--phone', '+7 (900) 555-28-11')).rejects.toBeInstanceOf(
+      UsageError,
+    );
+    expect(await run('members', 'delete', '--phone', '+7 (900) 555-28-11', '--reason', 'Письмо 1')).toBe(
       'Deleted: bonuses closed 0, balance closed 0 ₽, 1 sessions ended, 0 saved cards removed.',
     );
-    await expect(run('members', 'delete', '--phone', '89005552811')).rejects.toBeInstanceOf(
-      OperatorCallError,
-    );
+    await expect(
+      run('members', 'delete', '--phone', '89005552811', '--reason', 'Письмо 1'),
+    ).rejects.toBeInstanceOf(OperatorCallError);
   });
 
   it('creates the first owner with a one-time password, lists and resets staff', async () => {

@@ -19,7 +19,7 @@ import { UsageError } from './usage-error';
 import { staffCommand, STAFF_USAGE } from './staff-commands';
 
 export const USAGE =
-  'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number>, members delete --phone <phone>, campaigns list|add <file.json>|set <id> <file.json>|delete <id>|preview --point <id> --sum <roubles> [--at <ISO>], ' +
+  'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number> --payment <number> --date <yyyy-mm-dd>, members delete --phone <phone> --reason <text>, campaigns list|add <file.json>|set <id> <file.json>|delete <id>|preview --point <id> --sum <roubles> [--at <ISO>], ' +
   STAFF_USAGE;
 
 export { UsageError };
@@ -91,13 +91,28 @@ async function giftInvoice(api: OperatorClient, args: string[], print: (line: st
       print(invoices.length ? invoices.map(invoiceLine).join('\n') : 'No invoices.');
       return;
     }
-    case 'paid':
+    case 'paid': {
       if (!number || !/^\d+$/.test(number))
         throw new UsageError('gift-invoice paid needs the invoice number');
-      print(invoiceLine(await api.call(markGiftCardInvoicePaid, { params: { number } })));
+      // The bank payment it was confirmed by (decision 053): kept with the invoice and in the audit.
+      const paymentNumber = option(args, 'payment');
+      const paymentDate = option(args, 'date');
+      if (!paymentNumber || !paymentDate)
+        throw new UsageError(
+          'gift-invoice paid needs --payment <number> --date <yyyy-mm-dd> of the bank payment',
+        );
+      print(
+        invoiceLine(
+          await api.call(markGiftCardInvoicePaid, {
+            params: { number },
+            body: { paymentNumber, paymentDate },
+          }),
+        ),
+      );
       return;
+    }
     default:
-      throw new UsageError('gift-invoice: list | paid <number>');
+      throw new UsageError('gift-invoice: list | paid <number> --payment <number> --date <yyyy-mm-dd>');
   }
 }
 
@@ -111,10 +126,13 @@ export function normalisePhone(text: string): string | null {
 
 /** A member's deletion asked for outside the site (docs/decisions/028): the same effects as their own. */
 async function members(api: OperatorClient, args: string[], print: (line: string) => void) {
-  if (args[0] !== 'delete') throw new UsageError('members: delete --phone <phone>');
+  if (args[0] !== 'delete') throw new UsageError('members: delete --phone <phone> --reason <text>');
   const phone = normalisePhone(option(args, 'phone') ?? '');
   if (!phone) throw new UsageError('members delete needs --phone with a Russian mobile number');
-  const done = await api.call(operatorDeleteMember, { body: { phone } });
+  // The request behind the deletion (its letter or ticket number) goes into the audit row (decision 053).
+  const reason = option(args, 'reason')?.trim() ?? '';
+  if (reason.length < 3) throw new UsageError('members delete needs --reason (the request or its number)');
+  const done = await api.call(operatorDeleteMember, { body: { phone, reason } });
   print(
     `Deleted: bonuses closed ${done.bonusClosed}, balance closed ${done.moneyClosed} ₽, ` +
       `${done.sessionsEnded} sessions ended, ${done.savedCardsRemoved} saved cards removed.`,

@@ -8,8 +8,8 @@
 //   npm run operator -- till-key list                    every till key (id, point, label, dates; never a key)
 //   npm run operator -- till-key revoke <keyId>          revokes a till key at once
 //   npm run operator -- gift-invoice list                companies' gift-card invoices (number, state, sum)
-//   npm run operator -- gift-invoice paid <number>       the transfer arrived: issues the cards, sends them
-//   npm run operator -- members delete --phone <phone>   deletes a member's account (a request received elsewhere)
+//   npm run operator -- gift-invoice paid <number> --payment <no> --date <yyyy-mm-dd>   the transfer arrived: issues the cards
+//   npm run operator -- members delete --phone <phone> --reason <text>   deletes a member's account (a request received elsewhere)
 //   npm run operator -- staff create --email <e-mail> --role owner   a console account; prints a one-time password
 //   npm run operator -- staff list | reset <e-mail> [--totp] | role <e-mail> <role> | disable <e-mail> | enable <e-mail>
 // Environment: KOPILKA_URL (default http://localhost:3000) and OPERATOR_TOKEN (as the server's).

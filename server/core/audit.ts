@@ -45,6 +45,35 @@ export async function recordAudit(db: Db, actor: AuditActor, change: AuditChange
   });
 }
 
+/**
+ * A staff login's row (decision 053): who tried (the account, or only the e-mail typed when no enabled
+ * account has it), from where, and how it ended. Written outside any change: a login changes nothing audited.
+ */
+export async function recordLoginAudit(
+  db: Db,
+  attempt: {
+    staffId: string | null;
+    email: string;
+    ip: string | null;
+    ok: boolean;
+    /** Why it failed: 'password', 'totp', 'locked', 'unknown' (no such enabled account). */
+    reason?: string;
+  },
+  at = new Date(),
+) {
+  await db.insert(auditLog).values({
+    at,
+    actorKind: 'staff',
+    actorId: attempt.staffId,
+    actorName: attempt.email.toLowerCase().slice(0, 254),
+    action: attempt.ok ? 'staff.login' : 'staff.login-failed',
+    entity: 'staff',
+    entityId: attempt.staffId,
+    after: attempt.ok ? null : { reason: attempt.reason ?? 'password' },
+    ip: attempt.ip,
+  });
+}
+
 export interface AuditFilter {
   actor?: string;
   action?: string;

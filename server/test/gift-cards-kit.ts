@@ -5,8 +5,15 @@ import { expect } from 'vitest';
 import { giftCardInvoices, giftCards } from '../db/schema/gift-cards';
 import { isConsoleSmsProvider } from '../integrations/sms/console-provider';
 import type { TestApp } from './test-app';
+import { calendarDay } from '../../common/lib/format';
+import { readBrandSettings } from '../core/brand-settings';
 import { callAs } from './cabinet-kit';
 import { completeDraft, payOnSandbox, POINT, processDraft } from './payments-kit';
+
+/** Today in the brand's zone by the app's clock: the date of a bank payment marking an invoice paid. */
+export async function todayOfBrand(t: TestApp) {
+  return calendarDay(t.deps.clock.now(), (await readBrandSettings(t.deps.db)).timeZone);
+}
 
 export const BUYER = '79005550101';
 export const OTHER = '79005550102';
@@ -106,6 +113,7 @@ export async function paidGiftCard(
     method: 'POST',
     url: `/api/operator/gift-card-invoices/${invoice.json().data.number}/paid`,
     headers: { authorization: `Bearer ${operatorToken}` },
+    payload: { paymentNumber: '1', paymentDate: await todayOfBrand(t) },
   });
   expect(paid.statusCode, paid.body).toBe(200);
   const [invoiceRow] = await t.deps.db

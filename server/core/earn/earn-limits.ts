@@ -3,14 +3,17 @@ import type { EarnLimits } from '../../../common/contract/earn-limits';
 import { roleAllows } from '../../../common/contract/permissions';
 import type { BrandSettings } from '../../../common/contract/header';
 import { AppError } from '../../errors';
-import type { OperatorCaller } from '../../lib/callers';
+import type { AuditActor } from '../audit';
+
+/** Who saves: the operator's caller as the audit log names it (a public visitor never passes the limits). */
+type Caller = AuditActor['caller'];
 
 /**
  * The owner's limits on earning (docs/decisions/046). `earnLimits.write` is the owner's alone (and the operator
  * token's): it changes the limits and lets a campaign go past them.
  */
-export const mayPassEarnLimits = (caller: OperatorCaller) =>
-  caller.kind === 'token' || roleAllows(caller.role, 'earnLimits.write');
+export const mayPassEarnLimits = (caller: Caller) =>
+  caller.kind === 'token' || (caller.kind === 'staff' && roleAllows(caller.role, 'earnLimits.write'));
 
 export const EARN_LIMITS_OWNER_ONLY = 'Пределы начислений меняет только владелец программы';
 
@@ -19,11 +22,7 @@ export const EARN_LIMITS_OWNER_ONLY = 'Пределы начислений ме�
  * limits must be the stored ones. Left out, they stay as stored (so a screen that does not know them cannot
  * reset them); changed, the save is refused whole (403) and nothing is written.
  */
-export function keepEarnLimits(
-  caller: OperatorCaller,
-  input: unknown,
-  stored: BrandSettings | null,
-): unknown {
+export function keepEarnLimits(caller: Caller, input: unknown, stored: BrandSettings | null): unknown {
   if (mayPassEarnLimits(caller) || !stored || typeof input !== 'object' || input === null) return input;
   const given = (input as { earnLimits?: unknown }).earnLimits;
   if (given === undefined) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -182,6 +183,9 @@ export const giftCardInvoices = pgTable(
     createdAt: at().notNull(),
     paidAt: at(),
     cancelledAt: at(),
+    /** The company's bank payment the operator saw (its number and date on the statement): decision 053. */
+    paymentNumber: text(),
+    paymentDate: date({ mode: 'string' }),
   },
   (t) => [check('gift_card_invoices_state', sql`${t.state} in ('issued', 'paid', 'cancelled')`)],
 );

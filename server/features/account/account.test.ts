@@ -192,21 +192,21 @@ describe("the customer's own data", () => {
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/operator/members/delete',
-      payload: { phone: '79005552899' },
+      payload: { phone: '79005552899', reason: 'Письмо № 12' },
       headers: operator,
     });
     expect(unknown.statusCode).toBe(404);
     const badPhone = await t.app.inject({
       method: 'POST',
       url: '/api/operator/members/delete',
-      payload: { phone: '+7 900' },
+      payload: { phone: '+7 900', reason: 'Письмо № 12' },
       headers: operator,
     });
     expect(badPhone.statusCode).toBe(400);
     const noToken = await t.app.inject({
       method: 'POST',
       url: '/api/operator/members/delete',
-      payload: { phone: OTHER },
+      payload: { phone: OTHER, reason: 'Письмо № 12' },
     });
     expect(noToken.statusCode).toBe(401);
     expect((await callAs(t, OTHER, 'GET', '/api/user/info')).json().code).toBe(0);
@@ -214,7 +214,7 @@ describe("the customer's own data", () => {
     const done = await t.app.inject({
       method: 'POST',
       url: '/api/operator/members/delete',
-      payload: { phone: OTHER },
+      payload: { phone: OTHER, reason: 'Письмо № 12' },
       headers: operator,
     });
     expect(done.statusCode).toBe(200);
@@ -223,7 +223,7 @@ describe("the customer's own data", () => {
     const twice = await t.app.inject({
       method: 'POST',
       url: '/api/operator/members/delete',
-      payload: { phone: OTHER },
+      payload: { phone: OTHER, reason: 'Письмо № 12' },
       headers: operator,
     });
     expect(twice.statusCode).toBe(404);

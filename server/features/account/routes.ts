@@ -24,12 +24,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   registerEndpoint(app, operatorDeleteMember, async (request) => {
     const { userId, result } = await deleteMemberByPhone(deps, request.body.phone);
-    // The member's id and what was closed, never the phone: the log must not keep what the deletion erased.
+    // The member's id, the reason and what was closed, never the phone: the log must not keep what the
+    // deletion erased.
     await recordAudit(deps.db, auditActorOf(request), {
       action: 'member.delete',
       entity: 'member',
       entityId: userId,
-      after: result,
+      after: { ...result, reason: request.body.reason },
     });
     return result;
   });

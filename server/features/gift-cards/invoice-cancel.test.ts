@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { fakeClock, type FakeClock } from '../../test/auth-kit';
 import { callAs } from '../../test/cabinet-kit';
 import { POINT } from '../../test/payments-kit';
-import { COMPANY } from '../../test/gift-cards-kit';
+import { COMPANY, todayOfBrand } from '../../test/gift-cards-kit';
 
 const BUYER = '79005550311';
 const OPERATOR_TOKEN = 'invoice-cancel-operator-token-0123456789';
@@ -20,8 +20,14 @@ const INVOICE = {
   imageId: 'gift-1.webp',
 };
 
-const operator = (t: TestApp, url: string) =>
-  t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+const operator = async (t: TestApp, url: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    // Marking paid names the bank payment (decision 053); a cancel takes no body.
+    ...(url.endsWith('/paid') && { payload: { paymentNumber: '1', paymentDate: await todayOfBrand(t) } }),
+  });
 
 async function newInvoice(t: TestApp) {
   const response = await callAs(t, BUYER, 'POST', '/api/gc/juridical', INVOICE);

@@ -10,6 +10,7 @@ import { POINT } from '../../test/payments-kit';
 import { deliverDueGiftCards } from './delivery';
 import { COMPANY } from '../../test/gift-cards-kit';
 import { INVOICE_LIMITS } from './invoices';
+import { calendarDay } from '../../../common/lib/format';
 
 const BUYER = '79005550301';
 const OTHER = '79005550302';
@@ -30,6 +31,13 @@ const juridical = (t: TestApp, body: object, phone = BUYER) =>
   callAs(t, phone, 'POST', '/api/gc/juridical', body);
 const operator = (t: TestApp, method: 'GET' | 'POST', url: string) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+const markPaidNumber = (t: TestApp, number: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/operator/gift-card-invoices/${number}/paid`,
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    payload: { paymentNumber: '1', paymentDate: '2030-01-01' },
+  });
 
 function mailTo(t: TestApp, to: string) {
   if (!isConsoleMailProvider(t.deps.mail)) throw new Error('not the console mail provider');
@@ -161,11 +169,46 @@ describe('gift cards bought by a company against an invoice', () => {
     expect(unauthorised.statusCode).toBe(401);
     expect(await t.deps.db.select().from(giftCards)).toHaveLength(0);
 
-    const paid = await operator(t, 'POST', '/api/operator/gift-card-invoices/1001/paid');
+    // Decision 053: the bank payment's number and date are required, checked, and kept with the invoice.
+    const markPaid = (body?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/operator/gift-card-invoices/1001/paid',
+        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+        ...(body && { payload: body }),
+      });
+    const today = calendarDay(clock.now(), 'Europe/Moscow');
+    for (const bad of [
+      undefined,
+      {},
+      { paymentNumber: '512' },
+      { paymentNumber: '', paymentDate: today },
+      { paymentNumber: '512', paymentDate: '2026-02-30' },
+      { paymentNumber: '512', paymentDate: '2999-01-01' },
+      { paymentNumber: '512', paymentDate: '2001-01-01' },
+    ]) {
+      const refused = await markPaid(bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(refused.json().code).toMatch(/^(VALIDATION|BAD_REQUEST)$/);
+    }
+    expect(await t.deps.db.select().from(giftCards)).toHaveLength(0);
+    const paid = await markPaid({ paymentNumber: ' 512 ', paymentDate: today });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({ number: 1001, state: 'paid' });
-    const again = await operator(t, 'POST', '/api/operator/gift-card-invoices/1001/paid');
+    expect(paid.json()).toMatchObject({
+      number: 1001,
+      state: 'paid',
+      paymentNumber: '512',
+      paymentDate: today,
+    });
+    const again = await markPaid({ paymentNumber: '999', paymentDate: today });
     expect(again.json()).toEqual(paid.json());
+    const audit = await t.app.inject({
+      url: '/api/admin/audit?action=invoice.paid',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(audit.json().items).toMatchObject([
+      { entityId: '1001', after: { state: 'paid', paymentNumber: '512', paymentDate: today } },
+    ]);
     const cards = await t.deps.db.select().from(giftCards);
     expect(cards.map((c) => [c.phone, c.nominal])).toEqual([
       ['79005550401', 300_000],
@@ -173,6 +216,6 @@ describe('gift cards bought by a company against an invoice', () => {
     ]);
     expect(await t.deps.db.select().from(giftCardDeliveries)).toHaveLength(2);
     expect(await deliverDueGiftCards(t.deps)).toBe(2);
-    expect((await operator(t, 'POST', '/api/operator/gift-card-invoices/999/paid')).statusCode).toBe(404);
+    expect((await markPaidNumber(t, 999)).statusCode).toBe(404);
   });
 });

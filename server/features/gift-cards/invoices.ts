@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../errors';
 import { takeOrRefuse, type LimitDeps } from '../../lib/rate-limit';
 import { toRoubles } from '../../core/money';
 import { readBrandSettings } from '../../core/brand-settings';
+import { calendarDay } from '../../../common/lib/format';
 import { issueOrderCards } from './issue';
 import { createOrder, toOrder } from './orders';
 
@@ -174,6 +175,8 @@ export interface InvoiceListItem {
   quantity: number;
   createdAt: string;
   paidAt: string | null;
+  paymentNumber: string | null;
+  paymentDate: string | null;
 }
 
 /** For the operator: every invoice, newest first, or only the one with `number`. */
@@ -193,24 +196,44 @@ export async function listInvoices(db: Db, number?: number): Promise<InvoiceList
     quantity: order.quantity,
     createdAt: invoice.createdAt.toISOString(),
     paidAt: invoice.paidAt?.toISOString() ?? null,
+    paymentNumber: invoice.paymentNumber,
+    paymentDate: invoice.paymentDate,
   }));
 }
 
+/** The bank payment an invoice was paid by, as the operator read it off the statement (decision 053). */
+export interface InvoicePayment {
+  paymentNumber: string;
+  /** yyyy-mm-dd */
+  paymentDate: string;
+}
+
 /**
- * The operator saw the company's transfer: the invoice moves `issued` -> `paid` and the order's cards are
- * issued in the same transaction (their SMS go out at the sending date, or at once if it has passed). Marking
- * it paid again answers the same and issues nothing.
+ * The operator saw the company's transfer: the invoice moves `issued` -> `paid` with the bank payment's number
+ * and date, and the order's cards are issued in the same transaction (their SMS go out at the sending date, or
+ * at once if it has passed). Marking it paid again answers the same and issues nothing. A payment dated after
+ * today (the brand's day) or before the invoice was issued is a mistyped date: refused, nothing changes.
  */
 export async function markInvoicePaid(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   number: number,
+  payment: InvoicePayment,
+  timeZone: string,
   /** Writes the audit row in the same transaction, when this call marked it paid (decision 026). */
   audit?: (tx: Db) => Promise<void>,
 ): Promise<InvoiceListItem> {
+  const current = await oneInvoice(deps.db, number);
+  if (current.state === 'issued') {
+    const today = calendarDay(deps.clock.now(), timeZone);
+    if (payment.paymentDate > today)
+      throw new AppError('VALIDATION', 'Дата платежа ещё не наступила: проверьте её');
+    if (payment.paymentDate < calendarDay(new Date(current.createdAt), timeZone))
+      throw new AppError('VALIDATION', 'Дата платежа раньше даты счёта: проверьте её');
+  }
   await inTransaction(deps.db, async (tx) => {
     const [invoice] = await tx
       .update(giftCardInvoices)
-      .set({ state: 'paid', paidAt: deps.clock.now() })
+      .set({ state: 'paid', paidAt: deps.clock.now(), ...payment })
       .where(and(eq(giftCardInvoices.number, number), eq(giftCardInvoices.state, 'issued')))
       .returning();
     if (invoice) await issueOrderCards(tx, deps.clock, invoice.orderId);

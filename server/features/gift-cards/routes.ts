@@ -95,13 +95,15 @@ function registerInvoiceOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, listGiftCardInvoices, async () => listInvoices(deps.db));
   registerEndpoint(app, markGiftCardInvoicePaid, async (request) => {
     const { number } = request.params;
-    return markInvoicePaid(deps, number, (tx) =>
+    const { timeZone } = await readBrandSettings(deps.db);
+    return markInvoicePaid(deps, number, request.body, timeZone, (tx) =>
       recordAudit(tx, auditActorOf(request), {
         action: 'invoice.paid',
         entity: 'invoice',
         entityId: number,
         before: { state: 'issued' },
-        after: { state: 'paid' },
+        // The bank payment it was confirmed by (decision 053): the accountant's evidence.
+        after: { state: 'paid', ...request.body },
       }),
     );
   });

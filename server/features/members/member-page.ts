@@ -1,9 +1,11 @@
 import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import type { MemberDetails } from '../../../common/contract/members';
+import type { MemberDetails, MemberProfile } from '../../../common/contract/members';
+import { cachedBrandSettings } from '../../core/brand-settings';
+import { memberLevel } from '../../core/earn/levels';
 import type { AppDeps } from '../../app-deps';
 import { toRoubles } from '../../core/money';
 import { users } from '../../db/schema/auth';
-import { operations } from '../../db/schema/cabinet';
+import { cards, operations } from '../../db/schema/cabinet';
 import { paymentDrafts } from '../../db/schema/payments';
 import { tillOperations } from '../../db/schema/till';
 import { notFound } from '../../errors';
@@ -14,6 +16,7 @@ import { notFound } from '../../errors';
  */
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type ProfileDeps = Deps & Pick<AppDeps, 'cache'>;
 const PAGE = 50;
 /** Days are the programme's: Moscow time (UTC+3 all year). */
 const MOSCOW = '+03:00';
@@ -88,4 +91,36 @@ export async function memberOperations(
     })),
     next: rows.length > PAGE && last ? `${last.occurredAt.toISOString()}_${last.id}` : null,
   };
+}
+
+/**
+ * What support is asked about beside the balances (decision 053): level, birth date, first day, consent,
+ * referrer. Kept apart from member-care.ts's page so each reads its own part; the route joins them.
+ */
+export async function memberProfile(deps: ProfileDeps, userId: string): Promise<MemberProfile> {
+  const user = await memberOf(deps, userId);
+  const { levels } = await cachedBrandSettings(deps.db, deps.cache);
+  const [{ level }, referrer] = await Promise.all([
+    memberLevel(deps.db, levels, userId, deps.clock.now()),
+    referrerOf(deps, user.referrerId),
+  ]);
+  return {
+    createdAt: user.createdAt.toISOString(),
+    birthDate: user.birthDate,
+    consentVersion: user.consentVersion,
+    referrer,
+    level: level && { title: level.title, earnPercent: level.earnPercent, spend: level.spend },
+    deletedAt: user.deletedAt?.toISOString() ?? null,
+  };
+}
+
+/** The referrer's card (what the registration kept) and, when it is a card of ours, its member. */
+async function referrerOf(deps: Pick<Deps, 'db'>, cardNum: string | null) {
+  if (!cardNum) return null;
+  const [row] = await deps.db
+    .select({ userId: users.id, phone: users.phone })
+    .from(cards)
+    .innerJoin(users, eq(users.id, cards.userId))
+    .where(eq(cards.cardNum, cardNum));
+  return { cardNum, userId: row?.userId ?? null, phone: row?.phone ?? null };
 }

@@ -122,13 +122,29 @@ describe('member care in the console', () => {
 
   it('deletes an account for a letter and then refuses adjusting it or unblocking its card (review)', async () => {
     const other = await cardholder(t, '79005550012', 40);
-    const deleted = await asStaff(t, support, {
-      method: 'POST',
-      url: '/api/operator/members/delete',
-      payload: { phone: '79005550012' },
+    const owner = await staffOfRole(t, clock, OPERATOR_TOKEN, 'owner');
+    const remove = (who: StaffLogin, payload: object) =>
+      asStaff(t, who, { method: 'POST', url: '/api/operator/members/delete', payload });
+    // Deleting is its own permission (decision 053): support adjusts, but does not delete.
+    const bySupport = await remove(support, { phone: '79005550012', reason: 'Письмо № 77' });
+    expect(bySupport.statusCode).toBe(403);
+    expect(bySupport.json().code).toBe('FORBIDDEN');
+    const noReason = await remove(owner, { phone: '79005550012' });
+    expect(noReason.statusCode).toBe(400);
+    const blankReason = await remove(owner, { phone: '79005550012', reason: '  ' });
+    expect(blankReason.statusCode).toBe(400);
+    expect((await asStaff(t, support, { url: `/api/admin/members/${other.userId}` })).json()).toMatchObject({
+      balances: { bonus: 40 },
     });
+    const deleted = await remove(owner, { phone: '79005550012', reason: 'Письмо № 77' });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toMatchObject({ bonusClosed: 40, moneyClosed: 0 });
+    const log = await asStaff(t, owner, { url: '/api/admin/audit?action=member.delete' });
+    expect(log.json().items[0]).toMatchObject({
+      actor: owner.email,
+      entityId: other.userId,
+      after: { reason: 'Письмо № 77', bonusClosed: 40 },
+    });
     const adjust = await asStaff(t, support, {
       method: 'POST',
       url: `/api/admin/members/${other.userId}/adjustments`,

@@ -13,7 +13,7 @@ import { auditActorOf } from '../../core/audit';
 import { phoneFor, seesWholePhones } from '../../core/phones-shown';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { adjustBonuses, endMemberSessions, memberDetails, setCardLock } from './member-care';
-import { memberHolds, memberOperations } from './member-page';
+import { memberHolds, memberOperations, memberProfile } from './member-page';
 import { searchMembers } from './search';
 
 /** Member care in the console (docs/decisions/026): support's work, every change audited. */
@@ -26,8 +26,11 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps) {
     return found.map((m) => ({ ...m, phone: phoneFor(request.operator, 'members', m.phone) }));
   });
   registerEndpoint(app, getMember, async (request) => {
-    const member = await memberDetails(deps, request.params.userId);
-    return { ...member, phone: phoneFor(request.operator, 'members', member.phone) };
+    const [details, profile] = await Promise.all([
+      memberDetails(deps, request.params.userId),
+      memberProfile(deps, request.params.userId),
+    ]);
+    return { ...details, phone: phoneFor(request.operator, 'members', details.phone), profile };
   });
   registerEndpoint(app, endMemberSessionsEndpoint, async (request) =>
     endMemberSessions(deps, auditActorOf(request), request.params.userId),

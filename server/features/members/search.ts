@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { MemberSummary } from '../../../common/contract/members';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -13,11 +13,13 @@ export const nameOf = (u: Pick<typeof users.$inferSelect, 'lastName' | 'firstNam
   [u.lastName, u.firstName, u.middleName].filter(Boolean).join(' ');
 
 /**
- * Members matching a query (docs/decisions/026): 16 digits is a card number; other digits (with +, spaces,
- * brackets or dashes) the start of a phone (8 at the start read as 7); anything else the start of a last or
- * first name, any case. Each way walks an index (migration 0013's hand-written tail), so it stays fast at
- * 100,000 members. Without `phoneStart` (a role that sees phones masked: decision 047), digits find the whole
- * phone only.
+ * Members matching a query (docs/decisions/026, 053): 16 digits is a card number; 4 digits the end of a card
+ * number or the start of a phone; other digits (with +, spaces, brackets or dashes) the start of a phone (8 at
+ * the start read as 7, and a number typed without its 7 or 8, «900 000-00-01», given it); words a name: one
+ * word the start of a last or first name, two words both in either order («Анна Иванова», «Иванова Анна»),
+ * any case. The phone and name ways walk an index (migration 0013's hand-written tail), so they stay fast at
+ * 100,000 members; the card's last digits walk the cards (a short scan: support types them rarely). Without
+ * `phoneStart` (a role that sees phones masked: decision 047), digits find the whole phone only.
  */
 export async function searchMembers(
   db: Db,
@@ -31,11 +33,23 @@ export async function searchMembers(
     if (!card) return [];
     where = eq(users.id, card.userId);
   } else if (/^\d+$/.test(digits)) {
-    const phone = digits.replace(/^8/, '7');
+    // Every member's phone is 7XXXXXXXXXX: a leading 8 is the trunk prefix, a leading 9 a number without it.
+    const phone = digits.replace(/^8/, '7').replace(/^9/, '79');
     where = options.phoneStart ? sql`${users.phone} like ${likePrefix(phone)}` : eq(users.phone, phone);
+    if (digits.length === 4) {
+      const byCard = db
+        .select({ userId: cards.userId })
+        .from(cards)
+        .where(sql`${cards.cardNum} like ${`%${digits}`}`)
+        .limit(LIMIT);
+      where = or(where, inArray(users.id, byCard));
+    }
   } else {
-    const name = likePrefix(query.trim().toLowerCase());
-    where = or(sql`lower(${users.lastName}) like ${name}`, sql`lower(${users.firstName}) like ${name}`);
+    const words = query.trim().toLowerCase().split(/\s+/).slice(0, 3);
+    const last = (w: string) => sql`lower(${users.lastName}) like ${likePrefix(w)}`;
+    const first = (w: string) => sql`lower(${users.firstName}) like ${likePrefix(w)}`;
+    const [a, b] = words as [string, string | undefined];
+    where = b ? or(and(last(a), first(b)), and(last(b), first(a))) : or(last(a), first(a));
   }
   const found = await db.select().from(users).where(where).orderBy(asc(users.phone)).limit(LIMIT);
   return withCards(db, found);

@@ -203,7 +203,9 @@ describe('the console login', () => {
     });
     expect(key.statusCode).toBe(200);
     await asStaff(t, owner, { method: 'POST', url: `/api/operator/till-keys/${key.json().keyId}/revoke` });
-    const log = await asStaff(t, owner, { url: `/api/admin/audit?actor=${encodeURIComponent(owner.email)}` });
+    const log = await asStaff(t, owner, {
+      url: `/api/admin/audit?actor=${encodeURIComponent(owner.email)}&entity=till-key`,
+    });
     const items = log.json().items as { action: string; after: Record<string, unknown>; ip: string }[];
     expect(items.map((i) => i.action)).toEqual(['till-key.revoke', 'till-key.issue']);
     expect(JSON.stringify(items)).not.toContain(key.json().key);
@@ -228,5 +230,47 @@ describe('the console login', () => {
 
     await expect(t.deps.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
     await expect(t.deps.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+  });
+
+  it('records logins and failed logins in the audit log, with the address and never the password', async () => {
+    const who = await staffOfRole(t, clock, TOKEN, 'support');
+    const owner = await staffOfRole(t, clock, TOKEN, 'owner');
+    clock.advance(1000);
+    expect((await login(who.email, 'a-wrong-password-123')).json().code).toBe('LOGIN_FAILED');
+    expect((await login('stranger-53@example.com', 'a-wrong-password-123')).json().code).toBe('LOGIN_FAILED');
+    const step = await login(who.email, STAFF_PASSWORD);
+    const headers = {
+      cookie: String(step.headers['set-cookie']).split(';')[0]!,
+      'x-csrf-token': step.json().csrfToken,
+    };
+    clock.advance(31_000);
+    const wrongCode = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login/totp',
+      headers,
+      payload: { code: '000000' },
+    });
+    expect(wrongCode.json().code).toBe('TOTP_INVALID');
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login/totp',
+      headers,
+      payload: { code: totpCode(who.totpSecret, clock.now()) },
+    });
+    expect(ok.json().stage).toBe('active');
+    const mine = await asStaff(t, owner, { url: `/api/admin/audit?actor=${encodeURIComponent(who.email)}` });
+    const rows = mine.json().items as { action: string; after: { reason?: string } | null; ip: string }[];
+    expect(rows.map((r) => [r.action, r.after?.reason ?? null])).toEqual([
+      ['staff.login', null],
+      ['staff.login-failed', 'totp'],
+      ['staff.login-failed', 'password'],
+      ['staff.login', null], // the first login, through enrolment and a new password
+    ]);
+    expect(rows[0]!.ip).toBe('127.0.0.1');
+    expect(JSON.stringify(rows)).not.toContain('a-wrong-password-123');
+    const stranger = await asStaff(t, owner, { url: '/api/admin/audit?actor=stranger-53%40example.com' });
+    expect(stranger.json().items).toMatchObject([
+      { action: 'staff.login-failed', after: { reason: 'unknown' } },
+    ]);
   });
 });

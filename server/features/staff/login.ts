@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { STAFF_LOCK_MINUTES, STAFF_MAX_FAILURES } from '../../../common/contract/permissions';
 import type { AppDeps } from '../../app-deps';
+import { recordLoginAudit } from '../../core/audit';
 import { staff, staffSessions } from '../../db/schema/staff';
 import { AppError } from '../../errors';
 import { takeOrRefuse, type LimitDeps } from '../../lib/rate-limit';
@@ -95,12 +96,19 @@ export async function loginWithPassword(
   await limitAddress(deps, ip);
   const now = deps.clock.now();
   const [row] = await deps.db.select().from(staff).where(eq(staff.email, input.email));
+  const failed = (staffId: string | null, reason: string) =>
+    recordLoginAudit(deps.db, { staffId, email: input.email, ip, ok: false, reason }, now);
   if (!row || row.disabledAt) {
     await burnPasswordCheck(input.password);
+    await failed(null, 'unknown');
     throw loginFailed();
   }
-  if (isLocked(row, now)) throw lockedError(row, now);
+  if (isLocked(row, now)) {
+    await failed(row.id, 'locked');
+    throw lockedError(row, now);
+  }
   if (!(await verifyPassword(row.passwordHash, input.password))) {
+    await failed(row.id, 'password');
     throw (await countFailure(deps, row.id)) ?? loginFailed();
   }
   await refuseIfLockedNow(deps, row.id);
@@ -113,17 +121,32 @@ function requireStage(session: StaffSession | null, stage: SessionStage): StaffS
   return session;
 }
 
+/** The session is open: the login's audit row (decision 053). */
+const loggedIn = (deps: Deps, session: StaffSession, ip: string | null) =>
+  recordLoginAudit(
+    deps.db,
+    { staffId: session.staff.id, email: session.staff.email, ip, ok: true },
+    deps.clock.now(),
+  );
+
 /** After the second factor: a new password where the owner set a one-time one, else the session is open. */
-async function afterSecondFactor(deps: Deps, session: StaffSession, row: StaffRow) {
+async function afterSecondFactor(deps: Deps, session: StaffSession, row: StaffRow, ip: string | null) {
   const stage: SessionStage = row.mustChangePassword ? 'password' : 'active';
   await deps.db.update(staff).set({ failedAttempts: 0, lockedUntil: null }).where(eq(staff.id, row.id));
-  return advanceSession(deps, session.id, stage);
+  const advanced = await advanceSession(deps, session.id, stage);
+  if (stage === 'active') await loggedIn(deps, session, ip);
+  return advanced;
 }
 
 /** Accepts a code of `secret` once (its time step must be newer than the last accepted one). */
-async function acceptCode(deps: Deps, row: StaffRow, secret: string, code: string) {
+async function acceptCode(deps: Deps, row: StaffRow, secret: string, code: string, ip: string | null) {
   const now = deps.clock.now();
-  if (isLocked(row, now)) throw lockedError(row, now);
+  const failed = (reason: string) =>
+    recordLoginAudit(deps.db, { staffId: row.id, email: row.email, ip, ok: false, reason }, now);
+  if (isLocked(row, now)) {
+    await failed('locked');
+    throw lockedError(row, now);
+  }
   const step = totpStepOf(secret, code, now);
   const accepted =
     step !== null &&
@@ -135,6 +158,7 @@ async function acceptCode(deps: Deps, row: StaffRow, secret: string, code: strin
         .returning({ id: staff.id })
     ).length === 1;
   if (!accepted) {
+    await failed('totp');
     throw (
       (await countFailure(deps, row.id)) ?? new AppError('TOTP_INVALID', 'Неверный код. Попробуйте ещё раз')
     );
@@ -146,12 +170,17 @@ const staffRow = async (deps: Deps, id: string) =>
   (await deps.db.select().from(staff).where(eq(staff.id, id)))[0]!;
 
 /** The second step: the code of the enrolled authenticator. */
-export async function loginWithTotp(deps: Deps, current: StaffSession | null, code: string) {
+export async function loginWithTotp(
+  deps: Deps,
+  current: StaffSession | null,
+  code: string,
+  ip: string | null = null,
+) {
   const session = requireStage(current, 'totp');
   const row = await staffRow(deps, session.staff.id);
   const key = totpKeyOf(deps.config);
   const secret = openTotpSecret(key, row.id, row.totpSecret!);
-  await acceptCode(deps, row, secret, code);
+  await acceptCode(deps, row, secret, code, ip);
   if (!isSealed(row.totpSecret!)) {
     // Enrolled before secrets were sealed (decision 033): sealed now, at the first login that proves it.
     await deps.db
@@ -159,7 +188,7 @@ export async function loginWithTotp(deps: Deps, current: StaffSession | null, co
       .set({ totpSecret: sealTotpSecret(key, row.id, secret) })
       .where(eq(staff.id, row.id));
   }
-  return afterSecondFactor(deps, session, row);
+  return afterSecondFactor(deps, session, row, ip);
 }
 
 /** The first login: a new secret for the authenticator, kept on the session until a code confirms it. */
@@ -173,19 +202,29 @@ export async function startEnrolment(deps: Deps, current: StaffSession | null) {
   return offered;
 }
 
-export async function confirmEnrolment(deps: Deps, current: StaffSession | null, code: string) {
+export async function confirmEnrolment(
+  deps: Deps,
+  current: StaffSession | null,
+  code: string,
+  ip: string | null = null,
+) {
   const session = requireStage(current, 'enrol');
   if (!session.pendingTotpSecret) throw wrongStep();
   const row = await staffRow(deps, session.staff.id);
   const offered = openTotpSecret(totpKeyOf(deps.config), row.id, session.pendingTotpSecret);
-  await acceptCode(deps, row, offered, code);
+  await acceptCode(deps, row, offered, code, ip);
   // Kept sealed as the session held it (the same key, the same person).
   await deps.db.update(staff).set({ totpSecret: session.pendingTotpSecret }).where(eq(staff.id, row.id));
-  return afterSecondFactor(deps, session, row);
+  return afterSecondFactor(deps, session, row, ip);
 }
 
 /** The person's own password replaces the one-time one; their other sessions end. */
-export async function setOwnPassword(deps: Deps, current: StaffSession | null, password: string) {
+export async function setOwnPassword(
+  deps: Deps,
+  current: StaffSession | null,
+  password: string,
+  ip: string | null = null,
+) {
   const session = requireStage(current, 'password');
   const passwordHash = await hashPassword(password);
   await deps.db
@@ -202,5 +241,7 @@ export async function setOwnPassword(deps: Deps, current: StaffSession | null, p
         sql`${staffSessions.id} <> ${session.id}`,
       ),
     );
-  return advanceSession(deps, session.id, 'active');
+  const advanced = await advanceSession(deps, session.id, 'active');
+  await loggedIn(deps, session, ip);
+  return advanced;
 }

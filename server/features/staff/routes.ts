@@ -57,16 +57,16 @@ export function registerStaffRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   registerEndpoint(app, staffLoginTotp, async (request, reply) => {
     const session = await stepSession(request);
-    return advanced(reply, await loginWithTotp(deps, session, request.body.code));
+    return advanced(reply, await loginWithTotp(deps, session, request.body.code, request.ip));
   });
   registerEndpoint(app, staffEnrolTotp, async (request) => startEnrolment(deps, await stepSession(request)));
   registerEndpoint(app, staffConfirmTotp, async (request, reply) => {
     const session = await stepSession(request);
-    return advanced(reply, await confirmEnrolment(deps, session, request.body.code));
+    return advanced(reply, await confirmEnrolment(deps, session, request.body.code, request.ip));
   });
   registerEndpoint(app, staffSetPassword, async (request, reply) => {
     const session = await stepSession(request);
-    return advanced(reply, await setOwnPassword(deps, session, request.body.password));
+    return advanced(reply, await setOwnPassword(deps, session, request.body.password, request.ip));
   });
 
   registerEndpoint(app, getStaffSession, async (request) => {

@@ -31,8 +31,15 @@ const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = 
   reports: { Page: ReportsPage, permission: 'reports.read' }, // decision 031
 };
 
-/** The section a console address names: `/admin/members/` is `members`, `/admin` is ''. */
-const sectionOf = (pathname: string) => pathname.replace(/^\/admin\/?/, '').replace(/\/$/, '');
+/**
+ * The section a console address names: `/admin/members/` is `members`, `/admin` is ''. A member has an address
+ * of their own, `/admin/members/<id>` (decision 053): still the members section.
+ */
+const sectionOf = (pathname: string) =>
+  pathname
+    .replace(/^\/admin\/?/, '')
+    .replace(/\/$/, '')
+    .replace(/^members\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'members');
 
 const known = (section: string) => section === 'login' || Object.hasOwn(PAGES, section);
 

@@ -1,7 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ruAdmin } from '../../i18n/ru-admin';
+import { ruAdminAudit as ra } from '../../i18n/ru-admin-audit';
 import { adminApi } from './admin-api';
+import { RU_DAY_FIELD, ruDayToIso, useBrandDates } from './admin-dates';
+import { changedFields } from './audit-changes';
 import { Field, TableScroll } from './field';
 
 const t = ruAdmin.audit;
@@ -14,18 +17,20 @@ interface Filter {
   to?: string;
 }
 
-/** A day of the date input (the browser's time zone) as the API's ISO instant; `to` takes the whole day. */
-const dayStart = (day: string, plusDays = 0) => {
-  const date = new Date(`${day}T00:00:00`);
-  date.setDate(date.getDate() + plusDays);
-  return date.toISOString();
+/** A typed day (dd.mm.yyyy, the brand's day) as the API's ISO instant; `to` takes the whole day. */
+const dayStart = (day: string, timeZone: string, plusDays = 0) => {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + plusDays);
+  // The zone's offset at that moment, read back through Intl (no library): midnight there, as an instant.
+  const shown = new Date(at.toLocaleString('en-US', { timeZone }));
+  const asUtc = new Date(at.toLocaleString('en-US', { timeZone: 'UTC' }));
+  return new Date(at.getTime() - (shown.getTime() - asUtc.getTime())).toISOString();
 };
-
-const short = (value: unknown) => (value == null ? '' : JSON.stringify(value));
 
 /** `/admin/audit`: every change by staff or the token, newest first, filtered, a page at a time. */
 export function AuditPage() {
   const [filter, setFilter] = useState<Filter>({});
+  const dates = useBrandDates();
   const log = useInfiniteQuery({
     queryKey: ['admin', 'audit', filter],
     initialPageParam: undefined as number | undefined,
@@ -40,14 +45,13 @@ export function AuditPage() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '').trim() || undefined;
-    const from = text('from');
-    const to = text('to');
+    const from = ruDayToIso(text('from') ?? '');
+    const to = ruDayToIso(text('to') ?? '');
     setFilter({
       actor: text('actor'),
       action: text('action'),
-      entity: text('entity'),
-      ...(from && { from: dayStart(from) }),
-      ...(to && { to: dayStart(to, 1) }),
+      ...(from && { from: dayStart(from, dates.timeZone) }),
+      ...(to && { to: dayStart(to, dates.timeZone, 1) }),
     });
   };
   const items = log.data?.pages.flatMap((p) => p.items) ?? [];
@@ -57,10 +61,19 @@ export function AuditPage() {
       <h1>{t.heading}</h1>
       <form className="admin-inline-form" onSubmit={apply} aria-label={t.heading}>
         <Field label={t.actor} name="actor" />
-        <Field label={t.action} name="action" />
-        <Field label={t.entity} name="entity" />
-        <Field label={t.from} name="from" type="date" />
-        <Field label={t.to} name="to" type="date" />
+        <div className="admin-field">
+          <label htmlFor="audit-action">{t.action}</label>
+          <select id="audit-action" name="action" defaultValue="">
+            <option value="">{ra.anyAction}</option>
+            {Object.entries(ra.actions).map(([code, label]) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field label={t.from} name="from" {...RU_DAY_FIELD} />
+        <Field label={t.to} name="to" {...RU_DAY_FIELD} />
         <button className="admin-button">{t.apply}</button>
       </form>
       {log.isError && <p className="admin-error">{ruAdmin.loadError}</p>}
@@ -81,11 +94,11 @@ export function AuditPage() {
             <tbody>
               {items.map((e) => (
                 <tr key={e.id}>
-                  <td>{new Date(e.at).toLocaleString('ru-RU')}</td>
-                  <td>{e.actor}</td>
-                  <td>{e.action}</td>
+                  <td>{dates.dateTime(e.at)}</td>
+                  <td>{e.actorKind === 'system' ? ra.system : e.actor}</td>
+                  <td title={e.action}>{ra.actions[e.action] ?? e.action}</td>
                   <td>
-                    {e.entity}
+                    {ra.entities[e.entity] ?? e.entity}
                     {e.entityId && (
                       <div className="admin-muted" title={e.entityId}>
                         {e.entityId.length > 12 ? `${e.entityId.slice(0, 8)}…` : e.entityId}
@@ -93,8 +106,7 @@ export function AuditPage() {
                     )}
                   </td>
                   <td className="admin-change">
-                    {e.before != null && <div>− {short(e.before)}</div>}
-                    {e.after != null && <div>+ {short(e.after)}</div>}
+                    <AuditChange before={e.before} after={e.after} />
                   </td>
                   <td>{e.ip}</td>
                 </tr>
@@ -113,5 +125,22 @@ export function AuditPage() {
         </button>
       )}
     </>
+  );
+}
+
+/** Only the fields that changed (decision 053): a settings change was two whole JSON documents. */
+function AuditChange({ before, after }: { before: unknown; after: unknown }) {
+  const rows = changedFields(before, after);
+  if (rows.length === 0) return before != null || after != null ? <span>{ra.noChange}</span> : null;
+  return (
+    <ul className="admin-diff">
+      {rows.map((r) => (
+        <li key={r.field}>
+          <b>{r.field}</b>: {r.before !== undefined && <del>{r.before}</del>}
+          {r.before !== undefined && r.after !== undefined && ' → '}
+          {r.after !== undefined && <ins>{r.after}</ins>}
+        </li>
+      ))}
+    </ul>
   );
 }

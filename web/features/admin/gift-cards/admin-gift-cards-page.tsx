@@ -7,10 +7,11 @@ import { FailedDeliveries } from './admin-gift-card-deliveries';
 import { GiftCardLookupSection } from './admin-gift-card-lookup';
 import { CardPaidOrders } from './admin-gift-card-orders';
 import { TableScroll } from '../field';
+import { isoDayToRu, useBrandDates } from '../admin-dates';
+import { InvoicePaidForm } from './admin-invoice-paid-form';
 
 const t = ruAdmin.giftCards;
 const KEYS = ['admin', 'gift-card-invoices'] as const;
-const when = (iso: string) => new Date(iso).toLocaleString('ru-RU');
 
 type InvoiceAction =
   | 'POST /api/operator/gift-card-invoices/:number/paid'
@@ -31,12 +32,23 @@ export function GiftCardsPage() {
   });
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
+  // The invoice whose payment is being confirmed (decision 053): one click no longer issues its cards.
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const dates = useBrandDates();
 
-  const act = async (key: InvoiceAction, number: number) => {
+  const act = async (
+    key: InvoiceAction,
+    number: number,
+    body?: { paymentNumber: string; paymentDate: string },
+  ) => {
     setError('');
     setDone('');
+    setConfirming(null);
     try {
-      const item = await adminApi().request(key, { params: { number } });
+      const item =
+        key === 'POST /api/operator/gift-card-invoices/:number/paid'
+          ? await adminApi().request(key, { params: { number }, body: body! })
+          : await adminApi().request(key, { params: { number } });
       setDone(t.done(item.number, t.states[item.state]));
     } catch (failure) {
       setError(adminErrorText(failure));
@@ -49,11 +61,7 @@ export function GiftCardsPage() {
     invoice.state === 'issued' && (
       <>
         {' '}
-        <button
-          type="button"
-          className="admin-link"
-          onClick={() => void act('POST /api/operator/gift-card-invoices/:number/paid', invoice.number)}
-        >
+        <button type="button" className="admin-link" onClick={() => setConfirming(invoice.number)}>
           {t.markPaid}
         </button>{' '}
         <button
@@ -76,6 +84,15 @@ export function GiftCardsPage() {
           {error}
         </p>
       )}
+      {confirming !== null && invoices.data?.some((i) => i.number === confirming) && (
+        <InvoicePaidForm
+          invoice={invoices.data.find((i) => i.number === confirming)!}
+          onConfirm={(payment) =>
+            void act('POST /api/operator/gift-card-invoices/:number/paid', confirming, payment)
+          }
+          onCancel={() => setConfirming(null)}
+        />
+      )}
       {invoices.data && invoices.data.length === 0 && <p>{t.empty}</p>}
       {invoices.data && invoices.data.length > 0 && (
         <TableScroll label={t.invoices}>
@@ -87,6 +104,7 @@ export function GiftCardsPage() {
                 <th scope="col">{t.columns.total}</th>
                 <th scope="col">{t.columns.created}</th>
                 <th scope="col">{t.columns.state}</th>
+                <th scope="col">{t.columns.payment}</th>
               </tr>
             </thead>
             <tbody>
@@ -97,10 +115,15 @@ export function GiftCardsPage() {
                     {invoice.companyName} <small>{invoice.inn}</small>
                   </td>
                   <td>{t.sum(invoice.total)}</td>
-                  <td>{when(invoice.createdAt)}</td>
+                  <td>{dates.dateTime(invoice.createdAt)}</td>
                   <td>
                     {t.states[invoice.state]}
                     {actions(invoice)}
+                  </td>
+                  <td>
+                    {invoice.paymentNumber &&
+                      invoice.paymentDate &&
+                      t.payment(invoice.paymentNumber, isoDayToRu(invoice.paymentDate))}
                   </td>
                 </tr>
               ))}

@@ -6,16 +6,25 @@ import { MemberDeletion } from './admin-member-deletion';
 import { MemberHoldsAndCards, MemberOperations } from './admin-member-extras';
 import { ruAdminMemberPage } from '../../../i18n/ru-admin-members';
 import { Field } from '../field';
-import { phoneText } from '../phone-text';
+import { MemberProfileList } from './admin-member-profile';
+import { memberPhone, roubles } from './member-format';
+import { formatAmount, formatBonuses } from '../../../../common/lib/format';
 
 const t = ruAdmin.members;
-const rub = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
 
 /**
  * One member's page: cards (block, unblock), balances and holds, saved bank cards, a manual adjustment, sessions,
  * the login SMS again, operations (filtered, paged).
  */
-export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boolean }) {
+export function MemberCard({
+  userId,
+  canWrite,
+  canDelete,
+}: {
+  userId: string;
+  canWrite: boolean;
+  canDelete: boolean;
+}) {
   const queryClient = useQueryClient();
   const key = ['admin', 'member', userId];
   const member = useQuery({
@@ -53,7 +62,7 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
       });
       adjustmentKey.current = null;
       form.reset();
-      return t.adjusted(rub(bonus));
+      return t.adjusted(formatBonuses(bonus));
     });
   };
 
@@ -63,9 +72,10 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
   return (
     <section className="admin-member" aria-labelledby="member-heading">
       <h2 id="member-heading">
-        {phoneText(m.phone)} {m.name && `· ${m.name}`}
+        {memberPhone(m.phone)} {m.name && `· ${m.name}`}
       </h2>
-      <p>{t.balances(rub(m.balances.bonus), rub(m.balances.money))}</p>
+      <p>{t.balances(formatAmount(m.balances.bonus), roubles(m.balances.money))}</p>
+      <MemberProfileList member={m} />
       <MemberHoldsAndCards userId={userId} />
       <ul className="admin-cards">
         {m.cards.map((c) => (
@@ -144,7 +154,7 @@ export function MemberCard({ userId, canWrite }: { userId: string; canWrite: boo
         </form>
       )}
       {/* A deleted member or a payer without a phone login (`temp-…`) has no number to send a code to. */}
-      {canWrite && !m.phone.startsWith('deleted-') && !m.phone.startsWith('temp-') && (
+      {canDelete && !m.phone.startsWith('deleted-') && !m.phone.startsWith('temp-') && (
         <MemberDeletion phone={m.phone} run={(work) => void run(work)} />
       )}
       {message && <p role="status">{message}</p>}

@@ -1,9 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ruAdmin } from '../../../i18n/ru-admin';
-import { ruAdminMemberPage as p } from '../../../i18n/ru-admin-members';
+import { ruAdminMemberPage as p, ruAdminMemberProfile } from '../../../i18n/ru-admin-members';
 import { adminApi } from '../admin-api';
+import { RU_DAY_FIELD, ruDayToIso, useBrandDates } from '../admin-dates';
 import { Field, TableScroll } from '../field';
+import { roubles } from './member-format';
+import { formatBonuses } from '../../../../common/lib/format';
 
 /*
  * The member's page, further (docs/decisions/033): what payments in progress hold, the saved bank cards (the
@@ -13,7 +16,6 @@ import { Field, TableScroll } from '../field';
 const t = ruAdmin.members;
 /** The types the filter offers (the contract's MEMBER_OPERATION_TYPES, not imported: that would bring zod). */
 const TYPES = Object.keys(p.types) as (keyof typeof p.types)[];
-const rub = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
 
 /** The held balances and the saved bank cards: read from their own calls, so a silent bank slows nothing else. */
 export function MemberHoldsAndCards({ userId }: { userId: string }) {
@@ -28,7 +30,7 @@ export function MemberHoldsAndCards({ userId }: { userId: string }) {
   });
   return (
     <>
-      {holds.data && <p>{p.holds(rub(holds.data.bonus), rub(holds.data.money))}</p>}
+      {holds.data && <p>{p.holds(formatBonuses(holds.data.bonus), roubles(holds.data.money))}</p>}
       <h3>{p.savedCards}</h3>
       {cards.isError && <p className="admin-muted">{p.savedCardsFailed}</p>}
       {cards.data && cards.data.length === 0 && <p>{p.noSavedCards}</p>}
@@ -52,6 +54,7 @@ type Filters = { type?: (typeof TYPES)[number]; from?: string; to?: string };
 /** The operations, newest first: a type and a day range, then "show more" for the older pages. */
 export function MemberOperations({ userId }: { userId: string }) {
   const [filters, setFilters] = useState<Filters>({});
+  const dates = useBrandDates();
   const pages = useInfiniteQuery({
     queryKey: ['admin', 'member', userId, 'operations', filters],
     queryFn: ({ pageParam }) =>
@@ -69,8 +72,8 @@ export function MemberOperations({ userId }: { userId: string }) {
     const value = (name: string) => String(data.get(name) ?? '') || undefined;
     setFilters({
       type: value('type') as Filters['type'],
-      from: value('from'),
-      to: value('to'),
+      from: ruDayToIso(value('from') ?? '') ?? undefined,
+      to: ruDayToIso(value('to') ?? '') ?? undefined,
     });
   };
 
@@ -90,8 +93,8 @@ export function MemberOperations({ userId }: { userId: string }) {
             ))}
           </select>
         </div>
-        <Field label={p.from} name="from" type="date" />
-        <Field label={p.to} name="to" type="date" />
+        <Field label={p.from} name="from" {...RU_DAY_FIELD} />
+        <Field label={p.to} name="to" {...RU_DAY_FIELD} />
         <button className="admin-button">{p.apply}</button>
       </form>
       {pages.isError && (
@@ -108,6 +111,7 @@ export function MemberOperations({ userId }: { userId: string }) {
                 <th scope="col">{t.opColumns.at}</th>
                 <th scope="col">{p.type}</th>
                 <th scope="col">{t.opColumns.place}</th>
+                <th scope="col">{ruAdminMemberProfile.amount}</th>
                 <th scope="col">{t.opColumns.earned}</th>
                 <th scope="col">{t.opColumns.spent}</th>
               </tr>
@@ -115,11 +119,12 @@ export function MemberOperations({ userId }: { userId: string }) {
             <tbody>
               {items.map((o) => (
                 <tr key={o.id}>
-                  <td>{new Date(o.occurredAt).toLocaleString('ru-RU')}</td>
+                  <td>{dates.dateTime(o.occurredAt)}</td>
                   <td>{p.types[o.type as keyof typeof p.types] ?? o.type}</td>
                   <td>{o.place}</td>
-                  <td>{o.earned ? `+${rub(o.earned)}` : ''}</td>
-                  <td>{o.spent ? `−${rub(o.spent)}` : ''}</td>
+                  <td>{o.amount ? roubles(o.amount) : ''}</td>
+                  <td>{o.earned ? `+${roubles(o.earned)}` : ''}</td>
+                  <td>{o.spent ? `−${roubles(o.spent)}` : ''}</td>
                 </tr>
               ))}
             </tbody>

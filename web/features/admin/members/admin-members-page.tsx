@@ -1,18 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from '../../../lib/router/hooks';
+import { memberPath, memberPhone } from './member-format';
 import { ruAdmin } from '../../../i18n/ru-admin';
 import { adminApi, useStaffSession } from '../admin-api';
 import { Field, TableScroll } from '../field';
 import { MemberCard } from './admin-member-card';
-import { phoneText } from '../phone-text';
 
 const t = ruAdmin.members;
 
-/** `/admin/members`: find a member by phone, card number or name, then their page below the results. */
+const selectedOf = (pathname: string) => /^\/admin\/members\/([0-9a-f-]{36})\/?$/.exec(pathname)?.[1] ?? null;
+
+/** `/admin/members`: find a member by phone, card number or name, then their page (its own address) below. */
 export function MembersPage() {
   const [query, setQuery] = useState('');
-  const [selected, setSelected] = useState<string | null>(null);
-  const canWrite = useStaffSession().data?.permissions.includes('members.write') ?? false;
+  const selected = selectedOf(useLocation().pathname);
+  const navigate = useNavigate();
+  const permissions = useStaffSession().data?.permissions ?? [];
+  const canWrite = permissions.includes('members.write');
+  const canDelete = permissions.includes('members.delete');
   const found = useQuery({
     queryKey: ['admin', 'members', query],
     queryFn: () => adminApi().request('GET /api/admin/members', { query: { q: query } }),
@@ -21,7 +27,7 @@ export function MembersPage() {
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSelected(null);
+    if (selected) void navigate('/admin/members');
     setQuery(String(new FormData(event.currentTarget).get('q') ?? '').trim());
   };
 
@@ -48,14 +54,17 @@ export function MembersPage() {
               {found.data.map((m) => (
                 <tr key={m.userId}>
                   <td>
-                    <button
-                      type="button"
+                    <a
                       className="admin-link"
                       aria-label={t.open(m.phone)}
-                      onClick={() => setSelected(m.userId)}
+                      href={memberPath(m.userId)}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        void navigate(memberPath(m.userId));
+                      }}
                     >
-                      {phoneText(m.phone)}
-                    </button>
+                      {memberPhone(m.phone)}
+                    </a>
                   </td>
                   <td>{m.name || t.noName}</td>
                   <td>
@@ -72,7 +81,7 @@ export function MembersPage() {
           </table>
         </TableScroll>
       )}
-      {selected && <MemberCard userId={selected} canWrite={canWrite} />}
+      {selected && <MemberCard key={selected} userId={selected} canWrite={canWrite} canDelete={canDelete} />}
     </>
   );
 }
