@@ -77,7 +77,9 @@ export const ruGiftCards = {
   resultBalance: 'Номинал карты',
   resultCards: 'Карты получателей',
   sentAt: (date: string) => `SMS отправлено ${date}`,
-  willSend: 'SMS отправим в назначенное время',
+  willSend: (date: string) => `SMS отправим ${date}`,
+  /** The sending date has come: the job sends it within moments (or retries a refused one). */
+  sending: 'SMS отправляется',
   openCard: 'Открыть карту',
   buyMore: 'Купить ещё карту',
   // The recipient's page.
