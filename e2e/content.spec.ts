@@ -101,6 +101,15 @@ test('contacts, join and countdown show their content', async ({ page }) => {
   await expect(page.getByText('До 20.12.2026')).toBeVisible();
 });
 
+test('the countdown’s words agree with its numbers', async ({ page }) => {
+  // 21 days, 1 hour, 3 minutes and 34 seconds before the demo sale starts (20.12.2026 10:00 in Moscow).
+  await page.clock.setFixedTime(new Date('2026-11-29T05:56:26Z'));
+  await open(page, '/countdown');
+  const cells = page.locator('.countdown__cell');
+  await expect(cells.locator('.countdown__value')).toHaveText(['21', '01', '03', '34']);
+  await expect(cells.locator('.countdown__label')).toHaveText(['день', 'час', 'минуты', 'секунды']);
+});
+
 test('the feedback form validates with the spec’s messages and sends it to the operator', async ({
   page,
   request,

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoAxeViolations } from './support/axe';
 import { freshPhone } from './support/cabinet';
 import { E2E } from './support/e2e-env';
-import { open } from './support/navigation';
+import { open, reload } from './support/navigation';
 import { issueTillKey } from './support/operator';
 import { logInToTill, openTillDevice } from './support/till';
 import { payOnSandboxCard } from './support/sandbox-bank';
@@ -212,7 +212,7 @@ test.describe('on the server whose clock moves', () => {
     await page.getByRole('button', { name: `Оплатить 3${NBSP}006${NBSP}₽` }).click();
     await payOnSandboxCard(page);
     await expect(page).toHaveURL(/\/gc\/result\?d=/);
-    await expect(page.getByText('SMS отправим в назначенное время')).toHaveCount(3);
+    await expect(page.getByText(/^SMS отправим \d\d\.\d\d\.\d{4} в \d\d:\d\d$/)).toHaveCount(3);
 
     // Nothing leaves before the sending date (the job looks every 300 ms).
     await page.waitForTimeout(1_500);
@@ -227,7 +227,13 @@ test.describe('on the server whose clock moves', () => {
     await page.waitForTimeout(1_000);
     for (const phone of phones) expect(await smsTo(request, phone)).toHaveLength(1);
     const [annaSms] = await smsTo(request, phones[2]!);
-    expect(annaSms!.text).toMatch(/^Анна, вам подарочная карта «Берёзка» на 1 ?000 ₽: http\S+\/gc\/\S{22}$/);
+    expect(annaSms!.text).toMatch(
+      /^Анна, вам подарочная карта «Берёзка» на 1\u00a0000\u00a0₽: http\S+\/gc\/\S{22}$/,
+    );
+    // The result page no longer says the SMS is coming once it has gone.
+    await reload(page);
+    await expect(page.getByText(/^SMS отправлено /)).toHaveCount(3);
+    await expect(page.getByText(/^SMS отправим/)).toHaveCount(0);
   });
 });
 

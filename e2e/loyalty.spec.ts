@@ -194,7 +194,7 @@ test('paying at the till records the purchase at once, without the bank', async 
   await page.getByRole('radio', { name: 'На кассе' }).check();
   await expect(page.getByText('Оплата на кассе магазина: бонусы при этом не списываются.')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /Списать бонусы/ })).toBeDisabled();
-  await page.getByRole('button', { name: `Оплатить 99,9${NBSP}₽` }).click();
+  await page.getByRole('button', { name: `Оплатить 99,90${NBSP}₽` }).click();
   await confirmPayment(page);
   await expect(page).toHaveURL(/\/loyalty\/finish\?d=.+&p=5&s=99.9$/);
   await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
@@ -209,7 +209,7 @@ test('a QR without a sum asks for it; an unknown shop shows the loyalty error sc
   await page.getByLabel('Сумма покупки, ₽').fill('250,50');
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await expect(page).toHaveURL(/\/loyalty\?p=4&s=250.5$/);
-  await expect(page.getByRole('button', { name: `Оплатить 250,5${NBSP}₽` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Оплатить 250,50${NBSP}₽` })).toBeVisible();
 
   await open(page, '/loyalty?p=99999&s=100');
   const error = page.getByRole('alert');
@@ -223,7 +223,7 @@ test('the old payment page pays by card without bonuses', async ({ page }) => {
   await page.getByRole('button', { name: 'Оплатить картой' }).click();
   await payOnSandboxCard(page, SANDBOX_CARD_OK);
   await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
-  await expect(page.getByText(`Начислено бонусов25,6${NBSP}бонуса`)).toBeVisible();
+  await expect(page.getByText(`Начислено бонусов25,60${NBSP}бонуса`)).toBeVisible();
 });
 
 const ANDROID =

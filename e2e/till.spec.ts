@@ -36,10 +36,11 @@ test('the till accrues bonuses to the demo customer by the QR the cabinet shows,
 
   await till.getByLabel('Сумма чека, ₽').fill('777,77');
   await till.getByRole('button', { name: 'Начислить бонусы' }).click();
-  await expect(till.getByRole('status')).toHaveText('Начислено 23,33 бонусов.');
+  await expect(till.getByRole('status')).toHaveText('Начислено 23,33\u00a0бонуса.');
   const done = till.locator('.ops li');
   await expect(done).toHaveCount(1);
-  await expect(done).toContainText('Начисление, проведено: чек 777,77');
+  await expect(done.locator('.op__head')).toHaveText(/^Начисление\s*проведено$/);
+  await expect(done).toContainText('777,77\u00a0₽');
   await expect(done.getByRole('button', { name: 'Вернуть' })).toBeVisible();
   expect(await till.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(till);
@@ -92,10 +93,11 @@ test('the till pays a cheque with the customer’s saved card (bound through Goo
   await till.getByLabel('Сумма чека, ₽').fill('500');
   await option.getByRole('button', { name: 'Оплатить остаток картой •••• 4242' }).click();
   await expect(till.getByRole('status')).toHaveText(
-    'Оплачено картой •••• 4242: 500,00 ₽. Списано 0 бонусов, начислено 15.',
+    'Оплачено картой •••• 4242: 500,00\u00a0₽. Списано 0\u00a0бонусов, начислено 15\u00a0бонусов.',
   );
   const paid = till.locator('.ops li');
-  await expect(paid).toContainText('Оплата картой, проведено: чек 500,00');
+  await expect(paid.locator('.op__head')).toHaveText(/^Оплата картой\s*проведено$/);
+  await expect(paid).toContainText('500,00\u00a0₽');
   expect(await till.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(till);
   await till.screenshot({ path: 'test-results/till-card-375.png', fullPage: true });
@@ -104,7 +106,7 @@ test('the till pays a cheque with the customer’s saved card (bound through Goo
   await expect(till.getByRole('status')).toHaveText(
     'Возвращено: 500,00 ₽ вернутся на карту •••• 4242, бонусы пересчитаны.',
   );
-  await expect(paid).toContainText('Оплата картой, возвращено');
+  await expect(paid.locator('.op__head')).toHaveText(/^Оплата картой\s*возвращено$/);
   await closeTill();
 
   await open(page, '/profile?t=operations');

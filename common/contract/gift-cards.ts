@@ -166,6 +166,8 @@ export const issuedGiftCardSchema = z.strictObject({
   balance: money,
   /** When the SMS went out (ISO 8601), null while it waits for the sending date. */
   sentAt: z.string().nullable(),
+  /** When the SMS is due (ISO 8601): the page says when, and looks again once it is due. */
+  sendAt: z.string().nullable(),
 });
 
 export const getGiftCard = defineEndpoint({

@@ -1,5 +1,6 @@
 import { MAX_PAY_SUM, PAYMENT_STATUS } from './codes';
 import * as z from './z';
+import { formatMoney } from '../lib/format';
 import { checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { phoneSchema, tokenPairSchema } from './auth';
 import { defineEndpoint } from './endpoint';
@@ -16,7 +17,7 @@ import { appliedRuleSchema } from './programme';
 export const paySumSchema = z
   .number('Сумма: число')
   .positive('Сумма должна быть больше нуля')
-  .max(MAX_PAY_SUM, `Сумма не больше ${MAX_PAY_SUM} ₽`)
+  .max(MAX_PAY_SUM, `Сумма не больше ${formatMoney(MAX_PAY_SUM)}`)
   .refine(
     (v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
     'Сумма: не больше двух знаков после запятой',

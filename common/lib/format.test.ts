@@ -4,21 +4,37 @@ import {
   formatAmount,
   formatBonuses,
   formatDate,
+  formatCount,
   formatDateTime,
+  formatDay,
   formatKopecks,
+  formatMoney,
   formatRoubles,
   isTimeZone,
+  DAY_FORMS,
+  HOUR_FORMS,
+  MINUTE_FORMS,
+  SECOND_FORMS,
 } from './format';
 
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
 
 describe('formats (spec section 5)', () => {
-  it('groups thousands with a non-breaking space and keeps at most 2 decimals', () => {
+  it('groups thousands with a non-breaking space and writes no decimals or two, never one', () => {
     expect(formatAmount(0)).toBe('0');
     expect(formatAmount(1850)).toBe(nbsp('1 850'));
-    expect(formatAmount(1234567.5)).toBe(nbsp('1 234 567,5'));
+    expect(formatAmount(1234567.5)).toBe(nbsp('1 234 567,50'));
+    expect(formatAmount(109.7)).toBe('109,70');
     expect(formatAmount(12.345)).toBe('12,35');
+    expect(formatAmount(2.001)).toBe('2');
     expect(formatAmount(-200)).toBe('−200');
+    expect(formatAmount(-0.5)).toBe('−0,50');
+  });
+
+  it('writes a sum in roubles as a page does', () => {
+    expect(formatMoney(1000)).toBe(nbsp('1 000 ₽'));
+    expect(formatMoney(88.5)).toBe(nbsp('88,50 ₽'));
+    expect(formatMoney(1002.5)).toBe(nbsp('1 002,50 ₽'));
   });
 
   it('writes kopecks as a document does, exactly', () => {
@@ -34,10 +50,29 @@ describe('formats (spec section 5)', () => {
     expect(formatBonuses(11)).toBe(nbsp('11 бонусов'));
     expect(formatBonuses(21)).toBe(nbsp('21 бонус'));
     expect(formatBonuses(1850)).toBe(nbsp('1 850 бонусов'));
-    expect(formatBonuses(2.5)).toBe(nbsp('2,5 бонуса'));
+    expect(formatBonuses(2.5)).toBe(nbsp('2,50 бонуса'));
+    expect(formatBonuses(566.62)).toBe(nbsp('566,62 бонуса'));
+    expect(formatBonuses(30.01)).toBe(nbsp('30,01 бонуса'));
+    expect(formatBonuses(5.001)).toBe(nbsp('5 бонусов'));
+    expect(formatBonuses(22.5)).toBe(nbsp('22,50 бонуса'));
     expect(formatRoubles(1000)).toBe(nbsp('1 000 рублей'));
     expect(formatRoubles(22)).toBe(nbsp('22 рубля'));
     expect(formatRoubles(101)).toBe(nbsp('101 рубль'));
+  });
+
+  it('agrees the countdown’s words with their numbers', () => {
+    expect(formatCount(3, MINUTE_FORMS)).toBe(nbsp('3 минуты'));
+    expect(formatCount(34, SECOND_FORMS)).toBe(nbsp('34 секунды'));
+    expect(formatCount(21, DAY_FORMS)).toBe(nbsp('21 день'));
+    expect(formatCount(1, HOUR_FORMS)).toBe(nbsp('1 час'));
+    expect(formatCount(11, MINUTE_FORMS)).toBe(nbsp('11 минут'));
+    expect(formatCount(0, SECOND_FORMS)).toBe(nbsp('0 секунд'));
+  });
+
+  it('shows a short day’s year only when it is not this year', () => {
+    expect(formatDay('2026-12-25', '2026-11-28')).toBe('25.12');
+    expect(formatDay('2027-11-28', '2026-11-28')).toBe('28.11.2027');
+    expect(formatDay('2025-12-31', '2026-01-01')).toBe('31.12.2025');
   });
 
   it('writes dates and times in the brand’s time zone', () => {

@@ -1,3 +1,5 @@
+import { formatAmount } from '../../common/lib/format';
+
 /**
  * The gift-card pages' copy (issue 7). Imported by those pages only, so it loads with their chunks, not with every
  * page (decision 029).
@@ -24,7 +26,7 @@ export const ruGiftCards = {
   email: 'E-mail для чека',
   terms: (percent: number) =>
     percent > 0
-      ? `Скидка на номинал: ${percent}%. SMS-доставка: 2 ₽ за получателя.`
+      ? `Скидка на номинал: ${formatAmount(percent)}%. SMS-доставка: 2 ₽ за получателя.`
       : 'SMS-доставка: 2 ₽ за получателя.',
   toPayment: 'Перейти к оплате',
   creating: 'Оформляем…',
@@ -33,7 +35,7 @@ export const ruGiftCards = {
   orderTitle: 'Ваш заказ',
   bill: {
     nominal: (nominal: string, quantity: number) => `Карты: ${quantity} × ${nominal}`,
-    discount: (percent: number) => `Скидка ${percent}%`,
+    discount: (percent: number) => `Скидка ${formatAmount(percent)}%`,
     delivery: 'SMS-доставка',
     total: 'Итого к оплате',
   },
@@ -77,7 +79,9 @@ export const ruGiftCards = {
   resultBalance: 'Номинал карты',
   resultCards: 'Карты получателей',
   sentAt: (date: string) => `SMS отправлено ${date}`,
-  willSend: 'SMS отправим в назначенное время',
+  willSend: (date: string) => `SMS отправим ${date}`,
+  /** The sending date has come: the job sends it within moments (or retries a refused one). */
+  sending: 'SMS отправляется',
   openCard: 'Открыть карту',
   buyMore: 'Купить ещё карту',
   // The recipient's page.

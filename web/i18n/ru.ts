@@ -106,10 +106,6 @@ export const ru = {
   },
   countdown: {
     until: (date: string) => `До ${date}`,
-    days: 'дней',
-    hours: 'часов',
-    minutes: 'минут',
-    seconds: 'секунд',
     over: 'Акция уже началась!',
     empty: 'Сейчас нет активных акций с обратным отсчётом.',
   },

@@ -27,6 +27,13 @@ describe('the API client', () => {
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 404, message: 'Нет такого адреса' });
   });
+
+  it('shows a schema refusal without its field name, keeping the whole body for programs', async () => {
+    const body = { message: 'Неверные данные: phone: Введены не все символы', code: 'VALIDATION' };
+    const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status: 400 }));
+    const failure = createApiClient({ fetch, getAccessToken: () => null }).request('GET /api/header');
+    await expect(failure).rejects.toMatchObject({ message: 'Введены не все символы', body });
+  });
 });
 
 describe('refreshing on 401 Invalid Token', () => {

@@ -2,6 +2,7 @@ import { ERROR_STATUS, type ErrorCode } from '../../common/contract/codes';
 import type { ApiErrorBody, EndpointInput, EndpointOutput } from '../../common/contract/endpoint';
 import type { EndpointKeyOf, EndpointsByKey } from '../../common/contract/registry';
 import { buildPath } from '../../common/lib/endpoint-path';
+import { readableMessage } from '../../common/lib/error-text';
 import { clearTokens, readAccessToken, readRefreshToken, saveTokens } from './auth-tokens';
 
 /** A failed call: the HTTP status and the server's `{message, code}` when it sent one. */
@@ -10,7 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: ApiErrorBody | null,
   ) {
-    super(body?.message ?? `HTTP ${status}`);
+    // What a person reads: a schema refusal's field name ('code: …') stays in `body` for programs.
+    super(body?.message ? readableMessage(body.message) : `HTTP ${status}`);
   }
 
   /**

@@ -14,7 +14,7 @@ export function isRefusal(error: unknown): error is ApiError {
 
 /** The message a person should read for a failed call: the server's own refusal, or the given fallback. */
 export function messageOf(error: unknown, fallback: string): string {
-  if (isRefusal(error) && error.body?.message) return error.body.message;
+  if (isRefusal(error) && error.body?.message) return error.message;
   return fallback;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { giftCardDeliveries, giftCards } from '../../db/schema/gift-cards';
+import { formatMoney } from '../../../common/lib/format';
 import { toRoubles } from '../../core/money';
 import { readBrandSettings } from '../../core/brand-settings';
 import { cardUrlOf } from './orders';
@@ -108,5 +109,5 @@ export function smsText(
   card: { publicId: string; name: string; nominal: number },
 ): string {
   const greeting = card.name ? `${card.name}, вам` : 'Вам';
-  return `${greeting} подарочная карта «${brand}» на ${toRoubles(card.nominal)} ₽: ${cardUrlOf(deps, card.publicId)}`;
+  return `${greeting} подарочная карта «${brand}» на ${formatMoney(toRoubles(card.nominal))}: ${cardUrlOf(deps, card.publicId)}`;
 }

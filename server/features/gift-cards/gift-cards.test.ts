@@ -126,7 +126,7 @@ describe('gift cards', () => {
       phone: `790055503${String(i).padStart(2, '0')}`,
     }));
     expect(await fieldOf({ nominal: '99999', recipients: eleven })).toEqual({
-      nominal: 'Сумма заказа не больше 1\u00a0000\u00a0000 ₽',
+      nominal: 'Сумма заказа не больше 1\u00a0000\u00a0000\u00a0₽',
     });
     // a sending date a minute ago is "now"
     const late = await createOrder(t, {
@@ -155,7 +155,7 @@ describe('gift cards', () => {
     expect(missing.statusCode).toBe(400);
     const wrongSum = await giftDraft(t, order.orderId, 1000);
     expect(wrongSum.statusCode).toBe(400);
-    expect(wrongSum.json().message).toBe('Сумма не совпадает с заказом: 1002 ₽');
+    expect(wrongSum.json().message).toBe('Сумма не совпадает с заказом: 1\u00a0002\u00a0₽');
     expect((await giftDraft(t, order.orderId, 1002, { payType: 'IN_RETAIL_POINT' })).statusCode).toBe(400);
     expect((await giftDraft(t, order.orderId, 1002, {}, OTHER)).statusCode).toBe(404);
 
@@ -237,6 +237,7 @@ describe('gift cards', () => {
           name: 'Алиса',
           balance: 1000,
           sentAt: null,
+          sendAt: new Date(sendingDate).toISOString(),
         },
       ],
     });
@@ -260,7 +261,7 @@ describe('gift cards', () => {
     const sms = outboxOf(t, ALICE);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.text).toBe(
-      `Алиса, вам подарочная карта «Берёзка» на 1000 ₽: http://localhost:3000/gc/${card!.publicId}`,
+      `Алиса, вам подарочная карта «Берёзка» на 1\u00a0000\u00a0₽: http://localhost:3000/gc/${card!.publicId}`,
     );
     // (the buyer's token has expired by now: the delivery row tells)
     const [delivery] = await t.deps.db.select().from(giftCardDeliveries);

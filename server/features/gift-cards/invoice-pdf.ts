@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { GiftCardInvoice } from '../../../common/contract/gift-card-invoices';
 import type { InvoiceSeller } from '../../../common/contract/header';
-import { formatDate, formatKopecks } from '../../../common/lib/format';
+import { formatAmount, formatDate, formatKopecks } from '../../../common/lib/format';
 
 /**
  * The invoice as a one-page A4 PDF ("Счёт на оплату"): seller and its bank account, buyer, one line for the
@@ -105,16 +105,17 @@ export async function renderInvoicePdf(
     ['Наименование', 'Кол-во', 'Цена', 'Сумма'],
     [
       `Подарочная карта «${brand.title}», номинал ${rub(bill.nominal)}`,
-      String(bill.quantity),
+      formatAmount(bill.quantity),
       rub(bill.nominal),
       rub(bill.nominalSum),
     ],
   ];
-  if (bill.discount > 0) rows.push([`Скидка ${bill.percentRate}% на номинал`, '', '', rub(-bill.discount)]);
+  if (bill.discount > 0)
+    rows.push([`Скидка ${formatAmount(bill.percentRate)}% на номинал`, '', '', rub(-bill.discount)]);
   if (bill.deliverySum > 0) {
     rows.push([
       'Доставка карт получателям по SMS',
-      String(bill.quantity),
+      formatAmount(bill.quantity),
       rub(bill.deliverySum / bill.quantity),
       rub(bill.deliverySum),
     ]);
@@ -125,7 +126,7 @@ export async function renderInvoicePdf(
   text('Без НДС.', { color: muted });
   gap(10);
   text(
-    `В назначении платежа укажите: «Оплата по счёту № ${invoice.number}». Карты (${bill.quantity} шт.) уйдут получателям по SMS после поступления оплаты, не раньше ${formatDate(invoice.sendingDate, brand.timeZone)}.`,
+    `В назначении платежа укажите: «Оплата по счёту № ${invoice.number}». Карты (${formatAmount(bill.quantity)} шт.) уйдут получателям по SMS после поступления оплаты, не раньше ${formatDate(invoice.sendingDate, brand.timeZone)}.`,
   );
   return doc.save();
 }

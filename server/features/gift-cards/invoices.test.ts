@@ -78,7 +78,7 @@ describe('gift cards bought by a company against an invoice', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe('Счёт № 1001 на подарочные карты «Берёзка»');
     expect(mail[0]!.text).toContain(invoice.pdfUrl);
-    expect(mail[0]!.text).toContain('К оплате: 6004 ₽.');
+    expect(mail[0]!.text).toContain('К оплате: 6\u00a0004\u00a0₽.');
 
     const own = await callAs(t, BUYER, 'GET', `/api/gc/invoice/${invoice.invoiceId}`);
     expect(own.json().data).toEqual(invoice);

@@ -8,6 +8,7 @@ import { inTransaction } from '../../db/in-transaction';
 import { giftCardInvoices, giftCardOrders, type InvoiceCompany } from '../../db/schema/gift-cards';
 import { AppError, notFound } from '../../errors';
 import { takeOrRefuse, type LimitDeps } from '../../lib/rate-limit';
+import { formatMoney } from '../../../common/lib/format';
 import { toRoubles } from '../../core/money';
 import { readBrandSettings } from '../../core/brand-settings';
 import { calendarDay } from '../../../common/lib/format';
@@ -117,8 +118,8 @@ export async function createInvoice(
 
 function invoiceMailText(invoice: GiftCardInvoice, brand: string): string {
   return [
-    `Здравствуйте! Счёт № ${invoice.number} от «${brand}» на подарочные карты: ${invoice.quantity} × ${invoice.bill.nominal} ₽.`,
-    `К оплате: ${invoice.bill.total} ₽.`,
+    `Здравствуйте! Счёт № ${invoice.number} от «${brand}» на подарочные карты: ${invoice.quantity} × ${formatMoney(invoice.bill.nominal)}.`,
+    `К оплате: ${formatMoney(invoice.bill.total)}.`,
     `Счёт в PDF: ${invoice.pdfUrl}`,
     'Карты получат получатели по SMS после поступления оплаты, не раньше выбранной даты отправки.',
   ].join('\n');

@@ -21,7 +21,7 @@ import {
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { paymentDrafts } from '../../db/schema/payments';
 import { AppError, notFound } from '../../errors';
-import { formatAmount } from '../../../common/lib/format';
+import { formatMoney } from '../../../common/lib/format';
 import { toRoubles } from '../../core/money';
 import { readBrandSettings } from '../../core/brand-settings';
 import { computeGiftCardBill } from './bill';
@@ -104,7 +104,7 @@ export async function createOrder(
     deliveryId: body.deliveryId,
   });
   if (bill.total > MAX_ORDER_TOTAL * 100) {
-    throw invalid('nominal', `Сумма заказа не больше ${formatAmount(MAX_ORDER_TOTAL)} ₽`);
+    throw invalid('nominal', `Сумма заказа не больше ${formatMoney(MAX_ORDER_TOTAL)}`);
   }
   const idempotencyKey = body.idempotencyKey ? `${userId}:${body.idempotencyKey}` : null;
   const [inserted] = await deps.db
@@ -185,9 +185,9 @@ export async function linkDraft(tx: Db, orderId: string, draftId: string) {
   await tx.insert(giftCardOrderDrafts).values({ orderId, draftId });
 }
 
-/** What a draft's title says: "Подарочные карты: 2 × 1000 ₽". */
+/** What a draft's title says: "Подарочные карты: 2 × 1 000 ₽". */
 export const draftTitleOf = (order: GiftCardOrderRow) =>
-  `Подарочные карты: ${order.quantity} × ${toRoubles(order.nominal)} ₽`;
+  `Подарочные карты: ${order.quantity} × ${formatMoney(toRoubles(order.nominal))}`;
 
 /** The payment answer's `giftCard` for a GIFT_CARD draft. */
 export async function summaryOfDraft(db: Db, draftId: string): Promise<GiftCardSummary | null> {
@@ -248,6 +248,7 @@ export async function buyerCards(deps: Pick<AppDeps, 'db' | 'config'>, userId: s
       name: giftCards.name,
       balance: ledgerAccounts.balance,
       sentAt: giftCardDeliveries.sentAt,
+      sendAt: giftCardDeliveries.sendAt,
     })
     .from(giftCards)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, giftCards.accountId))
@@ -260,6 +261,7 @@ export async function buyerCards(deps: Pick<AppDeps, 'db' | 'config'>, userId: s
     name: row.name,
     balance: toRoubles(row.balance ?? 0), // a card's account always caches it (the CHECK)
     sentAt: row.sentAt?.toISOString() ?? null,
+    sendAt: row.sendAt?.toISOString() ?? null,
   }));
   const [first] = cards;
   if (!first) throw new Error('a paid gift card order without cards');

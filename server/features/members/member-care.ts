@@ -1,3 +1,4 @@
+import { formatBonuses } from '../../../common/lib/format';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { ADJUSTMENT_LIMITS } from '../../../common/contract/permissions';
 import type { MemberDetails } from '../../../common/contract/members';
@@ -98,7 +99,7 @@ export async function adjustBonuses(
     if (limit === undefined || Math.abs(input.amount) > limit) {
       throw new AppError(
         'ADJUSTMENT_LIMIT',
-        `Ваша роль может изменить не больше чем на ${limit ?? 0} бонусов`,
+        `Ваша роль может изменить не больше чем на ${formatBonuses(limit ?? 0)}`,
       );
     }
   }

@@ -1,13 +1,27 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { BrandSettings } from '../../../common/contract/header';
+import { formatBonuses, formatDateTime, formatKopecks } from '../../../common/lib/format';
 import type { AppDeps } from '../../app-deps';
-import { paymentDrafts } from '../../db/schema/payments';
-import { isChequeKey } from './cheque';
-import { formatDateTime, formatKopecks } from '../../../common/lib/format';
 import { readBrandSettings } from '../../core/brand-settings';
+import { paymentDrafts } from '../../db/schema/payments';
+import { brandedPage } from '../../lib/branded-page';
 import { escapeHtml, page } from '../../lib/html';
+import { chequeNumberOf, isChequeKey } from './cheque';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const PAY_TYPE_TEXT = {
+  CARD: 'банковской картой',
+  SBP_QR: 'через СБП',
+  IN_RETAIL_POINT: 'на кассе магазина',
+} as const;
+
+const STYLE = `.cheque__head{text-align:center;border-bottom:1px dashed #b8c0c7;padding:0 0 .75rem;margin:0 0 .75rem}
+.cheque__head h1{margin:0 0 .25rem}.cheque dl{grid-template-columns:1fr auto}.cheque dd{text-align:right}
+.cheque__seller{border-top:1px dashed #b8c0c7;margin:.9rem 0 0;padding:.75rem 0 0;font-size:.9rem;color:#37414a}
+.cheque__seller p{margin:.15rem 0}
+@media print{body{background:#fff}.brand-bar{background:#fff;color:#000;border-bottom:1px solid #000}.card{box-shadow:none}}`;
 
 function notFoundPage(reply: FastifyReply) {
   return reply
@@ -15,6 +29,21 @@ function notFoundPage(reply: FastifyReply) {
     .type('text/html; charset=utf-8')
     .send(page('Чек не найден', '<h1>Чек не найден</h1>'));
 }
+
+/**
+ * Who sold: the brand's legal entity (the invoice seller's name, INN, KPP and address) when the operator set
+ * it; without it the brand's own name alone (decision 052): the page never shows an INN it does not have.
+ */
+function sellerBlock(settings: BrandSettings) {
+  const seller = settings.invoiceSeller;
+  if (!seller) return `<div class="cheque__seller"><p>Продавец: ${escapeHtml(settings.name)}</p></div>`;
+  return `<div class="cheque__seller" data-testid="cheque-seller">
+<p>Продавец: ${escapeHtml(seller.name)}</p>
+<p>ИНН ${escapeHtml(seller.inn)}${seller.kpp ? `, КПП ${escapeHtml(seller.kpp)}` : ''}</p>
+${seller.address ? `<p>${escapeHtml(seller.address)}</p>` : ''}</div>`;
+}
+
+const row = (term: string, value: string) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`;
 
 /** `GET /cheque/:draftId?k=`: the cheque of a completed payment, for whoever holds the link (chequeUrl). */
 export function registerChequePage(app: FastifyInstance, deps: AppDeps) {
@@ -25,24 +54,42 @@ export function registerChequePage(app: FastifyInstance, deps: AppDeps) {
       const { draftId } = request.params;
       const key = typeof request.query.k === 'string' ? request.query.k : '';
       if (!UUID.test(draftId) || !isChequeKey(deps.config, draftId, key)) return notFoundPage(reply);
-      const [row] = await deps.db.select().from(paymentDrafts).where(eq(paymentDrafts.id, draftId));
-      if (!row || row.state !== 'completed') return notFoundPage(reply);
-      const { timeZone } = await readBrandSettings(deps.db);
-      const when = formatDateTime(row.resolvedAt ?? row.updatedAt, timeZone);
-      const body = `<h1>Чек</h1>
-<p class="sum">${escapeHtml(formatKopecks(row.paySum))}</p>
+      const [draft] = await deps.db.select().from(paymentDrafts).where(eq(paymentDrafts.id, draftId));
+      if (!draft || draft.state !== 'completed') return notFoundPage(reply);
+      const settings = await readBrandSettings(deps.db);
+      const when = formatDateTime(draft.resolvedAt ?? draft.updatedAt, settings.timeZone);
+      const rules =
+        draft.earn > 0 && draft.earnRules.length > 0
+          ? row('По правилам', draft.earnRules.map((r) => r.title).join('; '))
+          : '';
+      const body = `<article class="card cheque">
+<div class="cheque__head">
+<h1>Чек № ${escapeHtml(chequeNumberOf(draft.id))}</h1>
+<p class="note">${escapeHtml(when)}</p>
+<p class="sum" data-testid="cheque-sum">${escapeHtml(formatKopecks(draft.paySum))}</p>
+<p>${escapeHtml(draft.title)}</p>
+</div>
 <dl>
-<dt>Где</dt><dd>${escapeHtml(row.title)}</dd>
-<dt>Когда</dt><dd>${escapeHtml(when)}</dd>
-<dt>Бонусами</dt><dd>${escapeHtml(formatKopecks(row.spend))}</dd>
-${row.extraSpend > 0 ? `<dt>С баланса</dt><dd>${escapeHtml(formatKopecks(row.extraSpend))}</dd>\n` : ''}<dt>Деньгами</dt><dd>${escapeHtml(formatKopecks(row.leftToPay))}</dd>
-<dt>Начислено бонусов</dt><dd>${escapeHtml(formatKopecks(row.earn))}</dd>
-${row.earn > 0 && row.earnRules.length > 0 ? `<dt>По правилам</dt><dd>${escapeHtml(row.earnRules.map((r) => r.title).join('; '))}</dd>\n` : ''}<dt>Код подтверждения</dt><dd>${escapeHtml(row.confirmationCode ?? '')}</dd>
-</dl>`;
+${row('Сумма покупки', formatKopecks(draft.paySum))}
+${row('Оплачено бонусами', formatBonuses(draft.spend / 100))}
+${draft.extraSpend > 0 ? row('Оплачено с баланса', formatKopecks(draft.extraSpend)) : ''}
+${row(`Оплачено ${PAY_TYPE_TEXT[draft.payType]}`, formatKopecks(draft.leftToPay))}
+${row('Начислено', formatBonuses(draft.earn / 100))}
+${rules}
+${row('Код подтверждения', draft.confirmationCode ?? '')}
+</dl>
+${sellerBlock(settings)}
+<p class="note">Подтверждение оплаты в программе лояльности «${escapeHtml(settings.title)}». Кассовый чек по 54-ФЗ выдаёт продавец.</p>
+</article>`;
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(page('Чек', body));
+        .send(
+          brandedPage(`Чек № ${chequeNumberOf(draft.id)}`, body, settings, {
+            width: '30rem',
+            extraStyle: STYLE,
+          }),
+        );
     },
   );
 }

@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { formatAmount, formatDateTime, formatKopecks } from '../../../common/lib/format';
+import { formatBonuses, formatDateTime, formatKopecks } from '../../../common/lib/format';
 import type { AppDeps } from '../../app-deps';
 import type { Config } from '../../config';
 import { readBrandSettings } from '../../core/brand-settings';
@@ -11,6 +11,12 @@ import { loadOwnDraft, type PaymentsDeps } from './draft-rows';
 export function chequeUrlOf(config: Pick<Config, 'publicUrl' | 'authSecret'>, draftId: string): string {
   return `${originOf(config.publicUrl)}/cheque/${draftId}?k=${chequeKey(config, draftId)}`;
 }
+
+/**
+ * The number a cheque shows: the first 8 hex digits of its payment's id, upper case ('3F2A9C1D'). The id is
+ * the bank's order number too (without dashes), so support finds the payment by it; no counter is kept.
+ */
+export const chequeNumberOf = (draftId: string) => draftId.slice(0, 8).toUpperCase();
 
 export function chequeKey(config: Pick<Config, 'authSecret'>, draftId: string): string {
   return createHmac('sha256', macKeyOf(config.authSecret))
@@ -78,13 +84,14 @@ export async function sendCheque(
   });
   const { timeZone, title: brand } = await readBrandSettings(deps.db);
   const lines = [
+    `Чек № ${chequeNumberOf(row.id)}`,
     `Оплата: ${row.title}`,
     `Дата: ${formatDateTime(row.resolvedAt ?? row.updatedAt, timeZone)}`,
     `Сумма: ${formatKopecks(row.paySum)}`,
-    `Оплачено бонусами: ${formatAmount(row.spend / 100)}`,
+    `Оплачено бонусами: ${formatBonuses(row.spend / 100)}`,
     ...(row.extraSpend > 0 ? [`Оплачено с баланса: ${formatKopecks(row.extraSpend)}`] : []),
     `Оплачено деньгами: ${formatKopecks(row.leftToPay)}`,
-    `Начислено бонусов: ${formatAmount(row.earn / 100)}`,
+    `Начислено: ${formatBonuses(row.earn / 100)}`,
     ...(row.earn > 0 && row.earnRules.length > 0
       ? [`По правилам: ${row.earnRules.map((r) => r.title).join('; ')}`]
       : []),

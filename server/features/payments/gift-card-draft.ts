@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Draft } from '../../../common/contract/loyalty';
+import { formatMoney } from '../../../common/lib/format';
 import { readBrandSettings } from '../../core/brand-settings';
 import { toKopecks, toRoubles } from '../../core/money';
 import { inTransaction } from '../../db/in-transaction';
@@ -36,7 +37,7 @@ export async function createGiftCardDraft(
   return inTransaction(deps.db, async (tx) => {
     const { order, liveDraftId } = await lockOrderForDraft(tx, userId, orderId);
     if (toKopecks(body.paySum) !== order.total) {
-      throw new AppError('VALIDATION', `Сумма не совпадает с заказом: ${toRoubles(order.total)} ₽`, {
+      throw new AppError('VALIDATION', `Сумма не совпадает с заказом: ${formatMoney(toRoubles(order.total))}`, {
         fields: { paySum: 'не совпадает с заказом' },
       });
     }

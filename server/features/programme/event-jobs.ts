@@ -1,3 +1,4 @@
+import { formatBonuses } from '../../../common/lib/format';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { readBrandSettings } from '../../core/brand-settings';
@@ -181,7 +182,7 @@ async function creditBirthday(
   await deps.sms
     .send(
       user.phone,
-      `${name} днём рождения! ${settings.birthdayBonus} бонусов в подарок от «${settings.title}»`,
+      `${name} днём рождения! ${formatBonuses(settings.birthdayBonus)} в подарок от «${settings.title}»`,
     )
     .catch(() => undefined);
   return true;

@@ -177,7 +177,7 @@ describe('event bonuses: welcome, referral, birthday', () => {
     expect(await birthdayBonuses(t.deps)).toBe(0); // once
     expect(await bonusesOf(user!.id)).toBe(300);
     const sms = t.deps.sms as ConsoleSmsProvider;
-    expect(sms.outbox(phone)[0]?.text).toBe('Анна, с днём рождения! 300 бонусов в подарок от «Берёзка»');
+    expect(sms.outbox(phone)[0]?.text).toBe('Анна, с днём рождения! 300\u00a0бонусов в подарок от «Берёзка»');
     clock.advance(365 * DAY);
     expect(await birthdayBonuses(t.deps)).toBe(1);
     expect(await bonusesOf(user!.id)).toBe(600);

@@ -8,7 +8,7 @@ import { users } from '../../db/schema/auth';
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { bonusLots } from '../../db/schema/programme';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
-import { formatBonuses } from '../../../common/lib/format';
+import { calendarDay, formatBonuses, formatDay } from '../../../common/lib/format';
 
 export type ExpiryDeps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;
 
@@ -71,7 +71,7 @@ export async function expireLots(deps: ExpiryDeps): Promise<number> {
 
 /**
  * The SMS warning: once per lot, `bonusExpiryWarnDays` before it expires, one message per customer and day
- * ("N бонусов сгорят DD.MM"). Lots are marked warned in the claiming statement (SKIP LOCKED), so two instances
+ * ("N бонусов сгорят DD.MM", with the year when it is not this year's). Lots are marked warned in the claiming statement (SKIP LOCKED), so two instances
  * never warn twice; a message the gateway refuses is not retried (the cabinet still shows it).
  */
 export async function warnExpiringLots(deps: ExpiryDeps): Promise<number> {
@@ -101,12 +101,9 @@ export async function warnExpiringLots(deps: ExpiryDeps): Promise<number> {
   for (const [userId, { amount, first }] of byUser) {
     const [user] = await deps.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
     if (!user?.phone) continue;
-    const [, month, day] = localTime(first, settings.timeZone).day.split('-');
+    const day = formatDay(localTime(first, settings.timeZone).day, calendarDay(now, settings.timeZone));
     await deps.sms
-      .send(
-        user.phone,
-        `${formatBonuses(amount / 100)} сгорят ${day}.${month}. Потратьте их в «${settings.title}»`,
-      )
+      .send(user.phone, `${formatBonuses(amount / 100)} сгорят ${day}. Потратьте их в «${settings.title}»`)
       .catch(() => undefined);
   }
   return byUser.size;

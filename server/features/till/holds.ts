@@ -1,3 +1,4 @@
+import { formatBonuses } from '../../../common/lib/format';
 import { and, eq, gt } from 'drizzle-orm';
 import {
   balancesOf,
@@ -39,7 +40,7 @@ export function bonusesToSpend(
   if (amount > limit) {
     throw new AppError(
       'SPEND_LIMIT',
-      `Бонусами можно оплатить не больше ${maxSpendPercent}% чека: ${toRoubles(limit)}`,
+      `Бонусами можно оплатить не больше ${maxSpendPercent}% чека: ${formatBonuses(toRoubles(limit))}`,
     );
   }
   if (amount > balance) throw insufficient(balance);
@@ -47,7 +48,7 @@ export function bonusesToSpend(
 }
 
 export const insufficient = (balance: number) =>
-  new AppError('INSUFFICIENT_BONUSES', `Недостаточно бонусов: доступно ${toRoubles(balance)}`);
+  new AppError('INSUFFICIENT_BONUSES', `Недостаточно бонусов: доступно ${formatBonuses(toRoubles(balance))}`);
 
 /** What a caller gives `insertHeld`: the row but its state, hold expiry and times. */
 export type HeldValues = Omit<

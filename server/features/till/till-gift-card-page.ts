@@ -10,7 +10,7 @@ import { escapeHtml } from '../../lib/html';
  */
 export interface TillPageTools {
   opts: { schema: { hide: boolean } };
-  send(reply: FastifyReply, status: number, title: string, body: string): FastifyReply;
+  send(reply: FastifyReply, status: number, title: string, body: string): Promise<FastifyReply>;
   requireKey(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
   api(
     request: FastifyRequest,
@@ -20,6 +20,8 @@ export interface TillPageTools {
   ): Promise<LightMyRequestResponse>;
   field(body: unknown, name: string): string;
   parseSum(text: string): number;
+  /** The refusal's text for the cashier (its rule, without a field's name). */
+  refusalOf(response: LightMyRequestResponse): string;
 }
 
 interface Redemption {
@@ -34,8 +36,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The form on the scan page. A fresh idempotency key per form, so a double submit pays once. */
 export function giftCardForm(error: string | null) {
-  return `<h2>Подарочная карта</h2>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+  return `<section class="card" aria-labelledby="gift-card-heading">
+<h2 id="gift-card-heading">Подарочная карта</h2>
+${error ? `<p class="notice error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/till/gift-card">
 <input type="hidden" name="idempotencyKey" value="${randomUUID()}">
 <label for="card-code">Код подарочной карты</label>
@@ -45,24 +48,25 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <label for="card-sum">Оплатить картой, ₽</label>
 <input id="card-sum" name="amount" inputmode="decimal" autocomplete="off" required maxlength="12">
 <button type="submit">Оплатить подарочной картой</button>
-</form>`;
+</form></section>`;
 }
 
 function redemptionPage(redemption: Redemption) {
   const { card } = redemption;
   const status = redemption.refunded
-    ? `<p class="ok" role="status">Возвращено на карту ${escapeHtml(money(redemption.amount))}.</p>`
-    : `<p class="ok" role="status">Оплачено подарочной картой: ${escapeHtml(money(redemption.amount))}.</p>`;
+    ? `<p class="notice ok" role="status">Возвращено на карту ${escapeHtml(money(redemption.amount))}.</p>`
+    : `<p class="notice ok" role="status">Оплачено подарочной картой: ${escapeHtml(money(redemption.amount))}.</p>`;
   const refund = redemption.refunded
     ? ''
     : `<form method="post" action="/till/gift-card/redemptions/${redemption.redemptionId}/refund">
-<button type="submit">Вернуть на карту</button></form>`;
+<button type="submit" class="danger">Вернуть на карту</button></form>`;
   return `<h1>Касса</h1>
 ${status}
+<section class="card"><h2>Подарочная карта</h2>
 <p>Карта ${escapeHtml(card.code)}: осталось <strong>${escapeHtml(money(card.balance))}</strong>
 из ${escapeHtml(money(card.nominal))}.</p>
-${refund}
-<p><a href="/till">Следующий покупатель</a></p>`;
+${refund}</section>
+<p><a class="button secondary" href="/till">Следующий покупатель</a></p>`;
 }
 
 export function registerTillGiftCardActions(
@@ -70,7 +74,7 @@ export function registerTillGiftCardActions(
   tools: TillPageTools,
   scanPage: (error: string | null, giftCardError?: string | null) => string,
 ) {
-  const { opts, send, requireKey, api, field, parseSum } = tools;
+  const { opts, send, requireKey, api, field, parseSum, refusalOf } = tools;
   const show = (reply: FastifyReply, redemption: Redemption) =>
     send(reply, 200, 'Касса', redemptionPage(redemption));
 
@@ -82,7 +86,7 @@ export function registerTillGiftCardActions(
       idempotencyKey: field(request.body, 'idempotencyKey'),
     });
     if (response.statusCode !== 200) {
-      return send(reply, response.statusCode, 'Касса', scanPage(null, response.json().message));
+      return send(reply, response.statusCode, 'Касса', scanPage(null, refusalOf(response)));
     }
     return show(reply, response.json());
   });
@@ -97,7 +101,7 @@ export function registerTillGiftCardActions(
         return send(reply, 404, 'Касса', scanPage(null, 'Оплата картой не найдена'));
       const response = await api(request, 'POST', `/api/till/gift-cards/redemptions/${redemptionId}/refund`);
       if (response.statusCode !== 200) {
-        return send(reply, response.statusCode, 'Касса', scanPage(null, response.json().message));
+        return send(reply, response.statusCode, 'Касса', scanPage(null, refusalOf(response)));
       }
       return show(reply, response.json());
     },

@@ -1,61 +1,79 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { TillOperation, TillVisit } from '../../../common/contract/till';
-import { formatAmount, formatKopecks } from '../../../common/lib/format';
-import { escapeHtml, page } from '../../lib/html';
+import { formatBonuses, formatDay, formatKopecks } from '../../../common/lib/format';
+import { brandedPage, type PageBrand } from '../../lib/branded-page';
+import { escapeHtml } from '../../lib/html';
 import { giftCardForm } from './till-gift-card-page';
 
 /*
- * The reference till page's markup (docs/decisions/015-till-api.md): the key form, the scan form and a visit
- * with its operations, as plain HTML with no script. till-page.ts serves them and acts through the till API.
+ * The reference till page's markup (docs/decisions/015-till-api.md, its look: decision 052): the key form, the
+ * scan form and a visit with its operations, as plain HTML with no script, in the brand's colours. till-page.ts
+ * serves them and acts through the till API.
  */
 
 /** What staff may do to an operation from the page. */
 export const ACTIONS = ['confirm', 'cancel', 'refund'] as const;
 
-const EXTRA_STYLE = `<style>
-.bar{display:flex;justify-content:space-between;align-items:center;gap:1rem;flex-wrap:wrap}
-.bar form button{margin:0}.ops{list-style:none;padding:0}.ops li{border-top:1px solid #ccc;padding:.75rem 0}
-.ops form{display:inline}.ok{color:#0a5c1f;font-weight:600}.actions button{margin-right:.5rem}
-</style>`;
+const EXTRA_STYLE = `.top{display:flex;justify-content:space-between;align-items:center;gap:.5rem 1rem;flex-wrap:wrap}
+.top h1{margin:0}.top form button{margin:0}.top{margin:0 0 1rem}
+.ops{list-style:none;padding:0;margin:0}.op{border:1px solid #d5dbe0;border-radius:.7rem;padding:.75rem .9rem;margin:.6rem 0 0}
+.op__head{display:flex;justify-content:space-between;gap:.5rem;flex-wrap:wrap;align-items:baseline;margin:0 0 .5rem}
+.badge{font-size:.85rem;font-weight:600;border-radius:1rem;padding:.1rem .6rem;background:#eef1f3;color:#37414a}
+.badge--done{background:#e7f4ea;color:#14532d}.badge--held{background:#fff4d6;color:#6b4a00}
+.badge--off{background:#fdecec;color:#8a1116}.op form{display:inline}
+.balance{font-size:1.5rem;font-weight:700}`;
 
-const bonuses = (roubles: number) => formatAmount(roubles);
+const bonuses = (roubles: number) => formatBonuses(roubles);
 const money = (roubles: number) => formatKopecks(Math.round(roubles * 100));
 
-export function send(reply: FastifyReply, status: number, title: string, body: string) {
+/** A till page in the brand's look: never cached (it shows a customer's balance). */
+export function sendTillPage(
+  reply: FastifyReply,
+  status: number,
+  brand: PageBrand,
+  title: string,
+  body: string,
+) {
   return reply
     .code(status)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(page(title, `${EXTRA_STYLE}${body}`));
+    .send(brandedPage(title, body, brand, { aside: 'Касса', extraStyle: EXTRA_STYLE }));
 }
 
-const errorBlock = (error: string | null) =>
-  error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
+export const noticeBlock = (text: string | null, ok = false) =>
+  text
+    ? `<p class="notice ${ok ? 'ok' : 'error'}" role="${ok ? 'status' : 'alert'}">${escapeHtml(text)}</p>`
+    : '';
 
 export function keyPage(error: string | null) {
-  return `<h1>Касса</h1>
+  return `<h1>Вход в кассу</h1>
+${noticeBlock(error)}
+<section class="card">
 <p>Введите ключ кассы этой точки (его выдаёт оператор программы). Он хранится только в этом браузере до конца смены.</p>
-${errorBlock(error)}
 <form method="post" action="/till/key">
 <label for="key">Ключ кассы</label>
 <input id="key" name="key" type="password" autocomplete="off" required>
 <button type="submit">Войти</button>
-</form>`;
+</form></section>`;
 }
 
-const logoutForm = `<form method="post" action="/till/logout"><button type="submit">Сменить ключ</button></form>`;
+const logoutForm = `<form method="post" action="/till/logout"><button type="submit" class="secondary">Сменить ключ</button></form>`;
+const top = (heading: string) => `<div class="top"><h1>${escapeHtml(heading)}</h1>${logoutForm}</div>`;
 
 export function scanPage(error: string | null, giftCardError: string | null = null) {
-  return `<div class="bar"><h1>Касса</h1>${logoutForm}</div>
-${errorBlock(error)}
+  return `${top('Касса')}
+${noticeBlock(error)}
+<section class="card" aria-labelledby="scan-heading">
+<h2 id="scan-heading">Покупатель</h2>
 <form method="post" action="/till/scan">
 <label for="code">Код покупателя</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="off" required autofocus maxlength="40"
   aria-describedby="code-hint">
 <p class="note" id="code-hint">Отсканируйте QR-код из приложения покупателя или введите 22 цифры под ним.</p>
 <button type="submit">Найти покупателя</button>
-</form>
+</form></section>
 ${giftCardForm(giftCardError)}`;
 }
 
@@ -73,23 +91,47 @@ const STATE_TEXT: Record<TillOperation['state'], string> = {
   DECLINED: 'отклонено банком',
   REFUNDING: 'возвращается на карту',
 };
+/** The result line of an operation that ended otherwise: a whole sentence, agreeing with «операция». */
+const ENDED_TEXT: Record<TillOperation['state'], string> = {
+  HELD: 'Операция ждёт подтверждения.',
+  COMPLETED: 'Операция проведена.',
+  CANCELLED: 'Операция отменена: бонусы не списаны и не начислены.',
+  EXPIRED: 'Операция отменена: время подтверждения вышло.',
+  REFUNDED: 'Операция возвращена: бонусы пересчитаны.',
+  DECLINED: 'Банк отклонил операцию.',
+  REFUNDING: 'Операция возвращается на карту.',
+};
+const BADGE: Record<TillOperation['state'], string> = {
+  HELD: 'badge--held',
+  COMPLETED: 'badge--done',
+  CANCELLED: 'badge--off',
+  EXPIRED: 'badge--off',
+  REFUNDED: 'badge--off',
+  DECLINED: 'badge--off',
+  REFUNDING: 'badge--held',
+};
 
 function operationItem(visitId: string, op: TillOperation) {
-  const button = (action: (typeof ACTIONS)[number], text: string) =>
+  const button = (action: (typeof ACTIONS)[number], text: string, kind = '') =>
     `<form method="post" action="/till/operations/${op.operationId}/${action}">
-<input type="hidden" name="visitId" value="${visitId}"><button type="submit">${text}</button></form>`;
+<input type="hidden" name="visitId" value="${visitId}"><button type="submit"${kind ? ` class="${kind}"` : ''}>${text}</button></form>`;
   const buttons =
     op.state === 'HELD'
       ? button('confirm', op.kind === 'CARD' ? 'Проверить оплату' : 'Подтвердить') +
-        button('cancel', 'Отменить')
+        button('cancel', 'Отменить', 'danger')
       : op.state === 'COMPLETED' || op.state === 'REFUNDING'
-        ? button('refund', 'Вернуть')
+        ? button('refund', 'Вернуть', 'danger')
         : '';
-  const card = op.kind === 'CARD' ? `, картой ${op.card ?? ''} ${money(op.paidByCard)}` : '';
-  return `<li data-operation="${op.operationId}">
-<strong>${KIND_TEXT[op.kind]}</strong>, ${escapeHtml(STATE_TEXT[op.state])}: чек ${escapeHtml(money(op.sum))},
-списано ${escapeHtml(bonuses(op.spent))}${escapeHtml(card)}, начислено ${escapeHtml(bonuses(op.earned))}
-${buttons ? `<div class="actions">${buttons}</div>` : ''}</li>`;
+  const card =
+    op.kind === 'CARD'
+      ? `<dt>Картой ${escapeHtml(op.card ?? '')}</dt><dd>${escapeHtml(money(op.paidByCard))}</dd>`
+      : '';
+  return `<li class="op" data-operation="${op.operationId}">
+<p class="op__head"><strong>${KIND_TEXT[op.kind]}</strong><span class="badge ${BADGE[op.state]}">${escapeHtml(STATE_TEXT[op.state])}</span></p>
+<dl><dt>Чек</dt><dd>${escapeHtml(money(op.sum))}</dd>
+<dt>Списано</dt><dd>${escapeHtml(bonuses(op.spent))}</dd>${card}
+<dt>Начислено</dt><dd>${escapeHtml(bonuses(op.earned))}</dd></dl>
+${buttons ? `<div class="buttons">${buttons}</div>` : ''}</li>`;
 }
 
 /** ' Акция: …' when a campaign raised what the operation earned. */
@@ -104,19 +146,19 @@ function resultLine(op: TillOperation | undefined) {
     op.kind === 'CARD'
       ? cardResult(op)
       : op.state === 'HELD'
-        ? `Удержано ${bonuses(op.spent)} бонусов: подтвердите, когда покупатель оплатит остаток ${money(op.sum - op.spent)}.`
+        ? `Удержано ${bonuses(op.spent)}: подтвердите, когда покупатель оплатит остаток ${money(op.sum - op.spent)}.`
         : op.state === 'COMPLETED' && op.kind === 'ACCRUE'
-          ? `Начислено ${bonuses(op.earned)} бонусов.${campaignsOf(op)}`
+          ? `Начислено ${bonuses(op.earned)}.${campaignsOf(op)}`
           : op.state === 'COMPLETED'
-            ? `Списано ${bonuses(op.spent)} бонусов, начислено ${bonuses(op.earned)}.`
-            : `Операция ${STATE_TEXT[op.state]}.`;
+            ? `Списано ${bonuses(op.spent)}, начислено ${bonuses(op.earned)}.`
+            : ENDED_TEXT[op.state];
   const failed = op.state === 'DECLINED' || (op.kind === 'CARD' && op.state === 'HELD');
-  return `<p class="${failed ? 'error' : 'ok'}" role="${failed ? 'alert' : 'status'}">${escapeHtml(text)}</p>`;
+  return noticeBlock(text, !failed);
 }
 
 function cardResult(op: TillOperation) {
   if (op.state === 'COMPLETED') {
-    return `Оплачено картой ${op.card ?? ''}: ${money(op.paidByCard)}. Списано ${bonuses(op.spent)} бонусов, начислено ${bonuses(op.earned)}.`;
+    return `Оплачено картой ${op.card ?? ''}: ${money(op.paidByCard)}. Списано ${bonuses(op.spent)}, начислено ${bonuses(op.earned)}.`;
   }
   if (op.state === 'DECLINED') {
     return `Банк отклонил оплату картой: ${op.decline?.message ?? ''} (код ${op.decline?.code ?? ''}). Бонусы не списаны: примите оплату иначе.`;
@@ -143,42 +185,44 @@ function cardOption(visit: TillVisit) {
 </fieldset>`;
 }
 
-/** '2026-12-25' -> '25.12'. */
-const ddmm = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
-
 export function visitPage(
   visit: TillVisit,
   now: Date,
-  options: { error?: string | null; done?: string | null },
+  options: { error?: string | null; done?: string | null; today: string },
 ) {
   const open = Date.parse(visit.expiresAt) > now.getTime();
   const done = visit.operations.find((op) => op.operationId === options.done);
+  const { expiring } = visit.customer;
   const form = open
-    ? `<form method="post" action="/till/visits/${visit.visitId}">
+    ? `<section class="card" aria-labelledby="cheque-heading"><h2 id="cheque-heading">Новая операция</h2>
+<form method="post" action="/till/visits/${visit.visitId}">
 <input type="hidden" name="idempotencyKey" value="${randomUUID()}">
 <label for="sum">Сумма чека, ₽</label>
-<input id="sum" name="sum" inputmode="decimal" autocomplete="off" required autofocus maxlength="12">
-<button type="submit" name="action" value="accrue">Начислить бонусы</button>
-<button type="submit" name="action" value="spend">Списать бонусы</button>
+<input id="sum" name="sum" inputmode="decimal" autocomplete="off" required autofocus maxlength="12"
+  aria-describedby="sum-hint">
+<p class="note" id="sum-hint">Списать можно не больше ${visit.maxSpendPercent}% чека. Начисление: ${visit.point.currentBonus}% оплаченного деньгами.</p>
+<div class="buttons"><button type="submit" name="action" value="accrue">Начислить бонусы</button>
+<button type="submit" name="action" value="spend" class="secondary">Списать бонусы</button></div>
 ${cardOption(visit)}
-</form>
-<p class="note">Списать можно не больше ${visit.maxSpendPercent}% чека. Начисление: ${visit.point.currentBonus}% оплаченного деньгами.</p>`
-    : `<p>Визит закончился: чтобы начислить или списать, отсканируйте код покупателя ещё раз.</p>`;
-  return `<div class="bar"><h1>Касса: ${escapeHtml(visit.point.title)}</h1>${logoutForm}</div>
-<h2>Покупатель</h2>
+</form></section>`
+    : `<p class="notice error" role="alert">Визит закончился: чтобы начислить или списать, отсканируйте код покупателя ещё раз.</p>`;
+  return `${top(`Касса: ${visit.point.title}`)}
+${noticeBlock(options.error ?? null)}${resultLine(done)}
+<section class="card" aria-labelledby="customer-heading">
+<h2 id="customer-heading">Покупатель</h2>
+<p class="balance" data-testid="till-bonuses">${escapeHtml(bonuses(visit.customer.bonuses))}</p>
 <dl>
 <dt>Имя</dt><dd data-testid="till-customer">${escapeHtml(visit.customer.name)}</dd>
 <dt>Карта</dt><dd>${escapeHtml(visit.customer.cardNum)}</dd>
-<dt>Бонусы</dt><dd data-testid="till-bonuses">${escapeHtml(bonuses(visit.customer.bonuses))}</dd>
-${visit.customer.expiring ? `<dt>Сгорят</dt><dd data-testid="till-expiring">${escapeHtml(`${bonuses(visit.customer.expiring.bonuses)} ${ddmm(visit.customer.expiring.on)}`)}</dd>` : ''}
-</dl>
-${errorBlock(options.error ?? null)}${resultLine(done)}
+${expiring ? `<dt>Сгорят</dt><dd data-testid="till-expiring">${escapeHtml(`${bonuses(expiring.bonuses)} ${formatDay(expiring.on, options.today)}`)}</dd>` : ''}
+</dl></section>
 ${form}
-<h2>Операции этого визита</h2>
+<section class="card" aria-labelledby="ops-heading">
+<h2 id="ops-heading">Операции этого визита</h2>
 ${
   visit.operations.length
     ? `<ul class="ops">${visit.operations.map((op) => operationItem(visit.visitId, op)).join('')}</ul>`
-    : '<p>Пока нет.</p>'
-}
-<p><a href="/till">Следующий покупатель</a></p>`;
+    : '<p class="note">Пока нет.</p>'
+}</section>
+<p><a class="button secondary" href="/till">Следующий покупатель</a></p>`;
 }

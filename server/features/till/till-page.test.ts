@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -71,8 +72,8 @@ describe('the reference till page', () => {
     );
     expect(again.headers.location).toBe(accrued.headers.location);
     const page = await t.app.inject({ url: accrued.headers.location as string, headers: { cookie } });
-    expect(page.body).toContain('Начислено 30,01 бонусов.');
-    expect(page.body).toContain('130,01');
+    expect(page.body).toContain('Начислено 30,01\u00a0бонуса.');
+    expect(page.body).toContain('130,01\u00a0бонуса');
     expect(page.body).toContain('Вернуть');
 
     const bad = await form(
@@ -95,4 +96,47 @@ describe('the reference till page', () => {
     const foreign = await form('/till/scan', { code: '1' }, cookie, 'https://evil.example');
     expect(foreign.statusCode).toBe(403);
   });
+
+  it('speaks to the cashier in whole sentences, in the brand’s look, with the expiry’s year', async () => {
+    // Bonuses earned now expire in 400 days: in another year.
+    await t.deps.db.execute(sql`update brand_settings set settings = settings
+      || jsonb_build_object('bonusExpiryDays', 400::int)`);
+    const { key } = await issueKey(t);
+    const cookie = `till_key=${key}`;
+    const card = await cardholder(t, PHONE, 0);
+    const start = await t.app.inject({ url: '/till', headers: { cookie } });
+    expect(start.body).toContain('src="/api/proxy/pictures/xxhdpi_logo_small"');
+    expect(start.body).toMatch(/--primary:#2E7D32/i);
+    expect(start.body).toContain('<title>Касса — Берёзка</title>');
+    expect(start.body).not.toMatch(/<script/i);
+
+    // A refused code reads as its rule, not as the API's field name.
+    const wrong = await form('/till/scan', { code: '1' }, cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('Код: 22 цифры');
+    expect(wrong.body).not.toContain('Неверные данные');
+    expect(wrong.body).not.toContain('code:');
+
+    const scan = await form('/till/scan', { code: memberCode(card, clock.now().getTime()) }, cookie);
+    const visitUrl = scan.headers.location as string;
+    const accrued = await form(
+      visitUrl,
+      { action: 'accrue', sum: '1 000', idempotencyKey: 'page-key-0101' },
+      cookie,
+    );
+    const page = await t.app.inject({ url: accrued.headers.location as string, headers: { cookie } });
+    expect(page.body).toContain('Начислено 30\u00a0бонусов.');
+    // (The lots' dates are the database's: 400 days from any day is in another year.)
+    expect(page.body).toMatch(/data-testid="till-expiring">30\u00a0бонусов \d\d\.\d\d\.\d{4}</);
+
+    const operationId = /data-operation="([^"]+)"/.exec(page.body)![1]!;
+    const refunded = await form(
+      `/till/operations/${operationId}/refund`,
+      { visitId: visitUrl.split('/').pop()! },
+      cookie,
+    );
+    const after = await t.app.inject({ url: refunded.headers.location as string, headers: { cookie } });
+    expect(after.body).toContain('Операция возвращена: бонусы пересчитаны.');
+    expect(after.body).not.toContain('Операция возвращено');
+  }, 90_000);
 });

@@ -1,8 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
+import { readableMessage } from '../../../common/lib/error-text';
+import { calendarDay } from '../../../common/lib/format';
 import type { AppDeps } from '../../app-deps';
+import { cachedBrandSettings } from '../../core/brand-settings';
 import { authenticateTillKey } from './keys';
 import { registerTillGiftCardActions } from './till-gift-card-page';
-import { ACTIONS, keyPage, scanPage, send, visitPage } from './till-page-views';
+import { ACTIONS, keyPage, scanPage, sendTillPage, visitPage } from './till-page-views';
 
 /**
  * The reference till page (docs/decisions/015-till-api.md): plain server-rendered forms, no script (the site's
@@ -19,11 +22,18 @@ function field(body: unknown, name: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
+/** What the cashier reads for a refusal of the till API: its rule, never a field's name ('code: …'). */
+export const refusalOf = (response: LightMyRequestResponse) =>
+  readableMessage(String(response.json().message ?? ''));
+
 /** `1 234,56` or `1234.56` -> 1234.56; anything else -> NaN (the API then names the problem). */
 const parseSum = (text: string) =>
   /^\d[\d\s]*([.,]\d+)?$/.test(text) ? Number(text.replace(/\s/g, '').replace(',', '.')) : NaN;
 
 export function registerTillPage(app: FastifyInstance, deps: AppDeps) {
+  /** A page in the brand's look (its title and colours from the settings, cached per change). */
+  const send = async (reply: FastifyReply, status: number, title: string, body: string) =>
+    sendTillPage(reply, status, await cachedBrandSettings(deps.db, deps.cache), title, body);
   app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -44,7 +54,7 @@ export function registerTillPage(app: FastifyInstance, deps: AppDeps) {
           reply,
           403,
           'Касса',
-          '<h1>Касса</h1><p class="error">Запрос с чужой страницы отклонён.</p>',
+          '<h1>Касса</h1><p class="notice error" role="alert">Запрос с чужой страницы отклонён.</p>',
         );
       }
     });
@@ -70,16 +80,18 @@ export function registerTillPage(app: FastifyInstance, deps: AppDeps) {
     ) => {
       const response = await api(request, 'GET', `/api/till/visits/${visitId}`);
       if (response.statusCode !== 200)
-        return send(reply, response.statusCode, 'Касса', scanPage(response.json().message));
+        return send(reply, response.statusCode, 'Касса', scanPage(refusalOf(response)));
+      const { timeZone } = await cachedBrandSettings(deps.db, deps.cache);
+      const now = deps.clock.now();
       return send(
         reply,
         options.status ?? 200,
         'Касса',
-        visitPage(response.json(), deps.clock.now(), options),
+        visitPage(response.json(), now, { ...options, today: calendarDay(now, timeZone) }),
       );
     };
 
-    registerTillGiftCardActions(scope, { opts, send, requireKey, api, field, parseSum }, scanPage);
+    registerTillGiftCardActions(scope, { opts, send, requireKey, api, field, parseSum, refusalOf }, scanPage);
 
     scope.get('/till', opts, async (request, reply) => {
       if (!(await requireKey(request, reply))) return reply;
@@ -115,7 +127,7 @@ export function registerTillPage(app: FastifyInstance, deps: AppDeps) {
       if (!(await requireKey(request, reply))) return reply;
       const response = await api(request, 'POST', '/api/till/verify', { code: field(request.body, 'code') });
       if (response.statusCode !== 200)
-        return send(reply, response.statusCode, 'Касса', scanPage(response.json().message));
+        return send(reply, response.statusCode, 'Касса', scanPage(refusalOf(response)));
       return reply.redirect(`/till/visits/${response.json().visitId}`, 303);
     });
 
@@ -145,7 +157,7 @@ export function registerTillPage(app: FastifyInstance, deps: AppDeps) {
       if (response.statusCode !== 200) {
         return showVisit(request, reply, visitId, {
           status: response.statusCode,
-          error: response.json().message,
+          error: refusalOf(response),
         });
       }
       return reply.redirect(`/till/visits/${visitId}?done=${response.json().operationId}`, 303);
@@ -165,7 +177,7 @@ export function registerTillPage(app: FastifyInstance, deps: AppDeps) {
         if (response.statusCode !== 200) {
           return showVisit(request, reply, visitId, {
             status: response.statusCode,
-            error: response.json().message,
+            error: refusalOf(response),
           });
         }
         return reply.redirect(`/till/visits/${visitId}?done=${operationId}`, 303);

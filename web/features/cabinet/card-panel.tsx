@@ -1,7 +1,8 @@
 import type { LoyaltyCard } from '../../../common/contract/cabinet';
 import { ruCabinet } from '../../i18n/ru-cabinet';
-import { formatBonuses, formatRoubles } from '../../../common/lib/format';
+import { calendarDay, formatBonuses, formatDay, formatRoubles } from '../../../common/lib/format';
 import { maskCardNum } from '../../lib/formats';
+import { useSettings } from '../../lib/settings';
 import { useBonusExpiry } from './api';
 import { LevelLine } from './level-line';
 import { MemberCodeView } from './member-code-view';
@@ -10,7 +11,9 @@ import { MemberCodeView } from './member-code-view';
 export function CardPanel({ card, brand }: { card: LoyaltyCard; brand: string }) {
   // Asked even at a zero balance: the first purchase's bonuses may be pending (decision 030).
   const { expiring, pending } = useBonusExpiry(true).data ?? {};
-  const dayMonth = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
+  // The cabinet's data is the browser's own (never rendered on the server), so today is the browser's now.
+  const today = calendarDay(new Date(), useSettings().timeZone);
+  const dayMonth = (day: string) => formatDay(day, today);
   return (
     <section className="card-panel" aria-labelledby="card-panel-title">
       <div className="loyalty-card">

@@ -31,7 +31,10 @@ export function validateProfile(values: ProfileBody): FieldErrors {
 /** The server's field messages when it sent them, else its message (or the spec's generic text) for the form. */
 export function serverFailure(error: unknown): { fields: FieldErrors; message: string } {
   if (isRefusal(error)) {
-    return { fields: error.body?.fields ?? {}, message: error.body?.message ?? ruCabinet.failed };
+    return {
+      fields: error.body?.fields ?? {},
+      message: error.body?.message ? error.message : ruCabinet.failed,
+    };
   }
   return { fields: {}, message: ruCabinet.failed };
 }

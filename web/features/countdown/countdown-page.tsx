@@ -1,5 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import {
+  DAY_FORMS,
+  HOUR_FORMS,
+  MINUTE_FORMS,
+  plural,
+  SECOND_FORMS,
+  type PluralForms,
+} from '../../../common/lib/format';
 import { ru } from '../../i18n/ru';
 import { ruPages } from '../../i18n/ru-pages';
 import { useApi } from '../../lib/api-context';
@@ -31,11 +39,12 @@ export function CountdownPage() {
   const remaining = useRemaining(countdown.date);
   const title = countdown.title || ruPages.titles.countdown;
   const seconds = Math.floor((remaining ?? 0) / 1000);
-  const parts: Array<[number, string]> = [
-    [Math.floor(seconds / 86400), ru.countdown.days],
-    [Math.floor(seconds / 3600) % 24, ru.countdown.hours],
-    [Math.floor(seconds / 60) % 60, ru.countdown.minutes],
-    [seconds % 60, ru.countdown.seconds],
+  // Each label agrees with its number ('03 минуты', '21 день'); before the clock runs, the many-form.
+  const parts: Array<[string, number, PluralForms]> = [
+    ['days', Math.floor(seconds / 86400), DAY_FORMS],
+    ['hours', Math.floor(seconds / 3600) % 24, HOUR_FORMS],
+    ['minutes', Math.floor(seconds / 60) % 60, MINUTE_FORMS],
+    ['seconds', seconds % 60, SECOND_FORMS],
   ];
   return (
     <div className="container page content-page">
@@ -51,12 +60,14 @@ export function CountdownPage() {
             <p className="countdown__over">{ru.countdown.over}</p>
           ) : (
             <div className="countdown" aria-hidden={remaining === null}>
-              {parts.map(([value, label]) => (
-                <div key={label} className="countdown__cell">
+              {parts.map(([unit, value, forms]) => (
+                <div key={unit} className="countdown__cell">
                   <span className="countdown__value">
                     {remaining === null ? '--' : String(value).padStart(2, '0')}
                   </span>
-                  <span className="countdown__label">{label}</span>
+                  <span className="countdown__label">
+                    {remaining === null ? forms.many : plural(value, forms)}
+                  </span>
                 </div>
               ))}
             </div>

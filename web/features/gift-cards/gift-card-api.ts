@@ -63,6 +63,22 @@ export function usePayOrder() {
 }
 
 /** The buyer's view of a paid order; only in the browser, where the payer's tokens are. */
+const DUE_LOOK_MS = 10_000;
+const MAX_WAIT_MS = 30 * 60_000;
+
+/** How long until the result page asks again about its cards' SMS; false once every SMS has gone. */
+export function nextLookIn(
+  cards: ReadonlyArray<{ sentAt: string | null; sendAt: string | null }>,
+  updates: number,
+  now = Date.now(),
+): number | false {
+  const waiting = cards.filter((card) => card.sentAt === null);
+  if (waiting.length === 0) return false;
+  const due = Math.min(...waiting.map((card) => (card.sendAt ? Date.parse(card.sendAt) : now)));
+  if (due <= now) return updates < 60 ? DUE_LOOK_MS : false;
+  return Math.min(Math.max(due - now, DUE_LOOK_MS), MAX_WAIT_MS);
+}
+
 export function useBoughtCard(orderId: string | null) {
   const hydrated = useHydrated();
   return useQuery({
@@ -70,12 +86,10 @@ export function useBoughtCard(orderId: string | null) {
     queryFn: () => payerApiClient().request('POST /api/gc/getcard', { body: { orderId: orderId! } }),
     enabled: hydrated && orderId !== null,
     retry: false,
-    // While a card waits for its SMS (sent within seconds when the buyer chose "now"), the page looks again
-    // every 10 s for 3 minutes.
-    refetchInterval: (query) =>
-      query.state.data?.cards.some((card) => card.sentAt === null) && query.state.dataUpdateCount < 18
-        ? 10_000
-        : false,
+    // While a card waits for its SMS, the page looks again: every 10 s once it is due (sent within seconds; at
+    // most 10 minutes of that), else when the earliest sending date comes (checked at least every 30 minutes),
+    // so it never keeps saying the SMS is coming after it went.
+    refetchInterval: (query) => nextLookIn(query.state.data?.cards ?? [], query.state.dataUpdateCount),
   });
 }
 

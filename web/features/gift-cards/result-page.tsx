@@ -35,7 +35,7 @@ export function GiftCardResultPage() {
         named={orderId !== null}
         missing={{ title: t.orderMissingTitle, text: t.orderMissingText }}
       >
-        {(data) => <BoughtCard data={data} />}
+        {(data) => <BoughtCard data={data} checkedAt={card.dataUpdatedAt} />}
       </PayerQueryStage>
       <Link className="button button--ghost" to="/gc/sale">
         {t.buyMore}
@@ -45,7 +45,14 @@ export function GiftCardResultPage() {
 }
 
 /** The paid order: the picture, the congratulation, the balance and each recipient's card. */
-function BoughtCard({ data }: { data: NonNullable<ReturnType<typeof useBoughtCard>['data']> }) {
+function BoughtCard({
+  data,
+  checkedAt,
+}: {
+  data: NonNullable<ReturnType<typeof useBoughtCard>['data']>;
+  /** When the answer came: a sending date before it is due (the page asks again then). */
+  checkedAt: number;
+}) {
   return (
     <div className="gc-result">
       <p className="page__lead">{t.resultLead}</p>
@@ -65,7 +72,11 @@ function BoughtCard({ data }: { data: NonNullable<ReturnType<typeof useBoughtCar
               <span className="phone">{formatPhone(issued.phone)}</span>
             </span>
             <span className="gc-result__sent">
-              {issued.sentAt ? t.sentAt(localDateTime(issued.sentAt)) : t.willSend}
+              {issued.sentAt
+                ? t.sentAt(localDateTime(issued.sentAt))
+                : issued.sendAt && Date.parse(issued.sendAt) > checkedAt
+                  ? t.willSend(localDateTime(issued.sendAt))
+                  : t.sending}
             </span>
             <a href={issued.cardUrl} target="_blank" rel="noreferrer">
               {t.openCard}
