@@ -37,9 +37,13 @@ export async function createGiftCardDraft(
   return inTransaction(deps.db, async (tx) => {
     const { order, liveDraftId } = await lockOrderForDraft(tx, userId, orderId);
     if (toKopecks(body.paySum) !== order.total) {
-      throw new AppError('VALIDATION', `Сумма не совпадает с заказом: ${formatMoney(toRoubles(order.total))}`, {
-        fields: { paySum: 'не совпадает с заказом' },
-      });
+      throw new AppError(
+        'VALIDATION',
+        `Сумма не совпадает с заказом: ${formatMoney(toRoubles(order.total))}`,
+        {
+          fields: { paySum: 'не совпадает с заказом' },
+        },
+      );
     }
     const now = deps.clock.now();
     const values = {
