@@ -36,15 +36,18 @@ export function pageCsp(options: SecurityHeaderOptions): string {
   ].join('; ');
 }
 
+/** Extra form-action origins one answer's page needs (`allowFormOrigin`), read by the onSend hook below. */
+const formOriginsOfReply = new WeakMap<FastifyReply, string>();
+
 /**
- * The sandbox bank's pages (server/features/payments/sandbox-pages.ts): no script, never framed, and a form
- * that may post here and be redirected back to the address the payer came from. That address was checked as
- * one of the site's own when the order was made (server/lib/return-url.ts), and may be another address of this
- * server than PUBLIC_URL (127.0.0.1 beside localhost): with form-action 'self' alone Chromium stops the
- * redirect back to it (docs/decisions/051).
+ * Lets this answer's page post a form that is redirected to `origin`: the sandbox bank's pages
+ * (server/features/payments/sandbox-pages.ts) send the payer back to the address they came from. That address
+ * was checked as one of the site's own when the order was made (server/lib/return-url.ts), and may be another
+ * address of this server than PUBLIC_URL (127.0.0.1 beside localhost), where form-action 'self' alone makes
+ * Chromium stop the redirect (docs/decisions/051). Everything else of the page's policy stays as it is.
  */
-export function sandboxPageCsp(returnOrigin: string | null): string {
-  return pageCsp({ embedOrigins: [], formOrigins: returnOrigin ? [returnOrigin] : [] });
+export function allowFormOrigin(reply: FastifyReply, origin: string) {
+  formOriginsOfReply.set(reply, origin);
 }
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
@@ -113,17 +116,18 @@ function isApiDocsUi(url: string): boolean {
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
   const csp = pageCsp(options);
   const unframeableCsp = pageCsp({ ...options, embedOrigins: [] });
-  const pageCspFor = (url: string) =>
-    isApiDocsUi(url) ? API_DOCS_UI_CSP : isStaffPage(url) ? unframeableCsp : csp;
+  const pageCspFor = (url: string, reply: FastifyReply) => {
+    const formOrigin = formOriginsOfReply.get(reply);
+    if (formOrigin) return pageCsp({ ...options, formOrigins: [...(options.formOrigins ?? []), formOrigin] });
+    return isApiDocsUi(url) ? API_DOCS_UI_CSP : isStaffPage(url) ? unframeableCsp : csp;
+  };
   // A callback hook, not an async one: it runs on every response and costs less this way.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(STATIC_SECURITY_HEADERS);
     const type = reply.getHeader('content-type');
     const isPage = typeof type === 'string' && type.startsWith('text/html');
-    const policy = isPage ? pageCspFor(request.url) : request.url === '/sw.js' ? WORKER_CSP : API_CSP;
-    // A page that chose a stricter policy of its own keeps it (the sandbox bank's pages: sandboxPageCsp).
-    if (!(isPage && reply.hasHeader('content-security-policy')))
-      reply.header('content-security-policy', policy);
+    const policy = isPage ? pageCspFor(request.url, reply) : request.url === '/sw.js' ? WORKER_CSP : API_CSP;
+    reply.header('content-security-policy', policy);
     // Nothing is kept by a cache unless its route says so: API answers other than public content with an
     // ETag, and every answer whose route chose no policy (error pages, the cheque's 404, health).
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -7,7 +7,7 @@ import {
 } from '../../integrations/acquirer/sandbox-acquirer';
 import { formatKopecks } from '../../../common/lib/format';
 import { escapeHtml, page } from '../../lib/html';
-import { sandboxPageCsp } from '../../lib/security-headers';
+import { allowFormOrigin } from '../../lib/security-headers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 type Order = NonNullable<Awaited<ReturnType<SandboxAcquirer['findOrder']>>>;
@@ -22,10 +22,11 @@ function originOf(returnUrl: string): string | null {
 }
 
 function html(reply: FastifyReply, status: number, title: string, body: string, order?: Order) {
+  const returnOrigin = order ? originOf(order.returnUrl) : null;
+  if (returnOrigin) allowFormOrigin(reply, returnOrigin);
   return reply
     .code(status)
     .header('cache-control', 'no-store')
-    .header('content-security-policy', sandboxPageCsp(order ? originOf(order.returnUrl) : null))
     .type('text/html; charset=utf-8')
     .send(page(title, body));
 }
