@@ -245,7 +245,7 @@ export const markGiftCardInvoicePaid = defineEndpoint({
   tag: 'operator',
   auth: 'operator',
   permission: 'invoices.write',
-  errors: ['NOT_FOUND', 'INVOICE_CANCELLED', 'VALIDATION'],
+  errors: ['NOT_FOUND', 'INVOICE_CANCELLED'],
   schemas: {
     params: invoiceNumberParams,
     body: z.strictObject({

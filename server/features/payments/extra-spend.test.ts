@@ -136,7 +136,7 @@ describe('shop payments spend the money-like balance', () => {
       method: 'GET',
       url: new URL(done.chequeUrl).pathname + new URL(done.chequeUrl).search,
     });
-    expect(cheque.body).toContain('С баланса');
+    expect(cheque.body).toContain('Оплачено с баланса');
   });
 
   it('a balance that covers the sum completes at once without the bank; spendExtra false leaves it alone', async () => {
