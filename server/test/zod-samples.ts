@@ -67,6 +67,10 @@ function hinted(key: string | undefined, random: Random): string | undefined {
   // The brand's links (https:// or a path of the site: common/contract/link.ts), which no format names.
   if (/^(url|link|sosLink|bonusTermsURL|webShop|oferta|googleplay|appstore|appLink)$/.test(key))
     return random.chance(0.8) ? `https://example.com/${random.string(random.int(0, 12), LATIN)}` : '/about';
+  // An invoice's bank payment (decision 053): its number (a \p{L} regex) and a real day.
+  if (key === 'paymentNumber') return random.string(random.int(1, 10), DIGITS);
+  if (key === 'paymentDate')
+    return `${random.int(2020, 2026)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
   if (/birthdate/i.test(key))
     return `${String(random.int(1, 28)).padStart(2, '0')}.${String(random.int(1, 12)).padStart(2, '0')}.${random.int(1930, 2005)}`;
   return undefined;
