@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { freshPhone, loginThroughApi } from './support/cabinet';
+import { customerWithCard, freshPhone } from './support/cabinet';
 import { E2E } from './support/e2e-env';
 import { open } from './support/navigation';
-import { payOnSandboxCard } from './support/sandbox-bank';
+import { payOnSandboxCard, saveOnSandbox } from './support/sandbox-bank';
 
 /*
  * The site opened at another address of the same server (http://127.0.0.1:<port>, while PUBLIC_URL names
@@ -61,23 +61,12 @@ test('a visitor at 127.0.0.1 buys a gift card', async ({ page }) => {
 });
 
 test('a customer at 127.0.0.1 saves a bank card', async ({ page, request }) => {
-  const phone = freshPhone();
-  const { token } = await loginThroughApi(page, request, phone);
-  const registered = await request.post('/api/user/newCard', {
-    data: { firstName: 'Мария', lastName: 'Кузнецова' },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(registered.ok()).toBe(true);
+  await customerWithCard(page, request);
   await open(page, '/profile?t=cards');
   const section = page.getByRole('region', { name: 'Банковские карты' });
   await section.getByRole('button', { name: 'Сохранить банковскую карту' }).click();
   await expect(section.getByText('Что-то пошло не так')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/sandbox\/pay\//);
-  await expect(page.getByRole('heading', { name: 'Привязка карты' })).toBeVisible();
-  await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
-  await page.getByLabel('Срок действия (ММ/ГГ)').fill('11/29');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Привязать карту' }).click();
+  await saveOnSandbox(page, '4111 1111 1111 1111');
   await expect(page).toHaveURL(new RegExp(`^${LOOPBACK_URL}/profile\\?t=cards&binding=`));
   await expect(section.getByText('Карта •••• 1111 сохранена')).toBeVisible();
 });

@@ -1,33 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PHONE, freshPhone, loginThroughApi } from './support/cabinet';
+import { expect, test, type Page } from '@playwright/test';
+import { customerWithCard, DEMO_PHONE, loginThroughApi } from './support/cabinet';
+import { saveOnSandbox } from './support/sandbox-bank';
 import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/e2e-env';
 import { open } from './support/navigation';
 
 // Saving cards changes data, so it runs on the mutable server.
 test.use({ baseURL: E2E.mutableUrl });
-
-/** A new customer with a loyalty card, logged in just now (a fresh SMS confirmation). */
-async function customerWithCard(page: Page, request: APIRequestContext) {
-  const phone = freshPhone();
-  const { token } = await loginThroughApi(page, request, phone);
-  const registered = await request.post('/api/user/newCard', {
-    data: { firstName: 'Мария', lastName: 'Кузнецова' },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(registered.ok()).toBe(true);
-  return phone;
-}
-
-/** The sandbox gateway's card-saving page. */
-async function saveOnSandbox(page: Page, card: string) {
-  await expect(page).toHaveURL(/\/sandbox\/pay\//);
-  await expect(page.getByRole('heading', { name: 'Привязка карты' })).toBeVisible();
-  await page.getByLabel('Номер карты').fill(card);
-  await page.getByLabel('Срок действия (ММ/ГГ)').fill('11/29');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Привязать карту' }).click();
-}
 
 test('a customer saves a bank card through the sandbox page, sees it, and removes it in the popup', async ({
   page,

@@ -66,3 +66,15 @@ export function freshCardNumber(): string {
   }
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
+
+/** A new customer with a loyalty card, logged in just now (a fresh SMS confirmation). */
+export async function customerWithCard(page: Page, request: APIRequestContext) {
+  const phone = freshPhone();
+  const { token } = await loginThroughApi(page, request, phone);
+  const registered = await request.post('/api/user/newCard', {
+    data: { firstName: 'Мария', lastName: 'Кузнецова' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(registered.ok()).toBe(true);
+  return phone;
+}

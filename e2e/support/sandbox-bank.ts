@@ -12,3 +12,13 @@ export async function payOnSandboxCard(page: Page, card: string = SANDBOX_CARD_O
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Оплатить' }).click();
 }
+
+/** The sandbox gateway's card-saving page. */
+export async function saveOnSandbox(page: Page, card: string) {
+  await expect(page).toHaveURL(/\/sandbox\/pay\//);
+  await expect(page.getByRole('heading', { name: 'Привязка карты' })).toBeVisible();
+  await page.getByLabel('Номер карты').fill(card);
+  await page.getByLabel('Срок действия (ММ/ГГ)').fill('11/29');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Привязать карту' }).click();
+}
