@@ -140,7 +140,7 @@ describe('reports: every figure is what the ledger says', () => {
       method: 'POST',
       url: '/api/operator/members/delete',
       headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-      payload: { phone: DELETED },
+      payload: { phone: DELETED, reason: 'Заявка участника № 1' },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     // A cheque still on hold at the till: owed, not yet spent.
