@@ -48,7 +48,7 @@ test('the owner finds a member by a phone typed without its 7, opens their own a
   const card = page.getByRole('region', { name: /Анна/ });
   const formatted = `+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`;
   await expect(card.getByRole('heading', { level: 2 })).toContainText(formatted);
-  await expect(card.getByText('Бонусы: 0,00 ₽ · На счёте: 0,00 ₽')).toBeVisible();
+  await expect(card.getByText('Бонусы: 0 · На счёте: 0,00 ₽')).toBeVisible();
   const facts = card.getByRole('list', { name: 'Об участнике' }).or(card.locator('dl.admin-facts'));
   await expect(facts).toContainText('Согласие с условиями');
   await expect(facts).toContainText(/дано, редакция/);

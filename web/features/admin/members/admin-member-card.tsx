@@ -8,7 +8,7 @@ import { ruAdminMemberPage } from '../../../i18n/ru-admin-members';
 import { Field } from '../field';
 import { MemberProfileList } from './admin-member-profile';
 import { memberPhone, roubles } from './member-format';
-import { formatAmount, formatBonuses } from '../../../../common/lib/format';
+import { formatAmount } from '../../../../common/lib/format';
 
 const t = ruAdmin.members;
 
@@ -62,7 +62,7 @@ export function MemberCard({
       });
       adjustmentKey.current = null;
       form.reset();
-      return t.adjusted(formatBonuses(bonus));
+      return t.adjusted(formatAmount(bonus));
     });
   };
 
