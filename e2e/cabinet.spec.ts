@@ -233,6 +233,7 @@ test('logging out of the cabinet ends the session and goes to /login', async ({ 
 
 for (const width of [375, 1440]) {
   test(`the logged-in cabinet has no WCAG 2.2 AA violations at ${width} px`, async ({ page, request }) => {
+    test.slow(); // five tabs, each rendered and scanned by axe
     await page.setViewportSize({ width, height: 900 });
     await loginThroughApi(page, request, DEMO_PHONE);
     for (const tab of ['', '?t=operations', '?t=certificates', '?t=cards', '?t=profile']) {

@@ -94,6 +94,7 @@ test.describe('on a phone', () => {
   });
 
   test('every link of the open menu can be tapped and opens its page', async ({ page }) => {
+    test.slow(); // a page opened and a tap for every entry of the menu
     await open(page, '/');
     await page.getByRole('button', { name: 'Открыть меню' }).tap();
     const menu = page.getByRole('dialog', { name: 'Меню' });
