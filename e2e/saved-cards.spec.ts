@@ -12,6 +12,7 @@ test('a customer saves a bank card through the sandbox page, sees it, and remove
   page,
   request,
 }) => {
+  test.slow(); // a bank page, the cards tab and its popup, each scanned by axe
   await customerWithCard(page, request);
   await open(page, '/profile?t=cards');
   const section = page.getByRole('region', { name: 'Банковские карты' });
