@@ -10,6 +10,7 @@ import type * as giftCardInvoices from './gift-card-invoices';
 import type * as giftCards from './gift-cards';
 import type * as header from './header';
 import type * as loyalty from './loyalty';
+import type * as loyaltyLookups from './loyalty-lookups';
 import type * as map from './map';
 import type * as members from './members';
 import type * as operator from './operator';
@@ -33,6 +34,7 @@ export type AnyEndpoint =
   | EndpointsOf<typeof dev>
   | EndpointsOf<typeof sbp>
   | EndpointsOf<typeof loyalty>
+  | EndpointsOf<typeof loyaltyLookups>
   | EndpointsOf<typeof bindings>
   | EndpointsOf<typeof till>
   | EndpointsOf<typeof tillGiftCards>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { confirmPhoneCode, logout, refreshTokens, sendPhoneCode } from '../../../common/contract/auth';
-import { createLoyaltyUser } from '../../../common/contract/loyalty';
+import { createLoyaltyUser } from '../../../common/contract/loyalty-lookups';
 import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { keysFor, type SmsAuthContext } from './auth-context';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as loyalty from '../../../common/contract/loyalty';
+import * as lookups from '../../../common/contract/loyalty-lookups';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { registerEndpoint } from '../../lib/register-endpoint';
@@ -15,10 +16,10 @@ import { registerSandboxPages } from './sandbox-pages';
 
 /** Paying at a retail point (spec section 7 loyalty calls, docs/decisions/009). */
 export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerEndpoint(app, loyalty.getRetailPointInfo, async (request) =>
+  registerEndpoint(app, lookups.getRetailPointInfo, async (request) =>
     retailPointInfo(deps.db, request.body.retailPointId),
   );
-  registerEndpoint(app, loyalty.getUserBalance, async (request) => userBalance(deps, request.user.userId));
+  registerEndpoint(app, lookups.getUserBalance, async (request) => userBalance(deps, request.user.userId));
   registerEndpoint(app, loyalty.createDraft, async (request) => {
     await limitTemporaryPayer(deps, request.user);
     return { data: await createDraft(deps, request.user.userId, request.body) };

@@ -1,4 +1,4 @@
-import type { RetailPointInfo } from '../../../common/contract/loyalty';
+import type { RetailPointInfo } from '../../../common/contract/loyalty-lookups';
 import { ruLoyalty } from '../../i18n/ru-loyalty';
 import { formatAmount } from '../../../common/lib/format';
 
