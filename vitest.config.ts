@@ -3,10 +3,21 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['server/**/*.test.ts', 'common/**/*.test.ts', 'bench/**/*.test.ts'];
+const postgresUrl = process.env.TEST_DATABASE_URL;
+/**
+ * With a PostgreSQL server to test on (CI), the API suite runs there, and on the embedded database only the
+ * database's own tests (migrations, the fresh cluster) and the engine-free ones: the end-to-end journeys run every
+ * page on the embedded database, and running the whole suite twice cost CI five minutes of its 34
+ * (docs/decisions/058). `TEST_BOTH_DATABASES=1` runs the whole suite on both.
+ */
+const embeddedTests =
+  postgresUrl && process.env.TEST_BOTH_DATABASES !== '1'
+    ? ['server/db/**/*.test.ts', 'common/**/*.test.ts', 'bench/**/*.test.ts']
+    : serverTests;
 
 /**
  * Two projects as the architecture asks (server+common in node, web in jsdom); when TEST_DATABASE_URL is set
- * the server suite runs a second time on that PostgreSQL server.
+ * the server suite runs on that PostgreSQL server as a third.
  *
  * The server files share their modules within a worker (`isolate: false`): each builds its own app on its own
  * database, and importing the whole server anew for every file took 204 s of the workers' time in a 476 s run
@@ -20,7 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: serverTests,
+          include: embeddedTests,
           environment: 'node',
           isolate: false,
           globalSetup: ['server/test/pglite-template.ts'],
@@ -32,7 +43,7 @@ export default defineConfig({
         plugins: [react()],
         test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
-      ...(process.env.TEST_DATABASE_URL
+      ...(postgresUrl
         ? [
             {
               test: {
