@@ -25,7 +25,7 @@ test('the marketer changes a colour, adds news, places a point on the map and up
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await staffInConsole(page, 'marketer');
 
   const nav = page.getByRole('navigation', { name: 'Разделы консоли' });
