@@ -27,6 +27,10 @@ export async function buildDashboard(deps: Pick<AppDeps, 'db'>) {
   const { timeZone } = await readBrandSettings(deps.db);
   const today = await todayIn(deps.db, timeZone);
   const day = await buildReport(deps, { from: today, to: today }, { today });
-  const week = await buildReport(deps, { from: addDays(today, 1 - DASHBOARD_WEEK_DAYS), to: today }, { today });
+  const week = await buildReport(
+    deps,
+    { from: addDays(today, 1 - DASHBOARD_WEEK_DAYS), to: today },
+    { today },
+  );
   return { timeZone, today: periodOf(day), week: periodOf(week) };
 }
