@@ -24,14 +24,16 @@ test('the marketer creates a weekend campaign, previews a cheque with it applied
   await expect(nav.getByRole('link')).toHaveText(MARKETER_SECTIONS);
   await nav.getByRole('link', { name: 'Программа' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Программа' })).toBeVisible();
+  // The programme's campaigns are named apart from the site's «Акции» pages (decision 054).
+  await expect(page.getByRole('heading', { level: 2, name: 'Бонусные кампании' })).toBeVisible();
   const running = page.getByRole('region', { name: 'Идут сейчас', exact: true });
   await expect(running).toContainText('Двойные бонусы на выпечку по выходным');
 
   // A first try with no title and a multiplier of 20: the schema's messages under their fields.
-  await page.getByRole('button', { name: 'Новая акция' }).click();
-  const form = page.getByRole('form', { name: 'Новая акция' });
+  await page.getByRole('button', { name: 'Новая бонусная кампания' }).click();
+  const form = page.getByRole('form', { name: 'Новая бонусная кампания' });
   await form.getByLabel('Множитель (1–10)').fill('20');
-  await form.getByRole('button', { name: 'Сохранить акцию' }).click();
+  await form.getByRole('button', { name: 'Сохранить кампанию' }).click();
   await expect(form.getByRole('alert')).toHaveText('Исправьте отмеченные поля');
   await expect(form.getByLabel('Название', { exact: true })).toHaveAccessibleDescription(
     'Название обязательно',
@@ -47,19 +49,19 @@ test('the marketer creates a weekend campaign, previews a cheque with it applied
   await form.getByLabel('Минимальный чек, ₽ (0: любой)').fill('5000');
   // Past the owner's limit (×3 by default, decision 046): the marketer's save is refused, naming the limit.
   await form.getByLabel('Множитель (1–10)').fill('5');
-  await form.getByRole('button', { name: 'Сохранить акцию' }).click();
+  await form.getByRole('button', { name: 'Сохранить кампанию' }).click();
   await expect(form.getByRole('alert')).toHaveText(
-    'Множитель больше предела ×3: такую акцию сохраняет только владелец программы',
+    'Множитель больше предела ×3: такую кампанию сохраняет только владелец программы',
   );
   const limits = page.getByRole('form', { name: 'Пределы начислений' });
-  await expect(limits.getByLabel('Множитель акции не больше, ×')).toHaveValue('3');
-  await expect(limits.getByLabel('Множитель акции не больше, ×')).toBeDisabled();
+  await expect(limits.getByLabel('Множитель кампании не больше, ×')).toHaveValue('3');
+  await expect(limits.getByLabel('Множитель кампании не больше, ×')).toBeDisabled();
   await expect(page.getByText('Пределы меняет только владелец программы.')).toBeVisible();
   await form.getByLabel('Множитель (1–10)').fill('3');
   await expectNoAxeViolations(page);
   await shot(page, 'form-1440');
-  await form.getByRole('button', { name: 'Сохранить акцию' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Акция «${TITLE}» сохранена`);
+  await form.getByRole('button', { name: 'Сохранить кампанию' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Бонусная кампания «${TITLE}» сохранена`);
   const row = running.getByRole('row').filter({ hasText: TITLE });
   await expect(row).toContainText('Сб, Вс');
   await expect(row).toContainText(AIRPORT);
@@ -68,10 +70,10 @@ test('the marketer creates a weekend campaign, previews a cheque with it applied
 
   // Edited: it stacks now, with a priority.
   await row.getByRole('button', { name: 'Изменить' }).click();
-  const edit = page.getByRole('form', { name: `Акция «${TITLE}»` });
+  const edit = page.getByRole('form', { name: `Бонусная кампания «${TITLE}»` });
   await edit.getByLabel('Приоритет (0–1000, больше: раньше)').fill('5');
-  await edit.getByLabel('Суммируется с другими суммируемыми акциями').check();
-  await edit.getByRole('button', { name: 'Сохранить акцию' }).click();
+  await edit.getByLabel('Суммируется с другими суммируемыми кампаниями').check();
+  await edit.getByRole('button', { name: 'Сохранить кампанию' }).click();
   await expect(row).toContainText('приоритет 5');
   await expect(row).toContainText('суммируется');
 
@@ -84,7 +86,7 @@ test('the marketer creates a weekend campaign, previews a cheque with it applied
   const answer = page.getByRole('status').filter({ hasText: 'Начислится' });
   await expect(answer).toContainText('Начислится бонусов: 900');
   await expect(answer).toContainText('Ставка точки: Базовое начисление 5%');
-  await expect(answer).toContainText(`Акция: ${TITLE}`);
+  await expect(answer).toContainText(`Бонусная кампания: ${TITLE}`);
   await shot(page, 'preview-1440');
   // On Wednesday the campaign does not run.
   await preview.getByLabel(/^Дата и время/).fill('2026-11-25T12:00');
@@ -134,7 +136,7 @@ test('the marketer creates a weekend campaign, previews a cheque with it applied
     .filter({ hasText: TITLE });
   await after.getByRole('button', { name: 'Удалить' }).click();
   await after.getByRole('group').getByRole('button', { name: 'Удалить' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Акция «${TITLE}» удалена`);
+  await expect(page.getByRole('status')).toHaveText(`Бонусная кампания «${TITLE}» удалена`);
   await expect(page.getByRole('row').filter({ hasText: TITLE })).toHaveCount(0);
 });
 
@@ -150,7 +152,7 @@ test('the viewer reads the programme: no campaign buttons, settings shown but no
   await expect(page.getByRole('region', { name: 'Идут сейчас', exact: true })).toContainText(
     'Двойные бонусы на выпечку по выходным',
   );
-  await expect(page.getByRole('button', { name: 'Новая акция' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Новая бонусная кампания' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Изменить' })).toHaveCount(0);
   const settings = page.getByRole('form', { name: 'Начисления и уровни' });
   await expect(settings.getByLabel('Бонусы за регистрацию карты')).toBeDisabled();
@@ -163,6 +165,6 @@ test('the viewer reads the programme: no campaign buttons, settings shown but no
   await preview.getByRole('button', { name: 'Рассчитать' }).click();
   const answer = page.getByRole('status').filter({ hasText: 'Начислится' });
   await expect(answer).toContainText('Начислится бонусов: 140');
-  await expect(answer).toContainText('Акция: Двойные бонусы на выпечку по выходным');
+  await expect(answer).toContainText('Бонусная кампания: Двойные бонусы на выпечку по выходным');
   await expectNoAxeViolations(page);
 });

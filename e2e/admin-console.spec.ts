@@ -72,21 +72,38 @@ test('the owner created with the token logs in with password and TOTP, creates s
     await expect(page.getByRole('row').filter({ hasText: email })).toContainText(
       'Аутентификатор не подключён',
     );
+    // Created today, dd.mm.yyyy in the brand's zone (decision 054).
+    const today = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' }).format(new Date());
+    await expect(page.getByRole('row').filter({ hasText: email })).toContainText(today);
   }
   await expectNoAxeViolations(page);
 
   // A till key: issued (shown once), listed, revoked.
   await nav.getByRole('link', { name: 'Ключи касс' }).click();
   const issue = page.getByRole('form', { name: 'Выпустить ключ' });
-  await issue.getByLabel('Номер точки').fill('1');
+  // The point is picked from the brand's points by name and address (decision 054), not typed as a number.
+  await issue
+    .getByLabel('Точка', { exact: true })
+    .selectOption({ label: 'Супермаркет «Берёзка» на Баумана — Казань, ул. Баумана, 19' });
+  for (const [width, height] of [
+    [375, 812],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/admin-till-keys-${width}.png`, fullPage: true });
+  }
   // A label of this run's own: a retried journey finds its key, not the first attempt's.
   const tillLabel = `Касса консоли ${ownerEmail.split('@')[0]}`;
   await issue.getByLabel('Подпись').fill(tillLabel);
   await issue.getByRole('button', { name: 'Выпустить ключ' }).click();
   await expect(page.getByTestId('till-key')).toHaveText(/^till_/);
   const row = page.getByRole('row').filter({ hasText: tillLabel });
+  await expect(row).toContainText('Супермаркет «Берёзка» на Баумана (№ 1)');
+  // Dates in dd.mm.yyyy в HH:MM, the brand's zone, never the browser's «11/28/2026, 11:23 AM».
+  const at = /\d{2}\.\d{2}\.\d{4} в \d{2}:\d{2}/;
+  await expect(row.getByRole('cell').nth(3)).toHaveText(new RegExp(`^${at.source}$`));
   await row.getByRole('button', { name: 'Отозвать' }).click();
-  await expect(row).toContainText('Отозван');
+  await expect(row).toContainText(new RegExp(`Отозван ${at.source}`));
   await expectNoAxeViolations(page);
 
   // The audit log names the owner for each change, and the token ("system") for the owner's own account.

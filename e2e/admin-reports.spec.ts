@@ -55,8 +55,8 @@ test('the accountant opens the reports, narrows the range to today, sees the fig
   await expect(page.getByRole('region', { name: 'Подарочные карты' })).toBeVisible();
 
   const day = today();
-  await page.getByLabel('С', { exact: true }).fill(day);
-  await page.getByLabel('По', { exact: true }).fill(day);
+  await page.getByLabel('С', { exact: true }).fill(ruDay(day));
+  await page.getByLabel('По', { exact: true }).fill(ruDay(day));
   await page.getByRole('button', { name: 'Показать' }).click();
   await expect(page.getByText(`Период: ${ruDay(day)} — ${ruDay(day)}`)).toBeVisible();
   const expected = await reportOf(day, day);

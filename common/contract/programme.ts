@@ -145,7 +145,7 @@ export const campaignSchema = z.strictObject({
 });
 export type Campaign = z.output<typeof campaignSchema>;
 
-const campaignIdParams = z.strictObject({ campaignId: z.string().uuid('Неизвестная акция') });
+const campaignIdParams = z.strictObject({ campaignId: z.string().uuid('Неизвестная бонусная кампания') });
 
 export const listCampaigns = defineEndpoint({
   method: 'GET',

@@ -138,3 +138,37 @@ export const getReportCsv = defineEndpoint({
     response: z.strictObject({ fileName: z.string(), csv: z.string() }),
   },
 });
+
+/** One period's figures on the console's home (decision 054): a report's totals, narrowed to what a glance needs. */
+const dashboardPeriodSchema = z.strictObject({
+  /** The period's calendar days in the brand's time zone (yyyy-mm-dd): the report the figures link to. */
+  from: z.string(),
+  to: z.string(),
+  newMembers: z.number().int(),
+  /** Bonuses in hundredths, as the report counts them. */
+  bonusesIssued: z.number().int(),
+  bonusesSpent: z.number().int(),
+  /** The programme's liability at the period's start and now (its end is today). */
+  liabilityOpening: z.number().int(),
+  liability: z.number().int(),
+  payments: z.strictObject({ count: z.number().int(), total: z.number().int() }),
+});
+export type DashboardPeriod = z.output<typeof dashboardPeriodSchema>;
+
+export const getDashboard = defineEndpoint({
+  method: 'GET',
+  path: '/api/operator/reports/dashboard',
+  summary:
+    "The console's home: today's and the last 7 days' new members, bonuses issued and spent, liability and payments, in the brand time zone",
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'reports.read',
+  errors: [],
+  schemas: {
+    response: z.strictObject({
+      timeZone: z.string(),
+      today: dashboardPeriodSchema,
+      week: dashboardPeriodSchema,
+    }),
+  },
+});

@@ -40,7 +40,8 @@ export const ruAdminContent = {
   tabs: {
     news: 'Новости',
     faq: 'Вопросы и ответы',
-    actions: 'Акции',
+    // «Акции» on the site are its pages of offers; the programme's own are «Бонусные кампании» (decision 054).
+    actions: 'Акции на сайте',
     points: 'Точки',
     pages: 'Страницы',
     pictures: 'Картинки',
@@ -52,12 +53,14 @@ export const ruAdminContent = {
     date: 'Дата и время',
     preview: 'Анонс',
     text: 'Текст',
-    images: 'Картинки (имена через запятую)',
+    images: 'Картинки новости: отметьте загруженные в разделе «Картинки»',
+    noPictures: 'Картинок пока нет: загрузите их в разделе «Картинки».',
+    missingPicture: (name: string) => `${name} (нет в разделе «Картинки»)`,
     pointIds: 'Номера точек (через запятую)',
   },
   faq: { add: 'Добавить вопрос', question: 'Вопрос', answer: 'Ответ' },
   actions: {
-    add: 'Добавить акцию',
+    add: 'Добавить акцию на сайт',
     title: 'Название',
     description: 'Описание',
     validFrom: 'Действует с',
@@ -107,7 +110,7 @@ export const ruAdminContent = {
       text: 'Текст',
       steps: 'Шаги: по одному в строке',
       benefits: 'Преимущества: по одному в строке',
-      date: 'Конец отсчёта (ISO 8601, например 2026-12-31T23:59:00+03:00)',
+      date: 'Конец отсчёта',
       headline: 'Заголовок',
     } as Record<string, string>,
   },
@@ -120,6 +123,12 @@ export const ruAdminContent = {
     uploaded: (name: string) => `Картинка ${name} загружена`,
     columns: { picture: 'Картинка', name: 'Имя', type: 'Тип', size: 'Размер', actions: 'Действия' },
     kb: (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} КБ`,
+  },
+  /** The date fields (decision 054): dd.mm.yyyy whatever the browser's locale, times on the brand's clock. */
+  dates: {
+    day: 'Дата в виде дд.мм.гггг',
+    dateTime: 'Дата и время в виде дд.мм.гггг чч:мм',
+    zone: (timeZone: string) => `Время по часовому поясу бренда (${timeZone})`,
   },
   columns: {
     id: '№',

@@ -50,4 +50,22 @@ export const ruAdminReports = {
   day: 'День',
   noPayments: 'Платежей за период нет.',
   badRange: 'Укажите даты периода: начало не позже конца.',
+  /** The console's home (decision 054): today's and the last 7 days' figures, each a link to its report. */
+  dashboard: {
+    heading: 'Сводка',
+    today: 'Сегодня',
+    week: 'За 7 дней',
+    period: (from: string, to: string) => (from === to ? from : `${from} — ${to}`),
+    zone: (timeZone: string) => `Часовой пояс бренда: ${timeZone}. Цифра открывает отчёт за её период.`,
+    newMembers: 'Новые участники',
+    issued: 'Начислено бонусов',
+    spent: 'Списано бонусов',
+    liability: 'Обязательства (бонусы на счетах)',
+    liabilityChange: (change: string) => `за период ${change}`,
+    payments: 'Платежи',
+    paymentsValue: (count: string, sum: string) => `${count} на ${sum}`,
+    paymentForms: { one: 'платёж', few: 'платежа', many: 'платежей', other: 'платежа' },
+    /** A figure's link, named with its term: a screen reader's list of links reads «Новые участники: 3». */
+    link: (term: string, value: string) => `${term}: ${value}`,
+  },
 };

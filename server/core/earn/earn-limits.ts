@@ -67,7 +67,7 @@ export function campaignOverLimit(
   effect: CampaignEffect,
   limits: EarnLimits,
 ): { field: string; message: string } | null {
-  const beyond = 'такую акцию сохраняет только владелец программы';
+  const beyond = 'такую кампанию сохраняет только владелец программы';
   if (effect.kind === 'MULTIPLIER' && effect.factor > limits.campaignFactor) {
     return {
       field: 'effect.factor',

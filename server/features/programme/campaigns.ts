@@ -56,7 +56,7 @@ export async function updateCampaign(
       .set({ ...values, updatedAt: deps.clock.now() })
       .where(eq(campaigns.id, id))
       .returning();
-    if (!before || !row) throw notFound('Акция не найдена');
+    if (!before || !row) throw notFound('Бонусная кампания не найдена');
     const after = toCampaign(row);
     await recordAudit(tx, actor, {
       action: 'campaign.update',
@@ -86,7 +86,7 @@ export async function deleteCampaign(
 ): Promise<{ deleted: true }> {
   return deps.cache.write(async (tx) => {
     const [row] = await tx.delete(campaigns).where(eq(campaigns.id, id)).returning();
-    if (!row) throw notFound('Акция не найдена');
+    if (!row) throw notFound('Бонусная кампания не найдена');
     await recordAudit(tx, actor, {
       action: 'campaign.delete',
       entity: 'campaign',

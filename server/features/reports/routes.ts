@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { getReport, getReportCsv } from '../../../common/contract/reports';
+import { getDashboard, getReport, getReportCsv } from '../../../common/contract/reports';
 import type { AppDeps } from '../../app-deps';
 import { registerEndpoint } from '../../lib/register-endpoint';
+import { buildDashboard } from './dashboard';
 import { reportCsv } from './report-csv';
 import { buildReport } from './report';
 
@@ -12,4 +13,6 @@ export function registerReportRoutes(app: FastifyInstance, deps: AppDeps) {
     const report = await buildReport(deps, request.query);
     return { fileName: `report-${report.from}-${report.to}.csv`, csv: reportCsv(report) };
   });
+  // The console's home (decision 054): the same reports, today's and the week's.
+  registerEndpoint(app, getDashboard, async () => buildDashboard(deps));
 }

@@ -71,7 +71,11 @@ describe('the role × endpoint matrix', () => {
 
   it('lets the owner, the accountant and the viewer read the reports, and nobody else (decision 031)', () => {
     const reports = endpoints.filter((e) => e.path.startsWith('/api/operator/reports'));
-    expect(reports.map((e) => e.path).sort()).toEqual(['/api/operator/reports', '/api/operator/reports/csv']);
+    expect(reports.map((e) => e.path).sort()).toEqual([
+      '/api/operator/reports',
+      '/api/operator/reports/csv',
+      '/api/operator/reports/dashboard',
+    ]);
     for (const e of reports) {
       expect(e.permission).toBe('reports.read');
       expect(STAFF_ROLES.filter((role) => roleAllows(role, e.permission!))).toEqual([

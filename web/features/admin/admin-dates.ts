@@ -1,4 +1,4 @@
-import { calendarDay, formatDate, formatDateTime } from '../../../common/lib/format';
+import { calendarDay, formatDate, formatDateTime, formatTime } from '../../../common/lib/format';
 import { useSettings } from '../../lib/settings';
 
 /*
@@ -37,5 +37,40 @@ export const RU_DAY_FIELD = {
   pattern: '\\d{1,2}\\.\\d{1,2}\\.\\d{4}',
   placeholder: 'дд.мм.гггг',
   inputMode: 'numeric',
+  autoComplete: 'off',
+} as const;
+
+/** An instant as a date-time field shows it: 'dd.mm.yyyy HH:MM' in the time zone ('' for no instant). */
+export function isoToRuDateTime(iso: string, timeZone: string): string {
+  if (Number.isNaN(Date.parse(iso))) return '';
+  return `${formatDate(iso, timeZone)} ${formatTime(iso, timeZone)}`;
+}
+
+/** The wall clock of an instant in the zone, as 'yyyy-mm-ddTHH:MM'. */
+const wallClock = (instant: Date, timeZone: string) =>
+  `${formatDate(instant, timeZone).split('.').reverse().join('-')}T${formatTime(instant, timeZone)}`;
+
+/**
+ * A typed 'dd.mm.yyyy HH:MM' read on the clock of the time zone (the brand's, not the browser's: decision 054),
+ * as an ISO instant; null when it is no such moment. Two corrections cover a change of offset in between.
+ */
+export function ruDateTimeToIso(text: string, timeZone: string): string | null {
+  const match = /^(\S+)\s+(\d{1,2}):(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const day = ruDayToIso(match[1]!);
+  const hours = Number(match[2]);
+  const minutes = Number(match[3]);
+  if (!day || hours > 23 || minutes > 59) return null;
+  const target = Date.parse(`${day}T${String(hours).padStart(2, '0')}:${match[3]}:00Z`);
+  let guess = target;
+  for (let i = 0; i < 2; i++) guess += target - Date.parse(`${wallClock(new Date(guess), timeZone)}:00Z`);
+  return new Date(guess).toISOString();
+}
+
+/** The pattern and hints of a 'dd.mm.yyyy HH:MM' field. */
+export const RU_DATE_TIME_FIELD = {
+  pattern: '\\d{1,2}\\.\\d{1,2}\\.\\d{4} \\d{1,2}:\\d{2}',
+  placeholder: 'дд.мм.гггг чч:мм',
+  // Not 'numeric': a phone's number pad has no colon or space.
   autoComplete: 'off',
 } as const;

@@ -7,6 +7,7 @@ import { ruAdmin } from '../../i18n/ru-admin';
 import { ruAdminProgramme } from '../../i18n/ru-admin-programme';
 import { ruAdminReports } from '../../i18n/ru-admin-reports';
 import { adminApi, SESSION_KEY, useStaffSession } from './admin-api';
+import { AdminDashboard } from './reports/admin-dashboard';
 import { ruAdminContent } from '../../i18n/ru-admin-content';
 
 const t = ruAdmin.shell;
@@ -101,7 +102,7 @@ export function AdminLayout({ permission, children }: { permission?: Permission;
   );
 }
 
-/** `/admin`: what the role may open. */
+/** `/admin`: today's and the week's figures for a role that reads the reports (decision 054), and its sections. */
 export function AdminHomePage() {
   const { data } = useStaffSession();
   const sections = SECTIONS.filter((s) => data?.permissions.includes(s.permission));
@@ -109,6 +110,7 @@ export function AdminHomePage() {
     <>
       <h1>{t.home}</h1>
       <p>{t.welcome}</p>
+      {data?.permissions.includes('reports.read') && <AdminDashboard />}
       {sections.length ? (
         <>
           <p>{t.available}</p>

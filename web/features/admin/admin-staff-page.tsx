@@ -4,6 +4,7 @@ import type { StaffMember } from '../../../common/contract/admin';
 import { STAFF_ROLES, type StaffRole } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { adminApi, adminErrorText, useStaffSession } from './admin-api';
+import { useBrandDates } from './admin-dates';
 import { Field, TableScroll } from './field';
 
 const t = ruAdmin.staff;
@@ -17,6 +18,7 @@ export function StaffPage() {
   const staff = useQuery({ queryKey: STAFF_KEY, queryFn: () => adminApi().request('GET /api/admin/staff') });
   const [oneTime, setOneTime] = useState<{ email: string; password: string } | null>(null);
   const [error, setError] = useState('');
+  const dates = useBrandDates();
 
   const run = async (work: () => Promise<void>) => {
     setError('');
@@ -92,6 +94,7 @@ export function StaffPage() {
                 <th scope="col">{t.columns.email}</th>
                 <th scope="col">{t.columns.role}</th>
                 <th scope="col">{t.columns.state}</th>
+                <th scope="col">{t.columns.created}</th>
                 {canWrite && <th scope="col">{t.columns.actions}</th>}
               </tr>
             </thead>
@@ -117,9 +120,14 @@ export function StaffPage() {
                     )}
                   </td>
                   <td>
-                    {m.disabled ? t.disabled : m.lockedUntil ? t.locked : t.active}
+                    {m.disabled
+                      ? t.disabled
+                      : m.lockedUntil
+                        ? t.locked(dates.dateTime(m.lockedUntil))
+                        : t.active}
                     {!m.totpEnrolled && !m.disabled && <div className="admin-muted">{t.noTotp}</div>}
                   </td>
+                  <td>{dates.date(m.createdAt)}</td>
                   {canWrite && (
                     <td>
                       <div className="admin-actions">

@@ -1,18 +1,46 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ruAdmin } from '../../i18n/ru-admin';
+import type { Point } from '../../../common/contract/content';
 import { adminApi, adminErrorText, useStaffSession } from './admin-api';
+import { useBrandDates } from './admin-dates';
 import { Field, TableScroll } from './field';
 
 const t = ruAdmin.tillKeys;
 const KEYS = ['admin', 'till-keys'] as const;
-const when = (iso: string) => new Date(iso).toLocaleString('ru-RU');
+const addressOf = ({ address: a }: Point) => [a.city, a.street, a.house].filter(Boolean).join(', ');
+
+/** The brand's points to pick a key's point from (decision 054): by name and address, not by a typed number. */
+function PointSelect({ points }: { points: Point[] }) {
+  return (
+    <div className="admin-field">
+      <label htmlFor="till-key-point">{t.point}</label>
+      <select id="till-key-point" name="point" required defaultValue="">
+        <option value="" disabled>
+          {t.choosePoint}
+        </option>
+        {points.map((p) => (
+          <option key={p.id} value={p.id}>
+            {t.pointOption(p.title, addressOf(p))}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /** `/admin/till-keys`: issue a till's key (shown once), list them, revoke one. */
 export function TillKeysPage() {
   const queryClient = useQueryClient();
   const canWrite = useStaffSession().data?.permissions.includes('tillKeys.write') ?? false;
   const keys = useQuery({ queryKey: KEYS, queryFn: () => adminApi().request('GET /api/operator/till-keys') });
+  // The content screen's own query of the points (the owner and the viewer, who see this screen, read content).
+  const points = useQuery({
+    queryKey: ['admin', 'content', 'points'],
+    queryFn: () => adminApi().request('GET /api/operator/points'),
+  });
+  const titles = new Map((points.data ?? []).map((p) => [p.id, p.title]));
+  const when = useBrandDates().dateTime;
   const [issued, setIssued] = useState('');
   const [error, setError] = useState('');
 
@@ -43,7 +71,7 @@ export function TillKeysPage() {
       <h1>{t.heading}</h1>
       {canWrite && (
         <form className="admin-inline-form" onSubmit={(e) => void issue(e)} aria-label={t.issue}>
-          <Field label={t.point} name="point" type="number" min={1} required />
+          <PointSelect points={points.data ?? []} />
           <Field label={t.label} name="label" maxLength={100} />
           <button className="admin-button">{t.issue}</button>
         </form>
@@ -78,7 +106,7 @@ export function TillKeysPage() {
                   <td>
                     <code>{k.keyId.slice(0, 8)}</code>
                   </td>
-                  <td>{k.retailPointId}</td>
+                  <td>{t.pointOf(titles.get(k.retailPointId) ?? '', k.retailPointId)}</td>
                   <td>{k.label}</td>
                   <td>{when(k.createdAt)}</td>
                   <td>

@@ -1,22 +1,13 @@
 import type { Action, FaqQuestion, NewsItem } from '../../../../common/contract/content';
 import { ruAdminContent } from '../../../i18n/ru-admin-content';
 import { adminApi } from '../admin-api';
+import { isoDayToRu, useBrandDates } from '../admin-dates';
+import { DateTimeInput, DayInput } from './date-inputs';
 import { errorAt, idsToText, TextArea, TextInput, textToIds } from './form-fields';
 import { ItemsEditor, type ItemFormProps } from './items-editor';
+import { PicturePicker } from './picture-picker';
 
 const t = ruAdminContent;
-const when = (iso: string) => new Date(iso).toLocaleString('ru-RU');
-
-/** An ISO date-time ⇄ the value of a `datetime-local` input (the operator's own clock). */
-const toLocalInput = (iso: string) => {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toISOString();
-};
 
 type Body<T> = Omit<T, 'id'>;
 
@@ -30,12 +21,11 @@ function NewsForm({ value, onChange, errors }: ItemFormProps<Body<NewsItem>>) {
         error={errors.title}
         onValue={(title) => set({ title })}
       />
-      <TextInput
+      <DateTimeInput
         label={t.news.date}
-        type="datetime-local"
-        value={toLocalInput(value.date)}
+        value={value.date}
         error={errors.date}
-        onValue={(v) => set({ date: fromLocalInput(v) })}
+        onValue={(date) => set({ date })}
       />
       <TextArea
         label={t.news.preview}
@@ -51,11 +41,11 @@ function NewsForm({ value, onChange, errors }: ItemFormProps<Body<NewsItem>>) {
         error={errors.text}
         onValue={(text) => set({ text })}
       />
-      <TextInput
+      <PicturePicker
         label={t.news.images}
-        value={value.images.join(', ')}
+        value={value.images}
         error={errorAt(errors, 'images')}
-        onValue={(v) => set({ images: v.split(/[\s,]+/).filter(Boolean) })}
+        onValue={(images) => set({ images })}
       />
       <TextInput
         label={t.news.pointIds}
@@ -68,6 +58,7 @@ function NewsForm({ value, onChange, errors }: ItemFormProps<Body<NewsItem>>) {
 }
 
 export function NewsEditor() {
+  const when = useBrandDates().dateTime;
   return (
     <ItemsEditor<NewsItem>
       name="news"
@@ -149,19 +140,17 @@ function ActionForm({ value, onChange, errors }: ItemFormProps<Body<Action>>) {
         onValue={(description) => set({ description })}
       />
       <div className="content-row">
-        <TextInput
+        <DayInput
           label={t.actions.validFrom}
-          type="date"
-          value={value.validFrom ?? ''}
+          value={value.validFrom}
           error={errors.validFrom}
-          onValue={(v) => set({ validFrom: v || null })}
+          onValue={(validFrom) => set({ validFrom })}
         />
-        <TextInput
+        <DayInput
           label={t.actions.validTo}
-          type="date"
-          value={value.validTo ?? ''}
+          value={value.validTo}
           error={errors.validTo}
-          onValue={(v) => set({ validTo: v || null })}
+          onValue={(validTo) => set({ validTo })}
         />
       </div>
       <TextInput
@@ -187,7 +176,14 @@ export function ActionsEditor() {
       blank={() => ({ title: '', description: '', pointIds: [], validFrom: null, validTo: null })}
       columns={[
         { label: t.columns.title, cell: (a) => a.title },
-        { label: t.columns.date, cell: (a) => [a.validFrom, a.validTo].filter(Boolean).join(' — ') },
+        {
+          label: t.columns.date,
+          cell: (a) =>
+            [a.validFrom, a.validTo]
+              .filter((d): d is string => Boolean(d))
+              .map(isoDayToRu)
+              .join(' — '),
+        },
       ]}
       titleOf={(a) => a.title}
       Form={ActionForm}

@@ -13,12 +13,16 @@ import {
   useCan,
   type FieldErrors,
 } from './form-fields';
+import { DateTimeInput } from './date-inputs';
 
 const t = ruAdminContent;
 type Name = keyof OperatorDocuments;
 
-/** How each field of a page is edited: a line, a text, a line that may be empty (null), lines, or socials. */
-type Kind = 'line' | 'area' | 'nullable' | 'lines' | 'pointId' | 'socials';
+/**
+ * How each field of a page is edited: a line, a text, a line that may be empty (null), lines, socials, or a
+ * moment (dd.mm.yyyy HH:MM on the brand's clock, decision 054).
+ */
+type Kind = 'line' | 'area' | 'nullable' | 'lines' | 'pointId' | 'socials' | 'when';
 const FIELDS: { [N in Name]: [keyof OperatorDocuments[N] & string, Kind][] } = {
   rules: [
     ['about', 'area'],
@@ -46,7 +50,7 @@ const FIELDS: { [N in Name]: [keyof OperatorDocuments[N] & string, Kind][] } = {
   countdown: [
     ['title', 'line'],
     ['text', 'area'],
-    ['date', 'line'],
+    ['date', 'when'],
   ],
   custom: [
     ['headline', 'line'],
@@ -124,6 +128,16 @@ function DocumentField({
           error={error}
           disabled={disabled}
           onValue={(v) => onValue(v.trim() ? Number(v) : null)}
+        />
+      );
+    case 'when':
+      return (
+        <DateTimeInput
+          label={label}
+          value={String(value ?? '')}
+          error={error}
+          disabled={disabled}
+          onValue={onValue}
         />
       );
     default:

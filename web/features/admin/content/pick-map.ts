@@ -5,9 +5,11 @@ import type { MapSettings } from '../../../../common/contract/map';
 import { ruAdminContent } from '../../../i18n/ru-admin-content';
 import { ru } from '../../../i18n/ru';
 
-/** Where the map opens for a point without coordinates: Moscow, at the zoom of the site's map. */
+/** Where the map opens for a point without coordinates in a brand with no placed points: Moscow. */
 const FALLBACK: [number, number] = [55.751, 37.618];
 const ZOOM = 12;
+/** A brand's points fitted to the map: close enough for a street, never so close one point fills it. */
+const FIT_MAX_ZOOM = 15;
 
 export interface Picker {
   /** Moves the marker to typed coordinates (or removes it for none). */
@@ -23,10 +25,14 @@ export function mountPicker(
   host: HTMLElement,
   options: MapSettings & {
     at: [number, number] | null;
+    /** The brand's placed points: a new point's map opens over them (decision 054), not on Moscow. */
+    around: [number, number][];
     onPick: (latitude: number, longitude: number) => void;
   },
 ): Picker {
-  const map = L.map(host, { center: options.at ?? FALLBACK, zoom: ZOOM, zoomControl: false });
+  const map = L.map(host, { zoomControl: false });
+  if (options.at || !options.around.length) map.setView(options.at ?? FALLBACK, ZOOM);
+  else map.fitBounds(L.latLngBounds(options.around), { padding: [24, 24], maxZoom: FIT_MAX_ZOOM });
   L.control.zoom({ zoomInTitle: ru.map.zoomIn, zoomOutTitle: ru.map.zoomOut }).addTo(map);
   // Without a reachable tile server the tiles fail quietly; clicks still give coordinates.
   L.tileLayer(options.tileUrl, { attribution: options.attribution, maxZoom: 19 }).addTo(map);

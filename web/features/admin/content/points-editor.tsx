@@ -9,6 +9,9 @@ import type { Picker } from './pick-map';
 
 const t = ruAdminContent.points;
 type Body = Omit<Point, 'id'>;
+/** The points list's query: the editor's table and the map picker share it. */
+const POINTS_KEY = ['admin', 'content', 'points'];
+const listPoints = () => adminApi().request('GET /api/operator/points');
 
 /**
  * A map on which a click sets the point's latitude and longitude (decision 032); typed coordinates move its
@@ -34,16 +37,27 @@ function MapPicker({
     queryFn: () => adminApi().request('GET /api/map'),
     staleTime: Infinity,
   }).data;
+  // The brand's points (the list's own query, so cached already): a new point's map opens over them.
+  const points = useQuery({ queryKey: POINTS_KEY, queryFn: listPoints });
+  const ready = settings && !points.isPending;
 
   useEffect(() => {
     const host = box.current;
-    if (!host || !settings) return;
+    if (!host || !settings || !ready) return;
     let cancelled = false;
     void import('./pick-map').then(({ mountPicker }) => {
       if (cancelled) return;
       const at: [number, number] | null =
         latitude !== null && longitude !== null ? [latitude, longitude] : null;
-      picker.current = mountPicker(host, { ...settings, at, onPick: (lat, lng) => pick.current(lat, lng) });
+      const around = (points.data ?? []).flatMap(({ address: a }): [number, number][] =>
+        a.latitude !== null && a.longitude !== null ? [[a.latitude, a.longitude]] : [],
+      );
+      picker.current = mountPicker(host, {
+        ...settings,
+        at,
+        around,
+        onPick: (lat, lng) => pick.current(lat, lng),
+      });
     });
     return () => {
       cancelled = true;
@@ -52,7 +66,7 @@ function MapPicker({
     };
     // Mounted once per form: typed coordinates move the marker below, they do not rebuild the map.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settings]);
+  }, [settings, ready]);
 
   useEffect(() => picker.current?.setPosition(latitude, longitude), [latitude, longitude]);
 
@@ -215,7 +229,7 @@ export function PointsEditor() {
       name="points"
       heading={ruAdminContent.tabs.points}
       addLabel={t.add}
-      list={() => adminApi().request('GET /api/operator/points')}
+      list={listPoints}
       create={(body) => adminApi().request('POST /api/operator/points', { body })}
       update={(id, body) => adminApi().request('PUT /api/operator/points/:id', { params: { id }, body })}
       remove={(id) => adminApi().request('DELETE /api/operator/points/:id', { params: { id } })}

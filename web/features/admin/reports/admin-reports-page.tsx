@@ -3,14 +3,17 @@ import { useState, type FormEvent } from 'react';
 import type { PaymentSplit, Report } from '../../../../common/contract/reports';
 import { formatAmount, formatBonuses, formatKopecks } from '../../../../common/lib/format';
 import { ruAdminReports as t } from '../../../i18n/ru-admin-reports';
+import { useSearchParams } from '../../../lib/router/hooks';
 import { adminApi, adminErrorText } from '../admin-api';
+import { isoDayToRu, RU_DAY_FIELD, ruDayToIso, useBrandDates } from '../admin-dates';
 import { BarChart } from './admin-report-chart';
 import { Field, TableScroll } from '../field';
 import reportsCss from './reports.css?url';
 
-const isoDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-const ruDay = (day: string) => day.split('-').reverse().join('.');
+const ruDay = isoDayToRu;
+/** yyyy-mm-dd minus `n` days. */
+const daysBefore = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 const SPLIT_KEYS = ['bonuses', 'money', 'card', 'sbp', 'giftCards', 'till'] as const;
 /** Bonuses are counted in hundredths like kopecks, and printed as bonuses, never as roubles (decision 047). */
 const bonuses = (hundredths: number) => formatBonuses(hundredths / 100);
@@ -189,13 +192,18 @@ function ReportView({ report }: { report: Report }) {
  * downloads as CSV for Excel.
  */
 export function ReportsPage() {
-  const today = new Date();
-  const [form, setForm] = useState<Range>({
-    from: isoDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29)),
-    to: isoDay(today),
+  // The period in the address (`?from=2026-11-22&to=2026-11-28`: a figure on the home links so, decision 054),
+  // else the last 30 days of the brand's calendar.
+  const [search] = useSearchParams();
+  const today = ruDayToIso(useBrandDates().today())!;
+  const asked = (name: string) => ruDayToIso(isoDayToRu(search.get(name) ?? ''));
+  const [range, setRange] = useState<Range>(() => ({
+    from: asked('from') ?? daysBefore(asked('to') ?? today, 29),
+    to: asked('to') ?? today,
     points: '',
-  });
-  const [range, setRange] = useState<Range>(form);
+  }));
+  // The form holds the days as typed (dd.mm.yyyy, whatever the browser's locale: decision 054).
+  const [form, setForm] = useState<Range>(() => ({ ...range, from: ruDay(range.from), to: ruDay(range.to) }));
   const [error, setError] = useState('');
   const report = useQuery({
     queryKey: ['admin', 'report', range],
@@ -205,8 +213,10 @@ export function ReportsPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError('');
-    if (!form.from || !form.to || form.from > form.to) return setError(t.badRange);
-    setRange({ ...form, points: form.points.replace(/\s+/g, '') });
+    const from = ruDayToIso(form.from);
+    const to = ruDayToIso(form.to);
+    if (!from || !to || from > to) return setError(t.badRange);
+    setRange({ from, to, points: form.points.replace(/\s+/g, '') });
   };
   const download = async () => {
     setError('');
@@ -232,13 +242,13 @@ export function ReportsPage() {
       <form className="admin-inline-form" onSubmit={submit}>
         <Field
           label={t.from}
-          type="date"
+          {...RU_DAY_FIELD}
           value={form.from}
           onChange={(e) => setForm({ ...form, from: e.target.value })}
         />
         <Field
           label={t.to}
-          type="date"
+          {...RU_DAY_FIELD}
           value={form.to}
           onChange={(e) => setForm({ ...form, to: e.target.value })}
         />
