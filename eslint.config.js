@@ -73,6 +73,40 @@ export default tseslint.config(
     },
   },
   { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
+  // Functions stay short (issue 28): the file limit alone moved the length into functions. A component may hold
+  // its markup (120 lines); any other function 80. Tests and journeys read as scripts and are exempt.
+  {
+    files: ['**/*.{ts,js,mjs}'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: ['**/*.tsx'],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
+  },
+  // Tests, journeys and the test kits and fakes under server/test read as scripts and are exempt.
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.spec.ts', 'server/test/**'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  // TEMPORARY allow-list (issue 28, part 4): functions over the limit in code other engineers were reshaping at
+  // the same time (the console, the till page, the hold-release jobs started in main.ts). Split each where it
+  // lives once that work has landed, and take its file off this list.
+  {
+    files: [
+      'web/features/admin/admin-login-page.tsx', // AdminLoginPage
+      'web/features/admin/admin-staff-page.tsx', // StaffPage
+      'web/features/admin/content/items-editor.tsx', // ItemsEditor
+      'web/features/admin/content/pictures-editor.tsx', // PicturesEditor
+      'web/features/admin/content/settings-page.tsx', // SettingsPage
+      'web/features/admin/members/admin-member-card.tsx', // MemberCard
+      'web/features/admin/programme/admin-campaign-form.tsx', // CampaignFormPanel
+      'web/features/admin/programme/admin-programme-settings.tsx', // ProgrammeSettings
+      'web/features/admin/reports/admin-reports-page.tsx', // ReportView
+      'server/features/till/till-page.ts', // registerTillPage
+      'server/main.ts', // start
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
   { files: ['common/**/*.ts'], rules: restrict(noServer, noWeb) },
   {
     files: ['common/contract/**/*.ts'],

@@ -163,6 +163,20 @@ async function measure(url: string, probes: Probe[]): Promise<LoadResult[]> {
 const ms = (r: LoadResult) => `p99 ${r.p99Ms} ms, ${r.requestsPerSecond.toFixed(0)} req/s`;
 const ratioOf = (a: LoadResult, b: LoadResult) => a.p99Ms / Math.max(b.p99Ms, 1);
 
+/** The pages measured: a small history's first, a huge one's first and a deep page of it. */
+function probesOf(small: string, huge: string): Probe[] {
+  return [
+    { label: `${SMALL} operations, page 1`, token: small, page: 1, total: SMALL },
+    { label: `${HUGE.toLocaleString('en')} operations, page 1`, token: huge, page: 1, total: HUGE },
+    {
+      label: `${HUGE.toLocaleString('en')} operations, page ${DEEP_PAGE}`,
+      token: huge,
+      page: DEEP_PAGE,
+      total: HUGE,
+    },
+  ];
+}
+
 export async function historyReport(): Promise<Report> {
   if (!existsSync('dist/server/main.js')) throw new Error('dist/ is not built: run npm run build');
   await withClient(SERVER, (c) => c.query(`create database ${databaseName}`));
@@ -183,16 +197,7 @@ export async function historyReport(): Promise<Report> {
     });
     const huge = await login(server.url, HUGE_PHONE);
     const small = await login(server.url, SMALL_PHONE);
-    const probes: Probe[] = [
-      { label: `${SMALL} operations, page 1`, token: small, page: 1, total: SMALL },
-      { label: `${HUGE.toLocaleString('en')} operations, page 1`, token: huge, page: 1, total: HUGE },
-      {
-        label: `${HUGE.toLocaleString('en')} operations, page ${DEEP_PAGE}`,
-        token: huge,
-        page: DEEP_PAGE,
-        total: HUGE,
-      },
-    ];
+    const probes = probesOf(small, huge);
     for (const probe of probes) await check(server.url, probe);
     const [smallFirst, hugeFirst, hugeDeep] = await measure(server.url, probes);
     const db = urlOf(databaseName);

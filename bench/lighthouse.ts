@@ -97,6 +97,50 @@ interface Measured {
   notes: string[];
 }
 
+/** Headless Chromium for Lighthouse, reaching nothing but this machine. */
+function launchChrome() {
+  return chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-sync',
+      '--disable-component-update',
+      '--disable-background-networking',
+      // Loopback only: every host but 127.0.0.1 (the map's tiles, anything else) fails to resolve.
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    ],
+    handleSIGINT: false,
+    logLevel: 'error',
+  });
+}
+
+/** Every run's score, warnings and the audits that cost points: printed under the table. */
+function notesOf(results: Map<Target, Result[]>, rows: Measured['rows']): string[] {
+  const notes = [
+    `Lighthouse: ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`} per page (LH_RUNS), mobile, simulated throttling`,
+  ];
+  for (const target of TARGETS) {
+    const runs = results.get(target)!;
+    const perf = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
+    const index = runs.map((lhr) => lhr.environment.benchmarkIndex.toFixed(0));
+    notes.push(
+      `${target.name}: performance per run ${perf.join(', ')}; Chromium benchmarkIndex ${index.join(', ')}`,
+    );
+  }
+  for (const { target, figures: f } of rows) {
+    const expected = `${target.path}`;
+    if (new URL(f.finalUrl).pathname !== expected) {
+      notes.push(`${target.name}: Lighthouse ended on ${f.finalUrl}, not ${expected}`);
+    }
+    for (const warning of f.warnings) notes.push(`${target.name}: ${warning}`);
+    if (f.failed.length) notes.push(`${target.name} loses points on ${f.failed.join(', ')}`);
+  }
+  return notes;
+}
+
 /** Every target, LH_RUNS times in turn; the median run of each (Lighthouse's computeMedianRun). */
 async function measureAll(): Promise<Measured> {
   if (!existsSync('dist/server/main.js') || !existsSync('dist/client')) {
@@ -129,22 +173,7 @@ async function measureAll(): Promise<Measured> {
     const copy = await startStaticCopy(app.url);
     cleanups.push(() => new Promise((resolve) => copy.server.close(resolve)));
 
-    const chrome = await chromeLauncher.launch({
-      chromePath: CHROME_PATH,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-sync',
-        '--disable-component-update',
-        '--disable-background-networking',
-        // Loopback only: every host but 127.0.0.1 (the map's tiles, anything else) fails to resolve.
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-      ],
-      handleSIGINT: false,
-      logLevel: 'error',
-    });
+    const chrome = await launchChrome();
     cleanups.push(() => chrome.kill());
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     cleanups.push(() => browser.close());
@@ -187,25 +216,7 @@ async function measureAll(): Promise<Measured> {
       target,
       figures: figures(computeMedianRun(results.get(target)!)),
     }));
-    const notes = [
-      `Lighthouse: ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`} per page (LH_RUNS), mobile, simulated throttling`,
-    ];
-    for (const target of TARGETS) {
-      const runs = results.get(target)!;
-      const perf = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
-      const index = runs.map((lhr) => lhr.environment.benchmarkIndex.toFixed(0));
-      notes.push(
-        `${target.name}: performance per run ${perf.join(', ')}; Chromium benchmarkIndex ${index.join(', ')}`,
-      );
-    }
-    for (const { target, figures: f } of rows) {
-      const expected = `${target.path}`;
-      if (new URL(f.finalUrl).pathname !== expected) {
-        notes.push(`${target.name}: Lighthouse ended on ${f.finalUrl}, not ${expected}`);
-      }
-      for (const warning of f.warnings) notes.push(`${target.name}: ${warning}`);
-      if (f.failed.length) notes.push(`${target.name} loses points on ${f.failed.join(', ')}`);
-    }
+    const notes = notesOf(results, rows);
     return { rows, notes };
   } finally {
     process.off('SIGINT', onSignal);

@@ -34,7 +34,7 @@ const testOtpList = z
 /** Used only outside production when AUTH_SECRET is unset; anyone can read it here, so it protects nothing. */
 export const DEV_AUTH_SECRET = 'INSECURE-development-only-auth-secret-set-AUTH_SECRET';
 
-/** Every environment variable the product reads. The README's configuration table mirrors this. */
+/** Every environment variable the product reads; docs/operations.md's configuration table mirrors this. */
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

@@ -20,6 +20,20 @@ async function statesOf(db: Db, table: 'payment_drafts' | 'till_operations', ids
 
 export async function checkAfterwards(db: Db, acked: Acknowledged, bases: string[]): Promise<string[]> {
   const violations: string[] = [];
+  await checkOperations(db, acked, violations);
+  await checkSessions(acked, bases, violations);
+  try {
+    await assertLedgerInvariants(db);
+  } catch (error) {
+    violations.push(`ledger: ${(error as Error).message.split('\n')[0]}`);
+  }
+
+  await checkLimits(db, acked, violations);
+  return violations;
+}
+
+/** Every acknowledged payment, gift-card order and till operation is in the database in its final state. */
+async function checkOperations(db: Db, acked: Acknowledged, violations: string[]) {
   const missing = (what: string, id: string, found: string | undefined, want: string) => {
     if (found !== want)
       violations.push(`${what} ${id} acknowledged, but in the database: ${found ?? 'missing'}`);
@@ -51,7 +65,9 @@ export async function checkAfterwards(db: Db, acked: Acknowledged, bases: string
   const tillIds = [...acked.tillOperations.keys()];
   const till = await statesOf(db, 'till_operations', tillIds);
   for (const [id, state] of acked.tillOperations) missing('till operation', id, till.get(id), state);
+}
 
+async function checkSessions(acked: Acknowledged, bases: string[], violations: string[]) {
   // A session's latest acknowledged refresh token must still refresh (a rotation that was acknowledged and then
   // lost would refuse it, or revoke the session as a reuse).
   let i = 0;
@@ -65,13 +81,10 @@ export async function checkAfterwards(db: Db, acked: Acknowledged, bases: string
       );
     }
   }
+}
 
-  try {
-    await assertLedgerInvariants(db);
-  } catch (error) {
-    violations.push(`ledger: ${(error as Error).message.split('\n')[0]}`);
-  }
-
+/** The login codes' and temporary users' limits held across both instances, counted in Redis. */
+async function checkLimits(db: Db, acked: Acknowledged, violations: string[]) {
   for (const [phone, accepted] of acked.smsAccepted) {
     if (accepted > 1)
       violations.push(`phone …${phone.slice(-4)} got ${accepted} codes within the resend gap`);
@@ -108,5 +121,4 @@ export async function checkAfterwards(db: Db, acked: Acknowledged, bases: string
   }
   const [counted] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from rate_limits`));
   if (counted && counted.n > 0) violations.push(`${counted.n} limits counted in the database, not in Redis`);
-  return violations;
 }

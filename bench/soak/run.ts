@@ -47,6 +47,36 @@ process.on('SIGINT', () => {
   log('stopping (Ctrl-C): the storm ends, then everything is cleaned up');
 });
 
+/** The soak's database: the demo brand and customer, and bonuses that may pay a whole purchase. */
+async function prepareDatabase(postgres: SoakPostgres): Promise<Database> {
+  const database: Database = await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 4 });
+  cleanups.push(() => database.close());
+  await seedDemoBrand(database.db);
+  await seedDemoCustomer(database.db);
+  // Bonuses may pay a whole purchase (bonus-only payments complete without the bank).
+  await database.db.execute(
+    sql`update brand_settings set settings = jsonb_set(settings, '{maxSpendPercent}', '100'::jsonb)`,
+  );
+  return database;
+}
+
+/** A till key of point 1 and the demo customer's card, whose member codes the till presents. */
+async function prepareTill(bases: string[], operatorToken: string): Promise<Till> {
+  const key = expectOk(
+    'issue till key',
+    await call(bases[0]!, 'POST', '/api/operator/till-keys', {
+      token: operatorToken,
+      json: { retailPointId: 1, label: 'Soak' },
+    }),
+  ).body as { key: string };
+  const demo = await login(bases[1]!, DEMO_PHONE);
+  const info = expectOk('user info', await call(bases[1]!, 'GET', '/api/user/info', { token: demo.token }))
+    .body as { info: { cards: { cardNum: string; active: boolean }[] }; salt: string };
+  const card = info.info.cards.find((c) => c.active) ?? info.info.cards[0];
+  if (!card) throw new Error('the demo customer has no card');
+  return { key: key.key, cardNum: card.cardNum, secret: info.salt, usedCodes: new Set() };
+}
+
 async function main(): Promise<number> {
   // Within an access token's 15 minutes: the payers log in once, before the storm.
   if (!(SECONDS >= 10 && SECONDS <= 600)) throw new Error('SOAK_SECONDS: 10 to 600');
@@ -57,15 +87,7 @@ async function main(): Promise<number> {
   }
   const postgres: SoakPostgres = await startPostgres(PG_PORT, log);
   cleanups.push(() => postgres.stop());
-  const database: Database = await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 4 });
-  cleanups.push(() => database.close());
-  await seedDemoBrand(database.db);
-  await seedDemoCustomer(database.db);
-  // Bonuses may pay a whole purchase (bonus-only payments complete without the bank).
-  await database.db.execute(
-    sql`update brand_settings set settings = jsonb_set(settings, '{maxSpendPercent}', '100'::jsonb)`,
-  );
-
+  const database = await prepareDatabase(postgres);
   const prefix = `kopilka-soak:${randomUUID()}:`;
   cleanups.push(() => deleteRedisKeys(prefix));
   const operatorToken = randomBytes(24).toString('hex');
@@ -90,19 +112,7 @@ async function main(): Promise<number> {
   const bases = instances.map((i) => i.url);
   log(`instances ${bases.join(', ')}; Redis prefix ${prefix}; logs in ${logDir}`);
 
-  const key = expectOk(
-    'issue till key',
-    await call(bases[0]!, 'POST', '/api/operator/till-keys', {
-      token: operatorToken,
-      json: { retailPointId: 1, label: 'Soak' },
-    }),
-  ).body as { key: string };
-  const demo = await login(bases[1]!, DEMO_PHONE);
-  const info = expectOk('user info', await call(bases[1]!, 'GET', '/api/user/info', { token: demo.token }))
-    .body as { info: { cards: { cardNum: string; active: boolean }[] }; salt: string };
-  const card = info.info.cards.find((c) => c.active) ?? info.info.cards[0];
-  if (!card) throw new Error('the demo customer has no card');
-  const till: Till = { key: key.key, cardNum: card.cardNum, secret: info.salt, usedCodes: new Set() };
+  const till = await prepareTill(bases, operatorToken);
   const payers: Session[] = [];
   for (const phone of payerPhones) payers.push(await login(bases[payers.length % 2]!, phone));
   // The till spends the demo customer's bonuses faster than its accruals earn them.

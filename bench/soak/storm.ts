@@ -60,6 +60,7 @@ export async function storm(plan: StormPlan, recorder: Recorder, stopped: () => 
   let turn = 0;
   const base = () => plan.bases[turn++ % plan.bases.length]!;
   const going = () => Date.now() < plan.until && !stopped();
+  const ctx: StormContext = { plan, recorder, acked, run, base, going };
 
   const loginWorker = async (phones: string[]) => {
     for (let i = 0; going(); i++) {
@@ -89,54 +90,6 @@ export async function storm(plan: StormPlan, recorder: Recorder, stopped: () => 
       if (id) acked.giftCardOrders.push(id);
     }
   };
-  const tillWorker = async () => {
-    let visit: string | undefined;
-    const accruals: string[] = [];
-    for (let i = 0; going(); i++) {
-      if (!visit) {
-        visit = await run('till visit', () => openVisit(base(), plan.till));
-        if (!visit) await sleep(500);
-        continue;
-      }
-      const visitId = visit;
-      let id: string | undefined;
-      if (i % 3 === 0) id = await run('till accrue', () => accrue(base(), plan.till, visitId));
-      else if (i % 3 === 1) id = await run('till spend', () => spend(base(), plan.till, visitId));
-      else {
-        const target = accruals.shift();
-        if (
-          target &&
-          (await run('till refund', () => refundOperation(base(), plan.till, target).then(() => true)))
-        ) {
-          acked.tillOperations.set(target, 'refunded');
-        }
-      }
-      if (id) {
-        acked.tillOperations.set(id, 'completed');
-        if (i % 3 === 0) accruals.push(id);
-      }
-    }
-  };
-  // Sends to fresh phones not on the fixed-code list, each to both instances at once: across the instances no
-  // phone may get two codes within the resend gap, and the address no more than its hourly allowance.
-  const limitProbe = async () => {
-    for (const phone of plan.probePhones) {
-      if (!going()) break;
-      await Promise.all(
-        plan.bases.map((b) =>
-          recorder.run('sms send (limit probe)', async () => {
-            const answer = await call(b, 'POST', '/api/auth/phone', { json: { phone } });
-            if (answer.status === 429) return;
-            if (!ok(answer)) throw new StepFailed('send code', answer);
-            acked.smsAccepted.set(phone, (acked.smsAccepted.get(phone) ?? 0) + 1);
-          }),
-        ),
-      );
-      const user = await call(base(), 'POST', '/api/loyalty/createUser', { json: {} });
-      if (ok(user)) acked.temporaryUsers++;
-      await sleep(300);
-    }
-  };
 
   const half = Math.ceil(plan.loginPhones.length / 2);
   const [buyer, ...payers] = plan.payers;
@@ -147,8 +100,71 @@ export async function storm(plan: StormPlan, recorder: Recorder, stopped: () => 
     contentWorker(),
     ...payers.map((payer, n) => paymentWorker(payer, n)),
     giftCardWorker(buyer!),
-    tillWorker(),
-    limitProbe(),
+    tillWorker(ctx),
+    limitProbe(ctx),
   ]);
   return acked;
+}
+
+/** What the workers share: the plan, the recorder, what was acknowledged, and the turn between instances. */
+interface StormContext {
+  plan: StormPlan;
+  recorder: Recorder;
+  acked: Acknowledged;
+  run: Recorder['run'];
+  /** The next instance's base URL, in turn. */
+  base(): string;
+  /** Whether the storm goes on (before the deadline, not stopped). */
+  going(): boolean;
+}
+
+/** A till opening visits, accruing, spending and refunding its accruals, one operation after another. */
+async function tillWorker({ plan, acked, run, base, going }: StormContext) {
+  let visit: string | undefined;
+  const accruals: string[] = [];
+  for (let i = 0; going(); i++) {
+    if (!visit) {
+      visit = await run('till visit', () => openVisit(base(), plan.till));
+      if (!visit) await sleep(500);
+      continue;
+    }
+    const visitId = visit;
+    let id: string | undefined;
+    if (i % 3 === 0) id = await run('till accrue', () => accrue(base(), plan.till, visitId));
+    else if (i % 3 === 1) id = await run('till spend', () => spend(base(), plan.till, visitId));
+    else {
+      const target = accruals.shift();
+      if (
+        target &&
+        (await run('till refund', () => refundOperation(base(), plan.till, target).then(() => true)))
+      ) {
+        acked.tillOperations.set(target, 'refunded');
+      }
+    }
+    if (id) {
+      acked.tillOperations.set(id, 'completed');
+      if (i % 3 === 0) accruals.push(id);
+    }
+  }
+}
+
+// Sends to fresh phones not on the fixed-code list, each to both instances at once: across the instances no
+// phone may get two codes within the resend gap, and the address no more than its hourly allowance.
+async function limitProbe({ plan, recorder, acked, base, going }: StormContext) {
+  for (const phone of plan.probePhones) {
+    if (!going()) break;
+    await Promise.all(
+      plan.bases.map((b) =>
+        recorder.run('sms send (limit probe)', async () => {
+          const answer = await call(b, 'POST', '/api/auth/phone', { json: { phone } });
+          if (answer.status === 429) return;
+          if (!ok(answer)) throw new StepFailed('send code', answer);
+          acked.smsAccepted.set(phone, (acked.smsAccepted.get(phone) ?? 0) + 1);
+        }),
+      ),
+    );
+    const user = await call(base(), 'POST', '/api/loyalty/createUser', { json: {} });
+    if (ok(user)) acked.temporaryUsers++;
+    await sleep(300);
+  }
 }

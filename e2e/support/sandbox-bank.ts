@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The sandbox bank's test cards (README, "ACQUIRER"). */
+/** The sandbox bank's test cards (docs/operations.md, `ACQUIRER`; docs/design/product.md "Payments"). */
 export const SANDBOX_CARD_OK = '4111 1111 1111 1111';
 export const SANDBOX_CARD_DECLINED = '4000 0000 0000 0002';
 

@@ -101,10 +101,26 @@ export async function renderInvoicePdf(
   gap(12);
 
   const { bill } = invoice;
-  const rows: [string, string, string, string][] = [
+  const rows = billRows(bill, brand.title);
+  drawTable(page, rows, { regular, bold }, y, width, palette);
+  y -= rows.length * 22 + 16;
+  text(`Итого к оплате: ${rub(bill.total)}`, { size: 13, font: bold });
+  text('Без НДС.', { color: muted });
+  gap(10);
+  text(
+    `В назначении платежа укажите: «Оплата по счёту № ${invoice.number}». Карты (${formatAmount(bill.quantity)} шт.) уйдут получателям по SMS после поступления оплаты, не раньше ${formatDate(invoice.sendingDate, brand.timeZone)}.`,
+  );
+  return doc.save();
+}
+
+type TableRow = [string, string, string, string];
+
+/** The table's heading, the cards' line, the discount's and the SMS delivery's when there are any. */
+function billRows(bill: GiftCardInvoice['bill'], brandTitle: string): TableRow[] {
+  const rows: TableRow[] = [
     ['Наименование', 'Кол-во', 'Цена', 'Сумма'],
     [
-      `Подарочная карта «${brand.title}», номинал ${rub(bill.nominal)}`,
+      `Подарочная карта «${brandTitle}», номинал ${rub(bill.nominal)}`,
       formatAmount(bill.quantity),
       rub(bill.nominal),
       rub(bill.nominalSum),
@@ -120,20 +136,12 @@ export async function renderInvoicePdf(
       rub(bill.deliverySum),
     ]);
   }
-  drawTable(page, rows, { regular, bold }, y, width, palette);
-  y -= rows.length * 22 + 16;
-  text(`Итого к оплате: ${rub(bill.total)}`, { size: 13, font: bold });
-  text('Без НДС.', { color: muted });
-  gap(10);
-  text(
-    `В назначении платежа укажите: «Оплата по счёту № ${invoice.number}». Карты (${formatAmount(bill.quantity)} шт.) уйдут получателям по SMS после поступления оплаты, не раньше ${formatDate(invoice.sendingDate, brand.timeZone)}.`,
-  );
-  return doc.save();
+  return rows;
 }
 
 function drawTable(
   page: PDFPage,
-  rows: [string, string, string, string][],
+  rows: TableRow[],
   fonts: { regular: PDFFont; bold: PDFFont },
   top: number,
   width: number,

@@ -29,26 +29,30 @@ const PICTURE_BODY_LIMIT = Math.ceil((c.PICTURE_MAX_BYTES * 4) / 3) + 4096;
  * its audit row (before and after) in the same transaction.
  */
 export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db, cache } = deps;
-  const auditOf =
-    <T>(request: EndpointRequest<never>, entity: string): ItemAudit<T> =>
-    (tx, change) =>
-      recordAudit(tx, auditActorOf(request), {
-        action: `${entity}.${change.action}`,
-        entity,
-        entityId: change.id,
-        before: change.before,
-        after: change.after,
-      });
+  registerCollections(app, deps);
+  registerDocuments(app, deps);
+  registerPictures(app, deps);
+}
 
+type Endpoint = Parameters<typeof registerEndpoint>[1];
+
+/** An item's change written to the audit log under its entity (`news.create`, `point.delete` …). */
+const auditOf =
+  <T>(request: EndpointRequest<never>, entity: string): ItemAudit<T> =>
+  (tx, change) =>
+    recordAudit(tx, auditActorOf(request), {
+      action: `${entity}.${change.action}`,
+      entity,
+      entityId: change.id,
+      before: change.before,
+      after: change.after,
+    });
+
+/** News, FAQ, actions and points: each a list with create, update and delete by id. */
+function registerCollections(app: FastifyInstance, { db, cache }: AppDeps) {
   const collection = <T extends { id: number }>(
     co: Collection<T>,
-    endpoints: {
-      list: Parameters<typeof registerEndpoint>[1];
-      create: Parameters<typeof registerEndpoint>[1];
-      update: Parameters<typeof registerEndpoint>[1];
-      remove: Parameters<typeof registerEndpoint>[1];
-    },
+    endpoints: { list: Endpoint; create: Endpoint; update: Endpoint; remove: Endpoint },
   ) => {
     type Req = EndpointRequest<never> & { params: { id: number }; body: Omit<T, 'id'> };
     registerEndpoint(app, endpoints.list, async () => listItems(db, co));
@@ -90,7 +94,10 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
     update: c.updateOperatorPoints,
     remove: c.deleteOperatorPoints,
   });
+}
 
+/** The pages (rules, contacts, join, countdown, custom): read together, each saved whole. */
+function registerDocuments(app: FastifyInstance, { db, cache }: AppDeps) {
   registerEndpoint(app, c.getOperatorDocuments, async () => {
     const names = Object.keys(DOCUMENT_SCHEMAS) as DocumentName[];
     const entries = await Promise.all(names.map(async (n) => [n, await readDocument(db, n)] as const));
@@ -104,7 +111,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
     ['custom', c.putOperatorCustom],
   ] as const;
   for (const [name, endpoint] of documents) {
-    registerEndpoint(app, endpoint as Parameters<typeof registerEndpoint>[1], async (request) =>
+    registerEndpoint(app, endpoint as Endpoint, async (request) =>
       saveDocument(db, cache, name, request.body, (tx, before, after) =>
         recordAudit(tx, auditActorOf(request), {
           action: 'document.update',
@@ -116,7 +123,10 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
       ),
     );
   }
+}
 
+/** The brand's pictures by name: list, upload or replace, delete. */
+function registerPictures(app: FastifyInstance, { db, cache }: AppDeps) {
   registerEndpoint(app, c.listOperatorPictures, async () => listPictures(db));
   registerEndpoint(
     app,

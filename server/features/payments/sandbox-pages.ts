@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import {
-  DECLINE_MESSAGES,
-  isSandboxAcquirer,
-  type SandboxAcquirer,
-} from '../../integrations/acquirer/sandbox-acquirer';
+import { isSandboxAcquirer, type SandboxAcquirer } from '../../integrations/acquirer/sandbox-acquirer';
+import { DECLINE_MESSAGES } from '../../integrations/acquirer/sandbox-orders';
 import { formatKopecks } from '../../../common/lib/format';
 import { escapeHtml, page } from '../../lib/html';
 import { allowFormOrigin } from '../../lib/security-headers';

@@ -64,6 +64,8 @@ export function daysOf(from: string, to: string): string[] {
 export const parsePoints = (points: string | undefined) =>
   [...new Set((points ?? '').split(',').filter(Boolean).map(Number))].sort((a, b) => a - b);
 
+type Sources = Awaited<ReturnType<typeof reportSources>>;
+
 export async function buildReport(
   deps: Pick<AppDeps, 'db'>,
   query: ReportQuery,
@@ -74,23 +76,48 @@ export async function buildReport(
   const points = parsePoints(query.points);
   const sources = await reportSources(deps.db, timeZone, query.from, query.to, points, options.today);
   const owed = await owedNow(deps.db);
-  const flowRows = sources.flows;
-  const afterRows = sources.after;
-  const members = { days: sources.memberDays, active: sources.active };
-  const paymentRows = sources.payments;
 
-  const flowsByDay = new Map<string, Flows>();
+  const { byDay: flowsByDay, total } = sumFlows(sources.flows);
+  const after: Flows = {};
+  for (const row of sources.after) after[bucketKind(row.bucket) as keyof Flows] = Number(row.amount);
+  const days = reportDays(query, flowsByDay, sources.memberDays);
+  const { payments, byPoint } = splitPayments(sources.payments, days, points);
+  const titles = await pointTitles(deps.db, [...byPoint.keys()]);
+
+  return {
+    from: query.from,
+    to: query.to,
+    timeZone,
+    points,
+    totals: {
+      newMembers: sources.memberDays.reduce((sum, d) => sum + d.new_members, 0),
+      activeMembers: sources.active,
+      ...poolTotals(owed, after, total),
+      payments,
+    },
+    days: [...days.values()],
+    byPoint: [...byPoint.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([retailPointId, split]) => ({ retailPointId, title: titles.get(retailPointId) ?? '', ...split })),
+  };
+}
+
+/** The ledger's flows of the period per day and in all. */
+function sumFlows(rows: Sources['flows']) {
+  const byDay = new Map<string, Flows>();
   const total: Flows = {};
-  for (const row of flowRows) {
+  for (const row of rows) {
     const kind = bucketKind(row.bucket) as keyof Flows;
-    const day = flowsByDay.get(row.day) ?? {};
+    const day = byDay.get(row.day) ?? {};
     day[kind] = (day[kind] ?? 0) + Number(row.amount);
-    flowsByDay.set(row.day, day);
+    byDay.set(row.day, day);
     total[kind] = (total[kind] ?? 0) + Number(row.amount);
   }
-  const after: Flows = {};
-  for (const row of afterRows) after[bucketKind(row.bucket) as keyof Flows] = Number(row.amount);
+  return { byDay, total };
+}
 
+/** A row for every day of the period, with its flows and members; its payments are added after. */
+function reportDays(query: ReportQuery, flowsByDay: Map<string, Flows>, memberDays: Sources['memberDays']) {
   const days = new Map<string, ReportDay>(
     daysOf(query.from, query.to).map((day) => {
       const x = flowsByDay.get(day) ?? {};
@@ -109,14 +136,19 @@ export async function buildReport(
       ];
     }),
   );
-  for (const row of members.days) {
+  for (const row of memberDays) {
     const day = days.get(row.day);
     if (day) Object.assign(day, { newMembers: row.new_members, activeMembers: row.active_members });
   }
+  return days;
+}
+
+/** The payments split in all, into `days` (in place) and per point (every asked point, even without any). */
+function splitPayments(rows: PaymentRow[], days: Map<string, ReportDay>, points: number[]) {
   const payments = emptySplit();
   const byPoint = new Map<number, PaymentSplit>(points.map((p) => [p, emptySplit()]));
   // A row per day and point (live), or summed per day (point -1) or per point (day '') from the rollup.
-  for (const row of paymentRows) {
+  for (const row of rows) {
     if (row.day !== '') {
       const day = days.get(row.day);
       if (day) addRow(day.payments, row);
@@ -128,45 +160,34 @@ export async function buildReport(
       byPoint.set(row.point, point);
     }
   }
-  const titles = await pointTitles(deps.db, [...byPoint.keys()]);
+  return { payments, byPoint };
+}
 
+/** The three pools over the period. Each pool's figures add up (decision 047): opening + what came in − what went out = outstanding. */
+function poolTotals(owed: Awaited<ReturnType<typeof owedNow>>, after: Flows, total: Flows) {
   return {
-    from: query.from,
-    to: query.to,
-    timeZone,
-    points,
-    totals: {
-      newMembers: members.days.reduce((sum, d) => sum + d.new_members, 0),
-      activeMembers: members.active,
-      // Each pool's figures add up (decision 047): opening + what came in − what went out = outstanding.
-      bonuses: {
-        opening: owed.bonus - bonusInflow(after) - bonusInflow(total),
-        issued: bonusesIssued(total),
-        adjusted: -f(total, 'bonus_adjusted'),
-        spent: f(total, 'bonus_spent'),
-        expired: f(total, 'bonus_expired'),
-        forfeited: f(total, 'bonus_forfeited'),
-        outstanding: owed.bonus - bonusInflow(after),
-      },
-      money: {
-        opening: owed.money - moneyInflow(after) - moneyInflow(total),
-        credited: -f(total, 'certificates_issued') + f(total, GIFT_CARD_ADD),
-        spent: f(total, 'money_spent'),
-        forfeited: f(total, 'money_forfeited'),
-        outstanding: owed.money - moneyInflow(after),
-      },
-      giftCards: {
-        opening: owed.gift - giftInflow(after) - giftInflow(total),
-        sold: -f(total, 'gift_cards_issued'),
-        redeemed: f(total, 'gift_cards_redeemed'),
-        addedToBalance: f(total, GIFT_CARD_ADD),
-        outstanding: owed.gift - giftInflow(after),
-      },
-      payments,
+    bonuses: {
+      opening: owed.bonus - bonusInflow(after) - bonusInflow(total),
+      issued: bonusesIssued(total),
+      adjusted: -f(total, 'bonus_adjusted'),
+      spent: f(total, 'bonus_spent'),
+      expired: f(total, 'bonus_expired'),
+      forfeited: f(total, 'bonus_forfeited'),
+      outstanding: owed.bonus - bonusInflow(after),
     },
-    days: [...days.values()],
-    byPoint: [...byPoint.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([retailPointId, split]) => ({ retailPointId, title: titles.get(retailPointId) ?? '', ...split })),
+    money: {
+      opening: owed.money - moneyInflow(after) - moneyInflow(total),
+      credited: -f(total, 'certificates_issued') + f(total, GIFT_CARD_ADD),
+      spent: f(total, 'money_spent'),
+      forfeited: f(total, 'money_forfeited'),
+      outstanding: owed.money - moneyInflow(after),
+    },
+    giftCards: {
+      opening: owed.gift - giftInflow(after) - giftInflow(total),
+      sold: -f(total, 'gift_cards_issued'),
+      redeemed: f(total, 'gift_cards_redeemed'),
+      addedToBalance: f(total, GIFT_CARD_ADD),
+      outstanding: owed.gift - giftInflow(after),
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { AcquirerError, type CardBindings, type GatewayCard } from './acquirer';
 import {
   BINDING_DESCRIPTION,
@@ -13,6 +14,59 @@ import {
 import { BINDING_ORDER_PREFIX, lastFour, toBindingOrderNumber, toExpiry } from './rbs-formats';
 import type { createRbsRegistrations } from './rbs-registrations';
 
+/** The client's bindings; `showExpired` adds those whose card has expired. */
+async function bindingsOfClient(
+  { post, parse }: RbsClient,
+  clientId: string,
+  showExpired: boolean,
+): Promise<GatewayCard[]> {
+  const method = 'getBindings.do';
+  let answer: Record<string, unknown>;
+  try {
+    answer = await post(method, {
+      clientId,
+      // C: an ordinary binding (not a recurrent or an instalment one), what a card-saving order makes.
+      bindingType: 'C',
+      showExpired: String(showExpired),
+      language: 'ru',
+    });
+  } catch (error) {
+    // "Информация не найдена": no bindings at all.
+    if (error instanceof RbsGatewayError && error.gatewayCode === NO_BINDINGS) return [];
+    throw error;
+  }
+  return parse(method, bindingsAnswer, answer).bindings.map((binding) => ({
+    bindingId: binding.bindingId,
+    last4: lastFour(binding.maskedPan) ?? '',
+    expiry: toExpiry(binding.expiryDate),
+    active: true,
+  }));
+}
+
+/** A card-saving order's outcome: the card once the gateway names its binding, pending, or failed. */
+function bindingResultOf(
+  method: string,
+  answer: z.output<typeof bindingStatusAnswer>,
+): Awaited<ReturnType<CardBindings['bindingResult']>> {
+  const orderStatus = answer.orderStatus ?? 0;
+  if (!STATE_OF[orderStatus]) throw new AcquirerError(`rbs ${method}: unknown orderStatus ${orderStatus}`);
+  const bindingId = answer.bindingInfo?.bindingId;
+  // A verified order moves to 3 (REVERSED); 1 and 2 are read the same way should an installation hold or
+  // deposit the zero amount. The card counts once the gateway names its binding.
+  if (bindingId && (orderStatus === 1 || orderStatus === 2 || orderStatus === 3)) {
+    const card = answer.cardAuthInfo;
+    const last4 = lastFour(card?.maskedPan ?? card?.pan);
+    return {
+      state: 'bound',
+      card: last4 ? { bindingId, last4, expiry: toExpiry(card?.expiration), active: true } : null,
+    };
+  }
+  // Registered, in 3-D Secure, or held without a binding yet: the customer is still on the page.
+  if (orderStatus === 0 || orderStatus === 5 || orderStatus === 1) return { state: 'pending', card: null };
+  // Declined (6), or reversed / deposited without a binding: nothing was saved.
+  return { state: 'failed', card: null };
+}
+
 /**
  * Saved cards at RBS (docs/decisions/016-saved-bank-cards.md "RBS", 022): a card is saved by a verification
  * order for its client (register.do with `features=VERIFY`), listed by getBindings.do, charged for a client's
@@ -23,31 +77,8 @@ export function createRbsBindings(
   { registerOnce }: ReturnType<typeof createRbsRegistrations>,
 ): CardBindings {
   const { post, parse, statusById } = client;
-  /** The client's bindings; `showExpired` adds those whose card has expired. */
-  async function bindingsOf(clientId: string, showExpired: boolean): Promise<GatewayCard[]> {
-    const method = 'getBindings.do';
-    let answer: Record<string, unknown>;
-    try {
-      answer = await post(method, {
-        clientId,
-        // C: an ordinary binding (not a recurrent or an instalment one), what a card-saving order makes.
-        bindingType: 'C',
-        showExpired: String(showExpired),
-        language: 'ru',
-      });
-    } catch (error) {
-      // "Информация не найдена": no bindings at all.
-      if (error instanceof RbsGatewayError && error.gatewayCode === NO_BINDINGS) return [];
-      throw error;
-    }
-    return parse(method, bindingsAnswer, answer).bindings.map((binding) => ({
-      bindingId: binding.bindingId,
-      last4: lastFour(binding.maskedPan) ?? '',
-      expiry: toExpiry(binding.expiryDate),
-      active: true,
-    }));
-  }
-
+  const bindingsOf = (clientId: string, showExpired: boolean) =>
+    bindingsOfClient(client, clientId, showExpired);
   // Bindings this instance removed, per client: RBS lists only active bindings, so a second removal of the same
   // card (a double click, a retry after a lost answer) is recognised here and answered as done.
   const unbound = new Set<string>();
@@ -75,25 +106,7 @@ export function createRbsBindings(
       if (!answer.orderNumber.startsWith(BINDING_ORDER_PREFIX)) {
         throw new AcquirerError(`rbs: order ${orderId} is not a card-saving order`);
       }
-      const orderStatus = answer.orderStatus ?? 0;
-      if (!STATE_OF[orderStatus])
-        throw new AcquirerError(`rbs ${method}: unknown orderStatus ${orderStatus}`);
-      const bindingId = answer.bindingInfo?.bindingId;
-      // A verified order moves to 3 (REVERSED); 1 and 2 are read the same way should an installation hold or
-      // deposit the zero amount. The card counts once the gateway names its binding.
-      if (bindingId && (orderStatus === 1 || orderStatus === 2 || orderStatus === 3)) {
-        const card = answer.cardAuthInfo;
-        const last4 = lastFour(card?.maskedPan ?? card?.pan);
-        return {
-          state: 'bound',
-          card: last4 ? { bindingId, last4, expiry: toExpiry(card?.expiration), active: true } : null,
-        };
-      }
-      // Registered, in 3-D Secure, or held without a binding yet: the customer is still on the page.
-      if (orderStatus === 0 || orderStatus === 5 || orderStatus === 1)
-        return { state: 'pending', card: null };
-      // Declined (6), or reversed / deposited without a binding: nothing was saved.
-      return { state: 'failed', card: null };
+      return bindingResultOf(method, answer);
     },
 
     listCards: (clientId) => bindingsOf(clientId, false),

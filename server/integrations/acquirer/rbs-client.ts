@@ -115,6 +115,51 @@ export interface RbsClient {
   sbpPayload(orderId: string, returnUrl: string): Promise<string>;
 }
 
+/** A gateway's answer as a JSON object, or AcquirerError; a non-zero errorCode is RbsGatewayError (password scrubbed). */
+function checkAnswer(
+  method: string,
+  answer: unknown,
+  scrub: (text: string) => string,
+): Record<string, unknown> {
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) {
+    throw new AcquirerError(`rbs ${method}: the answer is not a JSON object`);
+  }
+  const record = answer as Record<string, unknown>;
+  // errorCode comes as a string ("0") or a number depending on the method and the installation.
+  const code = errorCodeSchema.safeParse(record.errorCode);
+  const errorCode = !code.success ? NaN : code.data === undefined || code.data === '' ? 0 : Number(code.data);
+  if (!Number.isInteger(errorCode)) throw new AcquirerError(`rbs ${method}: unreadable errorCode`);
+  if (errorCode !== 0) {
+    const message = typeof record.errorMessage === 'string' ? scrub(record.errorMessage).slice(0, 200) : '';
+    throw new RbsGatewayError(method, errorCode, message);
+  }
+  return record;
+}
+
+/** An answer read by its schema, or AcquirerError: the gateway said something this code does not know. */
+function parse<T>(method: string, schema: z.ZodType<T>, answer: unknown): T {
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) throw new AcquirerError(`rbs ${method}: unexpected answer`);
+  return parsed.data;
+}
+
+/** The gateway's order status as the Acquirer interface states it, a decline with its code and text. */
+function toStatus(orderId: string, answer: StatusAnswer): OrderStatus {
+  const orderStatus = answer.orderStatus ?? 0;
+  const state = STATE_OF[orderStatus];
+  if (!state) throw new AcquirerError(`rbs getOrderStatusExtended.do: unknown orderStatus ${orderStatus}`);
+  const actionCode = answer.actionCode === undefined ? '' : String(answer.actionCode).trim();
+  const declined = state === 'declined';
+  return {
+    orderId,
+    orderNumber: fromGatewayOrderNumber(answer.orderNumber),
+    amount: answer.amount,
+    state,
+    errorCode: declined ? (actionCode && actionCode !== '0' ? actionCode : 'DECLINED') : null,
+    errorMessage: declined ? answer.actionCodeDescription?.trim() || 'Платёж отклонён банком' : null,
+  };
+}
+
 export function createRbsClient(options: RbsAcquirerOptions): RbsClient {
   const base = new URL(options.baseUrl);
   if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new Error('RBS baseUrl must be http(s)');
@@ -156,45 +201,7 @@ export function createRbsClient(options: RbsAcquirerOptions): RbsClient {
           : `rbs ${method}: gateway unreachable (${name})`,
       );
     }
-    if (!answer || typeof answer !== 'object' || Array.isArray(answer)) {
-      throw new AcquirerError(`rbs ${method}: the answer is not a JSON object`);
-    }
-    const record = answer as Record<string, unknown>;
-    // errorCode comes as a string ("0") or a number depending on the method and the installation.
-    const code = errorCodeSchema.safeParse(record.errorCode);
-    const errorCode = !code.success
-      ? NaN
-      : code.data === undefined || code.data === ''
-        ? 0
-        : Number(code.data);
-    if (!Number.isInteger(errorCode)) throw new AcquirerError(`rbs ${method}: unreadable errorCode`);
-    if (errorCode !== 0) {
-      const message = typeof record.errorMessage === 'string' ? scrub(record.errorMessage).slice(0, 200) : '';
-      throw new RbsGatewayError(method, errorCode, message);
-    }
-    return record;
-  }
-
-  function parse<T>(method: string, schema: z.ZodType<T>, answer: unknown): T {
-    const parsed = schema.safeParse(answer);
-    if (!parsed.success) throw new AcquirerError(`rbs ${method}: unexpected answer`);
-    return parsed.data;
-  }
-
-  function toStatus(orderId: string, answer: StatusAnswer): OrderStatus {
-    const orderStatus = answer.orderStatus ?? 0;
-    const state = STATE_OF[orderStatus];
-    if (!state) throw new AcquirerError(`rbs getOrderStatusExtended.do: unknown orderStatus ${orderStatus}`);
-    const actionCode = answer.actionCode === undefined ? '' : String(answer.actionCode).trim();
-    const declined = state === 'declined';
-    return {
-      orderId,
-      orderNumber: fromGatewayOrderNumber(answer.orderNumber),
-      amount: answer.amount,
-      state,
-      errorCode: declined ? (actionCode && actionCode !== '0' ? actionCode : 'DECLINED') : null,
-      errorMessage: declined ? answer.actionCodeDescription?.trim() || 'Платёж отклонён банком' : null,
-    };
+    return checkAnswer(method, answer, scrub);
   }
 
   /** The status, and the gateway's own orderStatus code (cancelling depends on it). */

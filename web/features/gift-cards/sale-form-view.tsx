@@ -1,10 +1,17 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { DEFAULT_MAX_LENGTH, maskPhone } from '../../../common/lib/validation';
+import { maskPhone } from '../../../common/lib/validation';
 import type { GiftCardImage } from '../../../common/contract/gift-cards';
 import { ruGiftCards } from '../../i18n/ru-gift-cards';
 import { useShell } from '../../ui/shell-state';
 import { TextField } from '../../ui/text-field';
 import { RecipientsEditor, RecipientsFile } from './recipients-popup';
+import {
+  CongratulationField,
+  DesignChoice,
+  MoreRecipients,
+  NominalField,
+  SendingTime,
+} from './sale-form-parts';
 import {
   congratulationError,
   isSaleFormValid,
@@ -14,7 +21,6 @@ import {
 } from './sale-form';
 
 const t = ruGiftCards;
-const NOMINAL_PRESETS = ['500', '1000', '3000', '5000'];
 
 interface SaleFormViewProps {
   values: SaleFormValues;
@@ -91,54 +97,18 @@ export function SaleFormView({
   return (
     <form ref={form} className="gc-form" noValidate onSubmit={submit}>
       {renderBefore?.(sent)}
-      <fieldset className="gc-designs">
-        <legend className="field__label">{t.design}</legend>
-        <div className="gc-designs__list">
-          {images.map((image, index) => (
-            <label key={image.id} className="gc-design">
-              <input
-                type="radio"
-                name="design"
-                value={image.id}
-                checked={values.imageId === image.id}
-                onChange={() => set({ imageId: image.id })}
-              />
-              <img src={image.imageUrl} alt={t.designOption(index + 1)} width={160} height={100} />
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <DesignChoice images={images} imageId={values.imageId} onChoose={(imageId) => set({ imageId })} />
 
       <div className="gc-form__grid">
-        <div>
-          <TextField
-            label={t.nominal}
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            maxLength={5}
-            value={values.nominal}
-            error={errorOf('nominal', errors.nominal ?? null)}
-            onBlur={leave('nominal')}
-            onValue={(nominal) => {
-              set({ nominal });
-              if (/\D/.test(nominal)) setShown((s) => ({ ...s, nominal: true }));
-            }}
-          />
-          <div className="gc-presets" role="group" aria-label={t.nominalPresets}>
-            {NOMINAL_PRESETS.map((preset) => (
-              <button
-                key={preset}
-                type="button"
-                className="chip"
-                aria-pressed={values.nominal === preset}
-                onClick={() => set({ nominal: preset })}
-              >
-                {Number(preset).toLocaleString('ru-RU')}&nbsp;₽
-              </button>
-            ))}
-          </div>
-        </div>
+        <NominalField
+          value={values.nominal}
+          error={errorOf('nominal', errors.nominal ?? null)}
+          onBlur={leave('nominal')}
+          onValue={(nominal) => {
+            set({ nominal });
+            if (/\D/.test(nominal)) setShown((s) => ({ ...s, nominal: true }));
+          }}
+        />
         <TextField
           label={emailLabel}
           type="email"
@@ -170,79 +140,25 @@ export function SaleFormView({
         />
       </div>
 
-      <div className="gc-more">
-        <span className={extraErrors && sent ? 'gc-more__count gc-more__count--error' : 'gc-more__count'}>
-          {t.moreRecipients(values.recipients.length - 1)}
-        </span>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => openRecipients(values.recipients)}
-        >
-          {t.editRecipients}
-        </button>
-      </div>
-
-      <div className="field">
-        <label className="field__label" htmlFor="gc-congratulation">
-          {t.congratulation}
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </label>
-        <textarea
-          id="gc-congratulation"
-          className="field__input field__input--area"
-          rows={4}
-          required
-          maxLength={DEFAULT_MAX_LENGTH + 1}
-          value={values.congratulation}
-          aria-invalid={errorOf('congratulation', congratulation) ? true : undefined}
-          aria-describedby="gc-congratulation-hint gc-congratulation-error"
-          onBlur={leave('congratulation')}
-          onChange={(event) => set({ congratulation: event.target.value })}
-        />
-        <p className="field__hint" id="gc-congratulation-hint">
-          {t.congratulationHint}
-        </p>
-        <p className="field__error field__error--reserved" id="gc-congratulation-error">
-          {errorOf('congratulation', congratulation)}
-        </p>
-      </div>
-
-      <fieldset className="gc-when">
-        <legend className="field__label">{t.when}</legend>
-        <label className="gc-when__option">
-          <input
-            type="radio"
-            name="when"
-            checked={!values.sendLater}
-            onChange={() => set({ sendLater: false })}
-          />
-          <span>{t.sendNow}</span>
-        </label>
-        <label className="gc-when__option">
-          <input
-            type="radio"
-            name="when"
-            checked={values.sendLater}
-            onChange={() => set({ sendLater: true })}
-          />
-          <span>{t.sendLater}</span>
-        </label>
-        {values.sendLater && (
-          <TextField
-            label={t.sendingDate}
-            type="datetime-local"
-            required
-            value={values.sendingDate}
-            error={errorOf('sendingDate', errors.sendingDate ?? null)}
-            onBlur={leave('sendingDate')}
-            onValue={(sendingDate) => set({ sendingDate })}
-          />
-        )}
-      </fieldset>
+      <MoreRecipients
+        count={values.recipients.length - 1}
+        hasErrors={extraErrors && sent}
+        onEdit={() => openRecipients(values.recipients)}
+      />
+      <CongratulationField
+        value={values.congratulation}
+        error={errorOf('congratulation', congratulation)}
+        onBlur={leave('congratulation')}
+        onValue={(text) => set({ congratulation: text })}
+      />
+      <SendingTime
+        sendLater={values.sendLater}
+        onSendLater={(sendLater) => set({ sendLater })}
+        value={values.sendingDate}
+        error={errorOf('sendingDate', errors.sendingDate ?? null)}
+        onBlur={leave('sendingDate')}
+        onValue={(sendingDate) => set({ sendingDate })}
+      />
 
       <p className="gc-terms">{t.terms(percentRate)}</p>
       <button type="submit" className="button gc-form__submit" disabled={busy}>

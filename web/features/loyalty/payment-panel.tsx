@@ -1,21 +1,19 @@
 import { PAYMENT_STATUS } from '../../../common/contract/codes';
 import { useState } from 'react';
 import { useNavigate } from '../../lib/router/hooks';
-import type { Draft, PaymentResult, PayType } from '../../../common/contract/loyalty';
+import type { PaymentResult, PayType } from '../../../common/contract/loyalty';
 import { ruLoyalty } from '../../i18n/ru-loyalty';
-import { formatAmount, formatBonuses } from '../../../common/lib/format';
 import { errorCodeOf } from '../../lib/api-errors';
 import { LoyaltyError } from '../../payment/loyalty-error';
 import { PaymentCallError } from '../../payment/payment-call-error';
 import { PaymentFailed } from '../../payment/payment-failed';
 import { usePaymentResult } from '../../payment/use-payment-result';
 import { useShell } from '../../ui/shell-state';
-import { HowItWorks, PaymentConfirm } from './payment-confirm';
+import { PaymentConfirm } from './payment-confirm';
+import { BonusBalance, ExtraBalance, PayTypeChoice, SpendBonusSwitch } from './payment-choices';
+import { DraftSums, payButtonText } from './payment-sums';
 import { finishPath, forgetDraft, type DraftChoice } from './payment-api';
 import { useBalance, useDraft, usePayerSavedCards, usePrepareDraft } from './use-payment';
-
-/** The choices the page offers, in this order (Apple Pay and Google Pay are not accepted yet). */
-const PAY_TYPES_ON_PAGE: readonly PayType[] = ['CARD', 'SBP_QR', 'IN_RETAIL_POINT'];
 
 interface PaymentPanelProps {
   retailPointId: number;
@@ -30,7 +28,6 @@ interface PaymentPanelProps {
  * page opens (card), the bank picker opens (SBP) or the result shows (bonuses or the till cover it all).
  */
 export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPanelProps) {
-  const navigate = useNavigate();
   const { openPopup, closePopup } = useShell();
   const [spendBonus, setSpendBonus] = useState(true);
   const [spendExtra, setSpendExtra] = useState(true);
@@ -84,31 +81,11 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
       </p>
     );
   }
-  if (opened.kind === 'started') {
-    const { result } = opened;
-    return (
-      <div className="loyalty-started" role="status">
-        <h2 className="loyalty-started__title">{ruLoyalty.startedTitle}</h2>
-        <p>{ruLoyalty.startedText}</p>
-        <div className="loyalty-actions">
-          <button type="button" className="button" onClick={() => void navigate(finishOf(result.draftId))}>
-            {ruLoyalty.checkPayment}
-          </button>
-          {result.status === PAYMENT_STATUS.pending && result.formUrl && (
-            <a className="button button--ghost" href={result.formUrl}>
-              {ruLoyalty.continuePayment}
-            </a>
-          )}
-        </div>
-      </div>
-    );
-  }
+  if (opened.kind === 'started') return <StartedPayment result={opened.result} finishOf={finishOf} />;
 
   const { availableAmount, amount } = balance.data.balance;
   const { maxSpendPercent } = balance.data;
-  const current: Draft = opened.draft;
-  const change = current.accountChanges.find((c) => c.type === 'GLOBAL');
-  const extra = current.accountChanges.find((c) => c.type === 'EXTRA');
+  const current = opened.draft;
   const atTill = payType === 'IN_RETAIL_POINT';
   const busy = draft.isFetching || prepare.isPending;
   const pay = () =>
@@ -121,25 +98,14 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
         });
       },
     });
+  const choosePayType = (type: PayType, cardId: string | null) => {
+    setPayType(type);
+    setSavedCardId(cardId);
+  };
 
   return (
     <div className="loyalty-panel" aria-busy={busy}>
-      <div className="loyalty-balance">
-        <span>{ruLoyalty.balance}</span>
-        <strong>{formatBonuses(availableAmount)}</strong>
-        <button
-          type="button"
-          className="link-button"
-          onClick={() =>
-            openPopup({
-              title: ruLoyalty.howTitle,
-              content: <HowItWorks percent={earnPercent} maxSpendPercent={maxSpendPercent} />,
-            })
-          }
-        >
-          {ruLoyalty.howItWorks}
-        </button>
-      </div>
+      <BonusBalance available={availableAmount} earnPercent={earnPercent} maxSpendPercent={maxSpendPercent} />
       {amount > 0 && (
         <ExtraBalance
           amount={amount}
@@ -148,102 +114,21 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
           onChange={setSpendExtra}
         />
       )}
-      <label className="switch">
-        <input
-          type="checkbox"
-          checked={spendBonus && !atTill && availableAmount > 0}
-          disabled={atTill || availableAmount <= 0}
-          onChange={(event) => setSpendBonus(event.target.checked)}
-        />
-        <span className="switch__track" aria-hidden="true" />
-        <span className="switch__label">
-          {ruLoyalty.spendToggle}
-          <small>{ruLoyalty.spendHint(maxSpendPercent)}</small>
-        </span>
-      </label>
-      <fieldset className="loyalty-pay-types">
-        <legend>{ruLoyalty.payTypeLegend}</legend>
-        {savedCards.data?.map((card) => (
-          <label key={card.bindingId} className="loyalty-pay-type">
-            <input
-              type="radio"
-              name="payType"
-              value={`saved:${card.bindingId}`}
-              checked={payType === 'CARD' && savedCardId === card.bindingId}
-              onChange={() => {
-                setPayType('CARD');
-                setSavedCardId(card.bindingId);
-              }}
-            />
-            <span>{ruLoyalty.savedCard(card.maskedPan)}</span>
-          </label>
-        ))}
-        {PAY_TYPES_ON_PAGE.map((type) => (
-          <label key={type} className="loyalty-pay-type">
-            <input
-              type="radio"
-              name="payType"
-              value={type}
-              checked={payType === type && (type !== 'CARD' || savedCardId === null)}
-              onChange={() => {
-                setPayType(type);
-                setSavedCardId(null);
-              }}
-            />
-            <span>{ruLoyalty.payTypes[type]}</span>
-          </label>
-        ))}
-        {atTill && <p className="loyalty-pay-types__hint">{ruLoyalty.inRetailPointHint}</p>}
-      </fieldset>
-      <dl className="loyalty-sums">
-        <div>
-          <dt>{ruLoyalty.sumLabel}</dt>
-          <dd>{formatAmount(current.paySum)}&nbsp;₽</dd>
-        </div>
-        {(extra?.spend ?? 0) > 0 && (
-          <div>
-            <dt>{ruLoyalty.extraSpend}</dt>
-            <dd>{formatAmount(extra!.spend)}&nbsp;₽</dd>
-          </div>
-        )}
-        <div>
-          <dt>{ruLoyalty.spend}</dt>
-          <dd>{formatBonuses(change?.spend ?? 0)}</dd>
-        </div>
-        <div>
-          <dt>{ruLoyalty.earn}</dt>
-          <dd>{formatBonuses(change?.earn ?? 0)}</dd>
-        </div>
-        {current.earnRules
-          .filter((r) => r.kind === 'LEVEL')
-          .map((r) => (
-            <div key={r.title} className="loyalty-sums__rule" data-testid="earn-level">
-              <dt>{ruLoyalty.byLevel}</dt>
-              <dd>{r.title}</dd>
-            </div>
-          ))}
-        {current.earnRules.some((r) => r.kind === 'CAMPAIGN') && (
-          <div className="loyalty-sums__rule" data-testid="earn-campaign">
-            <dt>{ruLoyalty.byCampaign}</dt>
-            <dd>
-              {current.earnRules
-                .filter((r) => r.kind === 'CAMPAIGN')
-                .map((r) => r.title)
-                .join(', ')}
-            </dd>
-          </div>
-        )}
-        <div className="loyalty-sums__total">
-          <dt>{ruLoyalty.leftToPay}</dt>
-          <dd>{formatAmount(current.leftToPay)}&nbsp;₽</dd>
-        </div>
-      </dl>
+      <SpendBonusSwitch
+        checked={spendBonus && !atTill && availableAmount > 0}
+        disabled={atTill || availableAmount <= 0}
+        maxSpendPercent={maxSpendPercent}
+        onChange={setSpendBonus}
+      />
+      <PayTypeChoice
+        payType={payType}
+        savedCardId={savedCardId}
+        savedCards={savedCards.data}
+        onChoose={choosePayType}
+      />
+      <DraftSums draft={current} />
       <button type="button" className="button loyalty-panel__pay" disabled={busy} onClick={pay}>
-        {current.leftToPay > 0 || atTill
-          ? `${ruLoyalty.pay} ${formatAmount(current.leftToPay)}\u00a0₽`
-          : (extra?.spend ?? 0) > 0
-            ? ruLoyalty.payFromBalance
-            : ruLoyalty.payAll}
+        {payButtonText(current, atTill)}
       </button>
       <PaymentCallError error={prepare.error} />
       {payment.sbpWait}
@@ -251,32 +136,28 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
   );
 }
 
-/** The money-like balance (certificates, gift cards) and the choice to spend it, shown only when there is some. */
-function ExtraBalance(props: {
-  amount: number;
-  checked: boolean;
-  disabled: boolean;
-  onChange(checked: boolean): void;
-}) {
+/** A payment of this choice already went to the bank: check it on the finish page, or go back to the bank's. */
+function StartedPayment(props: { result: PaymentResult; finishOf(draftId: string): string }) {
+  const navigate = useNavigate();
+  const { result } = props;
   return (
-    <>
-      <div className="loyalty-balance">
-        <span>{ruLoyalty.extraBalance}</span>
-        <strong data-testid="extra-balance">{formatAmount(props.amount)}&nbsp;₽</strong>
+    <div className="loyalty-started" role="status">
+      <h2 className="loyalty-started__title">{ruLoyalty.startedTitle}</h2>
+      <p>{ruLoyalty.startedText}</p>
+      <div className="loyalty-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void navigate(props.finishOf(result.draftId))}
+        >
+          {ruLoyalty.checkPayment}
+        </button>
+        {result.status === PAYMENT_STATUS.pending && result.formUrl && (
+          <a className="button button--ghost" href={result.formUrl}>
+            {ruLoyalty.continuePayment}
+          </a>
+        )}
       </div>
-      <label className="switch">
-        <input
-          type="checkbox"
-          checked={props.checked}
-          disabled={props.disabled}
-          onChange={(event) => props.onChange(event.target.checked)}
-        />
-        <span className="switch__track" aria-hidden="true" />
-        <span className="switch__label">
-          {ruLoyalty.spendExtraToggle}
-          <small>{ruLoyalty.spendExtraHint}</small>
-        </span>
-      </label>
-    </>
+    </div>
   );
 }
