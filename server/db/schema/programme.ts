@@ -1,3 +1,4 @@
+import type { AppliedRule } from '../../../common/contract/programme';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -63,7 +64,7 @@ export const campaigns = pgTable(
 /** The rules an accrual applied, as stored beside it (a draft, a till operation, a history row). */
 export const earnRulesColumn = () =>
   jsonb()
-    .$type<{ kind: 'BASE' | 'LEVEL' | 'CAMPAIGN' | 'EVENT'; id: string | null; title: string }[]>()
+    .$type<AppliedRule[]>()
     .notNull()
     .default([]);
 
