@@ -173,5 +173,5 @@ describe('the reference till page', () => {
     expect(page.body).toContain(`Начислено 150\u00a0бонусов: ${applied}.`);
     expect(page.body).toContain(`Последняя операция начислила ${applied}.`);
     expect(page.body).not.toContain('Начисление: 5%');
-  });
+  }, 90_000);
 });
