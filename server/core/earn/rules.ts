@@ -64,8 +64,7 @@ export function effectText(effect: EarnCampaign['effect']): string {
 }
 
 /** 300 -> '3', 150 -> '1,5', 125 -> '1,25': a rate or a factor with only the decimals it has. */
-export const hundredthsText = (hundredths: number) =>
-  String(hundredths / 100).replace('.', ',');
+export const hundredthsText = (hundredths: number) => String(hundredths / 100).replace('.', ',');
 
 /** Whether a campaign applies to this cheque at this point and moment. */
 export function campaignApplies(
