@@ -44,21 +44,23 @@ export function PointRateField({
     onValue(n);
   };
   return (
-    <fieldset className="admin-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset className="content-rate" aria-describedby={error ? `${id}-error` : undefined}>
       <legend>{t.rate}</legend>
-      <label className="admin-check">
-        <input type="radio" name={`${id}-rate`} checked={!own} onChange={() => onValue(null)} />
-        {pointRateText(null, base)}
-      </label>
-      <label className="admin-check">
-        <input
-          type="radio"
-          name={`${id}-rate`}
-          checked={own}
-          onChange={() => typed(text || String(base ?? 0))}
-        />
-        {t.ownRate}
-      </label>
+      <div className="content-rate__choices">
+        <label>
+          <input type="radio" name={`${id}-rate`} checked={!own} onChange={() => onValue(null)} />
+          {pointRateText(null, base)}
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-rate`}
+            checked={own}
+            onChange={() => typed(text || String(base ?? 0))}
+          />
+          {t.ownRate}
+        </label>
+      </div>
       {own && (
         <div className="admin-field">
           <label htmlFor={`${id}-own`}>{t.currentBonus}</label>

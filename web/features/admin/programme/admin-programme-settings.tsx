@@ -117,12 +117,14 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
       <h2 id="programme-settings">{t.heading}</h2>
       <p className="admin-muted">{t.lead}</p>
       <form aria-label={t.heading} onSubmit={(e) => void save(e)} noValidate>
-        <ErrorField
-          label={t.baseEarnPercent}
-          hint={t.baseEarnHint}
-          error={errors.baseEarnPercent}
-          {...text('baseEarnPercent')}
-        />
+        <div className="admin-grid">
+          <ErrorField
+            label={t.baseEarnPercent}
+            hint={t.baseEarnHint}
+            error={errors.baseEarnPercent}
+            {...text('baseEarnPercent')}
+          />
+        </div>
         <div className="admin-grid">
           {EVENT_BONUSES.map((key) => (
             <ErrorField key={key} label={t[key]} error={errors[key]} {...text(key)} />
