@@ -48,7 +48,9 @@ for (const [name, viewport] of VIEWPORTS) {
     await expect(till.getByTestId('till-customer')).toHaveText('Ольга П.');
     await till.getByLabel('Сумма чека, ₽').fill('1 234,50');
     await till.getByRole('button', { name: 'Начислить бонусы' }).click();
-    await expect(till.getByRole('status')).toHaveText(/^Начислено \d+,\d\d\u00a0бонуса\.$/);
+    await expect(till.getByRole('status')).toHaveText(
+      /^Начислено \d+,\d\d\u00a0бонуса: \d+% оплаченного деньгами \(ставка точки \d+%\)\.$/,
+    );
     const operation = till.locator('.ops li');
     await expect(operation).toContainText('1\u00a0234,50\u00a0₽');
     // The brand's colour on its buttons, and nothing wider than the screen.

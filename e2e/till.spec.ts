@@ -36,7 +36,9 @@ test('the till accrues bonuses to the demo customer by the QR the cabinet shows,
 
   await till.getByLabel('Сумма чека, ₽').fill('777,77');
   await till.getByRole('button', { name: 'Начислить бонусы' }).click();
-  await expect(till.getByRole('status')).toHaveText('Начислено 23,33\u00a0бонуса.');
+  await expect(till.getByRole('status')).toHaveText(
+    'Начислено 23,33\u00a0бонуса: 3% оплаченного деньгами (ставка точки 3%).',
+  );
   const done = till.locator('.ops li');
   await expect(done).toHaveCount(1);
   await expect(done.locator('.op__head')).toHaveText(/^Начисление\s*проведено$/);
@@ -93,7 +95,7 @@ test('the till pays a cheque with the customer’s saved card (bound through Goo
   await till.getByLabel('Сумма чека, ₽').fill('500');
   await option.getByRole('button', { name: 'Оплатить остаток картой •••• 4242' }).click();
   await expect(till.getByRole('status')).toHaveText(
-    'Оплачено картой •••• 4242: 500,00\u00a0₽. Списано 0\u00a0бонусов, начислено 15\u00a0бонусов.',
+    'Оплачено картой •••• 4242: 500,00\u00a0₽. Списано 0\u00a0бонусов, начислено 15\u00a0бонусов: 3% оплаченного деньгами (ставка точки 3%).',
   );
   const paid = till.locator('.ops li');
   await expect(paid.locator('.op__head')).toHaveText(/^Оплата картой\s*проведено$/);

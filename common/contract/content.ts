@@ -1,4 +1,5 @@
 import * as z from './z';
+import { earnPercentSchema } from './earn-rate';
 import { checkEmail, checkPhone, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { defineEndpoint } from './endpoint';
 import { link } from './link';
@@ -25,7 +26,8 @@ export const pointSchema = z.strictObject({
   title: text(200).min(1, REQUIRED),
   phone: text(40),
   rating: z.number('Рейтинг: число от 0 до 5').min(0, 'Рейтинг: от 0 до 5').max(5, 'Рейтинг: от 0 до 5'),
-  currentBonus: z.number().int().min(0).max(100),
+  /** The earn rate in force here, percent: the point's own or the chain's base (decision 055). */
+  currentBonus: earnPercentSchema,
   firmId: z
     .number()
     .int()
@@ -50,6 +52,14 @@ export const pointSchema = z.strictObject({
   workingHours: text(200).default(''),
 });
 export type Point = z.output<typeof pointSchema>;
+
+/**
+ * A point as the operator stores it (the console, the content file): `currentBonus` null means the point follows
+ * the chain's `baseEarnPercent`; a number is its own rate, over the base (decision 055). The public `Point`
+ * always carries the rate in force.
+ */
+export const operatorPointSchema = pointSchema.extend({ currentBonus: earnPercentSchema.nullable() });
+export type OperatorPoint = z.output<typeof operatorPointSchema>;
 
 /** A promotion and the points it is valid at. */
 export const actionSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../lib/format';
 import * as z from './z';
+import { earnPercentSchema } from './earn-rate';
 import { MODULE_IDS, type ModuleId } from '../lib/modules';
 import { defineEndpoint } from './endpoint';
 import { earnLimitsSchema, referralMaxFriendsSchema, referralMinPurchaseSchema } from './earn-limits';
@@ -129,6 +130,11 @@ export const brandSettingsSchema = z.strictObject({
     .max(64)
     .refine(isTimeZone, 'Неизвестный часовой пояс: укажите зону IANA, например Europe/Moscow')
     .default(DEFAULT_TIME_ZONE),
+  /**
+   * The chain's base earn rate, percent of the money paid (decision 055): every point without a rate of its
+   * own earns at it. Set by `settings.write`, as the programme's other settings.
+   */
+  baseEarnPercent: earnPercentSchema.default(0),
   /** Bonuses may pay at most this percent of a payment (docs/design/product.md "The programme model"). */
   maxSpendPercent: z.number().int().min(0).max(100).default(50),
   /**

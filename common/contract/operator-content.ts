@@ -6,7 +6,7 @@ import {
   customSchema,
   faqQuestionSchema,
   joinSchema,
-  pointSchema,
+  operatorPointSchema,
   rulesSchema,
 } from './content';
 import { defineEndpoint } from './endpoint';
@@ -91,7 +91,7 @@ export const createOperatorActions = actions.create;
 export const updateOperatorActions = actions.update;
 export const deleteOperatorActions = actions.remove;
 
-const points = collection('points', pointSchema, 'retail point');
+const points = collection('points', operatorPointSchema, 'retail point');
 export const listOperatorPoints = points.list;
 export const createOperatorPoints = points.create;
 export const updateOperatorPoints = points.update;

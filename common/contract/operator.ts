@@ -7,7 +7,7 @@ import {
   faqQuestionSchema,
   joinSchema,
   newsItemSchema,
-  pointSchema,
+  operatorPointSchema,
   rulesSchema,
 } from './content';
 import { defineEndpoint } from './endpoint';
@@ -67,7 +67,7 @@ const pictureFileSchema = z.strictObject({
  */
 export const contentFileSchema = z.strictObject({
   settings: brandSettingsSchema,
-  points: z.array(pointSchema).superRefine(uniqueBy((p) => p.id, 'id')),
+  points: z.array(operatorPointSchema).superRefine(uniqueBy((p) => p.id, 'id')),
   actions: z.array(actionSchema).superRefine(uniqueBy((a) => a.id, 'id')),
   news: z.array(storedNewsSchema).superRefine(uniqueBy((n) => n.id, 'id')),
   faq: z.array(faqQuestionSchema).superRefine(uniqueBy((q) => q.id, 'id')),

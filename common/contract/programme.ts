@@ -26,6 +26,14 @@ export const appliedRuleSchema = z.strictObject({
   id: z.string().nullable(),
   /** For a person: 'Базовое начисление 3%', 'Двойные бонусы на выпечку по выходным'. */
   title: z.string(),
+  /**
+   * What the rule did (decision 055; absent on rules stored before): BASE and LEVEL the rate in force, percent,
+   * and for BASE whether it is the chain's base rate or the point's own; CAMPAIGN its effect for a person
+   * ('×3', '+2%', '+100 бонусов').
+   */
+  percent: z.number().optional(),
+  from: z.enum(['CHAIN', 'POINT']).optional(),
+  effect: z.string().optional(),
 });
 export type AppliedRule = z.output<typeof appliedRuleSchema>;
 

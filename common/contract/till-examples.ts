@@ -28,7 +28,8 @@ const accrued: TillOperation = {
   decline: null,
   createdAt: AT,
   holdExpiresAt: null,
-  earnRules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%' }],
+  earnRules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%', percent: 3, from: 'CHAIN' }],
+  earnRate: 3,
 };
 
 const held: TillOperation = {
@@ -63,7 +64,7 @@ const visit: TillVisit = {
     expiring: { bonuses: 120, on: '2026-12-10' },
     pending: null,
   },
-  point: { id: 1, title: 'Берёзка на Садовой', currentBonus: 3 },
+  point: { id: 1, title: 'Берёзка на Садовой', currentBonus: 3, earnFrom: 'CHAIN' },
   maxSpendPercent: 50,
   bindingActive: true,
   savedCard: '•••• 1111',

@@ -44,8 +44,10 @@ export const tillCustomerSchema = z.strictObject({
 export const tillPointSchema = z.strictObject({
   id: z.number().int(),
   title: z.string(),
-  /** The earn rate, percent of the money paid. */
+  /** The earn rate in force, percent of the money paid: the point's own or the chain's base (decision 055). */
   currentBonus: z.number(),
+  /** CHAIN: the point follows the chain's base rate; POINT: it has its own. */
+  earnFrom: z.enum(['CHAIN', 'POINT']),
 });
 
 /** `CARD`: the customer's saved bank card paid the cheque's rest (after any bonuses), through the acquirer. */
@@ -90,6 +92,11 @@ export const tillOperationSchema = z.strictObject({
   holdExpiresAt: z.string().nullable(),
   /** The earn rules that applied to what it earns (decision 027); empty when it earns nothing. */
   earnRules: z.array(appliedRuleSchema),
+  /**
+   * The rate applied over the money paid, percent (two decimals): the point's or chain's rate after the
+   * campaigns' multipliers and extra percents, fixed bonuses apart (decision 055); null for operations before.
+   */
+  earnRate: z.number().nullable(),
 });
 export type TillOperation = z.output<typeof tillOperationSchema>;
 

@@ -1,10 +1,12 @@
-import type { Point } from '../../common/contract/content';
+import type { OperatorPoint, Point } from '../../common/contract/content';
+import type { BrandSettings } from '../../common/contract/header';
 import type { retailPoints } from '../db/schema/content';
+import { pointRate } from './earn/point-rate';
 
 type PointRow = typeof retailPoints.$inferSelect;
 
-/** A row in the spec's "Point" shape: the address nested, the rating a number. */
-export function toPoint(row: PointRow): Point {
+/** A row as the operator stores it: the address nested, the rating a number, the own rate or null (decision 055). */
+export function toOperatorPoint(row: PointRow): OperatorPoint {
   return {
     id: row.id,
     title: row.title,
@@ -22,4 +24,9 @@ export function toPoint(row: PointRow): Point {
     },
     workingHours: row.workingHours,
   };
+}
+
+/** A row in the spec's "Point" shape, `currentBonus` the rate in force (the point's own or the chain's). */
+export function toPoint(row: PointRow, settings: Pick<BrandSettings, 'baseEarnPercent'>): Point {
+  return { ...toOperatorPoint(row), currentBonus: pointRate(row.currentBonus, settings).percent };
 }

@@ -73,7 +73,12 @@ export const ruAdminContent = {
     categoryName: 'Категория',
     phone: 'Телефон',
     rating: 'Рейтинг (0–5)',
-    currentBonus: 'Бонусирование, %',
+    currentBonus: 'Своя ставка, %',
+    rate: 'Ставка начисления',
+    /** The point follows the chain's base rate (decision 055); null: the settings are not loaded yet. */
+    followsChain: (base: number | null) =>
+      base === null ? 'по умолчанию сети' : `по умолчанию сети (${base}\u00a0%)`,
+    ownRate: 'своя ставка точки',
     firmId: 'Номер фирмы',
     city: 'Город',
     street: 'Улица',

@@ -26,7 +26,9 @@ describe('earnFor and levels', () => {
     const result = await earnFor({ db: noDb, cache: cacheWith([]), clock: systemClock }, request);
     expect(result).toEqual({
       earn: 3_000,
-      rules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%' }],
+      rules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%', percent: 3, from: 'POINT' }],
+      rate: 300,
+      pointPercent: 3,
     });
   });
 

@@ -5,9 +5,16 @@ import type { Clock } from '../clock';
 import { cachedActiveCampaigns } from './campaigns';
 import { chequeEarnCap } from './earn-limits';
 import { levelFor, spendOverYear } from './levels';
+import { pointRate } from './point-rate';
 import { evaluateEarn, type EarnResult } from './rules';
 
 export type { EarnResult } from './rules';
+
+/** What `earnFor` answers: the earn and its rules, and the point's rate in force (stored beside an accrual). */
+export interface Earned extends EarnResult {
+  /** The point's rate in force, percent: its own, or the chain's base (decision 055). */
+  pointPercent: number;
+}
 
 export interface EarnDeps {
   db: Db;
@@ -20,7 +27,8 @@ export interface EarnRequest {
   cheque: number;
   /** What earns (the money paid), kopecks. */
   earnable: number;
-  point: { id: number; currentBonus: number };
+  /** The point; `currentBonus` null: it follows the chain's base rate (decision 055). */
+  point: { id: number; currentBonus: number | null };
   /** The moment (now when absent: the preview names another). */
   at?: Date;
   /** The brand's zone when the caller has the settings at hand; read from the cache otherwise. */
@@ -34,7 +42,7 @@ export interface EarnRequest {
  * payment, and the operator's preview all ask here what a cheque earns and by which rules. The campaigns and
  * the settings come from the content cache, so an accrual costs no extra query once they are built.
  */
-export async function earnFor(deps: EarnDeps, request: EarnRequest): Promise<EarnResult> {
+export async function earnFor(deps: EarnDeps, request: EarnRequest): Promise<Earned> {
   const at = request.at ?? deps.clock.now();
   const [active, settings] = await Promise.all([
     cachedActiveCampaigns(deps.db, deps.cache),
@@ -47,11 +55,13 @@ export async function earnFor(deps: EarnDeps, request: EarnRequest): Promise<Ear
     settings.levels.length > 0 && request.userId && request.earnable > 0
       ? levelFor(settings.levels, await spendOverYear(deps.db, request.userId, at))
       : null;
+  const own = pointRate(request.point.currentBonus, settings);
   const result = evaluateEarn({
     cheque: request.cheque,
     earnable: request.earnable,
     pointId: request.point.id,
-    basePercent: request.point.currentBonus,
+    basePercent: own.percent,
+    baseFrom: own.from,
     at,
     timeZone,
     campaigns: active.rules,
@@ -59,6 +69,6 @@ export async function earnFor(deps: EarnDeps, request: EarnRequest): Promise<Ear
   });
   // The owner's cap on one cheque (decision 046), over every rule together: stacked campaigns cannot mint more.
   const cap = chequeEarnCap(request.cheque, settings.earnLimits);
-  if (result.earn <= cap) return result;
-  return { earn: cap, rules: cap > 0 ? result.rules : [] };
+  if (result.earn <= cap) return { ...result, pointPercent: own.percent };
+  return { earn: cap, rules: cap > 0 ? result.rules : [], rate: result.rate, pointPercent: own.percent };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateEarn, type EarnCampaign, type EarnInput } from './rules';
+import { effectText, evaluateEarn, type EarnCampaign, type EarnInput } from './rules';
 
 const TZ = 'Europe/Moscow';
 // Saturday 2026-11-28 12:00 in Moscow (09:00Z), and the Friday before.
@@ -38,20 +38,23 @@ describe('evaluateEarn', () => {
     expect(evaluateEarn(input({ level: silver, campaigns: [campaign({})] }))).toEqual({
       earn: 10_000,
       rules: [
-        { kind: 'LEVEL', id: null, title: 'Уровень «Серебряный» 5%' },
-        { kind: 'CAMPAIGN', id: 'c1', title: 'Двойные бонусы по выходным' },
+        { kind: 'LEVEL', id: null, title: 'Уровень «Серебряный» 5%', percent: 5 },
+        { kind: 'CAMPAIGN', id: 'c1', title: 'Двойные бонусы по выходным', effect: '×2' },
       ],
+      rate: 1000,
     });
     expect(evaluateEarn(input({ level: { title: 'Базовый', earnPercent: 0 } }))).toEqual({
       earn: 3000,
-      rules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%' }],
+      rules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%', percent: 3, from: 'POINT' }],
+      rate: 300,
     });
   });
 
   it("earns the point's rate and names it", () => {
     expect(evaluateEarn(input({}))).toEqual({
       earn: 3000,
-      rules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%' }],
+      rules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%', percent: 3, from: 'POINT' }],
+      rate: 300,
     });
   });
 
@@ -109,6 +112,19 @@ describe('evaluateEarn', () => {
   });
 
   it('earns nothing (and names no rule) when nothing was paid in money', () => {
-    expect(evaluateEarn(input({ earnable: 0, campaigns: [campaign({})] }))).toEqual({ earn: 0, rules: [] });
+    expect(evaluateEarn(input({ earnable: 0, campaigns: [campaign({})] }))).toEqual({
+      earn: 0,
+      rules: [],
+      rate: null,
+    });
+  });
+
+  it('names the chain’s base rate apart from a point’s own, and each campaign’s effect (decision 055)', () => {
+    const chain = evaluateEarn(input({ baseFrom: 'CHAIN', campaigns: [campaign({})] }));
+    expect(chain.rules[0]).toMatchObject({ kind: 'BASE', percent: 3, from: 'CHAIN' });
+    expect(chain.rate).toBe(600);
+    expect(effectText({ kind: 'MULTIPLIER', factorHundredths: 150 })).toBe('×1,5');
+    expect(effectText({ kind: 'EXTRA_PERCENT', percentHundredths: 200 })).toBe('+2%');
+    expect(effectText({ kind: 'FIXED', kopecks: 5000 })).toBe('+50\u00a0бонусов');
   });
 });

@@ -1,4 +1,5 @@
 import type { AppliedRule } from '../../../common/contract/programme';
+import { formatBonuses } from '../../../common/lib/format';
 import { localTime, minuteOf } from './local-time';
 
 /**
@@ -32,8 +33,10 @@ export interface EarnInput {
   /** What earns: the money paid (never bonuses), kopecks. */
   earnable: number;
   pointId: number;
-  /** The point's rate, percent. */
+  /** The point's rate in force, percent. */
   basePercent: number;
+  /** Whether that rate is the chain's base rate or the point's own (decision 055); the point's when absent. */
+  baseFrom?: 'CHAIN' | 'POINT';
   at: Date;
   timeZone: string;
   /** Active campaigns (the evaluation checks their days, hours, points and minimum). */
@@ -46,7 +49,22 @@ export interface EarnResult {
   /** Kopecks. */
   earn: number;
   rules: AppliedRule[];
+  /**
+   * The rate applied over what earns, hundredths of a percent: the rate in force after the campaigns'
+   * multipliers and extra percents (fixed bonuses apart); null when nothing was paid in money (decision 055).
+   */
+  rate: number | null;
 }
+
+/** A campaign's effect as the till and the cheque name it: '×3', '×1,5', '+2%', '+100 бонусов'. */
+export function effectText(effect: EarnCampaign['effect']): string {
+  if (effect.kind === 'MULTIPLIER') return `×${hundredthsText(effect.factorHundredths)}`;
+  if (effect.kind === 'EXTRA_PERCENT') return `+${hundredthsText(effect.percentHundredths)}%`;
+  return `+${formatBonuses(effect.kopecks / 100)}`;
+}
+
+/** 300 -> '3', 150 -> '1,5', 125 -> '1,25': a rate or a factor with only the decimals it has. */
+export const hundredthsText = (hundredths: number) => String(hundredths / 100).replace('.', ',');
 
 /** Whether a campaign applies to this cheque at this point and moment. */
 export function campaignApplies(
@@ -99,10 +117,16 @@ export function evaluateEarn(input: EarnInput): EarnResult {
   const base = level ? level.earnPercent : point;
   const rules: AppliedRule[] = [
     level
-      ? { kind: 'LEVEL', id: null, title: `Уровень «${level.title}» ${base}%` }
-      : { kind: 'BASE', id: null, title: `Базовое начисление ${base}%` },
+      ? { kind: 'LEVEL', id: null, title: `Уровень «${level.title}» ${base}%`, percent: base }
+      : {
+          kind: 'BASE',
+          id: null,
+          title: `Базовое начисление ${base}%`,
+          percent: base,
+          from: input.baseFrom ?? 'POINT',
+        },
   ];
-  if (input.earnable <= 0) return { earn: 0, rules: [] };
+  if (input.earnable <= 0) return { earn: 0, rules: [], rate: null };
   const applied = chooseCampaigns(input.campaigns.filter((c) => campaignApplies(c, input)));
   let rate = base * 100;
   let extra = 0;
@@ -111,8 +135,8 @@ export function evaluateEarn(input: EarnInput): EarnResult {
     if (c.effect.kind === 'MULTIPLIER') rate = Math.floor((rate * c.effect.factorHundredths) / 100);
     else if (c.effect.kind === 'EXTRA_PERCENT') extra += c.effect.percentHundredths;
     else fixed += c.effect.kopecks;
-    rules.push({ kind: 'CAMPAIGN', id: c.id, title: c.title });
+    rules.push({ kind: 'CAMPAIGN', id: c.id, title: c.title, effect: effectText(c.effect) });
   }
   const earn = Math.floor((input.earnable * (rate + extra)) / 10_000) + fixed;
-  return { earn, rules: earn > 0 ? rules : [] };
+  return { earn, rules: earn > 0 ? rules : [], rate: rate + extra };
 }

@@ -18,7 +18,8 @@ export const retailPoints = pgTable('retail_points', {
   phone: text().notNull().default(''),
   // The spec allows a number or a string; numeric keeps the operator's value exactly.
   rating: numeric({ precision: 3, scale: 2 }).notNull().default('0'),
-  currentBonus: integer().notNull().default(0),
+  /** The point's own earn rate, percent; null: it follows the chain's `baseEarnPercent` (decision 055). */
+  currentBonus: integer(),
   firmId: integer().notNull(),
   categoryName: text().notNull(),
   city: text().notNull(),

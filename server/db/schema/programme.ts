@@ -1,3 +1,4 @@
+import type { AppliedRule } from '../../../common/contract/programme';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -61,11 +62,7 @@ export const campaigns = pgTable(
 );
 
 /** The rules an accrual applied, as stored beside it (a draft, a till operation, a history row). */
-export const earnRulesColumn = () =>
-  jsonb()
-    .$type<{ kind: 'BASE' | 'LEVEL' | 'CAMPAIGN' | 'EVENT'; id: string | null; title: string }[]>()
-    .notNull()
-    .default([]);
+export const earnRulesColumn = () => jsonb().$type<AppliedRule[]>().notNull().default([]);
 
 /**
  * Bonuses held as lots (decision 027): every credit to a customer's bonus account is a lot (what, when, until

@@ -103,6 +103,11 @@ export const tillOperations = pgTable(
     /** Bonuses credited (an accrual at once, a spend on confirmation). */
     earn: kopecks().notNull(),
     earnPercent: integer().notNull(),
+    /**
+     * The rate the earn applied over the money paid, hundredths of a percent: the point's (or chain's, or
+     * level's) rate after the campaigns' multipliers and extra percents (decision 055); null before 0025.
+     */
+    earnRate: integer(),
     /** The earn rules that applied (decision 027). */
     earnRules: earnRulesColumn(),
     /** What the saved card pays (`card` only): the cheque less the bonuses spent. */

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Action, FaqQuestion, Point } from '../../../common/contract/content';
+import type { Action, FaqQuestion, OperatorPoint } from '../../../common/contract/content';
 import type { Db } from '../../db/client';
 import { actions, faq, news, retailPoints } from '../../db/schema/content';
 import { auditLog } from '../../db/schema/staff';
 import { AppError } from '../../errors';
 import type { ContentCache } from '../../lib/content-cache';
-import { toPoint } from '../../core/points';
+import { toOperatorPoint } from '../../core/points';
 
 /** A stored news item as the operator edits it: picture names, an ISO date-time. */
 export interface StoredNews {
@@ -65,9 +65,9 @@ export const COLLECTIONS = {
     table: retailPoints,
     order: [asc(retailPoints.sort), asc(retailPoints.id)],
     toRow: ({ address, rating, ...p }) => ({ ...p, ...address, rating: String(rating) }),
-    fromRow: (r) => toPoint(r as typeof retailPoints.$inferSelect),
+    fromRow: (r) => toOperatorPoint(r as typeof retailPoints.$inferSelect),
     sorted: true,
-  } satisfies Collection<Point>,
+  } satisfies Collection<OperatorPoint>,
 };
 
 /** What an audited change tells the log: the item before and after (null when it did not or no longer exists). */

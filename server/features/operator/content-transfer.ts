@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { checkPicture } from './picture-upload';
 import type { ContentCache } from '../../lib/content-cache';
 import { DOCUMENT_SCHEMAS, readDocument, type DocumentName } from '../../core/content-documents';
-import { toPoint } from '../../core/points';
+import { toOperatorPoint } from '../../core/points';
 import { readBrandSettings } from '../../core/brand-settings';
 
 /** `points[3].address.latitude`: the path of a zod issue as the operator reads it in the file. */
@@ -33,7 +33,7 @@ export async function exportContent(db: Db): Promise<ContentFile> {
   ) as ContentFile['documents'];
   return {
     settings,
-    points: pointRows.map(toPoint),
+    points: pointRows.map(toOperatorPoint),
     actions: actionRows.map(({ sort: _s, ...a }) => a),
     news: newsRows.map((n) => ({ ...n, date: n.date.toISOString() })),
     faq: faqRows.map(({ sort: _s, ...q }) => q),

@@ -25,7 +25,6 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
   if (cardLocked && body.spendBonus) {
     throw new AppError('CARD_LOCKED', 'Карта заблокирована: бонусы нельзя списать. Обратитесь в поддержку');
   }
-  const currentBonus = cardLocked ? 0 : point.currentBonus;
   const paySum = toKopecks(body.paySum);
   const sums = splitPayment({
     paySum,
@@ -39,8 +38,8 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
   const { earnable, ...split } = sums;
   const now = deps.clock.now();
   // A blocked card earns nothing (decision 026).
-  const { earn, rules } = cardLocked
-    ? { earn: 0, rules: [] }
+  const { earn, rules, pointPercent } = cardLocked
+    ? { earn: 0, rules: [], pointPercent: 0 }
     : await earnFor(deps, { cheque: paySum, earnable, point, at: now, timeZone: settings.timeZone, userId });
   const values = {
     productType: body.productType,
@@ -55,7 +54,7 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     ...split,
     earn,
     earnRules: rules,
-    earnPercent: currentBonus,
+    earnPercent: pointPercent,
     updatedAt: now,
   };
   if (body.draftId) {

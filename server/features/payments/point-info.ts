@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { readBrandSettings } from '../../core/brand-settings';
+import { pointRate } from '../../core/earn/point-rate';
 import { balancesOf } from '../../core/ledger';
 import { toRoubles } from '../../core/money';
 import type { Db } from '../../db/client';
@@ -16,12 +17,13 @@ export async function loadPoint(db: Db, retailPointId: number) {
 
 /** `getRetailPointInfo`: what the payment page shows of the point. */
 export async function retailPointInfo(db: Db, retailPointId: number) {
-  const point = await loadPoint(db, retailPointId);
+  const [point, settings] = await Promise.all([loadPoint(db, retailPointId), readBrandSettings(db)]);
   return {
     id: point.id,
     title: point.title,
     address: { city: point.city, street: point.street, house: point.house },
-    currentBonus: point.currentBonus,
+    // The rate in force: the point's own or the chain's base (decision 055).
+    currentBonus: pointRate(point.currentBonus, settings).percent,
   };
 }
 

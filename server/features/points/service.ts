@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { getPoint, getPoints, type Action } from '../../../common/contract/content';
+import { cachedBrandSettings } from '../../core/brand-settings';
 import { toPoint } from '../../core/points';
 import type { Db } from '../../db/client';
 import { actions, retailPoints } from '../../db/schema/content';
@@ -13,11 +14,13 @@ interface PointBodies {
 
 function getPointBodies(db: Db, cache: ContentCache): Promise<PointBodies> {
   return cache.get('points', async () => {
-    const [pointRows, actionRows] = await Promise.all([
+    const [pointRows, actionRows, settings] = await Promise.all([
       db.select().from(retailPoints).orderBy(asc(retailPoints.sort), asc(retailPoints.id)),
       db.select().from(actions).orderBy(asc(actions.sort), asc(actions.id)),
+      // The chain's base rate (decision 055): a settings change drops this copy too (one content revision).
+      cachedBrandSettings(db, cache),
     ]);
-    const points = pointRows.map(toPoint);
+    const points = pointRows.map((row) => toPoint(row, settings));
     const allActions: Action[] = actionRows.map(({ sort: _s, ...action }) => action);
     const items = new Map<number, CachedJson>();
     for (const point of points) {

@@ -90,8 +90,8 @@ describe('programme rules: campaigns, the preview and every accrual naming its r
     const saturday = (await at('2026-11-28T12:00:00+03:00')).json();
     expect(saturday).toMatchObject({ earn: 14 });
     expect(saturday.rules).toEqual([
-      { kind: 'BASE', id: null, title: 'Базовое начисление 7%' },
-      { kind: 'CAMPAIGN', id: expect.any(String), title: WEEKEND },
+      { kind: 'BASE', id: null, title: 'Базовое начисление 7%', percent: 7, from: 'POINT' },
+      { kind: 'CAMPAIGN', id: expect.any(String), title: WEEKEND, effect: '×2' },
     ]);
     expect((await at('2026-11-29T23:59:00+03:00')).json().earn).toBe(14);
     expect((await at('2026-11-30T00:00:00+03:00')).json().earn).toBe(7);

@@ -30,7 +30,7 @@ export async function accrue(
   checkOpen(deps, visit);
   const point = await loadPoint(deps.db, caller.retailPointId);
   const now = deps.clock.now();
-  const { earn, rules } = await earnFor(deps, {
+  const { earn, rules, rate, pointPercent } = await earnFor(deps, {
     cheque: request.sum,
     earnable: request.sum,
     point,
@@ -50,7 +50,8 @@ export async function accrue(
         sum: request.sum,
         spend: 0,
         earn,
-        earnPercent: point.currentBonus,
+        earnPercent: pointPercent,
+        earnRate: rate,
         earnRules: rules,
         state: 'completed',
         createdAt: now,

@@ -105,7 +105,7 @@ export async function payWithCard(
       'У покупателя нет сохранённой карты, которой можно оплатить: примите оплату иначе',
     );
   }
-  const { earn, rules } = await earnFor(deps, {
+  const { earn, rules, rate, pointPercent } = await earnFor(deps, {
     cheque: sum,
     earnable: cardAmount,
     point,
@@ -124,7 +124,8 @@ export async function payWithCard(
       sum,
       spend,
       earn,
-      earnPercent: point.currentBonus,
+      earnPercent: pointPercent,
+      earnRate: rate,
       earnRules: rules,
       cardAmount,
       acquirer: deps.acquirer.name,

@@ -54,6 +54,7 @@ export function toOperation(row: TillOperationRow): TillOperation {
     createdAt: row.createdAt.toISOString(),
     holdExpiresAt: row.state === 'held' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
     earnRules: row.earnRules,
+    earnRate: row.earnRate === null ? null : row.earnRate / 100,
   };
 }
 

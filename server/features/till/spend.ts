@@ -33,7 +33,7 @@ export async function spend(
   ]);
   const amount = bonusesToSpend(sum, asked, settings.maxSpendPercent, balances.bonus);
   if (amount <= 0) throw new AppError('NOTHING_TO_SPEND', 'Списывать нечего: у покупателя нет бонусов');
-  const { earn, rules } = await earnFor(deps, {
+  const { earn, rules, rate, pointPercent } = await earnFor(deps, {
     cheque: sum,
     earnable: sum - amount,
     point,
@@ -50,7 +50,8 @@ export async function spend(
     sum,
     spend: amount,
     earn,
-    earnPercent: point.currentBonus,
+    earnPercent: pointPercent,
+    earnRate: rate,
     earnRules: rules,
   });
   return sameRequest((await findByKey(deps.db, key))!, request);

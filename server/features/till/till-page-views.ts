@@ -134,11 +134,48 @@ function operationItem(visitId: string, op: TillOperation) {
 ${buttons ? `<div class="buttons">${buttons}</div>` : ''}</li>`;
 }
 
-/** ' Акция: …' when a campaign raised what the operation earned. */
+/** ' Акция: …' when a campaign raised what the operation earned (an operation stored before decision 055). */
 const campaignsOf = (op: TillOperation) => {
   const titles = op.earnRules.filter((r) => r.kind === 'CAMPAIGN').map((r) => r.title);
   return titles.length ? ` Акция: ${titles.join(', ')}.` : '';
 };
+
+const percentText = (percent: number) => `${String(percent).replace('.', ',')}%`;
+
+/** A rule as the cashier reads it: 'ставка сети 3%', 'ставка точки 5%', 'акция «…» ×3'. */
+function ruleText(rule: TillOperation['earnRules'][number]) {
+  if (rule.kind === 'CAMPAIGN') return `акция «${rule.title}»${rule.effect ? ` ${rule.effect}` : ''}`;
+  if (rule.kind === 'BASE' && rule.percent !== undefined)
+    return `${rule.from === 'CHAIN' ? 'ставка сети' : 'ставка точки'} ${percentText(rule.percent)}`;
+  return rule.title.toLowerCase();
+}
+
+/**
+ * What the operation's earn applied, from the server's own earn result (decision 055): '9% оплаченного
+ * деньгами (ставка сети 3%, акция «…» ×3)'. Null when it earned nothing or was stored without its rate.
+ */
+export function appliedRate(op: TillOperation): string | null {
+  if (op.earnRate === null || op.earned <= 0 || op.earnRules.length === 0) return null;
+  return `${percentText(op.earnRate)} оплаченного деньгами (${op.earnRules.map(ruleText).join(', ')})`;
+}
+
+/** ' начислено N: 9% … (…)' or ' начислено N' with the campaigns of an older operation. */
+const earnedText = (op: TillOperation) => {
+  const applied = appliedRate(op);
+  return applied ? `${bonuses(op.earned)}: ${applied}.` : `${bonuses(op.earned)}.${campaignsOf(op)}`;
+};
+
+/**
+ * The line under the cheque's sum: the limit, and the rate the next operation starts from, or, just after an
+ * operation that earned, the rate that operation applied (a campaign may have raised it).
+ */
+function sumHint(visit: TillVisit, done: TillOperation | undefined) {
+  const applied = done && appliedRate(done);
+  const rate = applied
+    ? `Последняя операция начислила ${applied}.`
+    : `Начисление: ${visit.point.currentBonus}% оплаченного деньгами (${visit.point.earnFrom === 'CHAIN' ? 'ставка сети' : 'ставка точки'}) и действующие акции.`;
+  return `Списать можно не больше ${visit.maxSpendPercent}% чека. ${rate}`;
+}
 
 function resultLine(op: TillOperation | undefined) {
   if (!op) return '';
@@ -148,9 +185,9 @@ function resultLine(op: TillOperation | undefined) {
       : op.state === 'HELD'
         ? `Удержано ${bonuses(op.spent)}: подтвердите, когда покупатель оплатит остаток ${money(op.sum - op.spent)}.`
         : op.state === 'COMPLETED' && op.kind === 'ACCRUE'
-          ? `Начислено ${bonuses(op.earned)}.${campaignsOf(op)}`
+          ? `Начислено ${earnedText(op)}`
           : op.state === 'COMPLETED'
-            ? `Списано ${bonuses(op.spent)}, начислено ${bonuses(op.earned)}.`
+            ? `Списано ${bonuses(op.spent)}, начислено ${earnedText(op)}`
             : ENDED_TEXT[op.state];
   const failed = op.state === 'DECLINED' || (op.kind === 'CARD' && op.state === 'HELD');
   return noticeBlock(text, !failed);
@@ -158,7 +195,7 @@ function resultLine(op: TillOperation | undefined) {
 
 function cardResult(op: TillOperation) {
   if (op.state === 'COMPLETED') {
-    return `Оплачено картой ${op.card ?? ''}: ${money(op.paidByCard)}. Списано ${bonuses(op.spent)}, начислено ${bonuses(op.earned)}.`;
+    return `Оплачено картой ${op.card ?? ''}: ${money(op.paidByCard)}. Списано ${bonuses(op.spent)}, начислено ${earnedText(op)}`;
   }
   if (op.state === 'DECLINED') {
     return `Банк отклонил оплату картой: ${op.decline?.message ?? ''} (код ${op.decline?.code ?? ''}). Бонусы не списаны: примите оплату иначе.`;
@@ -200,7 +237,7 @@ export function visitPage(
 <label for="sum">Сумма чека, ₽</label>
 <input id="sum" name="sum" inputmode="decimal" autocomplete="off" required autofocus maxlength="12"
   aria-describedby="sum-hint">
-<p class="note" id="sum-hint">Списать можно не больше ${visit.maxSpendPercent}% чека. Начисление: ${visit.point.currentBonus}% оплаченного деньгами.</p>
+<p class="note" id="sum-hint" data-testid="till-rate">${escapeHtml(sumHint(visit, done))}</p>
 <div class="buttons"><button type="submit" name="action" value="accrue">Начислить бонусы</button>
 <button type="submit" name="action" value="spend" class="secondary">Списать бонусы</button></div>
 ${cardOption(visit)}

@@ -72,7 +72,7 @@ describe('the reference till page', () => {
     );
     expect(again.headers.location).toBe(accrued.headers.location);
     const page = await t.app.inject({ url: accrued.headers.location as string, headers: { cookie } });
-    expect(page.body).toContain('Начислено 30,01\u00a0бонуса.');
+    expect(page.body).toContain('Начислено 30,01\u00a0бонуса: 3% оплаченного деньгами (ставка точки 3%).');
     expect(page.body).toContain('130,01\u00a0бонуса');
     expect(page.body).toContain('Вернуть');
 
@@ -125,7 +125,7 @@ describe('the reference till page', () => {
       cookie,
     );
     const page = await t.app.inject({ url: accrued.headers.location as string, headers: { cookie } });
-    expect(page.body).toContain('Начислено 30\u00a0бонусов.');
+    expect(page.body).toContain('Начислено 30\u00a0бонусов: 3% оплаченного деньгами (ставка точки 3%).');
     // (The lots' dates are the database's: 400 days from any day is in another year.)
     expect(page.body).toMatch(/data-testid="till-expiring">30\u00a0бонусов \d\d\.\d\d\.\d{4}</);
 
@@ -138,5 +138,40 @@ describe('the reference till page', () => {
     const after = await t.app.inject({ url: refunded.headers.location as string, headers: { cookie } });
     expect(after.body).toContain('Операция возвращена: бонусы пересчитаны.');
     expect(after.body).not.toContain('Операция возвращено');
+  }, 90_000);
+
+  it('names the rate an operation applied, a campaign with its effect included, not the point’s plain rate', async () => {
+    // Point 1 follows the chain's base rate (the demo's 5 %), and a ×3 campaign runs there today.
+    await t.deps.db.execute(sql`update retail_points set current_bonus = null where id = 1`);
+    const campaign = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/campaigns',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      payload: {
+        title: 'Тройные бонусы',
+        startsOn: '2029-01-01',
+        effect: { kind: 'MULTIPLIER', factor: 3 },
+        priority: 10,
+        stacks: false,
+      },
+    });
+    expect(campaign.statusCode, campaign.body).toBe(200);
+    const { key } = await issueKey(t);
+    const cookie = `till_key=${key}`;
+    const card = await cardholder(t, PHONE, 0);
+    const scan = await form('/till/scan', { code: memberCode(card, clock.now().getTime()) }, cookie);
+    const visitUrl = scan.headers.location as string;
+    const before = await t.app.inject({ url: visitUrl, headers: { cookie } });
+    expect(before.body).toContain('Начисление: 5% оплаченного деньгами (ставка сети) и действующие акции.');
+    const accrued = await form(
+      visitUrl,
+      { action: 'accrue', sum: '1 000', idempotencyKey: 'rate-0001' },
+      cookie,
+    );
+    const page = await t.app.inject({ url: accrued.headers.location as string, headers: { cookie } });
+    const applied = '15% оплаченного деньгами (ставка сети 5%, акция «Тройные бонусы» ×3)';
+    expect(page.body).toContain(`Начислено 150\u00a0бонусов: ${applied}.`);
+    expect(page.body).toContain(`Последняя операция начислила ${applied}.`);
+    expect(page.body).not.toContain('Начисление: 5%');
   }, 90_000);
 });

@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { TillVisit } from '../../../common/contract/till';
+import type { BrandSettings } from '../../../common/contract/header';
 import { readBrandSettings } from '../../core/brand-settings';
+import { pointRate } from '../../core/earn/point-rate';
 import { balancesOf } from '../../core/ledger';
 import { nextExpiry } from '../../core/earn/lots';
 import { localTime } from '../../core/earn/local-time';
@@ -14,6 +16,12 @@ import { AppError, notFound } from '../../errors';
 import type { TillCaller } from '../../lib/callers';
 import { chargeableCard } from './card-payment';
 import { loadPoint, toOperation, type TillDeps, type VisitRow } from './operation-rows';
+
+/** The point's rate in force and where it comes from (decision 055). */
+function rateOf(own: number | null, settings: Pick<BrandSettings, 'baseEarnPercent'>) {
+  const { percent, from } = pointRate(own, settings);
+  return { currentBonus: percent, earnFrom: from };
+}
 
 /** How long a scanned code keeps its visit open for accrue and spend. */
 export const TILL_VISIT_MINUTES = 15;
@@ -72,7 +80,7 @@ export async function visitView(deps: TillDeps, visit: VisitRow): Promise<TillVi
         from: localTime(pending.from, settings.timeZone).day,
       },
     },
-    point: { id: point.id, title: point.title, currentBonus: point.currentBonus },
+    point: { id: point.id, title: point.title, ...rateOf(point.currentBonus, settings) },
     maxSpendPercent: settings.maxSpendPercent,
     bindingActive: savedCard !== null,
     savedCard: savedCard ? `•••• ${savedCard.last4}` : null,

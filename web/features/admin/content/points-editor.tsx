@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Point } from '../../../../common/contract/content';
+import type { OperatorPoint as Point } from '../../../../common/contract/content';
 import { ruAdminContent } from '../../../i18n/ru-admin-content';
 import { adminApi } from '../admin-api';
 import { TextInput, textToNumber } from './form-fields';
 import { ItemsEditor, type ItemFormProps } from './items-editor';
+import { PointRateField, pointRateText, useBaseEarnPercent } from './point-rate-field';
 import type { Picker } from './pick-map';
 
 const t = ruAdminContent.points;
@@ -194,13 +195,6 @@ function PointForm({ value, onChange, errors }: ItemFormProps<Body>) {
           onValue={(v) => set({ rating: num(v) })}
         />
         <TextInput
-          label={t.currentBonus}
-          type="number"
-          value={Number.isNaN(value.currentBonus) ? '' : value.currentBonus}
-          error={errors.currentBonus}
-          onValue={(v) => set({ currentBonus: num(v) })}
-        />
-        <TextInput
           label={t.firmId}
           type="number"
           value={Number.isNaN(value.firmId) ? '' : value.firmId}
@@ -208,6 +202,11 @@ function PointForm({ value, onChange, errors }: ItemFormProps<Body>) {
           onValue={(v) => set({ firmId: num(v) })}
         />
       </div>
+      <PointRateField
+        value={value.currentBonus}
+        error={errors.currentBonus}
+        onValue={(currentBonus) => set({ currentBonus })}
+      />
       <TextInput
         label={t.workingHours}
         value={value.workingHours}
@@ -223,6 +222,10 @@ const coords = (p: Point) =>
     ? '—'
     : `${p.address.latitude}, ${p.address.longitude}`;
 
+function RateCell({ own }: { own: number | null }) {
+  return pointRateText(own, useBaseEarnPercent());
+}
+
 export function PointsEditor() {
   return (
     <ItemsEditor<Point>
@@ -237,7 +240,7 @@ export function PointsEditor() {
         title: '',
         phone: '',
         rating: 0,
-        currentBonus: 0,
+        currentBonus: null,
         firmId: 1,
         categoryName: '',
         address: { city: '', street: '', house: '', latitude: null, longitude: null },
@@ -250,6 +253,7 @@ export function PointsEditor() {
           cell: (p) => [p.address.city, p.address.street, p.address.house].filter(Boolean).join(', '),
         },
         { label: ruAdminContent.columns.coords, cell: coords },
+        { label: t.rate, cell: (p) => <RateCell own={p.currentBonus} /> },
       ]}
       titleOf={(p) => p.title}
       Form={PointForm}

@@ -17,7 +17,10 @@ const EVENT_BONUSES = [
   'referralMinPurchase',
   'referralMaxFriends',
 ] as const;
-type Texts = Record<(typeof EVENT_BONUSES)[number] | 'expiryDays' | 'warnDays' | 'pendingDays', string>;
+type Texts = Record<
+  (typeof EVENT_BONUSES)[number] | 'baseEarnPercent' | 'expiryDays' | 'warnDays' | 'pendingDays',
+  string
+>;
 interface LevelRow {
   key: number;
   title: string;
@@ -27,7 +30,7 @@ interface LevelRow {
 
 /** The settings' paths this form shows an error beside. */
 const SHOWN =
-  /^(welcomeBonus|birthdayBonus|referralBonus|referralFriendBonus|referralMinPurchase|referralMaxFriends|bonusExpiryDays|bonusExpiryWarnDays|bonusPendingDays|levels)(\.|$)/;
+  /^(baseEarnPercent|welcomeBonus|birthdayBonus|referralBonus|referralFriendBonus|referralMinPurchase|referralMaxFriends|bonusExpiryDays|bonusExpiryWarnDays|bonusPendingDays|levels)(\.|$)/;
 
 let nextKey = 0;
 const rowOf = (l: { title: string; fromSpend: number; earnPercent: number }): LevelRow => ({
@@ -50,6 +53,7 @@ const numberOr = (text: string) => {
 export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSettings; canWrite: boolean }) {
   const queryClient = useQueryClient();
   const [texts, setTexts] = useState<Texts>({
+    baseEarnPercent: String(settings.baseEarnPercent),
     welcomeBonus: String(settings.welcomeBonus),
     birthdayBonus: String(settings.birthdayBonus),
     referralBonus: String(settings.referralBonus),
@@ -83,6 +87,7 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
       const current = await adminApi().request('GET /api/operator/settings');
       const body = {
         ...current,
+        baseEarnPercent: numberOr(texts.baseEarnPercent),
         ...Object.fromEntries(EVENT_BONUSES.map((k) => [k, numberOr(texts[k])])),
         bonusExpiryDays: expires ? numberOr(texts.expiryDays) : null,
         bonusExpiryWarnDays: numberOr(texts.warnDays),
@@ -112,6 +117,14 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
       <h2 id="programme-settings">{t.heading}</h2>
       <p className="admin-muted">{t.lead}</p>
       <form aria-label={t.heading} onSubmit={(e) => void save(e)} noValidate>
+        <div className="admin-grid">
+          <ErrorField
+            label={t.baseEarnPercent}
+            hint={t.baseEarnHint}
+            error={errors.baseEarnPercent}
+            {...text('baseEarnPercent')}
+          />
+        </div>
         <div className="admin-grid">
           {EVENT_BONUSES.map((key) => (
             <ErrorField key={key} label={t[key]} error={errors[key]} {...text(key)} />

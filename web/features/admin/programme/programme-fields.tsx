@@ -7,22 +7,29 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 type InputProps = InputHTMLAttributes<HTMLInputElement>;
 
-/** A labelled input with its field's error. */
+/** A labelled input with its field's error (and a hint under it, when given). */
 export function ErrorField({
   label,
   error,
+  hint,
   ...input
-}: { label: string; error?: string | undefined } & InputProps) {
+}: { label: string; error?: string | undefined; hint?: string | undefined } & InputProps) {
   const id = useId();
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="admin-field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={described || undefined}
         {...input}
       />
+      {hint && (
+        <span id={`${id}-hint`} className="admin-muted">
+          {hint}
+        </span>
+      )}
       {error && (
         <span id={`${id}-error`} className="admin-error admin-field-error">
           {error}
