@@ -5,8 +5,8 @@ import { ruAdminAudit as ra } from '../../i18n/ru-admin-audit';
 import { adminApi } from './admin-api';
 import { RU_DAY_FIELD, ruDayToIso, useBrandDates } from './admin-dates';
 import { auditColumns } from './audit-columns';
-import { DataTable } from './kit/data-table';
-import { Field, LabelledField } from './kit/field';
+import { DataTable, MoreRows } from './kit/data-table';
+import { Field, SelectField } from './kit/field';
 
 const t = ruAdmin.audit;
 
@@ -62,18 +62,13 @@ export function AuditPage() {
       <h1>{t.heading}</h1>
       <form className="admin-inline-form" onSubmit={apply} aria-label={t.heading}>
         <Field label={t.actor} name="actor" />
-        <LabelledField label={t.action} id="audit-action">
-          {(control) => (
-            <select {...control} name="action" defaultValue="">
-              <option value="">{ra.anyAction}</option>
-              {Object.entries(ra.actions).map(([code, label]) => (
-                <option key={code} value={code}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </LabelledField>
+        <SelectField
+          label={t.action}
+          name="action"
+          any={ra.anyAction}
+          options={Object.entries(ra.actions)}
+          id="audit-action"
+        />
         <Field label={t.from} name="from" {...RU_DAY_FIELD} />
         <Field label={t.to} name="to" {...RU_DAY_FIELD} />
         <button className="admin-button">{t.apply}</button>
@@ -86,15 +81,7 @@ export function AuditPage() {
         empty={t.empty}
         error={log.isError}
       />
-      {log.hasNextPage && (
-        <button
-          type="button"
-          className="admin-button admin-button-quiet"
-          onClick={() => void log.fetchNextPage()}
-        >
-          {t.more}
-        </button>
-      )}
+      <MoreRows pages={log} label={t.more} />
     </>
   );
 }

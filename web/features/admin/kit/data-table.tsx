@@ -109,3 +109,24 @@ export function TableScroll({ label, children }: { label: string; children: Reac
     </div>
   );
 }
+
+/** "Show more" under a table read a page at a time (an infinite query): only while there is more. */
+export function MoreRows({
+  pages,
+  label,
+}: {
+  pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+  label: string;
+}) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <button
+      type="button"
+      className="admin-button admin-button-quiet"
+      disabled={pages.isFetchingNextPage}
+      onClick={() => void pages.fetchNextPage()}
+    >
+      {label}
+    </button>
+  );
+}

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Field, LabelledField } from './field';
+import { Field, LabelledField, SelectField } from './field';
 
 describe("the console's labelled field", () => {
   afterEach(cleanup);
@@ -37,5 +37,20 @@ describe("the console's labelled field", () => {
     const select = screen.getByRole('combobox', { name: 'Действие' });
     expect(select.id).toBe('audit-action');
     expect(select.getAttribute('aria-describedby')).toBe('audit-action-hint');
+  });
+});
+
+describe("the console's select field", () => {
+  afterEach(cleanup);
+
+  it('offers "any" first (the empty value), then the choices, under its label', () => {
+    render(<SelectField label="Тип" name="type" any="Любой" options={[['earn', 'Начисление']]} />);
+    const select = screen.getByRole('combobox', { name: 'Тип' }) as HTMLSelectElement;
+    expect(select.name).toBe('type');
+    expect(select.value).toBe('');
+    expect([...select.options].map((o) => [o.value, o.text])).toEqual([
+      ['', 'Любой'],
+      ['earn', 'Начисление'],
+    ]);
   });
 });

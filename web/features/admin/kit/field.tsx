@@ -64,3 +64,35 @@ export function Field({
     </LabelledField>
   );
 }
+
+/** A labelled select of a form read on submit: its first option is "any" (the empty value), then the choices. */
+export function SelectField({
+  label,
+  name,
+  any,
+  options,
+  id,
+}: {
+  label: string;
+  name: string;
+  /** The empty choice's text ("any type"). */
+  any: string;
+  /** The choices as [value, text]. */
+  options: [string, string][];
+  id?: string;
+}) {
+  return (
+    <LabelledField label={label} id={id}>
+      {(control) => (
+        <select {...control} name={name} defaultValue="">
+          <option value="">{any}</option>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
+  );
+}

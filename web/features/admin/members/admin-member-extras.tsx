@@ -4,8 +4,8 @@ import { ruAdmin } from '../../../i18n/ru-admin';
 import { ruAdminMemberPage as p, ruAdminMemberProfile } from '../../../i18n/ru-admin-members';
 import { adminApi } from '../admin-api';
 import { RU_DAY_FIELD, ruDayToIso, useBrandDates } from '../admin-dates';
-import { DataTable, type Column } from '../kit/data-table';
-import { Field, LabelledField } from '../kit/field';
+import { DataTable, MoreRows, type Column } from '../kit/data-table';
+import { Field, SelectField } from '../kit/field';
 import { roubles } from './member-format';
 import { formatBonuses } from '../../../../common/lib/format';
 import type { MemberDetails } from '../../../../common/contract/members';
@@ -96,18 +96,12 @@ export function MemberOperations({ userId }: { userId: string }) {
     <>
       <h3>{t.operations}</h3>
       <form className="admin-inline-form" aria-label={p.filters} onSubmit={apply}>
-        <LabelledField label={p.type}>
-          {(control) => (
-            <select {...control} name="type" defaultValue="">
-              <option value="">{p.anyType}</option>
-              {TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {p.types[type]}
-                </option>
-              ))}
-            </select>
-          )}
-        </LabelledField>
+        <SelectField
+          label={p.type}
+          name="type"
+          any={p.anyType}
+          options={TYPES.map((type): [string, string] => [type, p.types[type]])}
+        />
         <Field label={p.from} name="from" {...RU_DAY_FIELD} />
         <Field label={p.to} name="to" {...RU_DAY_FIELD} />
         <button className="admin-button">{p.apply}</button>
@@ -120,16 +114,7 @@ export function MemberOperations({ userId }: { userId: string }) {
         empty={t.noOperations}
         error={pages.isError}
       />
-      {pages.hasNextPage && (
-        <button
-          type="button"
-          className="admin-button admin-button-quiet"
-          disabled={pages.isFetchingNextPage}
-          onClick={() => void pages.fetchNextPage()}
-        >
-          {p.more}
-        </button>
-      )}
+      <MoreRows pages={pages} label={p.more} />
     </>
   );
 }
