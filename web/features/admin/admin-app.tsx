@@ -2,33 +2,15 @@ import type { ComponentType } from 'react';
 import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
 import { useLocation } from '../../lib/router/hooks';
-import { AuditPage } from './admin-audit-page';
-import { GiftCardsPage } from './gift-cards/admin-gift-cards-page';
 import { AdminHomePage, AdminLayout } from './admin-layout';
 import { AdminLoginPage } from './admin-login-page';
-import { MembersPage } from './members/admin-members-page';
-import { ProgrammePage } from './programme/admin-programme-page';
-import { StaffPage } from './admin-staff-page';
-import { TillKeysPage } from './admin-till-keys-page';
-import { ReportsPage } from './reports/admin-reports-page';
 import adminCss from './admin.css?url';
-// Content and brand (decision 032).
-import { ContentPage } from './content/content-page';
-import { SettingsPage } from './content/settings-page';
+import { SECTIONS } from './sections';
 
-/** Each section's page and the permission it needs (the server checks it again on every call). */
+/** Each section's page and the permission it needs (the server checks it again on every call), by its address. */
 const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = {
   '': { Page: AdminHomePage },
-  members: { Page: MembersPage, permission: 'members.read' },
-  staff: { Page: StaffPage, permission: 'staff.read' },
-  audit: { Page: AuditPage, permission: 'audit.read' },
-  'till-keys': { Page: TillKeysPage, permission: 'tillKeys.read' },
-  'gift-cards': { Page: GiftCardsPage, permission: 'invoices.read' },
-  // Content and brand (decision 032).
-  settings: { Page: SettingsPage, permission: 'settings.read' },
-  content: { Page: ContentPage, permission: 'content.read' },
-  programme: { Page: ProgrammePage, permission: 'campaigns.read' },
-  reports: { Page: ReportsPage, permission: 'reports.read' }, // decision 031
+  ...Object.fromEntries(SECTIONS.map((s) => [s.path.slice('/admin/'.length), s])),
 };
 
 /**

@@ -4,27 +4,11 @@ import { NavLink } from '../../lib/router/links';
 import { useNavigate } from '../../lib/router/hooks';
 import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
-import { ruAdminProgramme } from '../../i18n/ru-admin-programme';
-import { ruAdminReports } from '../../i18n/ru-admin-reports';
 import { adminApi, SESSION_KEY, useStaffSession } from './admin-api';
 import { AdminDashboard } from './reports/admin-dashboard';
-import { ruAdminContent } from '../../i18n/ru-admin-content';
+import { SECTIONS } from './sections';
 
 const t = ruAdmin.shell;
-
-/** The console's sections and the permission each needs: the navigation shows what the role may open. */
-export const SECTIONS: { path: string; label: string; permission: Permission }[] = [
-  { path: '/admin/members', label: t.members, permission: 'members.read' },
-  { path: '/admin/staff', label: t.staff, permission: 'staff.read' },
-  { path: '/admin/audit', label: t.audit, permission: 'audit.read' },
-  { path: '/admin/till-keys', label: t.tillKeys, permission: 'tillKeys.read' },
-  { path: '/admin/gift-cards', label: t.giftCards, permission: 'invoices.read' },
-  // Content and brand (decision 032).
-  { path: '/admin/settings', label: ruAdminContent.menu.settings, permission: 'settings.read' },
-  { path: '/admin/content', label: ruAdminContent.menu.content, permission: 'content.read' },
-  { path: '/admin/programme', label: ruAdminProgramme.nav, permission: 'campaigns.read' },
-  { path: '/admin/reports', label: ruAdminReports.nav, permission: 'reports.read' }, // decision 031
-];
 
 /** `/admin/*`: the console's shell around a page. Nobody logged in (or a login half done) goes to /admin/login. */
 export function AdminLayout({ permission, children }: { permission?: Permission; children: ReactNode }) {

@@ -1,8 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { ruAdminContent } from '../../../i18n/ru-admin-content';
-import { adminErrorText, useStaffSession } from '../admin-api';
-import type { Permission } from '../../../../common/contract/permissions';
+import { adminErrorText } from '../admin-api';
 
 /** Field errors of a refused save, by the field's path (`title`, `address.latitude`), as the server's schema named them. */
 export type FieldErrors = Record<string, string>;
@@ -16,10 +15,8 @@ export function saveFailureText(error: unknown): string {
   return Object.keys(fieldErrorsOf(error)).length > 0 ? ruAdminContent.fixFields : adminErrorText(error);
 }
 
-/** Whether the logged-in person's role holds the permission (the server checks it again on every call). */
-export function useCan(permission: Permission): boolean {
-  return useStaffSession().data?.permissions.includes(permission) ?? false;
-}
+// useCan lives in the console's kit now (issue 28); the content editors still import it from here.
+export { useCan } from '../kit/can';
 
 interface Common {
   label: string;

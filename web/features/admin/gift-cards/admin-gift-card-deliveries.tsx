@@ -1,8 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { FailedDelivery } from '../../../../common/contract/operator-gift-cards';
 import { ruAdmin } from '../../../i18n/ru-admin';
-import { adminApi, adminErrorText, useStaffSession } from '../admin-api';
-import { TableScroll } from '../field';
+import { adminApi } from '../admin-api';
+import { ActionStatus } from '../kit/action-status';
+import { Can } from '../kit/can';
+import { DataTable, type Column } from '../kit/data-table';
+import { useAction } from '../kit/use-action';
 import { phoneText } from '../phone-text';
 
 const t = ruAdmin.giftCards;
@@ -11,78 +14,50 @@ const when = (iso: string) => new Date(iso).toLocaleString('ru-RU');
 
 /** The gift-card screen's second part: cards whose SMS did not go out, and sending one again. */
 export function FailedDeliveries() {
-  const queryClient = useQueryClient();
-  const canWrite = useStaffSession().data?.permissions.includes('giftCards.write') ?? false;
   const failed = useQuery({
     queryKey: KEYS,
     queryFn: () => adminApi().request('GET /api/operator/gift-card-deliveries/failed'),
   });
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
+  const retry = useAction({
+    run: (d: FailedDelivery) =>
+      adminApi().request('POST /api/operator/gift-card-deliveries/:deliveryId/retry', {
+        params: { deliveryId: d.deliveryId },
+      }),
+    done: (_, d) => t.retried(d.cardPublicId),
+    invalidate: [KEYS],
+  });
 
-  const retry = async (deliveryId: string, card: string) => {
-    setError('');
-    setDone('');
-    try {
-      await adminApi().request('POST /api/operator/gift-card-deliveries/:deliveryId/retry', {
-        params: { deliveryId },
-      });
-      setDone(t.retried(card));
-    } catch (failure) {
-      setError(adminErrorText(failure));
-    }
-    await queryClient.invalidateQueries({ queryKey: KEYS });
-  };
+  const columns: Column<FailedDelivery>[] = [
+    { header: t.deliveryColumns.card, cell: (d) => <code>{d.cardPublicId}</code> },
+    { header: t.deliveryColumns.phone, cell: (d) => phoneText(d.phone) },
+    { header: t.deliveryColumns.sendAt, cell: (d) => when(d.sendAt) },
+    { header: t.deliveryColumns.attempts, cell: (d) => d.attempts, align: 'end' },
+    {
+      header: t.deliveryColumns.error,
+      cell: (d) => (
+        <>
+          {d.lastError ?? ''}{' '}
+          <Can permission="giftCards.write">
+            <button type="button" className="admin-link" onClick={() => retry.run(d)}>
+              {t.retry}
+            </button>
+          </Can>
+        </>
+      ),
+    },
+  ];
 
   return (
     <section aria-labelledby="failed-deliveries">
       <h2 id="failed-deliveries">{t.deliveries}</h2>
-      {done && <p role="status">{done}</p>}
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
-      {failed.data && failed.data.length === 0 && <p>{t.noFailures}</p>}
-      {failed.data && failed.data.length > 0 && (
-        <TableScroll label={t.deliveries}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.deliveryColumns.card}</th>
-                <th scope="col">{t.deliveryColumns.phone}</th>
-                <th scope="col">{t.deliveryColumns.sendAt}</th>
-                <th scope="col">{t.deliveryColumns.attempts}</th>
-                <th scope="col">{t.deliveryColumns.error}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {failed.data.map((d) => (
-                <tr key={d.deliveryId}>
-                  <td>
-                    <code>{d.cardPublicId}</code>
-                  </td>
-                  <td>{phoneText(d.phone)}</td>
-                  <td>{when(d.sendAt)}</td>
-                  <td>{d.attempts}</td>
-                  <td>
-                    {d.lastError ?? ''}{' '}
-                    {canWrite && (
-                      <button
-                        type="button"
-                        className="admin-link"
-                        onClick={() => void retry(d.deliveryId, d.cardPublicId)}
-                      >
-                        {t.retry}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <ActionStatus action={retry} />
+      <DataTable
+        label={t.deliveries}
+        columns={columns}
+        rows={failed.data}
+        rowKey={(d) => d.deliveryId}
+        empty={t.noFailures}
+      />
     </section>
   );
 }

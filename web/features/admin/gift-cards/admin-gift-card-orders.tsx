@@ -1,11 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
-import { ruAdmin } from '../../../i18n/ru-admin';
+import type { CardPaidOrder } from '../../../../common/contract/operator-gift-cards';
 import { ruAdminCardPaidOrders as t } from '../../../i18n/ru-admin-gift-cards';
 import { adminApi } from '../admin-api';
-import { TableScroll } from '../field';
+import { DataTable, type Column } from '../kit/data-table';
 import { phoneText } from '../phone-text';
+import { roubles } from './gift-card-format';
 
-const roubles = (value: number) => `${value.toLocaleString('ru-RU')} ₽`;
+const COLUMNS: Column<CardPaidOrder>[] = [
+  { header: t.columns.paidAt, cell: (o) => new Date(o.paidAt).toLocaleString('ru-RU') },
+  {
+    header: t.columns.buyer,
+    cell: (o) => (/^(\d|\+)/.test(o.buyerPhone) ? phoneText(o.buyerPhone) : t.noPhone),
+  },
+  {
+    header: t.columns.cards,
+    cell: (o) => (
+      <>
+        {t.cards(o.quantity, roubles(o.nominal))}
+        {o.cards.map((id) => (
+          <div key={id}>
+            <small>
+              <code>{id}</code>
+            </small>
+          </div>
+        ))}
+      </>
+    ),
+  },
+  { header: t.columns.total, cell: (o) => roubles(o.total), align: 'end' },
+];
 
 /** The gift-card screen's orders paid by bank card on the site (docs/decisions/033), the newest 100, read-only. */
 export function CardPaidOrders() {
@@ -16,41 +39,14 @@ export function CardPaidOrders() {
   return (
     <section aria-labelledby="card-paid-orders">
       <h2 id="card-paid-orders">{t.heading}</h2>
-      {orders.isError && <p className="admin-error">{ruAdmin.loadError}</p>}
-      {orders.data && orders.data.length === 0 && <p>{t.empty}</p>}
-      {orders.data && orders.data.length > 0 && (
-        <TableScroll label={t.heading}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.columns.paidAt}</th>
-                <th scope="col">{t.columns.buyer}</th>
-                <th scope="col">{t.columns.cards}</th>
-                <th scope="col">{t.columns.total}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((o) => (
-                <tr key={o.orderId}>
-                  <td>{new Date(o.paidAt).toLocaleString('ru-RU')}</td>
-                  <td>{/^(\d|\+)/.test(o.buyerPhone) ? phoneText(o.buyerPhone) : t.noPhone}</td>
-                  <td>
-                    {t.cards(o.quantity, roubles(o.nominal))}
-                    {o.cards.map((id) => (
-                      <div key={id}>
-                        <small>
-                          <code>{id}</code>
-                        </small>
-                      </div>
-                    ))}
-                  </td>
-                  <td>{roubles(o.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <DataTable
+        label={t.heading}
+        columns={COLUMNS}
+        rows={orders.data}
+        rowKey={(o) => o.orderId}
+        empty={t.empty}
+        error={orders.isError}
+      />
     </section>
   );
 }

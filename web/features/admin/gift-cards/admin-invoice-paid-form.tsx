@@ -2,9 +2,15 @@ import { useState, type FormEvent } from 'react';
 import type { InvoiceItem } from '../../../../common/contract/operator';
 import { ruAdmin } from '../../../i18n/ru-admin';
 import { RU_DAY_FIELD, ruDayToIso, useBrandDates } from '../admin-dates';
-import { Field } from '../field';
+import { Field } from '../kit/field';
 
 const t = ruAdmin.giftCards;
+
+/** The bank payment an invoice was paid by, as on the statement. */
+export interface InvoicePayment {
+  paymentNumber: string;
+  paymentDate: string;
+}
 
 /**
  * Marking an invoice paid issues its cards at once, so it is a confirmation of its own (decision 053): what
@@ -17,7 +23,7 @@ export function InvoicePaidForm({
   onCancel,
 }: {
   invoice: InvoiceItem;
-  onConfirm: (payment: { paymentNumber: string; paymentDate: string }) => void;
+  onConfirm: (payment: InvoicePayment) => void;
   onCancel: () => void;
 }) {
   const dates = useBrandDates();

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ruAdmin } from '../../../i18n/ru-admin';
 import { adminApi } from '../admin-api';
-import { Field } from '../field';
+import { Field } from '../kit/field';
 import { roubles } from './member-format';
 
 const t = ruAdmin.members;

@@ -4,9 +4,11 @@ import { ruAdmin } from '../../../i18n/ru-admin';
 import { ruAdminMemberPage as p, ruAdminMemberProfile } from '../../../i18n/ru-admin-members';
 import { adminApi } from '../admin-api';
 import { RU_DAY_FIELD, ruDayToIso, useBrandDates } from '../admin-dates';
-import { Field, TableScroll } from '../field';
+import { DataTable, MoreRows, type Column } from '../kit/data-table';
+import { Field, SelectField } from '../kit/field';
 import { roubles } from './member-format';
 import { formatBonuses } from '../../../../common/lib/format';
+import type { MemberDetails } from '../../../../common/contract/members';
 
 /*
  * The member's page, further (docs/decisions/033): what payments in progress hold, the saved bank cards (the
@@ -49,6 +51,18 @@ export function MemberHoldsAndCards({ userId }: { userId: string }) {
   );
 }
 
+type Operation = MemberDetails['operations'][number];
+
+/** The operations' columns; times in the brand's zone. */
+const OPERATION_COLUMNS = (dateTime: (iso: string) => string): Column<Operation>[] => [
+  { header: t.opColumns.at, cell: (o) => dateTime(o.occurredAt) },
+  { header: p.type, cell: (o) => p.types[o.type as keyof typeof p.types] ?? o.type },
+  { header: t.opColumns.place, cell: (o) => o.place },
+  { header: ruAdminMemberProfile.amount, cell: (o) => (o.amount ? roubles(o.amount) : '') },
+  { header: t.opColumns.earned, cell: (o) => (o.earned ? `+${roubles(o.earned)}` : '') },
+  { header: t.opColumns.spent, cell: (o) => (o.spent ? `−${roubles(o.spent)}` : '') },
+];
+
 type Filters = { type?: (typeof TYPES)[number]; from?: string; to?: string };
 
 /** The operations, newest first: a type and a day range, then "show more" for the older pages. */
@@ -82,65 +96,25 @@ export function MemberOperations({ userId }: { userId: string }) {
     <>
       <h3>{t.operations}</h3>
       <form className="admin-inline-form" aria-label={p.filters} onSubmit={apply}>
-        <div className="admin-field">
-          <label htmlFor={`op-type-${userId}`}>{p.type}</label>
-          <select id={`op-type-${userId}`} name="type" defaultValue="">
-            <option value="">{p.anyType}</option>
-            {TYPES.map((type) => (
-              <option key={type} value={type}>
-                {p.types[type]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={p.type}
+          name="type"
+          any={p.anyType}
+          options={TYPES.map((type): [string, string] => [type, p.types[type]])}
+        />
         <Field label={p.from} name="from" {...RU_DAY_FIELD} />
         <Field label={p.to} name="to" {...RU_DAY_FIELD} />
         <button className="admin-button">{p.apply}</button>
       </form>
-      {pages.isError && (
-        <p className="admin-error" role="alert">
-          {ruAdmin.loadError}
-        </p>
-      )}
-      {pages.data && items.length === 0 && <p>{t.noOperations}</p>}
-      {items.length > 0 && (
-        <TableScroll label={t.operations}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.opColumns.at}</th>
-                <th scope="col">{p.type}</th>
-                <th scope="col">{t.opColumns.place}</th>
-                <th scope="col">{ruAdminMemberProfile.amount}</th>
-                <th scope="col">{t.opColumns.earned}</th>
-                <th scope="col">{t.opColumns.spent}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((o) => (
-                <tr key={o.id}>
-                  <td>{dates.dateTime(o.occurredAt)}</td>
-                  <td>{p.types[o.type as keyof typeof p.types] ?? o.type}</td>
-                  <td>{o.place}</td>
-                  <td>{o.amount ? roubles(o.amount) : ''}</td>
-                  <td>{o.earned ? `+${roubles(o.earned)}` : ''}</td>
-                  <td>{o.spent ? `−${roubles(o.spent)}` : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      {pages.hasNextPage && (
-        <button
-          type="button"
-          className="admin-button admin-button-quiet"
-          disabled={pages.isFetchingNextPage}
-          onClick={() => void pages.fetchNextPage()}
-        >
-          {p.more}
-        </button>
-      )}
+      <DataTable
+        label={t.operations}
+        columns={OPERATION_COLUMNS(dates.dateTime)}
+        rows={pages.data && items}
+        rowKey={(o) => o.id}
+        empty={t.noOperations}
+        error={pages.isError}
+      />
+      <MoreRows pages={pages} label={p.more} />
     </>
   );
 }

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import type { Permission } from '../../../../common/contract/permissions';
+import { useStaffSession } from '../admin-api';
+
+/** Whether the logged-in person's role holds the permission (the server checks it again on every call). */
+export function useCan(permission: Permission): boolean {
+  return useStaffSession().data?.permissions.includes(permission) ?? false;
+}
+
+/** Its children only for a role holding the permission (what the role may not do is not offered at all). */
+export function Can({
+  permission,
+  children,
+  otherwise = null,
+}: {
+  permission: Permission;
+  children: ReactNode;
+  /** What the others see instead (nothing unless told). */
+  otherwise?: ReactNode;
+}) {
+  return <>{useCan(permission) ? children : otherwise}</>;
+}

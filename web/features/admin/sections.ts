@@ -1,0 +1,59 @@
+import type { ComponentType } from 'react';
+import type { Permission } from '../../../common/contract/permissions';
+import { ruAdmin } from '../../i18n/ru-admin';
+import { ruAdminContent } from '../../i18n/ru-admin-content';
+import { ruAdminProgramme } from '../../i18n/ru-admin-programme';
+import { ruAdminReports } from '../../i18n/ru-admin-reports';
+import { AuditPage } from './admin-audit-page';
+import { StaffPage } from './admin-staff-page';
+import { TillKeysPage } from './admin-till-keys-page';
+import { ContentPage } from './content/content-page';
+import { SettingsPage } from './content/settings-page';
+import { GiftCardsPage } from './gift-cards/admin-gift-cards-page';
+import { MembersPage } from './members/admin-members-page';
+import { ProgrammePage } from './programme/admin-programme-page';
+import { ReportsPage } from './reports/admin-reports-page';
+
+const t = ruAdmin.shell;
+
+/** One section of the console: its address, its name in the navigation, the permission it needs, its page. */
+export interface Section {
+  path: `/admin/${string}`;
+  label: string;
+  /** The navigation shows only what the role may open; the page picker refuses the rest (the server checks again). */
+  permission: Permission;
+  Page: ComponentType;
+}
+
+/**
+ * The console's sections, written once (issue 28): the page picker (admin-app.tsx) and the navigation
+ * (admin-layout.tsx) both read this list. The pages are imported, not lazy: the console is one chunk of its own
+ * (decision 026). The home page, `/admin`, is the list of these, so it is not one of them.
+ */
+export const SECTIONS: Section[] = [
+  { path: '/admin/members', label: t.members, permission: 'members.read', Page: MembersPage },
+  { path: '/admin/staff', label: t.staff, permission: 'staff.read', Page: StaffPage },
+  { path: '/admin/audit', label: t.audit, permission: 'audit.read', Page: AuditPage },
+  { path: '/admin/till-keys', label: t.tillKeys, permission: 'tillKeys.read', Page: TillKeysPage },
+  { path: '/admin/gift-cards', label: t.giftCards, permission: 'invoices.read', Page: GiftCardsPage },
+  // Content and brand (decision 032).
+  {
+    path: '/admin/settings',
+    label: ruAdminContent.menu.settings,
+    permission: 'settings.read',
+    Page: SettingsPage,
+  },
+  {
+    path: '/admin/content',
+    label: ruAdminContent.menu.content,
+    permission: 'content.read',
+    Page: ContentPage,
+  },
+  {
+    path: '/admin/programme',
+    label: ruAdminProgramme.nav,
+    permission: 'campaigns.read',
+    Page: ProgrammePage,
+  },
+  { path: '/admin/reports', label: ruAdminReports.nav, permission: 'reports.read', Page: ReportsPage }, // decision 031
+];
