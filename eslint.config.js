@@ -96,7 +96,6 @@ export default tseslint.config(
   {
     files: [
       'web/features/admin/admin-login-page.tsx', // AdminLoginPage
-      'web/features/admin/admin-staff-page.tsx', // StaffPage
       'web/features/admin/content/items-editor.tsx', // ItemsEditor
       'web/features/admin/content/pictures-editor.tsx', // PicturesEditor
       'web/features/admin/content/settings-page.tsx', // SettingsPage
