@@ -13,7 +13,9 @@ import { openDatabase } from '../server/db/client';
 import { inTransaction } from '../server/db/in-transaction';
 import { users } from '../server/db/schema/auth';
 import { seedDemoBrand } from '../server/db/seed/demo-brand';
-import { customerAccounts, postTransaction } from '../server/core/ledger';
+import { customerAccounts, postTransaction, transfer } from '../server/core/ledger';
+import { kopecks } from '../server/core/money';
+import { postingKey } from '../server/db/posting-kinds';
 import { SYSTEM_ACCOUNTS } from '../server/db/system-accounts';
 import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
 import { availableParallelism } from 'node:os';
@@ -152,12 +154,9 @@ export async function customer(
   await inTransaction(db, async (tx) => {
     const accounts = await customerAccounts(tx, user!.id);
     await postTransaction(tx, {
-      idempotencyKey: `bench-credit:${user!.id}`,
+      idempotencyKey: postingKey('test_credit', 'bench', user!.id),
       kind: 'test_credit',
-      entries: [
-        { accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: -1_000_000_000 },
-        { accountId: accounts.bonus, amount: 1_000_000_000 },
-      ],
+      entries: transfer(SYSTEM_ACCOUNTS.bonus_issued, accounts.bonus, kopecks(1_000_000_000)),
     });
   });
   return (answer.json() as { token: string }).token;

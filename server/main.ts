@@ -12,12 +12,11 @@ import { seedDemoBrand } from './db/seed/demo-brand';
 import { seedDemoCustomer } from './db/seed/demo-customer';
 import { assembleDeps } from './assemble-deps';
 import { startGiftCardDeliveryJob } from './features/gift-cards/delivery-job';
-import { startHoldReleaseJob } from './features/payments/hold-release-job';
+import { startHoldReleaseJob } from './hold-release-job';
 import { startBonusExpiryJob } from './features/programme/expiry-job';
 import { loadSite } from './features/site/site-renderer';
 import { startStaffSessionPurgeJob } from './features/staff/session-purge';
 import { startAuthPurgeJob } from './features/auth/purge';
-import { startTillHoldReleaseJob } from './features/till/hold-release-job';
 import { createAdjustableClock } from './core/adjustable-clock';
 import { createMailProvider } from './integrations/mail/create-mail-provider';
 import { createSmsProvider } from './integrations/sms/create-sms-provider';
@@ -105,13 +104,10 @@ async function start(config: Config, role: WorkerRole) {
   const jobs =
     role.index === 0
       ? [
+          // The payments' and the till's expired holds, one after the other (decision 056).
           startHoldReleaseJob(deps, {
             intervalMs: config.holdReleaseIntervalMs,
-            onError: (error) => jobFailed(error, 'releasing expired payment holds failed'),
-          }),
-          startTillHoldReleaseJob(deps, {
-            intervalMs: config.holdReleaseIntervalMs,
-            onError: (error) => jobFailed(error, 'releasing expired till holds failed'),
+            onError: jobFailed,
           }),
           // Bonus expiry shares the hold-release interval: both are minutes-scale housekeeping of the ledger.
           startBonusExpiryJob(deps, {

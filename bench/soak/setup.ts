@@ -3,7 +3,9 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { inTransaction } from '../../server/db/in-transaction';
 import { users } from '../../server/db/schema/auth';
-import { customerAccounts, postTransaction } from '../../server/core/ledger';
+import { customerAccounts, postTransaction, transfer } from '../../server/core/ledger';
+import { kopecks } from '../../server/core/money';
+import { postingKey } from '../../server/db/posting-kinds';
 import { SYSTEM_ACCOUNTS } from '../../server/db/system-accounts';
 
 export async function creditBonuses(db: Db, phones: string[]) {
@@ -12,12 +14,9 @@ export async function creditBonuses(db: Db, phones: string[]) {
     await inTransaction(db, async (tx) => {
       const accounts = await customerAccounts(tx, user.id);
       await postTransaction(tx, {
-        idempotencyKey: `soak-credit:${user.id}`,
+        idempotencyKey: postingKey('test_credit', 'soak', user.id),
         kind: 'test_credit',
-        entries: [
-          { accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: -100_000_000 },
-          { accountId: accounts.bonus, amount: 100_000_000 },
-        ],
+        entries: transfer(SYSTEM_ACCOUNTS.bonus_issued, accounts.bonus, kopecks(100_000_000)),
       });
     });
   }

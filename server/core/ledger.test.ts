@@ -13,7 +13,9 @@ import {
   InsufficientFundsError,
   postTransaction,
   systemBalance,
+  transfer,
 } from './ledger';
+import { kopecks, type Kopecks } from './money';
 
 describe('ledger', () => {
   let t: TestApp;
@@ -34,11 +36,8 @@ describe('ledger', () => {
       const issued = SYSTEM_ACCOUNTS.bonus_issued;
       return postTransaction(tx, {
         idempotencyKey: key,
-        kind: 'test',
-        entries: [
-          { accountId: accounts.bonus, amount },
-          { accountId: issued, amount: -amount },
-        ],
+        kind: 'test_credit',
+        entries: transfer(issued, accounts.bonus, kopecks(amount)),
       });
     });
   const transactionCount = async () => (await db.select().from(ledgerTransactions)).length;
@@ -52,8 +51,9 @@ describe('ledger', () => {
         const ids = [accounts.bonus, issued, accounts.money];
         return postTransaction(tx, {
           idempotencyKey: `bad:${amounts.join(',')}`,
-          kind: 'test',
-          entries: amounts.map((amount, i) => ({ accountId: ids[i]!, amount })),
+          kind: 'test_credit',
+          // Not kopecks on purpose: the ledger's own check must refuse them.
+          entries: amounts.map((amount, i) => ({ accountId: ids[i]!, amount: amount as Kopecks })),
         });
       });
     await expect(post([100, -99])).rejects.toThrow('sum to zero');
@@ -94,11 +94,8 @@ describe('ledger', () => {
     const accounts = await inTransaction(db, (tx) => customerAccounts(tx, userId));
     const posting = postTransaction(db, {
       idempotencyKey: 'overspend-bare',
-      kind: 'test',
-      entries: [
-        { accountId: accounts.bonus, amount: -(before.bonus + 1) },
-        { accountId: SYSTEM_ACCOUNTS.bonus_spent, amount: before.bonus + 1 },
-      ],
+      kind: 'test_credit',
+      entries: transfer(accounts.bonus, SYSTEM_ACCOUNTS.bonus_spent, kopecks(before.bonus + 1)),
     });
     await expect(posting).rejects.toBeInstanceOf(InsufficientFundsError);
     const rows = await db

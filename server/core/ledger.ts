@@ -3,6 +3,8 @@ import type { Db } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema/ledger';
 import { AppError } from '../errors';
 import { SYSTEM_ACCOUNTS, type SystemAccountKind } from '../db/system-accounts';
+import type { PostingKind } from '../db/posting-kinds';
+import { kopecks, type Kopecks } from './money';
 
 /** A customer's accounts; every card of the customer opens the same two. */
 export type CustomerAccountKind = 'bonus' | 'money';
@@ -10,13 +12,22 @@ export type CustomerAccountKind = 'bonus' | 'money';
 export interface LedgerEntryInput {
   accountId: string;
   /** Signed kopecks, never zero. */
-  amount: number;
+  amount: Kopecks;
+}
+
+/** The two legs that move `amount` kopecks (more than 0) from one account to another: `from` loses, `to` gains. */
+export function transfer(from: string, to: string, amount: Kopecks): [LedgerEntryInput, LedgerEntryInput] {
+  return [
+    { accountId: from, amount: kopecks(-amount) },
+    { accountId: to, amount },
+  ];
 }
 
 export interface PostTransactionInput {
   /** One business event, one key: a retry with the same key returns the first result and changes nothing. */
   idempotencyKey: string;
-  kind: string;
+  /** One of server/db/posting-kinds.ts; the database refuses any other. */
+  kind: PostingKind;
   entries: LedgerEntryInput[];
   /**
    * The key of the debit this posting gives back (a released hold, a refund: decision 030); the bonus lots it
@@ -172,13 +183,10 @@ export async function createGiftCardAccount(tx: Db): Promise<string> {
 }
 
 /** The two entries that credit a customer `earn` kopecks of bonuses from `bonus_issued` (none for 0). */
-export async function earnEntries(tx: Db, userId: string, earn: number): Promise<LedgerEntryInput[]> {
+export async function earnEntries(tx: Db, userId: string, earn: Kopecks): Promise<LedgerEntryInput[]> {
   if (earn <= 0) return [];
   const accounts = await customerAccounts(tx, userId);
-  return [
-    { accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: -earn },
-    { accountId: accounts.bonus, amount: earn },
-  ];
+  return transfer(SYSTEM_ACCOUNTS.bonus_issued, accounts.bonus, earn);
 }
 
 /** A system account's balance in kopecks: the sum of its entries (reporting and the invariant checks). */

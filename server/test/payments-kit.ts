@@ -4,7 +4,9 @@ import { users } from '../db/schema/auth';
 import { inTransaction } from '../db/in-transaction';
 import type { TestApp } from './test-app';
 import { callAs } from './cabinet-kit';
-import { customerAccounts, postTransaction } from '../core/ledger';
+import { customerAccounts, postTransaction, transfer } from '../core/ledger';
+import { fromRoubles } from '../core/money';
+import { postingKey } from '../db/posting-kinds';
 import { SYSTEM_ACCOUNTS } from '../db/system-accounts';
 
 /** Demo point 1: earns 3%. */
@@ -20,12 +22,9 @@ export async function customerWithBonuses(t: TestApp, phone: string, bonuses: nu
     await inTransaction(t.deps.db, async (tx) => {
       const accounts = await customerAccounts(tx, user.id);
       await postTransaction(tx, {
-        idempotencyKey: `test-credit:${user.id}:${bonuses}`,
+        idempotencyKey: postingKey('test_credit', user.id, bonuses),
         kind: 'test_credit',
-        entries: [
-          { accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: -bonuses * 100 },
-          { accountId: accounts.bonus, amount: bonuses * 100 },
-        ],
+        entries: transfer(SYSTEM_ACCOUNTS.bonus_issued, accounts.bonus, fromRoubles(bonuses)),
       });
     });
   }
@@ -81,12 +80,9 @@ export async function creditMoney(t: TestApp, userId: string, roubles: number, k
   await inTransaction(t.deps.db, async (tx) => {
     const accounts = await customerAccounts(tx, userId);
     await postTransaction(tx, {
-      idempotencyKey: `test-money:${userId}:${key}`,
+      idempotencyKey: postingKey('test_credit', 'money', userId, key),
       kind: 'test_credit',
-      entries: [
-        { accountId: SYSTEM_ACCOUNTS.certificates_issued, amount: -Math.round(roubles * 100) },
-        { accountId: accounts.money, amount: Math.round(roubles * 100) },
-      ],
+      entries: transfer(SYSTEM_ACCOUNTS.certificates_issued, accounts.money, fromRoubles(roubles)),
     });
   });
 }

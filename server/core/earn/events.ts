@@ -1,7 +1,9 @@
 import { operations } from '../../db/schema/cabinet';
 import type { Db } from '../../db/client';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
-import { customerAccounts, postTransaction } from '../ledger';
+import type { PostingKind } from '../../db/posting-kinds';
+import { customerAccounts, postTransaction, transfer, type LedgerEntryInput } from '../ledger';
+import { kopecks } from '../money';
 
 /**
  * Event bonuses (decision 027): welcome, referral, birthday. One credit is one ledger posting under the event's
@@ -19,17 +21,14 @@ export interface EventCredit {
 /** Posts the credits (one transaction, one key); answers whether this call posted them. */
 export async function creditEventBonuses(
   tx: Db,
-  input: { key: string; kind: string; now: Date; credits: EventCredit[] },
+  input: { key: string; kind: PostingKind; now: Date; credits: EventCredit[] },
 ): Promise<boolean> {
   const credits = input.credits.filter((c) => c.amount > 0);
   if (credits.length === 0) return false;
-  const entries = [];
+  const entries: LedgerEntryInput[] = [];
   for (const c of credits) {
     const { bonus } = await customerAccounts(tx, c.userId);
-    entries.push(
-      { accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: -c.amount },
-      { accountId: bonus, amount: c.amount },
-    );
+    entries.push(...transfer(SYSTEM_ACCOUNTS.bonus_issued, bonus, kopecks(c.amount)));
   }
   const { transactionId, created } = await postTransaction(tx, {
     idempotencyKey: input.key,

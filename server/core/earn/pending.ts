@@ -6,7 +6,9 @@ import { ledgerAccounts } from '../../db/schema/ledger';
 import { pendingBonuses } from '../../db/schema/programme';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 import { cachedBrandSettings } from '../brand-settings';
-import { customerAccounts, earnEntries, postTransaction, type LedgerEntryInput } from '../ledger';
+import { customerAccounts, earnEntries, postTransaction, transfer, type LedgerEntryInput } from '../ledger';
+import { kopecks } from '../money';
+import { postingKey } from '../../db/posting-kinds';
 import type { EarnDeps } from './earn';
 
 /**
@@ -31,14 +33,12 @@ const nothing = async () => undefined;
 export async function earnCredit(deps: EarnDeps, tx: Db, userId: string, earn: number): Promise<EarnCredit> {
   const { bonusPendingDays } =
     earn > 0 ? await cachedBrandSettings(deps.db, deps.cache) : { bonusPendingDays: 0 };
-  if (!bonusPendingDays) return { entries: await earnEntries(tx, userId, earn), afterPosting: nothing };
+  if (!bonusPendingDays)
+    return { entries: await earnEntries(tx, userId, kopecks(earn)), afterPosting: nothing };
   const account = await pendingAccount(tx, userId);
   const releasesAt = new Date(deps.clock.now().getTime() + bonusPendingDays * DAY);
   return {
-    entries: [
-      { accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: -earn },
-      { accountId: account, amount: earn },
-    ],
+    entries: transfer(SYSTEM_ACCOUNTS.bonus_issued, account, kopecks(earn)),
     afterPosting: async (sourceKey) => {
       await tx.insert(pendingBonuses).values({ userId, sourceKey, amount: earn, releasesAt });
     },
@@ -79,7 +79,7 @@ export async function reversePending(
     .returning();
   if (!row) return null;
   return {
-    entry: { accountId: await pendingAccount(tx, row.userId), amount: -row.amount },
+    entry: { accountId: await pendingAccount(tx, row.userId), amount: kopecks(-row.amount) },
     amount: row.amount,
   };
 }
@@ -119,12 +119,9 @@ async function releaseOne(db: Db, id: string): Promise<boolean> {
       ? SYSTEM_ACCOUNTS.bonus_forfeited
       : (await customerAccounts(tx, row.userId)).bonus;
     await postTransaction(tx, {
-      idempotencyKey: `pending-release:${row.id}`,
+      idempotencyKey: postingKey('pending_release', row.id),
       kind: 'pending_release',
-      entries: [
-        { accountId: await pendingAccount(tx, row.userId), amount: -row.amount },
-        { accountId: to, amount: row.amount },
-      ],
+      entries: transfer(await pendingAccount(tx, row.userId), to, kopecks(row.amount)),
     });
     return true;
   });

@@ -10,6 +10,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { postingKinds } from '../posting-kinds';
 import { users } from './auth';
 
 const at = () => timestamp({ withTimezone: true });
@@ -70,8 +71,15 @@ export const ledgerTransactions = pgTable(
      */
     restoresId: uuid().references((): AnyPgColumn => ledgerTransactions.id),
   },
-  // Reports read a range of days (decision 031).
-  (t) => [index('ledger_transactions_created_at').on(t.createdAt)],
+  (t) => [
+    // Reports read a range of days (decision 031).
+    index('ledger_transactions_created_at').on(t.createdAt),
+    // The kinds of server/db/posting-kinds.ts, and only those (decision 056).
+    check(
+      'ledger_transactions_kind',
+      sql`${t.kind} in (${sql.raw(postingKinds.map((k) => `'${k}'`).join(', '))})`,
+    ),
+  ],
 );
 
 /** Append-only: a posted entry is never changed or deleted (a trigger refuses it); corrections are new entries. */

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { customerAccounts, postTransaction } from '../../core/ledger';
+import { customerAccounts, postTransaction, transfer } from '../../core/ledger';
+import { kopecks } from '../../core/money';
+import { postingKey } from '../posting-kinds';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import type { Db } from '../client';
 import { inTransaction } from '../in-transaction';
@@ -99,21 +101,11 @@ export async function seedDemoCustomer(db: Db, now = new Date()): Promise<boolea
     for (const purchase of demoPurchases(points, now)) {
       n++;
       const entries = [
-        ...(purchase.earn > 0
-          ? [
-              { accountId: accounts.bonus, amount: purchase.earn },
-              { accountId: issued, amount: -purchase.earn },
-            ]
-          : []),
-        ...(purchase.spend > 0
-          ? [
-              { accountId: accounts.bonus, amount: -purchase.spend },
-              { accountId: spent, amount: purchase.spend },
-            ]
-          : []),
+        ...(purchase.earn > 0 ? transfer(issued, accounts.bonus, kopecks(purchase.earn)) : []),
+        ...(purchase.spend > 0 ? transfer(accounts.bonus, spent, kopecks(purchase.spend)) : []),
       ];
       const posted = await postTransaction(tx, {
-        idempotencyKey: `demo:purchase:${n}`,
+        idempotencyKey: postingKey('purchase', n),
         kind: 'purchase',
         entries,
       });
@@ -151,12 +143,9 @@ async function seedDemoCertificates(tx: Db, userId: string, moneyAccount: string
     .returning({ id: certificates.id });
   if (!activated) throw new Error('demo certificate not stored');
   const posted = await postTransaction(tx, {
-    idempotencyKey: `certificate:${activated.id}`,
+    idempotencyKey: postingKey('certificate_activation', activated.id),
     kind: 'certificate_activation',
-    entries: [
-      { accountId: moneyAccount, amount: 50_000 },
-      { accountId: SYSTEM_ACCOUNTS.certificates_issued, amount: -50_000 },
-    ],
+    entries: transfer(SYSTEM_ACCOUNTS.certificates_issued, moneyAccount, kopecks(50_000)),
   });
   await tx
     .update(certificates)

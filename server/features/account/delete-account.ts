@@ -1,7 +1,15 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import type { AppDeps } from '../../app-deps';
-import { balancesOf, customerAccounts, postTransaction, type LedgerEntryInput } from '../../core/ledger';
+import {
+  balancesOf,
+  customerAccounts,
+  postTransaction,
+  transfer,
+  type LedgerEntryInput,
+} from '../../core/ledger';
+import { kopecks } from '../../core/money';
+import { postingKey, type PostingKind } from '../../db/posting-kinds';
 import { toRoubles } from '../../core/money';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
@@ -16,7 +24,7 @@ import { AppError, notFound } from '../../errors';
 export type DeletionDeps = Pick<AppDeps, 'db' | 'clock' | 'acquirer'>;
 
 /** The ledger kind of the posting that empties a deleted account's balances. */
-export const ACCOUNT_CLOSED_KIND = 'account_closed';
+export const ACCOUNT_CLOSED_KIND = 'account_closed' satisfies PostingKind;
 
 export interface DeletionResult {
   bonusClosed: number;
@@ -77,18 +85,12 @@ async function closeBalances(tx: Db, userId: string) {
   const balances = await balancesOf(tx, userId);
   const entries: LedgerEntryInput[] = [];
   if (balances.bonus > 0)
-    entries.push(
-      { accountId: accounts.bonus, amount: -balances.bonus },
-      { accountId: SYSTEM_ACCOUNTS.bonus_forfeited, amount: balances.bonus },
-    );
+    entries.push(...transfer(accounts.bonus, SYSTEM_ACCOUNTS.bonus_forfeited, kopecks(balances.bonus)));
   if (balances.money > 0)
-    entries.push(
-      { accountId: accounts.money, amount: -balances.money },
-      { accountId: SYSTEM_ACCOUNTS.money_forfeited, amount: balances.money },
-    );
+    entries.push(...transfer(accounts.money, SYSTEM_ACCOUNTS.money_forfeited, kopecks(balances.money)));
   if (entries.length > 0)
     await postTransaction(tx, {
-      idempotencyKey: `account-closed:${userId}`,
+      idempotencyKey: postingKey(ACCOUNT_CLOSED_KIND, userId),
       kind: ACCOUNT_CLOSED_KIND,
       entries,
     });

@@ -6,7 +6,9 @@ import { inTransaction } from '../../db/in-transaction';
 import { certificates, operations } from '../../db/schema/cabinet';
 import { AppError } from '../../errors';
 import { toRoubles } from '../../core/money';
-import { customerAccounts, postTransaction } from '../../core/ledger';
+import { customerAccounts, postTransaction, transfer } from '../../core/ledger';
+import { kopecks } from '../../core/money';
+import { postingKey } from '../../db/posting-kinds';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 import { calendarDay } from '../../../common/lib/format';
 import { readBrandSettings } from '../../core/brand-settings';
@@ -74,12 +76,9 @@ export async function activateCertificates(
         .returning({ id: certificates.id });
       if (!claimed) continue;
       const posted = await postTransaction(tx, {
-        idempotencyKey: `certificate:${certificate.id}`,
+        idempotencyKey: postingKey('certificate_activation', certificate.id),
         kind: 'certificate_activation',
-        entries: [
-          { accountId: accounts.money, amount: certificate.nominal },
-          { accountId: issued, amount: -certificate.nominal },
-        ],
+        entries: transfer(issued, accounts.money, kopecks(certificate.nominal)),
       });
       await tx
         .update(certificates)

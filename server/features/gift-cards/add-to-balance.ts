@@ -7,7 +7,9 @@ import { ledgerAccounts } from '../../db/schema/ledger';
 import { AppError } from '../../errors';
 import { toRoubles } from '../../core/money';
 import type { AuthUser } from '../../lib/callers';
-import { balancesOf, customerAccounts, postTransaction } from '../../core/ledger';
+import { balancesOf, customerAccounts, postTransaction, transfer } from '../../core/ledger';
+import { kopecks } from '../../core/money';
+import { postingKey } from '../../db/posting-kinds';
 import { PUBLIC_ID } from './public-card';
 
 /**
@@ -56,12 +58,9 @@ export async function addCardToBalance(
     if (amount <= 0) throw new AppError('GIFT_CARD_EMPTY', ADD_MESSAGES.empty);
     const accounts = await customerAccounts(tx, user.userId);
     const posted = await postTransaction(tx, {
-      idempotencyKey: `gift-card-add:${card.id}`,
+      idempotencyKey: postingKey('gift_card_add', card.id),
       kind: 'gift_card_add',
-      entries: [
-        { accountId: card.accountId, amount: -amount },
-        { accountId: accounts.money, amount },
-      ],
+      entries: transfer(card.accountId, accounts.money, kopecks(amount)),
     });
     const now = deps.clock.now();
     await tx

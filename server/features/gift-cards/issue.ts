@@ -9,6 +9,8 @@ import {
   giftCards,
 } from '../../db/schema/gift-cards';
 import { createGiftCardAccount, postTransaction, type LedgerEntryInput } from '../../core/ledger';
+import { kopecks } from '../../core/money';
+import { postingKey } from '../../db/posting-kinds';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 
 /** A card's public id: 16 random bytes (128 bits) in base64url, 22 characters. */
@@ -47,7 +49,10 @@ export async function issueOrderCards(tx: Db, clock: Clock, orderId: string): Pr
     .returning();
   if (!order) return;
   const issued = SYSTEM_ACCOUNTS.gift_cards_issued;
-  const entries: LedgerEntryInput[] = [{ accountId: issued, amount: -order.nominal * order.quantity }];
+  // One debit of the whole order, one credit per card: a fan-out, not a pair (so not `transfer`).
+  const entries: LedgerEntryInput[] = [
+    { accountId: issued, amount: kopecks(-order.nominal * order.quantity) },
+  ];
   for (const [position, recipient] of order.recipients.entries()) {
     const accountId = await createGiftCardAccount(tx);
     const [card] = await tx
@@ -69,10 +74,10 @@ export async function issueOrderCards(tx: Db, clock: Clock, orderId: string): Pr
       phone: recipient.phone,
       sendAt: order.sendingDate,
     });
-    entries.push({ accountId, amount: order.nominal });
+    entries.push({ accountId, amount: kopecks(order.nominal) });
   }
   await postTransaction(tx, {
-    idempotencyKey: `gift-card-issue:${order.id}`,
+    idempotencyKey: postingKey('gift_card_issue', order.id),
     kind: 'gift_card_issue',
     entries,
   });

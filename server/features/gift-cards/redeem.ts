@@ -11,7 +11,9 @@ import { giftCardRedemptions, giftCards } from '../../db/schema/gift-cards';
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { AppError, notFound } from '../../errors';
 import { toRoubles } from '../../core/money';
-import { InsufficientFundsError, postTransaction } from '../../core/ledger';
+import { InsufficientFundsError, postTransaction, transfer } from '../../core/ledger';
+import { kopecks } from '../../core/money';
+import { postingKey } from '../../db/posting-kinds';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 
 /**
@@ -91,12 +93,9 @@ export async function redeemGiftCard(
     if (!inserted) return null;
     try {
       await postTransaction(tx, {
-        idempotencyKey: `gift-card-redeem:${inserted.id}`,
+        idempotencyKey: postingKey('gift_card_redeem', inserted.id),
         kind: 'gift_card_redeem',
-        entries: [
-          { accountId: card.accountId, amount: -amount },
-          { accountId: SYSTEM_ACCOUNTS.gift_cards_redeemed, amount },
-        ],
+        entries: transfer(card.accountId, SYSTEM_ACCOUNTS.gift_cards_redeemed, kopecks(amount)),
       });
     } catch (error) {
       if (error instanceof InsufficientFundsError) {
@@ -134,12 +133,9 @@ export async function refundRedemption(
     if (refunded) {
       const [card] = await tx.select().from(giftCards).where(eq(giftCards.id, refunded.cardId));
       await postTransaction(tx, {
-        idempotencyKey: `gift-card-redeem-refund:${refunded.id}`,
+        idempotencyKey: postingKey('gift_card_redeem_refund', refunded.id),
         kind: 'gift_card_redeem_refund',
-        entries: [
-          { accountId: SYSTEM_ACCOUNTS.gift_cards_redeemed, amount: -refunded.amount },
-          { accountId: card!.accountId, amount: refunded.amount },
-        ],
+        entries: transfer(SYSTEM_ACCOUNTS.gift_cards_redeemed, card!.accountId, kopecks(refunded.amount)),
       });
       return refunded;
     }

@@ -4,8 +4,9 @@ import { ADJUSTMENT_LIMITS } from '../../../common/contract/permissions';
 import type { MemberDetails } from '../../../common/contract/members';
 import type { AppDeps } from '../../app-deps';
 import { recordAudit, type AuditActor } from '../../core/audit';
-import { balancesOf, customerAccounts, postTransaction } from '../../core/ledger';
-import { toKopecks, toRoubles } from '../../core/money';
+import { balancesOf, customerAccounts, postTransaction, transfer } from '../../core/ledger';
+import { postingKey } from '../../db/posting-kinds';
+import { fromRoubles, toRoubles } from '../../core/money';
 import { inTransaction } from '../../db/in-transaction';
 import { sessions, users } from '../../db/schema/auth';
 import { cards, operations } from '../../db/schema/cabinet';
@@ -104,23 +105,21 @@ export async function adjustBonuses(
     }
   }
   await liveUserOf(deps, userId);
-  const kopecks = toKopecks(input.amount);
+  const kopecks = fromRoubles(input.amount);
   await inTransaction(deps.db, async (tx) => {
     // The member's row lock: adjustments of one member (and their retries) count one after another.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const accounts = await customerAccounts(tx, userId);
     // Scoped to the member: a key reused for another member is a new adjustment, never a silent no-op.
-    const idempotencyKey = `manual-adjustment:${userId}:${input.idempotencyKey}`;
+    const idempotencyKey = postingKey('manual_adjustment', userId, input.idempotencyKey);
     if ((await priorAdjustment(tx, idempotencyKey, accounts.bonus, kopecks)) !== null) return;
     await assertDailyAdjustmentLimit(tx, actor, userId, input.amount, deps.clock.now());
     const before = await balancesOf(tx, userId);
     const { transactionId, created } = await postTransaction(tx, {
       idempotencyKey,
       kind: 'manual_adjustment',
-      entries: [
-        { accountId: accounts.bonus, amount: kopecks },
-        { accountId: SYSTEM_ACCOUNTS.bonus_adjusted, amount: -kopecks },
-      ],
+      // Signed: a negative adjustment moves the other way.
+      entries: transfer(SYSTEM_ACCOUNTS.bonus_adjusted, accounts.bonus, kopecks),
     });
     if (!created) return;
     await tx.insert(operations).values({

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createDraftBodySchema, Draft } from '../../../common/contract/loyalty';
 import { earnFor } from '../../core/earn/earn';
-import { toKopecks } from '../../core/money';
+import { fromRoubles } from '../../core/money';
 import { paymentDrafts } from '../../db/schema/payments';
 import { AppError } from '../../errors';
 import { draftInputs } from './draft-inputs';
@@ -25,7 +25,7 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
   if (cardLocked && body.spendBonus) {
     throw new AppError('CARD_LOCKED', 'Карта заблокирована: бонусы нельзя списать. Обратитесь в поддержку');
   }
-  const paySum = toKopecks(body.paySum);
+  const paySum = fromRoubles(body.paySum);
   const sums = splitPayment({
     paySum,
     spendBonus: body.spendBonus,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Draft } from '../../../common/contract/loyalty';
 import { formatMoney } from '../../../common/lib/format';
 import { readBrandSettings } from '../../core/brand-settings';
-import { toKopecks, toRoubles } from '../../core/money';
+import { fromRoubles, toRoubles } from '../../core/money';
 import { inTransaction } from '../../db/in-transaction';
 import { paymentDrafts } from '../../db/schema/payments';
 import { AppError } from '../../errors';
@@ -36,7 +36,7 @@ export async function createGiftCardDraft(
   const point = await loadPoint(deps.db, settings.giftCardPointId ?? body.retailPointId);
   return inTransaction(deps.db, async (tx) => {
     const { order, liveDraftId } = await lockOrderForDraft(tx, userId, orderId);
-    if (toKopecks(body.paySum) !== order.total) {
+    if (fromRoubles(body.paySum) !== order.total) {
       throw new AppError(
         'VALIDATION',
         `Сумма не совпадает с заказом: ${formatMoney(toRoubles(order.total))}`,

@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { processDraftBodySchema } from '../../../common/contract/loyalty';
-import { postTransaction } from '../../core/ledger';
+import { postHold } from '../../core/holds';
 import { inTransaction } from '../../db/in-transaction';
 import { paymentDrafts } from '../../db/schema/payments';
 import { AppError, notFound } from '../../errors';
 import { isAllowedFormUrl } from '../../integrations/acquirer/acquirer';
 import { checkReturnUrl } from '../../lib/return-url';
 import { loadDraft, loadOwnDraft, needsBank, resultOf, type DraftRow, type PaymentsDeps } from './draft-rows';
-import { holdEntries } from './holds';
 import { moveToProcessing } from './draft-statements';
 import { completeMovedHere, resolveDraft } from './settle-draft';
 
@@ -47,14 +46,7 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
     if (!answer) return null; // another call moved it first: answer what it did
     const { bonusAccount, moneyAccount, ...moved } = answer;
     const accounts = bonusAccount && moneyAccount ? { bonus: bonusAccount, money: moneyAccount } : null;
-    const hold = await holdEntries(tx, moved, accounts);
-    if (hold.length > 0) {
-      await postTransaction(tx, {
-        idempotencyKey: `payment-hold:${moved.id}`,
-        kind: 'payment_hold',
-        entries: hold,
-      });
-    }
+    await postHold(tx, 'payment', moved, accounts);
     if (needsBank(moved)) return moved;
     // Moved in this transaction, so no other call can complete it: the shorter completion (decision 037).
     return completeMovedHere(deps, tx, moved);

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { postTransaction } from '../../core/ledger';
-import { earnCredit } from '../../core/earn/pending';
+import { postRelease, postSettlement } from '../../core/holds';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
 import { operations } from '../../db/schema/cabinet';
@@ -11,7 +10,6 @@ import type { OrderStatus } from '../../integrations/acquirer/acquirer';
 import { issueGiftCards } from '../gift-cards/issue';
 import { loadDraft, loadOwnDraft, resultOf, type DraftRow, type PaymentsDeps } from './draft-rows';
 import { completeWithOperation, type NewOperation } from './draft-statements';
-import { releaseEntries, settleEntries } from './holds';
 
 /**
  * `paid` (or, for a payment confirmed just now, `processing`: it passes `paid` in the same statement, with
@@ -89,13 +87,7 @@ const newConfirmationCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0
  */
 async function postCompletion(deps: PaymentsDeps, tx: Db, done: DraftRow): Promise<string | null> {
   if (done.productType === 'GIFT_CARD') await issueGiftCards(tx, deps.clock, done.id);
-  const credit = await earnCredit(deps, tx, done.userId, done.earn);
-  const entries = [...(await settleEntries(tx, done)), ...credit.entries];
-  const key = `payment-complete:${done.id}`;
-  const posted =
-    entries.length > 0 ? await postTransaction(tx, { idempotencyKey: key, kind: 'payment', entries }) : null;
-  if (posted?.created) await credit.afterPosting(key);
-  return posted?.transactionId ?? null;
+  return postSettlement(deps, tx, 'payment', done, done.earn);
 }
 
 /** The operation a completed payment records in the customer's history. */
@@ -134,15 +126,7 @@ export async function releaseDraft(
       .set({ state: to, errorCode: error.code, errorMessage: error.message, resolvedAt: now, updatedAt: now })
       .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.state, 'processing')))
       .returning();
-    if (!moved) return;
-    const entries = await releaseEntries(tx, moved);
-    if (entries.length === 0) return;
-    await postTransaction(tx, {
-      idempotencyKey: `payment-release:${moved.id}`,
-      kind: 'payment_release',
-      restores: `payment-hold:${moved.id}`,
-      entries,
-    });
+    if (moved) await postRelease(tx, 'payment', moved);
   });
 }
 

@@ -1,3 +1,5 @@
+import { spendLimit } from '../../core/holds';
+
 /**
  * How a shop payment's sum is split (docs/decisions/009 and 023), in kopecks. The money-like balance
  * (certificates, gift value) pays first, in full where it can: it is money, with no limit. Bonuses then pay up
@@ -32,7 +34,7 @@ export function splitPayment(input: SplitInput): Split {
   const extraSpend =
     input.spendExtra && !atTill ? Math.max(0, Math.min(input.paySum, input.moneyBalance ?? 0)) : 0;
   const rest = input.paySum - extraSpend;
-  const limit = Math.floor((rest * input.maxSpendPercent) / 100);
+  const limit = spendLimit(rest, input.maxSpendPercent);
   const spend = input.spendBonus && !atTill ? Math.max(0, Math.min(limit, input.bonusBalance)) : 0;
   const leftToPay = rest - spend;
   // Paying at the till is not confirmed by us, so it earns nothing here (the till's accrual does).

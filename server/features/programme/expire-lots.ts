@@ -2,7 +2,9 @@ import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { readBrandSettings } from '../../core/brand-settings';
 import { localTime } from '../../core/earn/local-time';
-import { customerAccounts, postTransaction } from '../../core/ledger';
+import { customerAccounts, postTransaction, transfer } from '../../core/ledger';
+import { kopecks } from '../../core/money';
+import { postingKey } from '../../db/posting-kinds';
 import { inTransaction } from '../../db/in-transaction';
 import { users } from '../../db/schema/auth';
 import { ledgerAccounts } from '../../db/schema/ledger';
@@ -53,13 +55,10 @@ export async function expireLots(deps: ExpiryDeps): Promise<number> {
         await postTransaction(tx, {
           // A lot given back bonuses after it expired (decision 030) expires again, under a key of its own.
           idempotencyKey: current.restored
-            ? `bonus-expiry:${lot.id}:${current.restored}`
-            : `bonus-expiry:${lot.id}`,
+            ? postingKey('bonus_expiry', lot.id, current.restored)
+            : postingKey('bonus_expiry', lot.id),
           kind: 'bonus_expiry',
-          entries: [
-            { accountId: accounts.bonus, amount: -current.remaining },
-            { accountId: SYSTEM_ACCOUNTS.bonus_expired, amount: current.remaining },
-          ],
+          entries: transfer(accounts.bonus, SYSTEM_ACCOUNTS.bonus_expired, kopecks(current.remaining)),
         });
         return true;
       });

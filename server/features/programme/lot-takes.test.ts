@@ -4,7 +4,14 @@ import { seededRandom, testSeed } from '../../../common/testing/random';
 import { createAdjustableClock, type AdjustableClock } from '../../core/adjustable-clock';
 import { systemClock } from '../../core/clock';
 import { lotsTotal } from '../../core/earn/lots';
-import { balancesOf, customerAccounts, InsufficientFundsError, postTransaction } from '../../core/ledger';
+import {
+  balancesOf,
+  customerAccounts,
+  InsufficientFundsError,
+  postTransaction,
+  transfer,
+} from '../../core/ledger';
+import { kopecks } from '../../core/money';
 import { inTransaction } from '../../db/in-transaction';
 import { bonusLots } from '../../db/schema/programme';
 import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
@@ -45,11 +52,8 @@ describe('bonus lot takes: a release restores the lots it took', () => {
       const key = `takes-test:${++keyCounter}`;
       await postTransaction(tx, {
         idempotencyKey: key,
-        kind: 'test',
-        entries: [
-          { accountId: bonus, amount },
-          { accountId: other, amount: -amount },
-        ],
+        kind: 'test_credit',
+        entries: transfer(other, bonus, kopecks(amount)),
         ...(restores ? { restores } : {}),
       });
       return key;

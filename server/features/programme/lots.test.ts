@@ -4,7 +4,15 @@ import { seededRandom, testSeed } from '../../../common/testing/random';
 import { createAdjustableClock, type AdjustableClock } from '../../core/adjustable-clock';
 import { systemClock } from '../../core/clock';
 import { lotsTotal } from '../../core/earn/lots';
-import { balancesOf, customerAccounts, InsufficientFundsError, postTransaction } from '../../core/ledger';
+import {
+  balancesOf,
+  customerAccounts,
+  InsufficientFundsError,
+  postTransaction,
+  transfer,
+} from '../../core/ledger';
+import { kopecks } from '../../core/money';
+import type { PostingKind } from '../../db/posting-kinds';
 import { inTransaction } from '../../db/in-transaction';
 import { bonusLots } from '../../db/schema/programme';
 import type { ConsoleSmsProvider } from '../../integrations/sms/console-provider';
@@ -41,17 +49,14 @@ describe('bonus lots and expiry', () => {
       || jsonb_build_object('bonusExpiryDays', ${days}::int, 'bonusExpiryWarnDays', ${warnDays}::int)`);
   }
   let keyCounter = 0;
-  const post = (userId: string, amount: number, kind: string) =>
+  const post = (userId: string, amount: number, kind: PostingKind) =>
     inTransaction(t.deps.db, async (tx) => {
       const { bonus } = await customerAccounts(tx, userId);
       const other = amount > 0 ? SYSTEM_ACCOUNTS.bonus_issued : SYSTEM_ACCOUNTS.bonus_spent;
       return postTransaction(tx, {
         idempotencyKey: `lots-test:${++keyCounter}`,
         kind,
-        entries: [
-          { accountId: bonus, amount },
-          { accountId: other, amount: -amount },
-        ],
+        entries: transfer(other, bonus, kopecks(amount)),
       });
     });
   const lotsOf = (userId: string) =>
@@ -81,10 +86,10 @@ describe('bonus lots and expiry', () => {
         const balance = (await balancesOf(t.deps.db, userId)).bonus;
         const roll = random.next();
         if (roll < 0.45) await post(userId, random.int(1, 50_000), 'test_credit');
-        else if (roll < 0.85 && balance > 0) await post(userId, -random.int(1, balance), 'test_debit');
+        else if (roll < 0.85 && balance > 0) await post(userId, -random.int(1, balance), 'till_spend');
         else if (roll < 0.9) {
           // Any debit kind takes lots, even one that empties the balance (an account closing, say).
-          if (balance > 0) await post(userId, -balance, 'test_close');
+          if (balance > 0) await post(userId, -balance, 'account_closed');
         } else {
           clock.advance(random.int(1, 40) * DAY);
           await expireLots(t.deps);
@@ -100,7 +105,7 @@ describe('bonus lots and expiry', () => {
     for (const amount of [10_000, 20_000, 30_000]) await post(userId, amount, 'test_credit');
     const random = seededRandom(SEED);
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => post(userId, -random.int(1_000, 9_000), 'test_debit')),
+      Array.from({ length: 20 }, () => post(userId, -random.int(1_000, 9_000), 'till_spend')),
     );
     for (const r of results)
       if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFundsError);

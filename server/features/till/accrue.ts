@@ -2,7 +2,7 @@ import type { TillOperation } from '../../../common/contract/till';
 import { earnFor } from '../../core/earn/earn';
 import { postTransaction } from '../../core/ledger';
 import { earnCredit } from '../../core/earn/pending';
-import { toKopecks } from '../../core/money';
+import { fromRoubles } from '../../core/money';
 import { inTransaction } from '../../db/in-transaction';
 import { tillOperations } from '../../db/schema/till';
 import type { TillCaller } from '../../lib/callers';
@@ -23,7 +23,7 @@ export async function accrue(
   body: { visitId: string; sum: number; idempotencyKey: string },
 ): Promise<TillOperation> {
   const key = scopedKey(caller, body.idempotencyKey);
-  const request = { kind: 'accrue', visitId: body.visitId, sum: toKopecks(body.sum) };
+  const request = { kind: 'accrue', visitId: body.visitId, sum: fromRoubles(body.sum) };
   const earlier = await findByKey(deps.db, key);
   if (earlier) return sameRequest(earlier, request);
   const visit = await loadVisit(deps.db, caller, body.visitId);

@@ -3,7 +3,7 @@ import type { TillOperation } from '../../../common/contract/till';
 import { readBrandSettings } from '../../core/brand-settings';
 import { earnFor } from '../../core/earn/earn';
 import { balancesOf } from '../../core/ledger';
-import { toKopecks } from '../../core/money';
+import { fromRoubles } from '../../core/money';
 import type { Db } from '../../db/client';
 import { tillOperations, tillVisits } from '../../db/schema/till';
 import { AppError } from '../../errors';
@@ -77,8 +77,8 @@ export async function payWithCard(
   body: { visitId: string; sum: number; bonuses?: number | undefined; idempotencyKey: string },
 ): Promise<TillOperation> {
   const key = scopedKey(caller, body.idempotencyKey);
-  const sum = toKopecks(body.sum);
-  const spend = body.bonuses === undefined ? 0 : toKopecks(body.bonuses);
+  const sum = fromRoubles(body.sum);
+  const spend = body.bonuses === undefined ? 0 : fromRoubles(body.bonuses);
   const request = { kind: 'card', visitId: body.visitId, sum, spend };
   const earlier = await findByKey(deps.db, key);
   if (earlier) {

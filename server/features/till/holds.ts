@@ -1,18 +1,11 @@
 import { formatBonuses } from '../../../common/lib/format';
 import { and, eq, gt } from 'drizzle-orm';
-import {
-  balancesOf,
-  customerAccounts,
-  InsufficientFundsError,
-  postTransaction,
-  type LedgerEntryInput,
-} from '../../core/ledger';
-import { earnCredit } from '../../core/earn/pending';
+import { postHold, postRelease, postSettlement, spendLimit } from '../../core/holds';
+import { balancesOf, InsufficientFundsError } from '../../core/ledger';
 import { toRoubles } from '../../core/money';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
 import { tillOperations } from '../../db/schema/till';
-import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 import { AppError } from '../../errors';
 import { loadPoint, minutes, recordOperation, type TillDeps, type TillOperationRow } from './operation-rows';
 
@@ -35,7 +28,7 @@ export function bonusesToSpend(
   maxSpendPercent: number,
   balance: number,
 ): number {
-  const limit = Math.floor((sum * maxSpendPercent) / 100);
+  const limit = spendLimit(sum, maxSpendPercent);
   const amount = asked ?? Math.min(limit, balance);
   if (amount > limit) {
     throw new AppError(
@@ -81,16 +74,7 @@ export async function insertHeld(
         })
         .onConflictDoNothing({ target: tillOperations.idempotencyKey })
         .returning();
-      if (!row || row.spend === 0) return; // a parallel call with the same key got there first, or nothing to hold
-      const accounts = await customerAccounts(tx, row.userId);
-      await postTransaction(tx, {
-        idempotencyKey: `till-hold:${row.id}`,
-        kind: 'till_hold',
-        entries: [
-          { accountId: accounts.bonus, amount: -row.spend },
-          { accountId: SYSTEM_ACCOUNTS.till_held, amount: row.spend },
-        ],
-      });
+      if (row) await postHold(tx, 'till', row); // none: a parallel call with the same key got there first
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
@@ -117,17 +101,7 @@ export async function releaseHold(
       .set({ state: to, updatedAt: now, ...(reason ?? {}) })
       .where(and(eq(tillOperations.id, operationId), eq(tillOperations.state, 'held')))
       .returning();
-    if (!moved || moved.spend === 0) return;
-    const accounts = await customerAccounts(tx, moved.userId);
-    await postTransaction(tx, {
-      idempotencyKey: `till-release:${moved.id}`,
-      kind: 'till_release',
-      restores: `till-hold:${moved.id}`,
-      entries: [
-        { accountId: SYSTEM_ACCOUNTS.till_held, amount: -moved.spend },
-        { accountId: accounts.bonus, amount: moved.spend },
-      ],
-    });
+    if (moved) await postRelease(tx, 'till', moved);
   });
 }
 
@@ -147,21 +121,7 @@ export async function completeHeld(deps: TillDeps, row: TillOperationRow, before
       .where(beforeExpiry ? and(held, gt(tillOperations.holdExpiresAt, now)) : held)
       .returning();
     if (!done) return;
-    const entries: LedgerEntryInput[] = [];
-    if (done.spend > 0) {
-      entries.push(
-        { accountId: SYSTEM_ACCOUNTS.till_held, amount: -done.spend },
-        { accountId: SYSTEM_ACCOUNTS.bonus_spent, amount: done.spend },
-      );
-    }
-    const credit = await earnCredit(deps, tx, done.userId, done.earn);
-    entries.push(...credit.entries);
-    const key = `till-complete:${done.id}`;
-    const posted =
-      entries.length > 0
-        ? await postTransaction(tx, { idempotencyKey: key, kind: 'till_spend', entries })
-        : null;
-    if (posted?.created) await credit.afterPosting(key);
-    await recordOperation(tx, done, point.title, posted?.transactionId ?? null, now);
+    const transactionId = await postSettlement(deps, tx, 'till', done, done.earn);
+    await recordOperation(tx, done, point.title, transactionId, now);
   });
 }

@@ -13,6 +13,9 @@ import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
 import { AppError } from '../../errors';
 import type { TillDeps, TillOperationRow } from './operation-rows';
 import { reversePending } from '../../core/earn/pending';
+import { holdKey, settlementKey } from '../../core/holds';
+import { kopecks } from '../../core/money';
+import { postingKey } from '../../db/posting-kinds';
 
 /**
  * The refund's ledger side, in the caller's transaction: what the operation spent goes back and what it earned
@@ -21,23 +24,26 @@ import { reversePending } from '../../core/earn/pending';
  */
 export async function reverseInLedger(tx: Db, moved: TillOperationRow) {
   const entries: LedgerEntryInput[] = [];
-  if (moved.spend > 0) entries.push({ accountId: SYSTEM_ACCOUNTS.bonus_spent, amount: -moved.spend });
-  if (moved.earn > 0) entries.push({ accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: moved.earn });
+  // Netted, not pairs: the customer's give-back and take-back are one entry.
+  if (moved.spend > 0)
+    entries.push({ accountId: SYSTEM_ACCOUNTS.bonus_spent, amount: kopecks(-moved.spend) });
+  if (moved.earn > 0) entries.push({ accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: kopecks(moved.earn) });
   // An earn still in the return window (decision 030) comes back from `bonus_pending`, never becoming spendable.
   const pending =
     moved.earn > 0
-      ? await reversePending(tx, [`till-complete:${moved.id}`, `till-accrue:${moved.id}`])
+      ? await reversePending(tx, [settlementKey('till', moved.id), postingKey('till_accrue', moved.id)])
       : null;
   if (pending) entries.push(pending.entry);
   const net = moved.spend - (pending ? 0 : moved.earn);
-  if (net !== 0) entries.push({ accountId: (await customerAccounts(tx, moved.userId)).bonus, amount: net });
+  if (net !== 0)
+    entries.push({ accountId: (await customerAccounts(tx, moved.userId)).bonus, amount: kopecks(net) });
   if (entries.length > 0) {
     // What the spend took goes back to the lots it came from (decision 030), the hold being where it was taken.
     await postTransaction(tx, {
-      idempotencyKey: `till-refund:${moved.id}`,
+      idempotencyKey: postingKey('till_refund', moved.id),
       kind: 'till_refund',
       entries,
-      restores: `till-hold:${moved.id}`,
+      restores: holdKey('till', moved.id),
     });
   }
   if (moved.operationId) {

@@ -2,7 +2,7 @@ import type { TillOperation } from '../../../common/contract/till';
 import { readBrandSettings } from '../../core/brand-settings';
 import { earnFor } from '../../core/earn/earn';
 import { balancesOf } from '../../core/ledger';
-import { toKopecks } from '../../core/money';
+import { fromRoubles } from '../../core/money';
 import { AppError } from '../../errors';
 import type { TillCaller } from '../../lib/callers';
 import { bonusesToSpend, insertHeld } from './holds';
@@ -19,8 +19,8 @@ export async function spend(
   body: { visitId: string; sum: number; bonuses?: number | undefined; idempotencyKey: string },
 ): Promise<TillOperation> {
   const key = scopedKey(caller, body.idempotencyKey);
-  const sum = toKopecks(body.sum);
-  const asked = body.bonuses === undefined ? undefined : toKopecks(body.bonuses);
+  const sum = fromRoubles(body.sum);
+  const asked = body.bonuses === undefined ? undefined : fromRoubles(body.bonuses);
   const request = { kind: 'spend', visitId: body.visitId, sum, spend: asked };
   const earlier = await findByKey(deps.db, key);
   if (earlier) return sameRequest(earlier, request);
