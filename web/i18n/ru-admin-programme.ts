@@ -74,6 +74,7 @@ export const ruAdminProgramme = {
     sum: 'Сумма чека, ₽',
     point: 'Точка',
     at: (zone: string) => `Дата и время (${zone})`,
+    badAt: 'Дата и время в виде дд.мм.гггг чч:мм',
     submit: 'Рассчитать',
     result: (bonuses: string) => `Начислится бонусов: ${bonuses}`,
     rules: 'Правила',

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Campaign } from '../../../../common/contract/programme';
 import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
 import { adminApi, adminErrorText } from '../admin-api';
+import { RU_DAY_FIELD } from '../admin-dates';
 import { CheckField, CheckGroup, ErrorField, toggled } from './programme-fields';
 import {
   campaignFormOf,
@@ -111,14 +112,14 @@ export function CampaignFormPanel({
         />
         <ErrorField
           label={t.startsOn}
-          type="date"
+          {...RU_DAY_FIELD}
           value={form.startsOn}
           onChange={(e) => set('startsOn', e.currentTarget.value)}
           error={err('startsOn')}
         />
         <ErrorField
           label={t.endsOn}
-          type="date"
+          {...RU_DAY_FIELD}
           value={form.endsOn}
           onChange={(e) => set('endsOn', e.currentTarget.value)}
           error={err('endsOn')}

@@ -4,7 +4,8 @@ import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
 import { adminApi, adminErrorText } from '../admin-api';
 import type { PointOption } from './admin-campaign-form';
 import { ErrorField } from './programme-fields';
-import { fieldErrorsOf, instantOf, parseNumber, wallClockIn } from './programme-form';
+import { isoToRuDateTime, RU_DATE_TIME_FIELD, ruDateTimeToIso } from '../admin-dates';
+import { fieldErrorsOf, parseNumber } from './programme-form';
 
 const t = ruAdminProgramme.preview;
 
@@ -15,7 +16,8 @@ const t = ruAdminProgramme.preview;
 export function EarnPreview({ points, timeZone }: { points: PointOption[]; timeZone: string }) {
   const [sum, setSum] = useState('1000');
   const [pointId, setPointId] = useState(points[0]?.id ?? 1);
-  const [at, setAt] = useState(() => wallClockIn(new Date(), timeZone));
+  // Typed as dd.mm.yyyy HH:MM on the brand's clock, whatever the browser's locale (decision 054).
+  const [at, setAt] = useState(() => isoToRuDateTime(new Date().toISOString(), timeZone));
   const [answer, setAnswer] = useState<{ earn: number; rules: AppliedRule[] } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
@@ -29,8 +31,13 @@ export function EarnPreview({ points, timeZone }: { points: PointOption[]; timeZ
       setErrors({ sum: ruAdminProgramme.form.number });
       return;
     }
+    const instant = at.trim() ? ruDateTimeToIso(at, timeZone) : null;
+    if (at.trim() && !instant) {
+      setErrors({ at: ruAdminProgramme.preview.badAt });
+      return;
+    }
     try {
-      const body = { retailPointId: pointId, sum: roubles, ...(at && { at: instantOf(at, timeZone) }) };
+      const body = { retailPointId: pointId, sum: roubles, ...(instant && { at: instant }) };
       setAnswer(await adminApi().request('POST /api/operator/earn-preview', { body }));
       setErrors({});
     } catch (failure) {
@@ -68,7 +75,7 @@ export function EarnPreview({ points, timeZone }: { points: PointOption[]; timeZ
         </div>
         <ErrorField
           label={t.at(timeZone)}
-          type="datetime-local"
+          {...RU_DATE_TIME_FIELD}
           value={at}
           onChange={(e) => setAt(e.currentTarget.value)}
           error={errors.at}

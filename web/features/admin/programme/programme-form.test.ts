@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../../../common/contract/programme';
+import { ruDateTimeToIso } from '../admin-dates';
 import {
   campaignFormOf,
   campaignGroup,
   campaignInputOf,
   emptyCampaignForm,
-  instantOf,
   parseNumber,
   wallClockIn,
 } from './programme-form';
@@ -66,9 +66,22 @@ describe("the Programme screen's campaign form", () => {
   });
 
   it("reads and writes wall-clock times in the brand's zone, not the browser's", () => {
-    expect(instantOf('2026-11-28T12:00', 'Europe/Moscow')).toBe('2026-11-28T09:00:00.000Z');
+    expect(ruDateTimeToIso('28.11.2026 12:00', 'Europe/Moscow')).toBe('2026-11-28T09:00:00.000Z');
     expect(wallClockIn(new Date('2026-11-28T09:00:00Z'), 'Asia/Yekaterinburg')).toBe('2026-11-28T14:00');
     // Across a change of offset (Berlin's summer time starts on 29.03.2026 at 02:00).
-    expect(instantOf('2026-03-29T12:00', 'Europe/Berlin')).toBe('2026-03-29T10:00:00.000Z');
+    expect(ruDateTimeToIso('29.03.2026 12:00', 'Europe/Berlin')).toBe('2026-03-29T10:00:00.000Z');
+  });
+
+  it('shows the days as dd.mm.yyyy and sends them as yyyy-mm-dd; a text that is no day goes as typed', () => {
+    expect(campaignFormOf(campaign)).toMatchObject({ startsOn: '01.11.2026', endsOn: '30.11.2026' });
+    const form = { ...emptyCampaignForm('2026-11-25'), title: 'A', effectValue: '3' };
+    expect(form.startsOn).toBe('25.11.2026');
+    expect(campaignInputOf({ ...form, endsOn: '1.12.2026' }, 'x').input).toMatchObject({
+      startsOn: '2026-11-25',
+      endsOn: '2026-12-01',
+    });
+    expect(campaignInputOf({ ...form, startsOn: '31.02.2026' }, 'x').input).toMatchObject({
+      startsOn: '31.02.2026',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { Campaign, CampaignEffect, CampaignInput } from '../../../../common/contract/programme';
 import { ApiError } from '../../../lib/api-client';
+import { isoDayToRu, ruDayToIso } from '../admin-dates';
 
 /*
  * The Programme screen's pure parts (docs/decisions/034): a campaign as its form holds it (strings, as inputs
@@ -12,6 +13,7 @@ export type EffectKind = CampaignEffect['kind'];
 export interface CampaignForm {
   title: string;
   description: string;
+  /** The days as typed, dd.mm.yyyy whatever the browser's locale (decision 054); '' for no last day. */
   startsOn: string;
   endsOn: string;
   weekdays: number[];
@@ -27,11 +29,12 @@ export interface CampaignForm {
   active: boolean;
 }
 
+/** `today`: the brand's calendar day, yyyy-mm-dd. */
 export function emptyCampaignForm(today: string): CampaignForm {
   return {
     title: '',
     description: '',
-    startsOn: today,
+    startsOn: isoDayToRu(today),
     endsOn: '',
     weekdays: [],
     allDay: true,
@@ -58,8 +61,8 @@ export function campaignFormOf(c: Campaign): CampaignForm {
   return {
     title: c.title,
     description: c.description,
-    startsOn: c.startsOn,
-    endsOn: c.endsOn ?? '',
+    startsOn: isoDayToRu(c.startsOn),
+    endsOn: c.endsOn ? isoDayToRu(c.endsOn) : '',
     weekdays: [...c.weekdays].sort(),
     allDay: c.hours === null,
     hoursFrom: c.hours?.from ?? '10:00',
@@ -111,8 +114,9 @@ export function campaignInputOf(
     input: {
       title: form.title,
       description: form.description,
-      startsOn: form.startsOn,
-      endsOn: form.endsOn || null,
+      // A text that is no day goes as typed: the server's refusal names the field.
+      startsOn: ruDayToIso(form.startsOn) ?? form.startsOn,
+      endsOn: form.endsOn.trim() ? (ruDayToIso(form.endsOn) ?? form.endsOn) : null,
       weekdays: [...form.weekdays].sort(),
       hours: form.allDay ? null : { from: form.hoursFrom, to: form.hoursTo },
       pointIds: form.pointIds,
@@ -155,18 +159,4 @@ export function wallClockIn(instant: Date, timeZone: string): string {
       .map((p) => [p.type, p.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
-/**
- * The instant (ISO 8601, UTC) a wall-clock 'YYYY-MM-DDTHH:MM' of the time zone names: the brand's zone, not the
- * browser's, since campaigns run by the brand's clock. Two corrections cover a change of offset in between.
- */
-export function instantOf(wallClock: string, timeZone: string): string {
-  const target = Date.parse(`${wallClock}:00Z`);
-  let guess = target;
-  for (let i = 0; i < 2; i++) {
-    const seen = Date.parse(`${wallClockIn(new Date(guess), timeZone)}:00Z`);
-    guess += target - seen;
-  }
-  return new Date(guess).toISOString();
 }
