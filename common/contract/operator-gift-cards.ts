@@ -1,5 +1,6 @@
 import * as z from './z';
 import { defineEndpoint } from './endpoint';
+import { invoiceStateSchema } from './gift-card-invoices';
 
 /** The console's gift-card deliveries (decision 026): the SMS that did not go out, and sending one again. */
 export const failedDeliverySchema = z.strictObject({
@@ -123,4 +124,84 @@ export const listCardPaidGiftCardOrders = defineEndpoint({
   permission: 'giftCards.read',
   errors: [],
   schemas: { response: z.array(cardPaidOrderSchema) },
+});
+
+/* Companies' invoices (decisions 018, 053): the list, marking one paid with the bank payment it came by, cancelling one. */
+
+export const invoiceItemSchema = z.strictObject({
+  number: z.number().int(),
+  state: invoiceStateSchema,
+  companyName: z.string(),
+  inn: z.string(),
+  total: z.number(),
+  quantity: z.number().int(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** The bank payment the operator confirmed it by (decision 053); null before, and on older invoices. */
+  paymentNumber: z.string().nullable(),
+  paymentDate: z.string().nullable(),
+});
+export type InvoiceItem = z.output<typeof invoiceItemSchema>;
+
+const invoiceNumberParams = z.strictObject({
+  number: z.coerce
+    .number()
+    .int('Номер счёта: целое число')
+    .positive('Номер счёта: целое число')
+    .max(2 ** 31 - 1),
+});
+
+export const listGiftCardInvoices = defineEndpoint({
+  method: 'GET',
+  path: '/api/operator/gift-card-invoices',
+  summary: "Every company's gift-card invoice, newest first",
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'invoices.read',
+  errors: [],
+  schemas: { response: z.array(invoiceItemSchema) },
+});
+
+export const markGiftCardInvoicePaid = defineEndpoint({
+  method: 'POST',
+  path: '/api/operator/gift-card-invoices/:number/paid',
+  summary:
+    "Mark an invoice paid (the company's transfer arrived), naming the bank payment (its number and date on the statement): its cards are issued at once and sent at the sending date; marking again changes nothing",
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'invoices.write',
+  errors: ['NOT_FOUND', 'INVOICE_CANCELLED'],
+  schemas: {
+    params: invoiceNumberParams,
+    body: z.strictObject({
+      /** The payment order's number on the bank statement (kept with the invoice and in the audit). */
+      paymentNumber: z
+        .string()
+        .trim()
+        .min(1, 'Укажите номер платёжного поручения')
+        .max(40, 'Номер платежа: не длиннее 40 знаков')
+        .regex(/^[\p{L}\d/ -]+$/u, 'Номер платежа: буквы, цифры, «-» и «/»'),
+      /** The payment's date (yyyy-mm-dd), neither in the future nor before the invoice. */
+      paymentDate: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата платежа: ГГГГ-ММ-ДД')
+        .refine((v) => {
+          const at = new Date(`${v}T00:00:00Z`);
+          return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(v);
+        }, 'Такой даты нет'),
+    }),
+    response: invoiceItemSchema,
+  },
+});
+
+export const cancelGiftCardInvoice = defineEndpoint({
+  method: 'POST',
+  path: '/api/operator/gift-card-invoices/:number/cancel',
+  summary:
+    'Cancel an unpaid invoice and its order: it can no longer be paid and no cards are issued; cancelling again changes nothing; a paid invoice refuses',
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'invoices.write',
+  errors: ['NOT_FOUND', 'INVOICE_PAID'],
+  schemas: { params: invoiceNumberParams, response: invoiceItemSchema },
 });

@@ -292,8 +292,7 @@ export type MemberLevel = z.output<typeof memberLevelSchema>;
 export const getUserLevel = defineEndpoint({
   method: 'GET',
   path: '/api/user/level',
-  summary:
-    "The customer's level by spend over 12 months and what is left to the next (null when levels are off)",
+  summary: "The customer's level by 12 months' spend and what is left to the next (null when levels are off)",
   tag: 'cabinet',
   auth: 'user',
   errors: [],

@@ -4,15 +4,17 @@ import {
   getOperatorSettings,
   importOperatorContent,
   issueTillKey,
-  listGiftCardInvoices,
   listTillKeys,
-  markGiftCardInvoicePaid,
   operatorDeleteMember,
   putOperatorSettings,
   revokeTillKey,
-  type InvoiceItem,
   type TillKeyInfo,
 } from '../../common/contract/operator';
+import {
+  listGiftCardInvoices,
+  markGiftCardInvoicePaid,
+  type InvoiceItem,
+} from '../../common/contract/operator-gift-cards';
 import { campaignCommand } from './campaign-commands';
 import type { OperatorClient } from './operator-client';
 import { UsageError } from './usage-error';

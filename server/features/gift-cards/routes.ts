@@ -14,7 +14,7 @@ import {
   cancelGiftCardInvoice,
   listGiftCardInvoices,
   markGiftCardInvoicePaid,
-} from '../../../common/contract/operator';
+} from '../../../common/contract/operator-gift-cards';
 import type { AppDeps } from '../../app-deps';
 import { auditActorOf, recordAudit } from '../../core/audit';
 import { phoneFor } from '../../core/phones-shown';

@@ -5,6 +5,7 @@ import { useLocation } from '../../lib/router/hooks';
 import { AdminHomePage, AdminLayout } from './admin-layout';
 import { AdminLoginPage } from './admin-login-page';
 import adminCss from './admin.css?url';
+import adminNarrowCss from './admin-narrow.css?url';
 import { SECTIONS } from './sections';
 
 /** Each section's page and the permission it needs (the server checks it again on every call), by its address. */
@@ -43,6 +44,7 @@ export function AdminApp() {
   return (
     <>
       <link rel="stylesheet" href={adminCss} precedence="default" />
+      <link rel="stylesheet" href={adminNarrowCss} precedence="default" />
       <title>{ruAdmin.title}</title>
       {section === 'login' ? (
         <AdminLoginPage />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InvoiceItem } from '../../../../common/contract/operator';
+import type { InvoiceItem } from '../../../../common/contract/operator-gift-cards';
 import { ruAdmin } from '../../../i18n/ru-admin';
 import { adminApi } from '../admin-api';
 import { isoDayToRu, useBrandDates } from '../admin-dates';
