@@ -34,9 +34,13 @@ test('the owner created with the token logs in with password and TOTP, creates s
   await page.goto('/admin');
   // Nobody logged in: the console sends them to its login.
   await expect(page).toHaveURL(/\/admin\/login$/);
-  // The console's own stylesheet, linked by the server's render, is the client build's file.
-  const sheet = await page.locator('link[rel=stylesheet][href*="/admin-"]').getAttribute('href');
-  expect((await page.request.get(sheet!)).status()).toBe(200);
+  // The console's own stylesheets (admin.css, then admin-narrow.css), linked by the server's render, are the
+  // client build's files.
+  const sheets = page.locator('link[rel=stylesheet][href*="/admin-"]');
+  await expect(sheets).toHaveCount(2);
+  for (const sheet of await sheets.evaluateAll((links) => links.map((l) => l.getAttribute('href')!))) {
+    expect((await page.request.get(sheet)).status()).toBe(200);
+  }
   await expectNoAxeViolations(page);
   const secret = await firstLoginInConsole(page, ownerEmail, ownerOneTime, OWN_PASSWORD);
   const nav = page.getByRole('navigation', { name: 'Разделы консоли' });
