@@ -2,6 +2,7 @@ import * as auth from './schema/auth';
 import * as bindings from './schema/bindings';
 import * as brand from './schema/brand';
 import * as cabinet from './schema/cabinet';
+import * as catalogue from './schema/catalogue';
 import * as content from './schema/content';
 import * as giftCards from './schema/gift-cards';
 import * as ledger from './schema/ledger';
@@ -23,4 +24,5 @@ export const schema = {
   ...giftCards,
   ...staff,
   ...reports,
+  ...catalogue,
 };
