@@ -30,6 +30,7 @@ const accrued: TillOperation = {
   holdExpiresAt: null,
   earnRules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%', percent: 3, from: 'CHAIN' }],
   earnRate: 3,
+  lines: null,
 };
 
 const held: TillOperation = {

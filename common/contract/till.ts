@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint';
 import { withBodyExamples, withResponseExamples } from './examples';
 import { paySumSchema } from './loyalty';
 import { appliedRuleSchema, expiringSchema, pendingSchema } from './programme';
+import { checkReceipt, receiptItemsSchema, receiptLineFiguresSchema } from './receipt';
 import * as examples from './till-examples';
 
 /**
@@ -97,6 +98,11 @@ export const tillOperationSchema = z.strictObject({
    * campaigns' multipliers and extra percents, fixed bonuses apart (decision 055); null for operations before.
    */
   earnRate: z.number().nullable(),
+  /**
+   * The receipt's lines when the till sent them (issue 29): per line the bonuses spent on it as its discount,
+   * what it costs in money, and what it earned; null for a cheque sent as a sum only.
+   */
+  lines: z.array(receiptLineFiguresSchema).nullable(),
 });
 export type TillOperation = z.output<typeof tillOperationSchema>;
 
@@ -166,11 +172,15 @@ export const tillAccrue = defineEndpoint({
   errors: VISIT_ERRORS,
   schemas: {
     body: withBodyExamples(
-      z.strictObject({
-        visitId: uuid('Неизвестный визит'),
-        sum: paySumSchema,
-        idempotencyKey: tillIdempotencyKeySchema,
-      }),
+      z
+        .strictObject({
+          visitId: uuid('Неизвестный визит'),
+          sum: paySumSchema,
+          /** The receipt's lines (optional): they must add up to `sum`. */
+          items: receiptItemsSchema.optional(),
+          idempotencyKey: tillIdempotencyKeySchema,
+        })
+        .superRefine(checkReceipt),
       examples.tillAccrueExamples.body,
     ),
     response: withResponseExamples(tillOperationSchema, examples.tillAccrueExamples.response),
@@ -181,13 +191,17 @@ export const tillAccrue = defineEndpoint({
  * A cheque at the till that may spend bonuses: the spend (bonuses left out: the most allowed) and the card
  * payment (left out: none) take the same body.
  */
-const tillChequeBodySchema = z.strictObject({
-  visitId: uuid('Неизвестный визит'),
-  sum: paySumSchema,
-  /** Bonuses to spend, roubles. */
-  bonuses: paySumSchema.optional(),
-  idempotencyKey: tillIdempotencyKeySchema,
-});
+export const tillChequeBodySchema = z
+  .strictObject({
+    visitId: uuid('Неизвестный визит'),
+    sum: paySumSchema,
+    /** Bonuses to spend, roubles. */
+    bonuses: paySumSchema.optional(),
+    /** The receipt's lines (optional): they must add up to `sum`; the bonuses spread over them. */
+    items: receiptItemsSchema.optional(),
+    idempotencyKey: tillIdempotencyKeySchema,
+  })
+  .superRefine(checkReceipt);
 
 export const tillSpend = defineEndpoint({
   method: 'POST',

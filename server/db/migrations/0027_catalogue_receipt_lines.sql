@@ -40,12 +40,13 @@ CREATE TABLE "receipt_lines" (
 	"discount" bigint NOT NULL,
 	"category_id" text,
 	"legal_group" text,
+	"max_spend" bigint NOT NULL,
 	"spend" bigint NOT NULL,
 	"earn" bigint NOT NULL,
 	CONSTRAINT "receipt_lines_source_operation_id_line_no_pk" PRIMARY KEY("source","operation_id","line_no"),
 	CONSTRAINT "receipt_lines_source" CHECK ("receipt_lines"."source" in ('till', 'payment')),
 	CONSTRAINT "receipt_lines_legal_group" CHECK ("receipt_lines"."legal_group" is null or "receipt_lines"."legal_group" in ('TOBACCO', 'ALCOHOL', 'INFANT_FORMULA')),
-	CONSTRAINT "receipt_lines_sums" CHECK ("receipt_lines"."quantity_milli" > 0 and "receipt_lines"."price" >= 0 and "receipt_lines"."sum" >= 0 and "receipt_lines"."discount" >= 0 and "receipt_lines"."spend" >= 0 and "receipt_lines"."spend" <= "receipt_lines"."sum" and "receipt_lines"."earn" >= 0)
+	CONSTRAINT "receipt_lines_sums" CHECK ("receipt_lines"."quantity_milli" > 0 and "receipt_lines"."price" >= 0 and "receipt_lines"."sum" >= 0 and "receipt_lines"."discount" >= 0 and "receipt_lines"."spend" >= 0 and "receipt_lines"."spend" <= "receipt_lines"."max_spend" and "receipt_lines"."max_spend" <= "receipt_lines"."sum" and "receipt_lines"."earn" >= 0)
 );
 --> statement-breakpoint
 CREATE INDEX "catalogue_barcodes_sku" ON "catalogue_barcodes" USING btree ("sku");--> statement-breakpoint

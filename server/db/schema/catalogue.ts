@@ -100,6 +100,8 @@ export const receiptLines = pgTable(
     /** The category the rules read: the item's, else the one the line named. */
     categoryId: text(),
     legalGroup: text().$type<LegalGroup>(),
+    /** The most bonuses the line could take when it was sold (0: goods bonuses never pay for). */
+    maxSpend: kopecks().notNull(),
     /** Bonuses spent on the line: its share of the operation's spend. */
     spend: kopecks().notNull(),
     earn: kopecks().notNull(),
@@ -110,7 +112,7 @@ export const receiptLines = pgTable(
     check('receipt_lines_legal_group', legalGroupCheck(t.legalGroup)),
     check(
       'receipt_lines_sums',
-      sql`${t.quantityMilli} > 0 and ${t.price} >= 0 and ${t.sum} >= 0 and ${t.discount} >= 0 and ${t.spend} >= 0 and ${t.spend} <= ${t.sum} and ${t.earn} >= 0`,
+      sql`${t.quantityMilli} > 0 and ${t.price} >= 0 and ${t.sum} >= 0 and ${t.discount} >= 0 and ${t.spend} >= 0 and ${t.spend} <= ${t.maxSpend} and ${t.maxSpend} <= ${t.sum} and ${t.earn} >= 0`,
     ),
   ],
 );

@@ -1,8 +1,11 @@
+import type { ReceiptItem } from '../../../common/contract/receipt';
 import type { TillOperation } from '../../../common/contract/till';
-import { earnFor } from '../../core/earn/earn';
+import { cachedBrandSettings } from '../../core/brand-settings';
 import { postTransaction } from '../../core/ledger';
 import { earnCredit } from '../../core/earn/pending';
-import { fromRoubles } from '../../core/money';
+import { fromRoubles, kopecks } from '../../core/money';
+import { earnForReceipt } from '../../core/receipt/receipt-earn';
+import { checkSameReceipt, writeReceiptLines } from '../../core/receipt/receipt-rows';
 import { inTransaction } from '../../db/in-transaction';
 import { tillOperations } from '../../db/schema/till';
 import type { TillCaller } from '../../lib/callers';
@@ -14,29 +17,42 @@ import {
   scopedKey,
   type TillDeps,
 } from './operation-rows';
+import { readTillLines } from './receipt';
 import { checkOpen, loadVisit } from './visits';
 
-/** accrue: what the earn rules give for the cheque (server/core/earn), credited at once (ledger key `till-accrue:<id>`), a CASHBACK. */
+/**
+ * accrue: what the earn rules give for the cheque (server/core/earn), credited at once (ledger key
+ * `till-accrue:<id>`), a CASHBACK. With `items`, only the lines that may earn do, and each keeps its share.
+ */
 export async function accrue(
   deps: TillDeps,
   caller: TillCaller,
-  body: { visitId: string; sum: number; idempotencyKey: string },
+  body: { visitId: string; sum: number; items?: ReceiptItem[] | undefined; idempotencyKey: string },
 ): Promise<TillOperation> {
   const key = scopedKey(caller, body.idempotencyKey);
   const request = { kind: 'accrue', visitId: body.visitId, sum: fromRoubles(body.sum) };
-  const earlier = await findByKey(deps.db, key);
-  if (earlier) return sameRequest(earlier, request);
+  const [earlier, lines] = await Promise.all([findByKey(deps.db, key), readTillLines(deps.db, body.items)]);
+  if (earlier) {
+    await checkSameReceipt(deps.db, 'till', earlier.id, lines);
+    return sameRequest(earlier, request);
+  }
   const visit = await loadVisit(deps.db, caller, body.visitId);
   checkOpen(deps, visit);
-  const point = await loadPoint(deps.db, caller.retailPointId);
+  const [point, settings] = await Promise.all([
+    loadPoint(deps.db, caller.retailPointId),
+    cachedBrandSettings(deps.db, deps.cache),
+  ]);
   const now = deps.clock.now();
-  const { earn, rules, rate, pointPercent } = await earnFor(deps, {
-    cheque: request.sum,
-    earnable: request.sum,
+  const earned = await earnForReceipt(deps, {
+    sum: request.sum,
+    spend: kopecks(0),
+    lines,
+    maxSpendPercent: settings.maxSpendPercent,
     point,
     at: now,
     userId: visit.userId,
   });
+  const { earn, rules, rate, pointPercent } = earned;
   await inTransaction(deps.db, async (tx) => {
     const [row] = await tx
       .insert(tillOperations)
@@ -60,6 +76,7 @@ export async function accrue(
       .onConflictDoNothing({ target: tillOperations.idempotencyKey })
       .returning();
     if (!row) return; // a parallel call with the same key got there first
+    await writeReceiptLines(tx, 'till', row.id, earned.lines ?? []);
     let transactionId: string | null = null;
     if (earn > 0) {
       const credit = await earnCredit(deps, tx, visit.userId, earn);

@@ -1,9 +1,11 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { ReceiptItem } from '../../../common/contract/receipt';
 import type { TillOperation } from '../../../common/contract/till';
 import { readBrandSettings } from '../../core/brand-settings';
-import { earnFor } from '../../core/earn/earn';
 import { balancesOf } from '../../core/ledger';
-import { fromRoubles } from '../../core/money';
+import { fromRoubles, kopecks } from '../../core/money';
+import { earnForReceipt } from '../../core/receipt/receipt-earn';
+import { checkSameReceipt, writeReceiptLines } from '../../core/receipt/receipt-rows';
 import type { Db } from '../../db/client';
 import { tillOperations, tillVisits } from '../../db/schema/till';
 import { AppError } from '../../errors';
@@ -12,6 +14,7 @@ import type { TillCaller } from '../../lib/callers';
 import { settleCardPayment } from './card-settlement';
 import { bonusesToSpend, insertHeld } from './holds';
 import { findByKey, loadPoint, sameRequest, scopedKey, toOperation, type TillDeps } from './operation-rows';
+import { limitOf, readTillLines } from './receipt';
 import { checkOpen, loadVisit } from './visits';
 
 /**
@@ -70,18 +73,45 @@ async function claimVisitForCard(tx: Db, visitId: string, key: string) {
   }
 }
 
+/** What the card pays once the bonuses pass their checks; refused when nothing is left or no card can pay. */
+function chargeable(
+  sum: number,
+  spend: number,
+  card: GatewayCard | null,
+  checkBonuses: () => void,
+): { cardAmount: number; card: GatewayCard } {
+  checkBonuses();
+  const cardAmount = sum - spend;
+  if (cardAmount <= 0)
+    throw new AppError('NOTHING_TO_CHARGE', 'Картой платить нечего: весь чек покрывают бонусы');
+  if (!card) {
+    throw new AppError(
+      'NO_SAVED_CARD',
+      'У покупателя нет сохранённой карты, которой можно оплатить: примите оплату иначе',
+    );
+  }
+  return { cardAmount, card };
+}
+
 /** cardPayment: `bonuses` (optional) on hold, the rest charged to the saved card; idempotent by the client key. */
 export async function payWithCard(
   deps: TillDeps,
   caller: TillCaller,
-  body: { visitId: string; sum: number; bonuses?: number | undefined; idempotencyKey: string },
+  body: {
+    visitId: string;
+    sum: number;
+    bonuses?: number | undefined;
+    items?: ReceiptItem[] | undefined;
+    idempotencyKey: string;
+  },
 ): Promise<TillOperation> {
   const key = scopedKey(caller, body.idempotencyKey);
   const sum = fromRoubles(body.sum);
   const spend = body.bonuses === undefined ? 0 : fromRoubles(body.bonuses);
   const request = { kind: 'card', visitId: body.visitId, sum, spend };
-  const earlier = await findByKey(deps.db, key);
+  const [earlier, lines] = await Promise.all([findByKey(deps.db, key), readTillLines(deps.db, body.items)]);
   if (earlier) {
+    await checkSameReceipt(deps.db, 'till', earlier.id, lines);
     sameRequest(earlier, request);
     return toOperation(await settleCardPayment(deps, earlier, { charge: true }));
   }
@@ -95,23 +125,25 @@ export async function payWithCard(
       throw new AppError('BANK_UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз или примите оплату иначе');
     }),
   ]);
-  bonusesToSpend(sum, spend, settings.maxSpendPercent, balances.bonus);
-  const cardAmount = sum - spend;
-  if (cardAmount <= 0)
-    throw new AppError('NOTHING_TO_CHARGE', 'Картой платить нечего: весь чек покрывают бонусы');
-  if (!card) {
-    throw new AppError(
-      'NO_SAVED_CARD',
-      'У покупателя нет сохранённой карты, которой можно оплатить: примите оплату иначе',
-    );
-  }
-  const { earn, rules, rate, pointPercent } = await earnFor(deps, {
-    cheque: sum,
-    earnable: cardAmount,
+  const { cardAmount, card: chosen } = chargeable(sum, spend, card, () =>
+    bonusesToSpend(
+      sum,
+      spend,
+      settings.maxSpendPercent,
+      balances.bonus,
+      limitOf(lines, settings.maxSpendPercent),
+    ),
+  );
+  const earned = await earnForReceipt(deps, {
+    sum,
+    spend: kopecks(spend),
+    lines,
+    maxSpendPercent: settings.maxSpendPercent,
     point,
     timeZone: settings.timeZone,
     userId: visit.userId,
   });
+  const { earn, rules, rate, pointPercent } = earned;
   await insertHeld(
     deps,
     {
@@ -129,10 +161,11 @@ export async function payWithCard(
       earnRules: rules,
       cardAmount,
       acquirer: deps.acquirer.name,
-      bindingId: card.bindingId,
-      cardLast4: card.last4,
+      bindingId: chosen.bindingId,
+      cardLast4: chosen.last4,
     },
     (tx) => claimVisitForCard(tx, visit.id, key),
+    (tx, row) => writeReceiptLines(tx, 'till', row.id, earned.lines ?? []),
   );
   const row = (await findByKey(deps.db, key))!;
   sameRequest(row, request);

@@ -19,21 +19,25 @@ import { loadPoint, minutes, recordOperation, type TillDeps, type TillOperationR
 export const TILL_HOLD_MINUTES = 15;
 
 /**
- * The bonuses a cheque may spend (the brand's share of `sum`, kopecks) and the check of `asked` against it and
- * the balance (409s, nothing changes); `asked` left out means the most allowed. Answers what is spent.
+ * The bonuses a cheque may spend and the check of `asked` against it and the balance (409s, nothing changes);
+ * `asked` left out means the most allowed. The limit is the brand's share of `sum` (kopecks), or, for a receipt
+ * with lines, its lines' limits together (issue 29: goods bonuses never pay for take none). Answers what is spent.
  */
 export function bonusesToSpend(
   sum: number,
   asked: number | undefined,
   maxSpendPercent: number,
   balance: number,
+  limit: number = spendLimit(sum, maxSpendPercent),
 ): number {
-  const limit = spendLimit(sum, maxSpendPercent);
   const amount = asked ?? Math.min(limit, balance);
   if (amount > limit) {
+    const most = formatBonuses(toRoubles(limit));
     throw new AppError(
       'SPEND_LIMIT',
-      `Бонусами можно оплатить не больше ${maxSpendPercent}% чека: ${formatBonuses(toRoubles(limit))}`,
+      limit < spendLimit(sum, maxSpendPercent)
+        ? `Бонусами можно оплатить не больше ${most}: часть товаров бонусами не оплачивается`
+        : `Бонусами можно оплатить не больше ${maxSpendPercent}% чека: ${most}`,
     );
   }
   if (amount > balance) throw insufficient(balance);
@@ -52,12 +56,13 @@ export type HeldValues = Omit<
 /**
  * A held operation (a spend, or a card payment with the bonuses it spends) written once per key, its bonuses
  * moved to `till_held` in the same transaction (ledger key `till-hold:<id>`). `before` runs first in that
- * transaction (the card payment's claim on the visit). A hold the balance cannot cover is the 409.
+ * transaction (the card payment's claim on the visit), `after` last (the receipt's lines). A hold the balance cannot cover is the 409.
  */
 export async function insertHeld(
   deps: TillDeps,
   values: HeldValues,
   before?: (tx: Db) => Promise<void>,
+  after?: (tx: Db, row: TillOperationRow) => Promise<void>,
 ): Promise<void> {
   try {
     await inTransaction(deps.db, async (tx) => {
@@ -74,7 +79,9 @@ export async function insertHeld(
         })
         .onConflictDoNothing({ target: tillOperations.idempotencyKey })
         .returning();
-      if (row) await postHold(tx, 'till', row); // none: a parallel call with the same key got there first
+      if (!row) return; // a parallel call with the same key got there first
+      await postHold(tx, 'till', row);
+      if (after) await after(tx, row);
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {

@@ -55,6 +55,8 @@ export function toOperation(row: TillOperationRow): TillOperation {
     holdExpiresAt: row.state === 'held' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
     earnRules: row.earnRules,
     earnRate: row.earnRate === null ? null : row.earnRate / 100,
+    // The receipt's lines, when it had them, are added by the answer (receipt-answers.ts): another table.
+    lines: null,
   };
 }
 

@@ -8,12 +8,14 @@ import {
   tillSpend,
   tillVerify,
   tillVisit,
+  type TillOperation,
 } from '../../../common/contract/till';
 import {
   tillGiftCardBalance,
   tillGiftCardRedeem,
   tillGiftCardRefund,
 } from '../../../common/contract/till-gift-cards';
+import { tillPreview } from '../../../common/contract/till-receipt';
 import {
   issueTillKey as issueTillKeyEndpoint,
   listTillKeys as listTillKeysEndpoint,
@@ -29,6 +31,8 @@ import { payWithCard } from './card-payment';
 import { accrue } from './accrue';
 import { cancel, confirm, refund } from './operation-actions';
 import { verifyMemberCode } from './member-code';
+import { previewCheque } from './receipt';
+import { withLinesOne } from './receipt-answers';
 import { spend } from './spend';
 import { getVisit } from './visits';
 import { registerTillPage } from './till-page';
@@ -39,17 +43,22 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
     verifyMemberCode(deps, request.till, request.body.code),
   );
   registerEndpoint(app, tillVisit, async (request) => getVisit(deps, request.till, request.params.visitId));
-  registerEndpoint(app, tillAccrue, async (request) => accrue(deps, request.till, request.body));
-  registerEndpoint(app, tillSpend, async (request) => spend(deps, request.till, request.body));
-  registerEndpoint(app, tillCardPayment, async (request) => payWithCard(deps, request.till, request.body));
+  registerEndpoint(app, tillPreview, async (request) => previewCheque(deps, request.till, request.body));
+  // Each operation's answer carries its receipt's lines, when the till sent them (issue 29).
+  const answer = (operation: Promise<TillOperation>) => operation.then((done) => withLinesOne(deps.db, done));
+  registerEndpoint(app, tillAccrue, async (request) => answer(accrue(deps, request.till, request.body)));
+  registerEndpoint(app, tillSpend, async (request) => answer(spend(deps, request.till, request.body)));
+  registerEndpoint(app, tillCardPayment, async (request) =>
+    answer(payWithCard(deps, request.till, request.body)),
+  );
   registerEndpoint(app, tillConfirm, async (request) =>
-    confirm(deps, request.till, request.params.operationId),
+    answer(confirm(deps, request.till, request.params.operationId)),
   );
   registerEndpoint(app, tillCancel, async (request) =>
-    cancel(deps, request.till, request.params.operationId),
+    answer(cancel(deps, request.till, request.params.operationId)),
   );
   registerEndpoint(app, tillRefund, async (request) =>
-    refund(deps, request.till, request.params.operationId),
+    answer(refund(deps, request.till, request.params.operationId)),
   );
   // Gift cards paid at the till (docs/decisions/018).
   registerEndpoint(app, tillGiftCardBalance, async (request) => giftCardBalance(deps, request.body.cardCode));

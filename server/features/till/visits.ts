@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../errors';
 import type { TillCaller } from '../../lib/callers';
 import { chargeableCard } from './card-payment';
 import { loadPoint, toOperation, type TillDeps, type VisitRow } from './operation-rows';
+import { withLines } from './receipt-answers';
 
 /** The point's rate in force and where it comes from (decision 055). */
 function rateOf(own: number | null, settings: Pick<BrandSettings, 'baseEarnPercent'>) {
@@ -84,6 +85,6 @@ export async function visitView(deps: TillDeps, visit: VisitRow): Promise<TillVi
     maxSpendPercent: settings.maxSpendPercent,
     bindingActive: savedCard !== null,
     savedCard: savedCard ? `•••• ${savedCard.last4}` : null,
-    operations: rows.map(toOperation),
+    operations: await withLines(deps.db, rows.map(toOperation)),
   };
 }

@@ -1,0 +1,53 @@
+import { defineEndpoint } from './endpoint';
+import { withBodyExamples, withResponseExamples } from './examples';
+import { paySumSchema } from './loyalty';
+import { appliedRuleSchema } from './programme';
+import { checkReceipt, receiptItemsSchema, receiptLineFiguresSchema } from './receipt';
+import { tillPreviewExamples } from './till-receipt-examples';
+import * as z from './z';
+
+/**
+ * The till's look at a receipt before it closes the cheque (issue 29, decision 061): what each line may take
+ * in bonuses and would earn, for the bonuses the customer means to spend. Changes nothing.
+ */
+export const tillPreviewSchema = z.strictObject({
+  /** The cheque, roubles. */
+  sum: z.number(),
+  /** The most bonuses this cheque can take now: the lines' limits together, within the customer's balance. */
+  maxBonuses: z.number(),
+  /** The bonuses the figures assume (`bonuses` as asked; 0 when left out). */
+  bonuses: z.number(),
+  /** What the cheque would earn with those bonuses spent. */
+  earned: z.number(),
+  earnRules: z.array(appliedRuleSchema),
+  /** The rate applied over the money paid, percent; null when nothing would be paid in money. */
+  earnRate: z.number().nullable(),
+  /** Per line (null for a sum-only cheque): its limit, its share of the bonuses, its net sum and its earn. */
+  lines: z.array(receiptLineFiguresSchema).nullable(),
+});
+export type TillPreview = z.output<typeof tillPreviewSchema>;
+
+export const tillPreview = defineEndpoint({
+  method: 'POST',
+  path: '/api/till/preview',
+  summary:
+    'Preview a cheque before closing it: the most bonuses it can take (per line when `items` are sent), how `bonuses` would spread over the lines as discounts, and what each line would earn. Changes nothing',
+  tag: 'till',
+  auth: 'till',
+  errors: ['SPEND_LIMIT', 'INSUFFICIENT_BONUSES', 'NOT_FOUND', 'VISIT_ENDED', 'POINT_GONE'],
+  schemas: {
+    body: withBodyExamples(
+      z
+        .strictObject({
+          visitId: z.string().uuid('Неизвестный визит'),
+          sum: paySumSchema,
+          /** Bonuses the customer means to spend, roubles; left out: none. */
+          bonuses: paySumSchema.optional(),
+          items: receiptItemsSchema.optional(),
+        })
+        .superRefine(checkReceipt),
+      tillPreviewExamples.body,
+    ),
+    response: withResponseExamples(tillPreviewSchema, tillPreviewExamples.response),
+  },
+});

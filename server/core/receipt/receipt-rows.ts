@@ -1,0 +1,123 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { ReceiptLineFigures } from '../../../common/contract/receipt';
+import type { Db } from '../../db/client';
+import { receiptLines } from '../../db/schema/catalogue';
+import { AppError } from '../../errors';
+import { toRoubles } from '../money';
+import type { ReceiptLine } from './lines';
+import type { PlannedLine } from './plan';
+
+/** Whose receipt: a till operation's, or a shop payment draft's. */
+export type ReceiptSource = 'till' | 'payment';
+type LineRow = typeof receiptLines.$inferSelect;
+
+/** Keeps the planned lines of an operation, in the transaction that writes the operation. */
+export async function writeReceiptLines(
+  tx: Db,
+  source: ReceiptSource,
+  operationId: string,
+  lines: readonly PlannedLine[],
+) {
+  if (lines.length === 0) return;
+  await tx.insert(receiptLines).values(
+    lines.map((line) => ({
+      source,
+      operationId,
+      lineNo: line.lineNo,
+      sku: line.sku,
+      barcode: line.barcode,
+      name: line.name,
+      quantityMilli: line.quantityMilli,
+      price: line.price,
+      sum: line.sum,
+      discount: line.discount,
+      categoryId: line.categoryId,
+      legalGroup: line.legalGroup,
+      maxSpend: line.maxSpend,
+      spend: line.spend,
+      earn: line.earn,
+    })),
+  );
+}
+
+/** A line as the API shows it (kopecks and thousandths in, roubles and units out). */
+export const lineFigures = (line: {
+  lineNo: number;
+  sku: string | null;
+  name: string;
+  quantityMilli: number;
+  sum: number;
+  maxSpend: number;
+  spend: number;
+  earn: number;
+  legalGroup: ReceiptLineFigures['legalGroup'];
+}): ReceiptLineFigures => ({
+  line: line.lineNo,
+  sku: line.sku,
+  name: line.name,
+  quantity: line.quantityMilli / 1000,
+  sum: toRoubles(line.sum),
+  maxBonuses: toRoubles(line.maxSpend),
+  bonuses: toRoubles(line.spend),
+  net: toRoubles(line.sum - line.spend),
+  earned: toRoubles(line.earn),
+  legalGroup: line.legalGroup,
+});
+
+async function rowsOf(db: Db, source: ReceiptSource, ids: readonly string[]): Promise<LineRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(receiptLines)
+    .where(and(eq(receiptLines.source, source), inArray(receiptLines.operationId, [...ids])))
+    .orderBy(asc(receiptLines.operationId), asc(receiptLines.lineNo));
+}
+
+/** The stored lines' figures of each operation (one query); an operation sent without lines has none. */
+export async function readLineFigures(
+  db: Db,
+  source: ReceiptSource,
+  ids: readonly string[],
+): Promise<Map<string, ReceiptLineFigures[]>> {
+  const byOperation = new Map<string, ReceiptLineFigures[]>();
+  for (const row of await rowsOf(db, source, ids)) {
+    const list = byOperation.get(row.operationId) ?? [];
+    list.push(lineFigures(row));
+    byOperation.set(row.operationId, list);
+  }
+  return byOperation;
+}
+
+const lineKey = (
+  line: Pick<LineRow, 'sku' | 'barcode' | 'name' | 'quantityMilli' | 'price' | 'sum' | 'discount'>,
+) =>
+  JSON.stringify([
+    line.sku,
+    line.barcode,
+    line.name,
+    line.quantityMilli,
+    line.price,
+    line.sum,
+    line.discount,
+  ]);
+
+/**
+ * A repeated idempotency key must carry the same receipt as its first call (a 409 otherwise, like another sum):
+ * the stored lines against the sent ones, SKU as sent or as the catalogue resolved it.
+ */
+export async function checkSameReceipt(
+  db: Db,
+  source: ReceiptSource,
+  operationId: string,
+  lines: readonly ReceiptLine[] | null,
+) {
+  const stored = await rowsOf(db, source, [operationId]);
+  const same =
+    stored.length === (lines?.length ?? 0) && stored.every((row, i) => lineKey(row) === lineKey(lines![i]!));
+  if (!same) {
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      'Этот ключ идемпотентности уже использован для другой операции',
+    );
+  }
+}

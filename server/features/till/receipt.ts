@@ -1,0 +1,67 @@
+import type { ReceiptItem } from '../../../common/contract/receipt';
+import type { TillPreview } from '../../../common/contract/till-receipt';
+import { readBrandSettings } from '../../core/brand-settings';
+import { balancesOf } from '../../core/ledger';
+import { spendLimit } from '../../core/holds';
+import { fromRoubles, kopecks, toRoubles } from '../../core/money';
+import { readReceiptLines, type ReceiptLine } from '../../core/receipt/lines';
+import { receiptSpendLimit } from '../../core/receipt/plan';
+import { earnForReceipt } from '../../core/receipt/receipt-earn';
+import { lineFigures } from '../../core/receipt/receipt-rows';
+import type { Db } from '../../db/client';
+import type { TillCaller } from '../../lib/callers';
+import { bonusesToSpend } from './holds';
+import { loadPoint, type TillDeps } from './operation-rows';
+import { checkOpen, loadVisit } from './visits';
+
+/**
+ * A till cheque's receipt (issue 29, decision 061): its lines read against the catalogue, the preview the till
+ * asks for before closing the cheque (receipt-answers.ts adds the lines to the operations the API answers).
+ */
+
+/** The lines of a cheque sent with `items`, with the catalogue's rules; null for a sum-only cheque. */
+export const readTillLines = (db: Db, items: readonly ReceiptItem[] | undefined) =>
+  items ? readReceiptLines(db, items) : Promise.resolve(null);
+
+/** The most bonuses a cheque may take: the lines' limits together, or the brand's share of the sum. */
+export const limitOf = (lines: readonly ReceiptLine[] | null, maxSpendPercent: number) =>
+  lines ? receiptSpendLimit(lines, maxSpendPercent) : undefined;
+
+/** preview: what the cheque would take and earn, per line; the same checks as a spend, nothing written. */
+export async function previewCheque(
+  deps: TillDeps,
+  caller: TillCaller,
+  body: { visitId: string; sum: number; bonuses?: number | undefined; items?: ReceiptItem[] | undefined },
+): Promise<TillPreview> {
+  const visit = await loadVisit(deps.db, caller, body.visitId);
+  checkOpen(deps, visit);
+  const sum = fromRoubles(body.sum);
+  const [point, settings, balances, lines] = await Promise.all([
+    loadPoint(deps.db, caller.retailPointId),
+    readBrandSettings(deps.db),
+    balancesOf(deps.db, visit.userId),
+    readTillLines(deps.db, body.items),
+  ]);
+  const limit = limitOf(lines, settings.maxSpendPercent);
+  const asked = body.bonuses === undefined ? 0 : fromRoubles(body.bonuses);
+  const spend = bonusesToSpend(sum, asked, settings.maxSpendPercent, balances.bonus, limit);
+  const most = Math.min(limit ?? spendLimit(sum, settings.maxSpendPercent), balances.bonus);
+  const earned = await earnForReceipt(deps, {
+    sum,
+    spend: kopecks(spend),
+    lines,
+    maxSpendPercent: settings.maxSpendPercent,
+    point,
+    timeZone: settings.timeZone,
+    userId: visit.userId,
+  });
+  return {
+    sum: toRoubles(sum),
+    maxBonuses: toRoubles(most),
+    bonuses: toRoubles(spend),
+    earned: toRoubles(earned.earn),
+    earnRules: earned.rules,
+    earnRate: earned.rate === null ? null : earned.rate / 100,
+    lines: earned.lines?.map(lineFigures) ?? null,
+  };
+}
