@@ -19,6 +19,7 @@ CREATE TABLE "catalogue_items" (
 	"name" text NOT NULL,
 	"category_id" text,
 	"vat_rate" text DEFAULT 'NONE' NOT NULL,
+	"list_price" bigint,
 	"no_earn" boolean DEFAULT false NOT NULL,
 	"no_spend" boolean DEFAULT false NOT NULL,
 	"legal_group" text,

@@ -50,6 +50,8 @@ export const catalogueItems = pgTable(
     name: text().notNull(),
     categoryId: text(),
     vatRate: text().$type<VatRate>().notNull().default('NONE'),
+    /** The chain's shelf price when its ERP sends one; the reference till page fills a line's price from it. */
+    listPrice: kopecks(),
     noEarn: boolean().notNull().default(false),
     noSpend: boolean().notNull().default(false),
     legalGroup: text().$type<LegalGroup>(),

@@ -5,6 +5,7 @@ import { formatBonuses, formatDay, formatKopecks } from '../../../common/lib/for
 import { brandedPage, type PageBrand } from '../../lib/branded-page';
 import { escapeHtml } from '../../lib/html';
 import { giftCardForm } from './till-gift-card-page';
+import { RECEIPT_STYLE, receiptField, receiptLinesTable } from './till-page-receipt';
 
 /*
  * The reference till page's markup (docs/decisions/015-till-api.md, its look: decision 052): the key form, the
@@ -22,7 +23,8 @@ const EXTRA_STYLE = `.top{display:flex;justify-content:space-between;align-items
 .badge{font-size:.85rem;font-weight:600;border-radius:1rem;padding:.1rem .6rem;background:#eef1f3;color:#37414a}
 .badge--done{background:#e7f4ea;color:#14532d}.badge--held{background:#fff4d6;color:#6b4a00}
 .badge--off{background:#fdecec;color:#8a1116}.op form{display:inline}
-.balance{font-size:1.5rem;font-weight:700}`;
+.balance{font-size:1.5rem;font-weight:700}
+${RECEIPT_STYLE}`;
 
 const bonuses = (roubles: number) => formatBonuses(roubles);
 const money = (roubles: number) => formatKopecks(Math.round(roubles * 100));
@@ -131,7 +133,7 @@ function operationItem(visitId: string, op: TillOperation) {
 <dl><dt>Чек</dt><dd>${escapeHtml(money(op.sum))}</dd>
 <dt>Списано</dt><dd>${escapeHtml(bonuses(op.spent))}</dd>${card}
 <dt>Начислено</dt><dd>${escapeHtml(bonuses(op.earned))}</dd></dl>
-${buttons ? `<div class="buttons">${buttons}</div>` : ''}</li>`;
+${receiptLinesTable(op.lines)}${buttons ? `<div class="buttons">${buttons}</div>` : ''}</li>`;
 }
 
 /** ' Акция: …' when a campaign raised what the operation earned (an operation stored before decision 055). */
@@ -235,9 +237,10 @@ export function visitPage(
 <form method="post" action="/till/visits/${visit.visitId}">
 <input type="hidden" name="idempotencyKey" value="${randomUUID()}">
 <label for="sum">Сумма чека, ₽</label>
-<input id="sum" name="sum" inputmode="decimal" autocomplete="off" required autofocus maxlength="12"
+<input id="sum" name="sum" inputmode="decimal" autocomplete="off" autofocus maxlength="12"
   aria-describedby="sum-hint">
 <p class="note" id="sum-hint" data-testid="till-rate">${escapeHtml(sumHint(visit, done))}</p>
+${receiptField}
 <div class="buttons"><button type="submit" name="action" value="accrue">Начислить бонусы</button>
 <button type="submit" name="action" value="spend" class="secondary">Списать бонусы</button></div>
 ${cardOption(visit)}

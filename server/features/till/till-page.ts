@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { cachedBrandSettings } from '../../core/brand-settings';
 import { authenticateTillKey } from './keys';
 import { registerTillGiftCardActions } from './till-gift-card-page';
+import { readTypedReceipt } from './till-page-receipt';
 import { ACTIONS, keyPage, scanPage, sendTillPage, visitPage } from './till-page-views';
 
 /**
@@ -148,9 +149,14 @@ export function registerTillPage(app: FastifyInstance, deps: AppDeps) {
       const chosen = field(request.body, 'action');
       const action = chosen === 'spend' ? 'spend' : chosen === 'card' ? 'card-payment' : 'accrue';
       const bonusesText = field(request.body, 'bonuses');
+      const receipt = await readTypedReceipt(deps.db, field(request.body, 'items'));
+      if ('error' in receipt)
+        return showVisit(request, reply, visitId, { status: 400, error: receipt.error });
+      const sumText = field(request.body, 'sum');
       const response = await api(request, 'POST', `/api/till/${action}`, {
         visitId,
-        sum: parseSum(field(request.body, 'sum')),
+        sum: sumText || receipt.sum === null ? parseSum(sumText) : receipt.sum,
+        ...(receipt.items ? { items: receipt.items } : {}),
         ...(action === 'card-payment' && bonusesText ? { bonuses: parseSum(bonusesText) } : {}),
         idempotencyKey: field(request.body, 'idempotencyKey'),
       });

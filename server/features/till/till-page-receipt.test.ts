@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalogueBarcodes, catalogueCategories, catalogueItems } from '../../db/schema/catalogue';
+import { tillOperations } from '../../db/schema/till';
+import { fakeClock, type FakeClock } from '../../test/auth-kit';
+import { assertLedgerInvariants } from '../../test/ledger-invariants';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN } from '../../test/till-kit';
+
+describe('the reference till page with the goods typed or scanned (issue 29)', () => {
+  let t: TestApp;
+  let clock: FakeClock;
+  let cookie: string;
+  let visitUrl: string;
+  beforeEach(async () => {
+    clock = fakeClock();
+    t = await createTestApp({ clock, config: { operatorToken: OPERATOR_TOKEN } });
+    const updatedAt = clock.now();
+    await t.deps.db
+      .insert(catalogueCategories)
+      .values({ id: 'TOB', name: 'Табак', legalGroup: 'TOBACCO', updatedAt });
+    await t.deps.db.insert(catalogueItems).values([
+      { sku: 'BREAD', name: 'Хлеб «Дарницкий»', listPrice: 5000, updatedAt },
+      { sku: 'CIG', name: 'Сигареты', categoryId: 'TOB', updatedAt },
+    ]);
+    await t.deps.db.insert(catalogueBarcodes).values({ barcode: '4600000000011', sku: 'BREAD' });
+    const { key } = await issueKey(t);
+    cookie = `till_key=${key}`;
+    const card = await cardholder(t, '79006660129', 100);
+    const scan = await form('/till/scan', { code: memberCode(card, clock.now().getTime()) });
+    visitUrl = scan.headers.location as string;
+  });
+  afterEach(async () => {
+    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
+    await t.close();
+  });
+
+  const form = (url: string, fields: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('accrues for the typed goods without a sum: prices from the catalogue, tobacco marked and earning nothing', async () => {
+    const page = await t.app.inject({ url: visitUrl, headers: { cookie } });
+    expect(page.body).toContain('<label for="items">Товары (необязательно)</label>');
+    const accrued = await form(visitUrl, {
+      action: 'accrue',
+      sum: '',
+      items: '4600000000011 2\r\nCIG 1 250',
+      idempotencyKey: 'page-receipt-0001',
+    });
+    expect(accrued.statusCode, accrued.body).toBe(303);
+    const shown = await t.app.inject({ url: accrued.headers.location as string, headers: { cookie } });
+    expect(shown.body).toContain('Начислено 3\u00a0бонуса');
+    expect(shown.body).toContain('<caption>Товары чека</caption>');
+    expect(shown.body).toContain('Хлеб «Дарницкий»');
+    expect(shown.body).toMatch(/Сигареты <span class="badge badge--off">без бонусов<\/span>/);
+    expect(shown.body).toContain('350,00\u00a0₽');
+  });
+
+  it('names the line a cashier typed wrong, and does nothing', async () => {
+    for (const [items, message] of [
+      ['4600000000099 1', 'Строка 1: товара 4600000000099 нет в каталоге'],
+      ['BREAD 1\nCIG 1', 'Строка 2: у товара «Сигареты» нет цены, введите её'],
+      ['BREAD один', 'Строка 1: штрихкод или артикул, затем количество и цену через пробел'],
+    ]) {
+      const refused = await form(visitUrl, {
+        action: 'accrue',
+        sum: '',
+        items: items!,
+        idempotencyKey: 'page-receipt-0002',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(message!);
+    }
+    expect(await t.deps.db.$count(tillOperations)).toBe(0);
+  });
+});
