@@ -80,7 +80,7 @@ export default tseslint.config(
   {
     files: ['{common,server,web,bench,e2e,scripts}/**/*.{ts,tsx,mjs}'],
     plugins: { boundaries },
-    rules: { 'boundaries/layers': 'error' },
+    rules: { 'boundaries/layers': 'error', 'boundaries/no-climbing': 'error' },
   },
   {
     files: ['common/contract/**/*.ts'],
