@@ -39,6 +39,8 @@ export default defineConfig({
           hookTimeout: 90_000,
         },
       },
+      // The repository's own tooling (the lint rules, the codemod): no database, no browser.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
         test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'jsdom' },

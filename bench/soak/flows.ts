@@ -56,11 +56,22 @@ export async function readContent(base: string, i: number): Promise<void> {
 
 type Data = { data: { draftId: string; status: number; formUrl: string | null } };
 
-/** A payment of `paySum` roubles at point 1: all in bonuses, or by the sandbox card. Answers the draft id. */
-export async function pay(base: string, session: Session, paySum: number, byCard: boolean): Promise<string> {
+/** A payment of `paySumRoubles` at point 1: all in bonuses, or by the sandbox card. Answers the draft id. */
+export async function pay(
+  base: string,
+  session: Session,
+  paySumRoubles: number,
+  byCard: boolean,
+): Promise<string> {
   const token = session.token;
   const key = randomUUID();
-  const draftBody = { paySum, spendBonus: !byCard, payType: 'CARD', retailPointId: 1, idempotencyKey: key };
+  const draftBody = {
+    paySum: paySumRoubles,
+    spendBonus: !byCard,
+    payType: 'CARD',
+    retailPointId: 1,
+    idempotencyKey: key,
+  };
   const draft = await retrying('createDraft', () =>
     call(base, 'POST', '/api/loyalty/createDraft', { token, json: draftBody }),
   );

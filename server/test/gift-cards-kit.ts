@@ -46,11 +46,17 @@ export async function createOrder(t: TestApp, body: object = {}, phone = BUYER) 
   return response.json().data;
 }
 
-export const giftDraft = (t: TestApp, orderId: string, paySum: number, body: object = {}, phone = BUYER) =>
+export const giftDraft = (
+  t: TestApp,
+  orderId: string,
+  paySumRoubles: number,
+  body: object = {},
+  phone = BUYER,
+) =>
   callAs(t, phone, 'POST', '/api/loyalty/createDraft', {
     productType: 'GIFT_CARD',
     giftCardOrderId: orderId,
-    paySum,
+    paySum: paySumRoubles,
     payType: 'CARD',
     retailPointId: POINT,
     ...body,

@@ -7,7 +7,7 @@ import { readBrandSettings } from '../../core/brand-settings';
 import { paymentDrafts } from '../../db/schema/payments';
 import { brandedPage } from '../../lib/branded-page';
 import { escapeHtml, page } from '../../lib/html';
-import { chequeNumberOf, isChequeKey } from './cheque';
+import { chequeNumberOf, isChequeKey } from './cheque-address';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

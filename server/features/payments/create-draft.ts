@@ -25,9 +25,9 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
   if (cardLocked && body.spendBonus) {
     throw new AppError('CARD_LOCKED', 'Карта заблокирована: бонусы нельзя списать. Обратитесь в поддержку');
   }
-  const paySum = fromRoubles(body.paySum);
+  const paySumKopecks = fromRoubles(body.paySum);
   const sums = splitPayment({
-    paySum,
+    paySumKopecks,
     spendBonus: body.spendBonus,
     payType: body.payType,
     bonusBalance: balances.bonus,
@@ -40,7 +40,14 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
   // A blocked card earns nothing (decision 026).
   const { earn, rules, pointPercent } = cardLocked
     ? { earn: 0, rules: [], pointPercent: 0 }
-    : await earnFor(deps, { cheque: paySum, earnable, point, at: now, timeZone: settings.timeZone, userId });
+    : await earnFor(deps, {
+        cheque: paySumKopecks,
+        earnable,
+        point,
+        at: now,
+        timeZone: settings.timeZone,
+        userId,
+      });
   const values = {
     productType: body.productType,
     payType: body.payType,
@@ -50,7 +57,7 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     deliveryId: body.deliveryId,
     spendBonus: body.spendBonus && body.payType !== 'IN_RETAIL_POINT',
     spendExtra: body.spendExtra && body.payType !== 'IN_RETAIL_POINT',
-    paySum,
+    paySum: paySumKopecks,
     ...split,
     earn,
     earnRules: rules,

@@ -42,7 +42,7 @@ const PAY_TYPES = ['CARD', 'SBP_QR', 'IN_RETAIL_POINT'] as const;
 
 describe('computeDraft', () => {
   const input = (random: Random) => ({
-    paySum: random.chance(0.1)
+    paySumKopecks: random.chance(0.1)
       ? random.pick([1, 99, 100, MAX_PAY_SUM * 100])
       : random.int(1, MAX_PAY_SUM * 100),
     spendBonus: random.chance(0.7),
@@ -51,10 +51,10 @@ describe('computeDraft', () => {
     maxSpendPercent: random.pick([0, 1, 33, 50, 99, 100, random.int(0, 100)]),
   });
 
-  it('splits the sum exactly: spend + leftToPay = paySum, all whole kopecks, nothing negative', () => {
+  it('splits the sum exactly: spend + leftToPay = paySumKopecks, all whole kopecks, nothing negative', () => {
     forAll(5000, SEED, input, (i) => {
       const { spend, leftToPay, earnable } = computeDraft(i);
-      expect(spend + leftToPay).toBe(i.paySum);
+      expect(spend + leftToPay).toBe(i.paySumKopecks);
       for (const v of [spend, leftToPay, earnable]) {
         expect(Number.isSafeInteger(v)).toBe(true);
         expect(v).toBeGreaterThanOrEqual(0);
@@ -65,7 +65,7 @@ describe('computeDraft', () => {
   it('never spends more than the balance or the limit, and spends all it may', () => {
     forAll(5000, SEED, input, (i) => {
       const { spend } = computeDraft(i);
-      const limit = Math.floor((i.paySum * i.maxSpendPercent) / 100);
+      const limit = Math.floor((i.paySumKopecks * i.maxSpendPercent) / 100);
       expect(spend).toBeLessThanOrEqual(i.bonusBalance);
       expect(spend).toBeLessThanOrEqual(limit);
       const allowed = i.spendBonus && i.payType !== 'IN_RETAIL_POINT';

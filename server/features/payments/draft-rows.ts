@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { paymentDrafts } from '../../db/schema/payments';
 import { notFound } from '../../errors';
 import { summaryOfDraft } from '../gift-cards/orders';
-import { chequeUrlOf } from './cheque';
+import { chequeUrlOf } from './cheque-address';
 import { selectOwnDraft } from './draft-statements';
 
 /** What the payment services take: taken as an argument so tests hand in fakes. */

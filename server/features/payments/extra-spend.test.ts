@@ -31,7 +31,7 @@ const operationsOf = async (t: TestApp) =>
   (await callAs(t, PHONE, 'GET', '/api/user/operations')).json().operations;
 
 describe('splitPayment', () => {
-  const base = { paySum: 100_000, payType: 'CARD' as const, maxSpendPercent: 50 };
+  const base = { paySumKopecks: 100_000, payType: 'CARD' as const, maxSpendPercent: 50 };
   it('spends the money-like balance first, then bonuses within the limit of what is left', () => {
     expect(
       splitPayment({
@@ -66,19 +66,19 @@ describe('splitPayment', () => {
     expect(splitPayment({ ...base, spendBonus: false, bonusBalance: 0 }).extraSpend).toBe(0);
   });
   it('splits exactly on a table of sums', () => {
-    for (const paySum of [1, 99, 100, 12_345, 99_999_999]) {
-      for (const moneyBalance of [0, 1, 50, paySum - 1, paySum, paySum * 2]) {
+    for (const paySumKopecks of [1, 99, 100, 12_345, 99_999_999]) {
+      for (const moneyBalance of [0, 1, 50, paySumKopecks - 1, paySumKopecks, paySumKopecks * 2]) {
         const split = splitPayment({
           ...base,
-          paySum,
+          paySumKopecks,
           spendBonus: true,
           bonusBalance: 7_777,
           spendExtra: true,
           moneyBalance,
         });
-        expect(split.extraSpend + split.spend + split.leftToPay).toBe(paySum);
-        expect(split.extraSpend).toBe(Math.max(0, Math.min(paySum, moneyBalance)));
-        expect(split.spend).toBeLessThanOrEqual(Math.floor(((paySum - split.extraSpend) * 50) / 100));
+        expect(split.extraSpend + split.spend + split.leftToPay).toBe(paySumKopecks);
+        expect(split.extraSpend).toBe(Math.max(0, Math.min(paySumKopecks, moneyBalance)));
+        expect(split.spend).toBeLessThanOrEqual(Math.floor(((paySumKopecks - split.extraSpend) * 50) / 100));
         for (const v of Object.values(split)) expect(Number.isSafeInteger(v) && v >= 0).toBe(true);
       }
     }

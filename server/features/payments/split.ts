@@ -8,7 +8,8 @@ import { spendLimit } from '../../core/holds';
  * (gift value earned nothing when it was bought), never bonuses; the earn rules (server/core/earn) say how much.
  */
 export interface SplitInput {
-  paySum: number;
+  /** The cheque's sum, kopecks (the request's `paySum` is roubles). */
+  paySumKopecks: number;
   spendBonus: boolean;
   payType: 'CARD' | 'SBP_QR' | 'IN_RETAIL_POINT';
   bonusBalance: number;
@@ -32,8 +33,8 @@ export interface Split {
 export function splitPayment(input: SplitInput): Split {
   const atTill = input.payType === 'IN_RETAIL_POINT';
   const extraSpend =
-    input.spendExtra && !atTill ? Math.max(0, Math.min(input.paySum, input.moneyBalance ?? 0)) : 0;
-  const rest = input.paySum - extraSpend;
+    input.spendExtra && !atTill ? Math.max(0, Math.min(input.paySumKopecks, input.moneyBalance ?? 0)) : 0;
+  const rest = input.paySumKopecks - extraSpend;
   const limit = spendLimit(rest, input.maxSpendPercent);
   const spend = input.spendBonus && !atTill ? Math.max(0, Math.min(limit, input.bonusBalance)) : 0;
   const leftToPay = rest - spend;

@@ -9,12 +9,12 @@ import { checkSameReceipt, writeReceiptLines } from '../../core/receipt/receipt-
 import type { Db } from '../../db/client';
 import { tillOperations, tillVisits } from '../../db/schema/till';
 import { AppError } from '../../errors';
-import type { GatewayCard } from '../../integrations/acquirer/acquirer';
 import type { TillCaller } from '../../lib/callers';
 import { settleCardPayment } from './card-settlement';
 import { bonusesToSpend, insertHeld } from './holds';
 import { findByKey, loadPoint, sameRequest, scopedKey, toOperation, type TillDeps } from './operation-rows';
 import { limitOf, readTillLines } from './receipt';
+import { savedCardOf } from './saved-card';
 import { checkOpen, loadVisit } from './visits';
 
 /**
@@ -25,19 +25,6 @@ import { checkOpen, loadVisit } from './visits';
  * paid earning by the earn rules), declined releases the hold. A bank that does not answer leaves it `held`:
  * the same call (or confirm) asks again, and the hold-expiry job cancels the order before it gives bonuses back.
  */
-
-/**
- * The customer's saved card the configured gateway can charge (the first active one it lists), or null.
- * Throws when the gateway does not answer.
- */
-async function savedCardOf(deps: TillDeps, userId: string): Promise<GatewayCard | null> {
-  const bindings = deps.acquirer.bindings;
-  if (!bindings?.payWithBinding) return null;
-  return (await bindings.listCards(userId)).find((card) => card.active) ?? null;
-}
-
-/** For the visit: a gateway that does not answer means no card can pay now (the cashier takes money otherwise). */
-export const chargeableCard = (deps: TillDeps, userId: string) => savedCardOf(deps, userId).catch(() => null);
 
 /**
  * One card payment per shown member code: the code the customer shows is their consent to one charge, so a

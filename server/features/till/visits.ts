@@ -14,7 +14,7 @@ import { cards } from '../../db/schema/cabinet';
 import { tillOperations, tillVisits } from '../../db/schema/till';
 import { AppError, notFound } from '../../errors';
 import type { TillCaller } from '../../lib/callers';
-import { chargeableCard } from './card-payment';
+import { chargeableCard } from './saved-card';
 import { loadPoint, toOperation, type TillDeps, type VisitRow } from './operation-rows';
 import { withLines } from './receipt-answers';
 
