@@ -1,10 +1,10 @@
 // After the storm: every acknowledged operation is in the database in its final state, the ledger invariants
 // hold, and the limits held across both instances. Each finding is one line of `violations`.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../server/db/client';
-import { AUTH_LIMITS } from '../../server/features/auth/limits';
-import { TEMPORARY_USERS_PER_HOUR } from '../../server/features/auth/temporary-user';
-import { assertLedgerInvariants } from '../../server/test/ledger-invariants';
+import type { Db } from '#server/db/client';
+import { AUTH_LIMITS } from '#server/features/auth/limits';
+import { TEMPORARY_USERS_PER_HOUR } from '#server/features/auth/temporary-user';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import { call } from './http';
 import type { Acknowledged } from './storm';
 

@@ -7,7 +7,7 @@ import {
   updateCampaign,
   type Campaign,
   type CampaignInput,
-} from '../../common/contract/programme';
+} from '#common/contract/programme';
 import type { OperatorClient } from './operator-client';
 import { UsageError } from './usage-error';
 

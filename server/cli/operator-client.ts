@@ -1,5 +1,5 @@
-import type { Endpoint, EndpointInput, EndpointOutput } from '../../common/contract/endpoint';
-import { buildPath } from '../../common/lib/endpoint-path';
+import type { Endpoint, EndpointInput, EndpointOutput } from '#common/contract/endpoint';
+import { buildPath } from '#common/lib/endpoint-path';
 
 /** Calls the operator API of a running deployment, typed by the contract's endpoints. */
 export interface OperatorClient {

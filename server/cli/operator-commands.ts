@@ -9,12 +9,12 @@ import {
   putOperatorSettings,
   revokeTillKey,
   type TillKeyInfo,
-} from '../../common/contract/operator';
+} from '#common/contract/operator';
 import {
   listGiftCardInvoices,
   markGiftCardInvoicePaid,
   type InvoiceItem,
-} from '../../common/contract/operator-gift-cards';
+} from '#common/contract/operator-gift-cards';
 import { campaignCommand } from './campaign-commands';
 import type { OperatorClient } from './operator-client';
 import { UsageError } from './usage-error';

@@ -4,8 +4,8 @@ import {
   resetStaffPassword,
   updateStaff,
   type StaffMember,
-} from '../../common/contract/admin';
-import { STAFF_ROLES, type StaffRole } from '../../common/contract/permissions';
+} from '#common/contract/admin';
+import { STAFF_ROLES, type StaffRole } from '#common/contract/permissions';
 import type { OperatorClient } from './operator-client';
 
 /** A command line the tool cannot run: the message says what it needs. */

@@ -1,4 +1,4 @@
-import { brandSettingsSchema, type BrandSettings } from '../../common/contract/header';
+import { brandSettingsSchema, type BrandSettings } from '#common/contract/header';
 import type { Db } from '../db/client';
 import { brandSettings } from '../db/schema/brand';
 import { AppError } from '../errors';

@@ -6,7 +6,7 @@ import {
   customSchema,
   joinSchema,
   rulesSchema,
-} from '../../common/contract/content';
+} from '#common/contract/content';
 import type { Db } from '../db/client';
 import { contentDocuments } from '../db/schema/content';
 import { parseInput } from '../lib/parse-input';

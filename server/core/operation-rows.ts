@@ -1,4 +1,4 @@
-import type { Operation } from '../../common/contract/cabinet';
+import type { Operation } from '#common/contract/cabinet';
 import type { operations } from '../db/schema/cabinet';
 import { toRoubles } from './money';
 

@@ -1,4 +1,4 @@
-import type { StaffRole } from '../../common/contract/permissions';
+import type { StaffRole } from '#common/contract/permissions';
 import type { OperatorCaller } from '../lib/callers';
 
 /**

@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from '../db/availability';
 import type { Db } from '../db/client';
 import { pictureVariants } from '../db/schema/brand';
 import { etagOf, type ContentCache } from '../lib/content-cache';
-import { PICTURE_FORMATS, PICTURE_WIDTHS } from '../../common/lib/picture-sizes';
+import { PICTURE_FORMATS, PICTURE_WIDTHS } from '#common/lib/picture-sizes';
 import { findPicture, type Picture } from './pictures';
 
 export type PictureWidth = (typeof PICTURE_WIDTHS)[number];

@@ -1,5 +1,5 @@
-import type { OperatorPoint, Point } from '../../common/contract/content';
-import type { BrandSettings } from '../../common/contract/header';
+import type { OperatorPoint, Point } from '#common/contract/content';
+import type { BrandSettings } from '#common/contract/header';
 import type { retailPoints } from '../db/schema/content';
 import { pointRate } from './earn/point-rate';
 

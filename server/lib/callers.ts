@@ -1,5 +1,5 @@
-import type { EndpointAuth } from '../../common/contract/endpoint';
-import type { StaffRole } from '../../common/contract/permissions';
+import type { EndpointAuth } from '#common/contract/endpoint';
+import type { StaffRole } from '#common/contract/permissions';
 
 /** A customer calling with an access token: who they are, the session the token belongs to, their phone. */
 export interface AuthUser {

@@ -1,6 +1,6 @@
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, type ErrorCode } from '../../common/contract/codes';
-import type { Endpoint } from '../../common/contract/endpoint';
+import { ERROR_STATUS, type ErrorCode } from '#common/contract/codes';
+import type { Endpoint } from '#common/contract/endpoint';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorCode } from '../../common/contract/codes';
+import type { ErrorCode } from '#common/contract/codes';
 import { isDatabaseUnavailable } from '../db/availability';
 import { AppError } from '../errors';
 

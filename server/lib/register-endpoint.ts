@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Endpoint, EndpointAuth, EndpointSchemas } from '../../common/contract/endpoint';
-import type { Permission } from '../../common/contract/permissions';
+import type { Endpoint, EndpointAuth, EndpointSchemas } from '#common/contract/endpoint';
+import type { Permission } from '#common/contract/permissions';
 import type { CallerOf } from './callers';
 import { declaredErrors } from './declared-errors';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isWellFormedText } from '../../common/lib/validation';
+import { isWellFormedText } from '#common/lib/validation';
 import { AppError } from '../errors';
 
 /** What no text of the API may hold: U+0000, or a lone UTF-16 surrogate (JSON's "\ud800"). */

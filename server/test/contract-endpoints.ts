@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Endpoint } from '../../common/contract/endpoint';
+import type { Endpoint } from '#common/contract/endpoint';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { contentFileSchema } from '../../common/contract/operator';
-import { seededRandom, testSeed, type Random } from '../../common/testing/random';
+import { contentFileSchema } from '#common/contract/operator';
+import { seededRandom, testSeed, type Random } from '#common/testing/random';
 import { issueCertificate, registeredCustomer } from './cabinet-kit';
 import { sandboxWalletToken } from '../integrations/acquirer/sandbox-acquirer';
 import { customerWithBonuses, POINT } from './payments-kit';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { contentFileSchema } from '../../common/contract/operator';
+import { contentFileSchema } from '#common/contract/operator';
 import { contractEndpoints } from './contract-endpoints';
 import { defOf, stringBounds, type Schema } from './zod-samples';
 
@@ -86,7 +86,7 @@ describe("the contract's strings", () => {
   });
 
   it('a string keeps taking every other text, a pair of surrogates (an emoji) included', async () => {
-    const { string } = await import('../../common/contract/z');
+    const { string } = await import('#common/contract/z');
     expect(string().safeParse('ёлка 😀 𝔘 中').success).toBe(true);
     expect(string().safeParse(`a${LONE}`).success).toBe(false);
     expect(string().safeParse('\udc00a').success).toBe(false);

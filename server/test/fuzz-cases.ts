@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { isWellFormedText } from '../../common/lib/validation';
-import type { EndpointAuth, EndpointSchemas, HttpMethod } from '../../common/contract/endpoint';
-import type { Random } from '../../common/testing/random';
+import { isWellFormedText } from '#common/lib/validation';
+import type { EndpointAuth, EndpointSchemas, HttpMethod } from '#common/contract/endpoint';
+import type { Random } from '#common/testing/random';
 import { encodeUrlText } from './fuzz-surrogates';
 import { validSample, type Path, type ValuePool } from './zod-samples';
 import { boundaryValues, invalidValues, leavesOf, REMOVE, withValue } from './zod-variants';

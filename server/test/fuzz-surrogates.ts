@@ -1,5 +1,5 @@
-import { isWellFormedText } from '../../common/lib/validation';
-import type { Random } from '../../common/testing/random';
+import { isWellFormedText } from '#common/lib/validation';
+import type { Random } from '#common/testing/random';
 import type { Case, FuzzEndpoint, Input, Part } from './fuzz-cases';
 import { generate, type ValuePool } from './zod-samples';
 import { leavesOf, withValue } from './zod-variants';

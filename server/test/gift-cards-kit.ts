@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { giftCardInvoices, giftCards } from '../db/schema/gift-cards';
 import { isConsoleSmsProvider } from '../integrations/sms/console-provider';
 import type { TestApp } from './test-app';
-import { calendarDay } from '../../common/lib/format';
+import { calendarDay } from '#common/lib/format';
 import { readBrandSettings } from '../core/brand-settings';
 import { callAs } from './cabinet-kit';
 import { completeDraft, payOnSandbox, POINT, processDraft } from './payments-kit';

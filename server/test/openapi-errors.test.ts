@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_STATUS, type ErrorCode } from '../../common/contract/codes';
-import type { Endpoint } from '../../common/contract/endpoint';
+import { ERROR_STATUS, type ErrorCode } from '#common/contract/codes';
+import type { Endpoint } from '#common/contract/endpoint';
 import { buildApp } from '../app';
 import { declaredErrors } from '../lib/declared-errors';
 import { registerErrorHandlers } from '../lib/error-handler';

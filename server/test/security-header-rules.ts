@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { EndpointAuth } from '../../common/contract/endpoint';
+import type { EndpointAuth } from '#common/contract/endpoint';
 
 // The web rules of docs/design/security.md and docs/decisions/004 as one check of an answer, shared by the
 // suites that send every route (security-headers.test.ts) and the answers refused before routing.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EndpointAuth } from '../../common/contract/endpoint';
+import type { EndpointAuth } from '#common/contract/endpoint';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { contractEndpoints } from './contract-endpoints';

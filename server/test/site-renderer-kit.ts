@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { createServer } from 'vite';
-import type { SsrRender } from '../../common/ssr';
+import type { SsrRender } from '#common/ssr';
 import type { SiteBundle } from '../features/site/site-renderer';
 import type { RouteNode } from './route-tree';
 

@@ -2,7 +2,7 @@
 // step (the authenticator's code computed here, as an authenticator app would), and calls with the session.
 import type { InjectOptions } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import type { StaffRole } from '../../common/contract/permissions';
+import type { StaffRole } from '#common/contract/permissions';
 import type { FakeClock } from './auth-kit';
 import type { TestApp } from './test-app';
 

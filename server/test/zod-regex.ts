@@ -1,4 +1,4 @@
-import type { Random } from '../../common/testing/random';
+import type { Random } from '#common/testing/random';
 
 export const DIGITS = '0123456789';
 export const LATIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Random } from '../../common/testing/random';
+import type { Random } from '#common/testing/random';
 import { DIGITS, LATIN, stringMatching } from './zod-regex';
 
 /**

@@ -1,4 +1,4 @@
-import type { Random } from '../../common/testing/random';
+import type { Random } from '#common/testing/random';
 import { stringMatching } from './zod-regex';
 import {
   acceptsNull,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SSR_DATA_ELEMENT_ID, type SsrAssets } from '../../common/ssr';
+import { SSR_DATA_ELEMENT_ID, type SsrAssets } from '#common/ssr';
 import { BrandStyle } from '../features/branding/brand-style';
 import { useSettings } from '../lib/settings';
 

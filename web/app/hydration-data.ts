@@ -1,5 +1,5 @@
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import type { SsrAssets } from '../../common/ssr';
+import type { SsrAssets } from '#common/ssr';
 import { isRouteError, RouteError } from '../lib/router/route-table';
 import type { RouteState } from '../lib/router/route-state';
 

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../../common/contract/codes';
-import type { StaffRole } from '../../common/contract/permissions';
+import type { ErrorCode } from '#common/contract/codes';
+import type { StaffRole } from '#common/contract/permissions';
 
 /** The operator's console (/admin): its own catalogue, loaded only with the console's chunks (decision 026). */
 export const ruAdmin = {

@@ -1,4 +1,4 @@
-import { formatAmount } from '../../common/lib/format';
+import { formatAmount } from '#common/lib/format';
 
 /**
  * The gift-card pages' copy (issue 7). Imported by those pages only, so it loads with their chunks, not with every

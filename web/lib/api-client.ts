@@ -1,8 +1,8 @@
-import { ERROR_STATUS, type ErrorCode } from '../../common/contract/codes';
-import type { ApiErrorBody, EndpointInput, EndpointOutput } from '../../common/contract/endpoint';
-import type { EndpointKeyOf, EndpointsByKey } from '../../common/contract/registry';
-import { buildPath } from '../../common/lib/endpoint-path';
-import { readableMessage } from '../../common/lib/error-text';
+import { ERROR_STATUS, type ErrorCode } from '#common/contract/codes';
+import type { ApiErrorBody, EndpointInput, EndpointOutput } from '#common/contract/endpoint';
+import type { EndpointKeyOf, EndpointsByKey } from '#common/contract/registry';
+import { buildPath } from '#common/lib/endpoint-path';
+import { readableMessage } from '#common/lib/error-text';
 import { clearTokens, readAccessToken, readRefreshToken, saveTokens } from './auth-tokens';
 
 /** A failed call: the HTTP status and the server's `{message, code}` when it sent one. */

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '../../common/contract/codes';
+import { ERROR_STATUS, type ErrorCode } from '#common/contract/codes';
 import { ru } from '../i18n/ru';
 import { ApiError } from './api-client';
 

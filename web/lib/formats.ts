@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../common/lib/format';
+import { formatDateTime } from '#common/lib/format';
 
 /** Splits operator text into paragraphs at blank lines. */
 export function paragraphs(text: string): string[] {

@@ -1,4 +1,4 @@
-import type { LoyaltyCard } from '../../common/contract/cabinet';
+import type { LoyaltyCard } from '#common/contract/cabinet';
 
 /**
  * The card the cabinet shows with no network (docs/decisions/028): the active card (its number and the member

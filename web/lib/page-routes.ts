@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { HeaderSettings } from '../../common/contract/header';
-import { isModuleEnabled } from '../../common/lib/modules';
+import type { HeaderSettings } from '#common/contract/header';
+import { isModuleEnabled } from '#common/lib/modules';
 import { hasCode } from './api-errors';
 import {
   notFound,

@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { HeaderSettings } from '../../common/contract/header';
-import { isModuleEnabled, type ModuleId } from '../../common/lib/modules';
+import type { HeaderSettings } from '#common/contract/header';
+import { isModuleEnabled, type ModuleId } from '#common/lib/modules';
 import type { ApiClient } from './api-client';
 import { useApi } from './api-context';
 

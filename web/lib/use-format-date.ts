@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { formatDate } from '../../common/lib/format';
+import { formatDate } from '#common/lib/format';
 import { useSettings } from './settings';
 
 /** dd.mm.yyyy in the brand's time zone (the `timeZone` setting): the same on the server and in the browser. */

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS } from '../../common/contract/codes';
+import { PAYMENT_STATUS } from '#common/contract/codes';
 import { useQuery } from '@tanstack/react-query';
 import { PAYER_KEY, payerApiClient } from './payer-session';
 import { useHydrated } from '../lib/session';

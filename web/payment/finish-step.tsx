@@ -1,6 +1,6 @@
-import { PAYMENT_STATUS } from '../../common/contract/codes';
+import { PAYMENT_STATUS } from '#common/contract/codes';
 import { useState, type ReactNode } from 'react';
-import type { PaymentResult } from '../../common/contract/loyalty';
+import type { PaymentResult } from '#common/contract/loyalty';
 import { BankWaiting } from './bank-waiting';
 import { FINISH_POLL_LIMIT_MS, useCompleteDraft } from './complete-draft';
 import { PayerQueryStage } from './payer-query-stage';

@@ -1,5 +1,5 @@
-import { PAYMENT_STATUS } from '../../common/contract/codes';
-import type { PaymentResult } from '../../common/contract/loyalty';
+import { PAYMENT_STATUS } from '#common/contract/codes';
+import type { PaymentResult } from '#common/contract/loyalty';
 import { LoyaltyError } from './loyalty-error';
 
 /** A payment's own texts for a failed (status 2) and an expired (status 3) draft. */

@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentResult, PayType } from '../../common/contract/loyalty';
+import type { PaymentResult, PayType } from '#common/contract/loyalty';
 import { ruBankPicker } from '../i18n/ru-bank-picker';
 import { ruGiftCards } from '../i18n/ru-gift-cards';
 import { ruLoyalty } from '../i18n/ru-loyalty';

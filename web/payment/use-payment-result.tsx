@@ -1,7 +1,7 @@
-import { PAYMENT_STATUS } from '../../common/contract/codes';
+import { PAYMENT_STATUS } from '#common/contract/codes';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from '../lib/router/hooks';
-import type { PaymentResult, PayType } from '../../common/contract/loyalty';
+import type { PaymentResult, PayType } from '#common/contract/loyalty';
 import { SbpWait } from './bank-picker/sbp-wait';
 
 interface PaymentRoutes {

@@ -1,4 +1,4 @@
-import { isResizablePicture, pictureSrcSet } from '../../common/lib/picture-sizes';
+import { isResizablePicture, pictureSrcSet } from '#common/lib/picture-sizes';
 
 interface BrandPictureProps {
   src: string;

@@ -1,4 +1,4 @@
-import type { ActiveCampaign } from '../../common/contract/programme';
+import type { ActiveCampaign } from '#common/contract/programme';
 import { ru } from '../i18n/ru';
 import { useFormatDate } from '../lib/use-format-date';
 

@@ -2,8 +2,8 @@
 // without a map, and never run on the server.
 import * as leaflet from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import type { MapSettings } from '../../common/contract/map';
-import type { Point } from '../../common/contract/content';
+import type { MapSettings } from '#common/contract/map';
+import type { Point } from '#common/contract/content';
 import { ru } from '../i18n/ru';
 import { telHref } from '../lib/formats';
 import { yieldToMain } from './after-first-paint';

@@ -1,5 +1,5 @@
 import { Link } from '../lib/router/links';
-import type { NewsPreview } from '../../common/contract/content';
+import type { NewsPreview } from '#common/contract/content';
 import { useFormatDate } from '../lib/use-format-date';
 import { BrandPicture } from './brand-picture';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '../lib/router/links';
-import type { Point } from '../../common/contract/content';
+import type { Point } from '#common/contract/content';
 import { ru } from '../i18n/ru';
 import { telHref } from '../lib/formats';
 import { Rating } from './rating';

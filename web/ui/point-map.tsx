@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { Point } from '../../common/contract/content';
+import type { Point } from '#common/contract/content';
 import { ru } from '../i18n/ru';
 import { useApi } from '../lib/api-context';
 import { mapSettingsQuery } from '../lib/map-settings';

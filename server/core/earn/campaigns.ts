@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Campaign, CampaignInput } from '../../../common/contract/programme';
-import { campaignInputSchema } from '../../../common/contract/programme';
-import type { Db } from '../../db/client';
-import { campaigns } from '../../db/schema/programme';
-import type { ContentCache } from '../../lib/content-cache';
+import type { Campaign, CampaignInput } from '#common/contract/programme';
+import { campaignInputSchema } from '#common/contract/programme';
+import type { Db } from '#server/db/client';
+import { campaigns } from '#server/db/schema/programme';
+import type { ContentCache } from '#server/lib/content-cache';
 import { toKopecks, toRoubles } from '../money';
 import type { EarnCampaign } from './rules';
 

@@ -1,8 +1,8 @@
-import type { CampaignEffect } from '../../../common/contract/programme';
-import type { EarnLimits } from '../../../common/contract/earn-limits';
-import { roleAllows } from '../../../common/contract/permissions';
-import type { BrandSettings } from '../../../common/contract/header';
-import { AppError } from '../../errors';
+import type { CampaignEffect } from '#common/contract/programme';
+import type { EarnLimits } from '#common/contract/earn-limits';
+import { roleAllows } from '#common/contract/permissions';
+import type { BrandSettings } from '#common/contract/header';
+import { AppError } from '#server/errors';
 import type { AuditActor } from '../audit';
 
 /** Who saves: the operator's caller as the audit log names it (a public visitor never passes the limits). */

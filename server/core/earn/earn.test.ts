@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
-import type { ContentCache } from '../../lib/content-cache';
+import type { Db } from '#server/db/client';
+import type { ContentCache } from '#server/lib/content-cache';
 import { systemClock } from '../clock';
-import { EARN_LIMITS_DEFAULT } from '../../../common/contract/earn-limits';
+import { EARN_LIMITS_DEFAULT } from '#common/contract/earn-limits';
 import { earnFor } from './earn';
 
 /** A database that fails the test on any use: the earn path must not query it (decision 027 "Levels"). */

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import type { ContentCache } from '../../lib/content-cache';
+import type { Db } from '#server/db/client';
+import type { ContentCache } from '#server/lib/content-cache';
 import { cachedBrandSettings } from '../brand-settings';
 import type { Clock } from '../clock';
 import { cachedActiveCampaigns } from './campaigns';

@@ -1,7 +1,7 @@
-import { operations } from '../../db/schema/cabinet';
-import type { Db } from '../../db/client';
-import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
-import type { PostingKind } from '../../db/posting-kinds';
+import { operations } from '#server/db/schema/cabinet';
+import type { Db } from '#server/db/client';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
+import type { PostingKind } from '#server/db/posting-kinds';
 import { customerAccounts, postTransaction, transfer, type LedgerEntryInput } from '../ledger';
 import { kopecks } from '../money';
 

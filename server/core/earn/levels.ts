@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Level } from '../../../common/contract/header';
-import type { MemberLevel } from '../../../common/contract/programme';
-import type { Db } from '../../db/client';
-import { operations } from '../../db/schema/cabinet';
+import type { Level } from '#common/contract/header';
+import type { MemberLevel } from '#common/contract/programme';
+import type { Db } from '#server/db/client';
+import { operations } from '#server/db/schema/cabinet';
 import { toRoubles } from '../money';
 
 /**

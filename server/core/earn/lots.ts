@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { bonusLots } from '../../db/schema/programme';
+import type { Db } from '#server/db/client';
+import { bonusLots } from '#server/db/schema/programme';
 import { localTime } from './local-time';
 
 /**

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { users } from '../../db/schema/auth';
-import { ledgerAccounts } from '../../db/schema/ledger';
-import { pendingBonuses } from '../../db/schema/programme';
-import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
+import { users } from '#server/db/schema/auth';
+import { ledgerAccounts } from '#server/db/schema/ledger';
+import { pendingBonuses } from '#server/db/schema/programme';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { cachedBrandSettings } from '../brand-settings';
 import { customerAccounts, earnEntries, postTransaction, transfer, type LedgerEntryInput } from '../ledger';
 import { kopecks } from '../money';
-import { postingKey } from '../../db/posting-kinds';
+import { postingKey } from '#server/db/posting-kinds';
 import type { EarnDeps } from './earn';
 
 /**

@@ -1,5 +1,5 @@
-import type { EarnRateSource } from '../../../common/contract/earn-rate';
-import type { BrandSettings } from '../../../common/contract/header';
+import type { EarnRateSource } from '#common/contract/earn-rate';
+import type { BrandSettings } from '#common/contract/header';
 
 /**
  * A point's earn rate in force (docs/decisions/055): its own (`current_bonus`) when it has one, else the chain's

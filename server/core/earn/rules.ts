@@ -1,5 +1,5 @@
-import type { AppliedRule } from '../../../common/contract/programme';
-import { formatBonuses } from '../../../common/lib/format';
+import type { AppliedRule } from '#common/contract/programme';
+import { formatBonuses } from '#common/lib/format';
 import { localTime, minuteOf } from './local-time';
 
 /**

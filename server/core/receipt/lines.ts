@@ -1,8 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { ReceiptItem } from '../../../common/contract/receipt';
-import type { LegalGroup } from '../../../common/lib/catalogue-vocabulary';
-import type { Db } from '../../db/client';
-import { catalogueBarcodes, catalogueItems } from '../../db/schema/catalogue';
+import type { ReceiptItem } from '#common/contract/receipt';
+import type { LegalGroup } from '#common/lib/catalogue-vocabulary';
+import type { Db } from '#server/db/client';
+import { catalogueBarcodes, catalogueItems } from '#server/db/schema/catalogue';
 import { fromRoubles, type Kopecks } from '../money';
 
 /**

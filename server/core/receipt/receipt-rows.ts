@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { ReceiptLineFigures } from '../../../common/contract/receipt';
-import type { Db } from '../../db/client';
-import { receiptLines } from '../../db/schema/catalogue';
-import { AppError } from '../../errors';
+import type { ReceiptLineFigures } from '#common/contract/receipt';
+import type { Db } from '#server/db/client';
+import { receiptLines } from '#server/db/schema/catalogue';
+import { AppError } from '#server/errors';
 import { toRoubles } from '../money';
 import type { ReceiptLine } from './lines';
 import type { PlannedLine } from './plan';

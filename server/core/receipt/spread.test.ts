@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forAll, testSeed } from '../../../common/testing/random';
+import { forAll, testSeed } from '#common/testing/random';
 import { spreadOver } from './spread';
 
 describe('spreadOver', () => {

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LegalGroup, VatRate } from '../../../common/lib/catalogue-vocabulary';
+import type { LegalGroup, VatRate } from '#common/lib/catalogue-vocabulary';
 
 const at = () => timestamp({ withTimezone: true });
 const kopecks = () => bigint({ mode: 'number' });

@@ -1,4 +1,4 @@
-import type { AppliedRule } from '../../../common/contract/programme';
+import type { AppliedRule } from '#common/contract/programme';
 import { sql } from 'drizzle-orm';
 import {
   bigint,

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '../client';
 import { brandSettings, pictures } from '../schema/brand';
 import { contentDocuments } from '../schema/content';
-import type { CampaignInput } from '../../../common/contract/programme';
-import { toCampaignValues } from '../../core/earn/campaigns';
+import type { CampaignInput } from '#common/contract/programme';
+import { toCampaignValues } from '#server/core/earn/campaigns';
 import { campaigns } from '../schema/programme';
 import { seedDemoContent } from './demo-content';
 

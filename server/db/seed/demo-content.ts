@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import {
-  actionSchema,
-  faqQuestionSchema,
-  newsItemSchema,
-  pointSchema,
-} from '../../../common/contract/content';
-import { DOCUMENT_SCHEMAS, type DocumentName } from '../../core/content-documents';
+import { actionSchema, faqQuestionSchema, newsItemSchema, pointSchema } from '#common/contract/content';
+import { DOCUMENT_SCHEMAS, type DocumentName } from '#server/core/content-documents';
 import type { Db } from '../client';
 import { actions, contentDocuments, faq, news, retailPoints } from '../schema/content';
 

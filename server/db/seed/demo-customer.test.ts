@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balancesOf } from '../../core/ledger';
-import { callAs } from '../../test/cabinet-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { balancesOf } from '#server/core/ledger';
+import { callAs } from '#server/test/cabinet-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 import { users } from '../schema/auth';
 import { cards, operations } from '../schema/cabinet';
 import { DEMO_CUSTOMER, seedDemoCustomer } from './demo-customer';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { customerAccounts, postTransaction, transfer } from '../../core/ledger';
-import { kopecks } from '../../core/money';
+import { customerAccounts, postTransaction, transfer } from '#server/core/ledger';
+import { kopecks } from '#server/core/money';
 import { postingKey } from '../posting-kinds';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import type { Db } from '../client';

@@ -1,11 +1,11 @@
 // Deleting an account removes the saved cards at the RBS gateway too (the fake in server/test), and a gateway
 // that does not answer stops the deletion before anything of ours changed (docs/decisions/028).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { callAs, registeredCustomer } from '../../test/cabinet-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { rbsAcquirerOf, startRbsFake, type RbsFake } from '../../test/rbs-fake';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { callAs, registeredCustomer } from '#server/test/cabinet-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { rbsAcquirerOf, startRbsFake, type RbsFake } from '#server/test/rbs-fake';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 const PHONE = '79005552821';
 const CARDS_URL = 'http://localhost:3000/profile?t=cards';

@@ -1,21 +1,21 @@
 // The customer's own data (docs/decisions/028): the copy, and deleting the account by the customer or operator.
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONSENT_VERSION } from '../../../common/contract/codes';
-import { systemBalance } from '../../core/ledger';
-import { users } from '../../db/schema/auth';
-import { fakeClock, login, withBearer, type FakeClock } from '../../test/auth-kit';
-import { callAs, issueCertificate, registeredCustomer } from '../../test/cabinet-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { loginAs } from '../../test/login';
+import { CONSENT_VERSION } from '#common/contract/codes';
+import { systemBalance } from '#server/core/ledger';
+import { users } from '#server/db/schema/auth';
+import { fakeClock, login, withBearer, type FakeClock } from '#server/test/auth-kit';
+import { callAs, issueCertificate, registeredCustomer } from '#server/test/cabinet-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { loginAs } from '#server/test/login';
 import {
   creditMoney,
   customerWithBonuses,
   createDraft,
   payOnSandbox,
   processDraft,
-} from '../../test/payments-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '#server/test/payments-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 const PHONE = '79005552801';
 const OTHER = '79005552802';

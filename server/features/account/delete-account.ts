@@ -1,25 +1,25 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { Secret } from 'otpauth';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '#server/app-deps';
 import {
   balancesOf,
   customerAccounts,
   postTransaction,
   transfer,
   type LedgerEntryInput,
-} from '../../core/ledger';
-import { kopecks } from '../../core/money';
-import { postingKey, type PostingKind } from '../../db/posting-kinds';
-import { toRoubles } from '../../core/money';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { authCodes, sessions, users } from '../../db/schema/auth';
-import { cards, certificates } from '../../db/schema/cabinet';
-import { ledgerAccounts } from '../../db/schema/ledger';
-import { paymentDrafts } from '../../db/schema/payments';
-import { tillOperations } from '../../db/schema/till';
-import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
-import { AppError, notFound } from '../../errors';
+} from '#server/core/ledger';
+import { kopecks } from '#server/core/money';
+import { postingKey, type PostingKind } from '#server/db/posting-kinds';
+import { toRoubles } from '#server/core/money';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
+import { authCodes, sessions, users } from '#server/db/schema/auth';
+import { cards, certificates } from '#server/db/schema/cabinet';
+import { ledgerAccounts } from '#server/db/schema/ledger';
+import { paymentDrafts } from '#server/db/schema/payments';
+import { tillOperations } from '#server/db/schema/till';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
+import { AppError, notFound } from '#server/errors';
 
 export type DeletionDeps = Pick<AppDeps, 'db' | 'clock' | 'acquirer'>;
 

@@ -1,17 +1,17 @@
 import { desc, eq } from 'drizzle-orm';
-import type { MyData } from '../../../common/contract/account';
-import type { Operation } from '../../../common/contract/cabinet';
-import { readBrandSettings } from '../../core/brand-settings';
-import { toFormDate } from '../../core/dates';
-import { balancesOf } from '../../core/ledger';
-import { toRoubles } from '../../core/money';
-import { toOperation } from '../../core/operation-rows';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { cards, certificates, operations } from '../../db/schema/cabinet';
-import { giftCardOrders } from '../../db/schema/gift-cards';
-import { notFound } from '../../errors';
-import type { Clock } from '../../core/clock';
+import type { MyData } from '#common/contract/account';
+import type { Operation } from '#common/contract/cabinet';
+import { readBrandSettings } from '#server/core/brand-settings';
+import { toFormDate } from '#server/core/dates';
+import { balancesOf } from '#server/core/ledger';
+import { toRoubles } from '#server/core/money';
+import { toOperation } from '#server/core/operation-rows';
+import type { Db } from '#server/db/client';
+import { users } from '#server/db/schema/auth';
+import { cards, certificates, operations } from '#server/db/schema/cabinet';
+import { giftCardOrders } from '#server/db/schema/gift-cards';
+import { notFound } from '#server/errors';
+import type { Clock } from '#server/core/clock';
 import { operationsCsv } from './operations-csv';
 
 /** Every operation of the customer, newest first, in the cabinet's shape. */

@@ -1,6 +1,6 @@
-import { formatDate, formatTime } from '../../../common/lib/format';
-import type { Operation } from '../../../common/contract/cabinet';
-import { csvMoney, csvText } from '../../lib/csv';
+import { formatDate, formatTime } from '#common/lib/format';
+import type { Operation } from '#common/contract/cabinet';
+import { csvMoney, csvText } from '#server/lib/csv';
 
 /**
  * The operations as a CSV that Excel in Russia opens correctly by a double click (docs/decisions/028): UTF-8

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { DELETION_CONFIRM_MINUTES } from '../../../common/contract/codes';
-import { deleteMyAccount, exportMyData } from '../../../common/contract/account';
-import { operatorDeleteMember } from '../../../common/contract/operator';
-import type { AppDeps } from '../../app-deps';
-import { auditActorOf, recordAudit } from '../../core/audit';
-import { requireFreshConfirmation } from '../../core/fresh-confirmation';
-import { AppError } from '../../errors';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import { DELETION_CONFIRM_MINUTES } from '#common/contract/codes';
+import { deleteMyAccount, exportMyData } from '#common/contract/account';
+import { operatorDeleteMember } from '#common/contract/operator';
+import type { AppDeps } from '#server/app-deps';
+import { auditActorOf, recordAudit } from '#server/core/audit';
+import { requireFreshConfirmation } from '#server/core/fresh-confirmation';
+import { AppError } from '#server/errors';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { deleteAccount, deleteMemberByPhone } from './delete-account';
 import { exportMyData as buildExport } from './export';
 

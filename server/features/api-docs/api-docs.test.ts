@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { Endpoint } from '../../../common/contract/endpoint';
-import { examplesOf } from '../../../common/contract/examples';
-import * as till from '../../../common/contract/till';
-import * as tillGiftCards from '../../../common/contract/till-gift-cards';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Endpoint } from '#common/contract/endpoint';
+import { examplesOf } from '#common/contract/examples';
+import * as till from '#common/contract/till';
+import * as tillGiftCards from '#common/contract/till-gift-cards';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 /**
  * The OpenAPI document at /api/docs and its browsable UI at /api/docs/ui (docs/decisions/024): the till API's

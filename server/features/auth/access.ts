@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app-deps';
-import { prepared } from '../../db/prepared';
-import { sessions, users } from '../../db/schema/auth';
-import { AppError } from '../../errors';
-import type { AuthUser } from '../../lib/callers';
-import { isLoopbackClient } from '../../lib/loopback-client';
+import type { AppDeps } from '#server/app-deps';
+import { prepared } from '#server/db/prepared';
+import { sessions, users } from '#server/db/schema/auth';
+import { AppError } from '#server/errors';
+import type { AuthUser } from '#server/lib/callers';
+import { isLoopbackClient } from '#server/lib/loopback-client';
 import { keysFor } from './auth-context';
 import { AUTH_LIMITS as L } from './limits';
 import { verifyAccessToken } from './token-service';

@@ -1,9 +1,9 @@
-import type { Clock } from '../../core/clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { SmsProvider } from '../../integrations/sms/sms-provider';
+import type { Clock } from '#server/core/clock';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/client';
+import type { SmsProvider } from '#server/integrations/sms/sms-provider';
 import { deriveAuthKeys, type AuthKeys } from './auth-crypto';
-import type { RateLimiter } from '../../lib/rate-limit';
+import type { RateLimiter } from '#server/lib/rate-limit';
 
 /** What the login services need: taken as an argument so tests hand in a fake clock. */
 export interface AuthContext {

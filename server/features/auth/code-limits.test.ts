@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 import { AUTH_LIMITS } from './limits';
 import {
   confirm,
@@ -10,7 +10,7 @@ import {
   sendPhone,
   wrongCode,
   type FakeClock,
-} from '../../test/auth-kit';
+} from '#server/test/auth-kit';
 
 const PHONE = '79001234567';
 

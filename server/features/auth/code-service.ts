@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { TokenPair } from '../../../common/contract/auth';
-import { authCodes, authFailures, smsSends } from '../../db/schema/auth';
-import { AppError, tooManyRequests } from '../../errors';
-import { maskPhone } from '../../integrations/sms/sms-provider';
+import type { TokenPair } from '#common/contract/auth';
+import { authCodes, authFailures, smsSends } from '#server/db/schema/auth';
+import { AppError, tooManyRequests } from '#server/errors';
+import { maskPhone } from '#server/integrations/sms/sms-provider';
 import { generateCode, hashCode, sameHash } from './auth-crypto';
 import { inTransaction, type AuthContext, type SmsAuthContext, type Tx } from './auth-context';
 import { AUTH_LIMITS as L } from './limits';

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { authFailures, rateLimits, refreshTokens, sessions, smsSends } from '../../db/schema/auth';
-import { fakeClock, login, refresh, withBearer, type FakeClock } from '../../test/auth-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { authFailures, rateLimits, refreshTokens, sessions, smsSends } from '#server/db/schema/auth';
+import { fakeClock, login, refresh, withBearer, type FakeClock } from '#server/test/auth-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 import { hashRefreshToken } from './auth-crypto';
 import { AUTH_KEEP, purgeAuthRows } from './purge';
 import { AUTH_LIMITS } from './limits';

@@ -1,9 +1,9 @@
 import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import { deleteBatch } from '../../db/delete-batch';
-import { authFailures, refreshTokens, sessions, smsSends } from '../../db/schema/auth';
-import { startIntervalJob } from '../../lib/interval-job';
-import { purgeEndedWindows } from '../../lib/rate-limit';
+import type { AppDeps } from '#server/app-deps';
+import { deleteBatch } from '#server/db/delete-batch';
+import { authFailures, refreshTokens, sessions, smsSends } from '#server/db/schema/auth';
+import { startIntervalJob } from '#server/lib/interval-job';
+import { purgeEndedWindows } from '#server/lib/rate-limit';
 import { AUTH_LIMITS as L } from './limits';
 
 const DAY_MS = 86_400_000;

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../../db/client';
-import { createRedisRateLimiter } from '../../lib/redis-rate-limit';
-import type { RateLimiter } from '../../lib/rate-limit';
-import { outbox, sendPhone } from '../../test/auth-kit';
-import { startFakeRedis, type FakeRedis } from '../../test/fake-redis';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
+import type { Database } from '#server/db/client';
+import { createRedisRateLimiter } from '#server/lib/redis-rate-limit';
+import type { RateLimiter } from '#server/lib/rate-limit';
+import { outbox, sendPhone } from '#server/test/auth-kit';
+import { startFakeRedis, type FakeRedis } from '#server/test/fake-redis';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { createTestDatabase } from '#server/test/test-database';
 
 const phoneOf = (i: number) => `7912300${String(i).padStart(4, '0')}`;
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { resendMemberLoginSms } from '../../../common/contract/members';
-import type { AppDeps } from '../../app-deps';
-import { auditActorOf, recordAudit } from '../../core/audit';
-import { users } from '../../db/schema/auth';
-import { AppError, notFound } from '../../errors';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import { resendMemberLoginSms } from '#common/contract/members';
+import type { AppDeps } from '#server/app-deps';
+import { auditActorOf, recordAudit } from '#server/core/audit';
+import { users } from '#server/db/schema/auth';
+import { AppError, notFound } from '#server/errors';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { keysFor } from './auth-context';
 import { sendCode } from './code-service';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { confirmPhoneCode, logout, refreshTokens, sendPhoneCode } from '../../../common/contract/auth';
-import { createLoyaltyUser } from '../../../common/contract/loyalty-lookups';
-import type { AppDeps } from '../../app-deps';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import { confirmPhoneCode, logout, refreshTokens, sendPhoneCode } from '#common/contract/auth';
+import { createLoyaltyUser } from '#common/contract/loyalty-lookups';
+import type { AppDeps } from '#server/app-deps';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { keysFor, type SmsAuthContext } from './auth-context';
 import { sendCode, verifyCode } from './code-service';
 import { registerOperatorLoginSms } from './resend-login-sms';

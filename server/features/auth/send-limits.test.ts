@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 import { AUTH_LIMITS } from './limits';
-import { fakeClock, login, outbox, sendPhone, type FakeClock } from '../../test/auth-kit';
+import { fakeClock, login, outbox, sendPhone, type FakeClock } from '#server/test/auth-kit';
 
 const PHONE = '79001234567';
 

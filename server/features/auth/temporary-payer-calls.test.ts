@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards } from '../../db/schema/cabinet';
-import { contractEndpoints } from '../../test/contract-endpoints';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { cards } from '#server/db/schema/cabinet';
+import { contractEndpoints } from '#server/test/contract-endpoints';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 /**
  * The calls a temporary payer (`createUser`: no phone) needs to pay at a point or buy a gift card; every other

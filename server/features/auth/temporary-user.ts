@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { TokenPair } from '../../../common/contract/auth';
-import type { AppDeps } from '../../app-deps';
-import { inTransaction } from '../../db/in-transaction';
-import { takeOrRefuse } from '../../lib/rate-limit';
+import type { TokenPair } from '#common/contract/auth';
+import type { AppDeps } from '#server/app-deps';
+import { inTransaction } from '#server/db/in-transaction';
+import { takeOrRefuse } from '#server/lib/rate-limit';
 import { keysFor } from './auth-context';
 import { startSession } from './token-service';
 

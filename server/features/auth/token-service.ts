@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import type { TokenPair } from '../../../common/contract/auth';
-import { refreshTokens, sessions, users } from '../../db/schema/auth';
-import { AppError } from '../../errors';
+import type { TokenPair } from '#common/contract/auth';
+import { refreshTokens, sessions, users } from '#server/db/schema/auth';
+import { AppError } from '#server/errors';
 import { hashRefreshToken, isJwtSignature, newRefreshToken, successorOf, type AuthKeys } from './auth-crypto';
 import { inTransaction, type AuthContext, type Tx } from './auth-context';
 import { ACCESS_TOKEN_TYP, AUTH_LIMITS as L, JWT_AUDIENCE, JWT_ISSUER } from './limits';

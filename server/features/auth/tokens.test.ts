@@ -1,9 +1,9 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 import { keysFor } from './auth-context';
 import { AUTH_LIMITS, JWT_AUDIENCE, JWT_ISSUER } from './limits';
-import { fakeClock, login, refresh, withBearer, type FakeClock } from '../../test/auth-kit';
+import { fakeClock, login, refresh, withBearer, type FakeClock } from '#server/test/auth-kit';
 
 const PHONE = '79001234567';
 const INVALID = { message: 'Invalid Token', code: 'INVALID_TOKEN' };

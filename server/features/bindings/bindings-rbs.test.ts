@@ -1,13 +1,13 @@
 // Saved bank cards through the API on the real RBS adapter, against a local fake of the gateway
 // (docs/decisions/016-saved-bank-cards.md, "RBS").
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toBindingOrderNumber } from '../../integrations/acquirer/rbs-formats';
-import { rbsAcquirerOf, startRbsFake, type RbsFake } from '../../test/rbs-fake';
-import { RBS_TEST_CARDS } from '../../test/rbs-fake-state';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
+import { toBindingOrderNumber } from '#server/integrations/acquirer/rbs-formats';
+import { rbsAcquirerOf, startRbsFake, type RbsFake } from '#server/test/rbs-fake';
+import { RBS_TEST_CARDS } from '#server/test/rbs-fake-state';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
 
 const PHONE = '79005550211';
 const OTHER = '79005550212';

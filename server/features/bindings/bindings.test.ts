@@ -1,10 +1,10 @@
 // Saved bank cards through the API on the sandbox acquirer (issue 6; docs/decisions/016-saved-bank-cards.md).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
-import { sandboxWalletToken } from '../../integrations/acquirer/sandbox-acquirer';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
+import { sandboxWalletToken } from '#server/integrations/acquirer/sandbox-acquirer';
 import {
   bonusesOf,
   createDraft,
@@ -12,7 +12,7 @@ import {
   pathOf,
   payOnSandbox,
   processDraft,
-} from '../../test/payments-kit';
+} from '#server/test/payments-kit';
 
 const PHONE = '79005550201';
 const OTHER = '79005550202';

@@ -1,14 +1,14 @@
-import { BINDING_CONFIRM_MINUTES } from '../../../common/contract/codes';
+import { BINDING_CONFIRM_MINUTES } from '#common/contract/codes';
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { type SavedCard } from '../../../common/contract/bindings';
-import type { AppDeps } from '../../app-deps';
-import { requireFreshConfirmation as requireFresh } from '../../core/fresh-confirmation';
-import { bindingRequests } from '../../db/schema/bindings';
-import { AppError, notFound } from '../../errors';
-import type { CardBindings, GatewayCard } from '../../integrations/acquirer/acquirer';
-import type { AuthUser } from '../../lib/callers';
-import { checkReturnUrl } from '../../lib/return-url';
+import { type SavedCard } from '#common/contract/bindings';
+import type { AppDeps } from '#server/app-deps';
+import { requireFreshConfirmation as requireFresh } from '#server/core/fresh-confirmation';
+import { bindingRequests } from '#server/db/schema/bindings';
+import { AppError, notFound } from '#server/errors';
+import type { CardBindings, GatewayCard } from '#server/integrations/acquirer/acquirer';
+import type { AuthUser } from '#server/lib/callers';
+import { checkReturnUrl } from '#server/lib/return-url';
 
 /**
  * Saved bank cards (docs/decisions/016-saved-bank-cards.md): the gateway keeps the cards, keyed by our

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { listMemberSavedCards } from '../../../common/contract/members';
-import type { AppDeps } from '../../app-deps';
-import { users } from '../../db/schema/auth';
-import { AppError, notFound } from '../../errors';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import { listMemberSavedCards } from '#common/contract/members';
+import type { AppDeps } from '#server/app-deps';
+import { users } from '#server/db/schema/auth';
+import { AppError, notFound } from '#server/errors';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { toSavedCard } from './bindings';
 
 /**

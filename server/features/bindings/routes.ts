@@ -7,10 +7,10 @@ import {
   googleBindingCard,
   unbindExtraPayment,
   type WalletOffer,
-} from '../../../common/contract/bindings';
-import type { AppDeps } from '../../app-deps';
-import { registerEndpoint } from '../../lib/register-endpoint';
-import { isSandboxAcquirer } from '../../integrations/acquirer/sandbox-acquirer';
+} from '#common/contract/bindings';
+import type { AppDeps } from '#server/app-deps';
+import { registerEndpoint } from '#server/lib/register-endpoint';
+import { isSandboxAcquirer } from '#server/integrations/acquirer/sandbox-acquirer';
 import * as bindings from './bindings';
 import { registerMemberSavedCards } from './member-cards';
 import { registerSandboxWalletPage, SANDBOX_WALLET_PATH } from './sandbox-wallet-page';

@@ -1,7 +1,7 @@
 // The sandbox's wallet step: the stand-in for a Google Pay / Apple Pay sheet in sandbox mode (docs/decisions/022).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { callAs } from '../../test/cabinet-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { callAs } from '#server/test/cabinet-kit';
 
 const PHONE = '79005550231';
 const CARDS_URL = 'http://localhost:3000/profile?t=cards';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app-deps';
-import { isSandboxAcquirer, sandboxWalletToken } from '../../integrations/acquirer/sandbox-acquirer';
-import { escapeHtml, page } from '../../lib/html';
+import type { AppDeps } from '#server/app-deps';
+import { isSandboxAcquirer, sandboxWalletToken } from '#server/integrations/acquirer/sandbox-acquirer';
+import { escapeHtml, page } from '#server/lib/html';
 
 /**
  * The sandbox acquirer's wallet step (docs/decisions/022): offline there is no Google Pay or Apple Pay sheet, so

@@ -1,17 +1,17 @@
-import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/codes';
+import { OPERATIONS_PAGE_SIZE } from '#common/contract/codes';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { users } from '../../db/schema/auth';
-import { operations } from '../../db/schema/cabinet';
-import { DEMO_CUSTOMER } from '../../db/seed/demo-customer';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { loginAs } from '../../test/login';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { readBrandSettings, saveBrandSettings } from '../../core/brand-settings';
+import { users } from '#server/db/schema/auth';
+import { operations } from '#server/db/schema/cabinet';
+import { DEMO_CUSTOMER } from '#server/db/seed/demo-customer';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { loginAs } from '#server/test/login';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { readBrandSettings, saveBrandSettings } from '#server/core/brand-settings';
 import { isLuhnValid } from './card-numbers';
 import { PLASTIC_CARD_TRIES } from './card-registration';
-import { callAs, DEMO_PHONE, infoOf, PROFILE, registeredCustomer } from '../../test/cabinet-kit';
+import { callAs, DEMO_PHONE, infoOf, PROFILE, registeredCustomer } from '#server/test/cabinet-kit';
 
 const userRow = async (t: TestApp, phone: string) =>
   (await t.deps.db.select().from(users).where(eq(users.phone, phone)))[0];

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { certificates } from '../../db/schema/cabinet';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { callAs, DEMO_PHONE, infoOf, issueCertificate, registeredCustomer } from '../../test/cabinet-kit';
+import { certificates } from '#server/db/schema/cabinet';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { callAs, DEMO_PHONE, infoOf, issueCertificate, registeredCustomer } from '#server/test/cabinet-kit';
 
 const PHONE = '79004440001';
 const activate = (t: TestApp, ids: string[], phone = PHONE) =>

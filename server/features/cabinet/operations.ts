@@ -1,9 +1,9 @@
-import { OPERATIONS_PAGE_SIZE } from '../../../common/contract/codes';
+import { OPERATIONS_PAGE_SIZE } from '#common/contract/codes';
 import { desc, eq, inArray } from 'drizzle-orm';
-import { type OperationsPage } from '../../../common/contract/cabinet';
-import type { Db } from '../../db/client';
-import { operations, operationTotals } from '../../db/schema/cabinet';
-import { toOperation } from '../../core/operation-rows';
+import { type OperationsPage } from '#common/contract/cabinet';
+import type { Db } from '#server/db/client';
+import { operations, operationTotals } from '#server/db/schema/cabinet';
+import { toOperation } from '#server/core/operation-rows';
 
 const newestFirst = [desc(operations.occurredAt), desc(operations.id)];
 

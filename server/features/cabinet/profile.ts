@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { editProfileBodySchema } from '../../../common/contract/cabinet';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { AppError } from '../../errors';
-import { fromFormDate } from '../../core/dates';
+import type { editProfileBodySchema } from '#common/contract/cabinet';
+import type { Db } from '#server/db/client';
+import { users } from '#server/db/schema/auth';
+import { AppError } from '#server/errors';
+import { fromFormDate } from '#server/core/dates';
 
 export type ProfileInput = z.output<typeof editProfileBodySchema>;
 export type UserRow = typeof users.$inferSelect;

@@ -10,9 +10,9 @@ import {
   sessionOperations,
   setActiveCard,
   userOperations,
-} from '../../../common/contract/cabinet';
-import type { AppDeps } from '../../app-deps';
-import { registerEndpoint } from '../../lib/register-endpoint';
+} from '#common/contract/cabinet';
+import type { AppDeps } from '#server/app-deps';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import * as cabinet from './service';
 
 /** The personal cabinet: every call needs a logged-in customer and acts only on that customer's data. */

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { UserInfoResponse } from '../../../common/contract/cabinet';
-import type { Clock } from '../../core/clock';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { users } from '../../db/schema/auth';
-import { cards } from '../../db/schema/cabinet';
-import { AppError } from '../../errors';
+import type { UserInfoResponse } from '#common/contract/cabinet';
+import type { Clock } from '#server/core/clock';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
+import { users } from '#server/db/schema/auth';
+import { cards } from '#server/db/schema/cabinet';
+import { AppError } from '#server/errors';
 import { lockUser, saveProfile, userNotFound, type ProfileInput } from './profile';
 import { loadUserInfo } from './user-info';
 

@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import type { UserInfoResponse } from '../../../common/contract/cabinet';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { cards } from '../../db/schema/cabinet';
-import { toRoubles } from '../../core/money';
-import { balancesOf } from '../../core/ledger';
-import { toFormDate } from '../../core/dates';
+import type { UserInfoResponse } from '#common/contract/cabinet';
+import type { Db } from '#server/db/client';
+import { users } from '#server/db/schema/auth';
+import { cards } from '#server/db/schema/cabinet';
+import { toRoubles } from '#server/core/money';
+import { balancesOf } from '#server/core/ledger';
+import { toFormDate } from '#server/core/dates';
 import { userNotFound } from './profile';
 
 export const NO_CARD_MESSAGE = 'Карта не зарегистрирована';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../core/clock';
-import { createAdjustableClock } from '../../core/adjustable-clock';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { systemClock } from '#server/core/clock';
+import { createAdjustableClock } from '#server/core/adjustable-clock';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 /** POST /api/dev/clock: the DEV_CLOCK handle end-to-end journeys use to reach a gift card's sending date. */
 describe('the development clock', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLoopbackAddress } from '../../lib/loopback-client';
-import { login, sendPhone } from '../../test/auth-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { isLoopbackAddress } from '#server/lib/loopback-client';
+import { login, sendPhone } from '#server/test/auth-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 const PHONE = '79001112233';
 const REMOTE = '203.0.113.9';

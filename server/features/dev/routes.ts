@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { devOutbox } from '../../../common/contract/auth';
-import { devClock, devMail } from '../../../common/contract/dev';
-import type { AppDeps } from '../../app-deps';
-import { isConsoleMailProvider } from '../../integrations/mail/console-provider';
-import { isConsoleSmsProvider } from '../../integrations/sms/console-provider';
-import { isAdjustableClock } from '../../core/adjustable-clock';
-import { isLoopbackClient } from '../../lib/loopback-client';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import { devOutbox } from '#common/contract/auth';
+import { devClock, devMail } from '#common/contract/dev';
+import type { AppDeps } from '#server/app-deps';
+import { isConsoleMailProvider } from '#server/integrations/mail/console-provider';
+import { isConsoleSmsProvider } from '#server/integrations/sms/console-provider';
+import { isAdjustableClock } from '#server/core/adjustable-clock';
+import { isLoopbackClient } from '#server/lib/loopback-client';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 
 const DEV_PREFIX = '/api/dev/';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { saveDocument } from '../../core/content-documents';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { saveDocument } from '#server/core/content-documents';
 
 describe('the content documents', () => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { getContacts, getCountdown, getCustom, getJoin, getRules } from '../../../common/contract/content';
-import type { AppDeps } from '../../app-deps';
-import { sendCachedJson } from '../../lib/cached-json';
-import { registerEndpoint } from '../../lib/register-endpoint';
-import type { DocumentName } from '../../core/content-documents';
+import { getContacts, getCountdown, getCustom, getJoin, getRules } from '#common/contract/content';
+import type { AppDeps } from '#server/app-deps';
+import { sendCachedJson } from '#server/lib/cached-json';
+import { registerEndpoint } from '#server/lib/register-endpoint';
+import type { DocumentName } from '#server/core/content-documents';
 import { getDocumentJson } from './service';
 
 /** Rules, the custom module, contacts, join and countdown: one cached document each. */

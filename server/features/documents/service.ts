@@ -1,12 +1,12 @@
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client';
 import {
   DOCUMENT_SCHEMAS,
   readDocument,
   type DocumentName,
   type DocumentOf,
-} from '../../core/content-documents';
-import type { ContentCache } from '../../lib/content-cache';
-import { pictureUrl, toCachedJson, type CachedJson } from '../../lib/cached-json';
+} from '#server/core/content-documents';
+import type { ContentCache } from '#server/lib/content-cache';
+import { pictureUrl, toCachedJson, type CachedJson } from '#server/lib/cached-json';
 
 /** The document as the API serves it: the rules' picture name becomes its URL. */
 function forApi(name: DocumentName, document: DocumentOf<DocumentName>): unknown {

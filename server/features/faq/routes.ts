@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { getFaq } from '../../../common/contract/content';
-import type { AppDeps } from '../../app-deps';
-import { sendCachedJson } from '../../lib/cached-json';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import { getFaq } from '#common/contract/content';
+import type { AppDeps } from '#server/app-deps';
+import { sendCachedJson } from '#server/lib/cached-json';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { getFaqJson } from './service';
 
 export function registerFaqRoutes(app: FastifyInstance, deps: AppDeps) {

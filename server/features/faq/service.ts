@@ -1,9 +1,9 @@
 import { asc } from 'drizzle-orm';
-import { getFaq } from '../../../common/contract/content';
-import type { Db } from '../../db/client';
-import { faq } from '../../db/schema/content';
-import type { ContentCache } from '../../lib/content-cache';
-import { toCachedJson, type CachedJson } from '../../lib/cached-json';
+import { getFaq } from '#common/contract/content';
+import type { Db } from '#server/db/client';
+import { faq } from '#server/db/schema/content';
+import type { ContentCache } from '#server/lib/content-cache';
+import { toCachedJson, type CachedJson } from '#server/lib/cached-json';
 
 export function getFaqJson(db: Db, cache: ContentCache): Promise<CachedJson> {
   return cache.get('faq', async () => {

@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { feedback } from '../../db/schema/content';
-import { isConsoleMailProvider } from '../../integrations/mail/console-provider';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { feedback } from '#server/db/schema/content';
+import { isConsoleMailProvider } from '#server/integrations/mail/console-provider';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 const valid = { name: 'Анна', phone: '+7 (900) 123-45-67', message: 'Спасибо за выпечку!' };
 

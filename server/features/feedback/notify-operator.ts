@@ -1,6 +1,6 @@
-import type { FeedbackBody } from '../../../common/contract/content';
-import type { AppDeps } from '../../app-deps';
-import { readBrandSettings } from '../../core/brand-settings';
+import type { FeedbackBody } from '#common/contract/content';
+import type { AppDeps } from '#server/app-deps';
+import { readBrandSettings } from '#server/core/brand-settings';
 
 type NotifyDeps = Pick<AppDeps, 'config' | 'db' | 'mail'>;
 

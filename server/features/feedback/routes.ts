@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { postFeedback } from '../../../common/contract/content';
-import type { AppDeps } from '../../app-deps';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import { postFeedback } from '#common/contract/content';
+import type { AppDeps } from '#server/app-deps';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { notifyOperator } from './notify-operator';
 import { submitFeedback } from './service';
 

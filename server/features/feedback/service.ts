@@ -1,9 +1,9 @@
 import { and, count, eq, gt } from 'drizzle-orm';
-import type { FeedbackBody } from '../../../common/contract/content';
-import type { Clock } from '../../core/clock';
-import type { Db } from '../../db/client';
-import { feedback } from '../../db/schema/content';
-import { AppError } from '../../errors';
+import type { FeedbackBody } from '#common/contract/content';
+import type { Clock } from '#server/core/clock';
+import type { Db } from '#server/db/client';
+import { feedback } from '#server/db/schema/content';
+import { AppError } from '#server/errors';
 
 /** At most this many messages per IP address in the window: enough for a person, too few for a spammer. */
 export const FEEDBACK_LIMIT = 5;

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerTransactions } from '../../db/schema/ledger';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
-import { moneyOf } from '../../test/payments-kit';
-import { issueKey, OPERATOR_TOKEN, till } from '../../test/till-kit';
-import { paidGiftCard } from '../../test/gift-cards-kit';
+import { ledgerTransactions } from '#server/db/schema/ledger';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
+import { moneyOf } from '#server/test/payments-kit';
+import { issueKey, OPERATOR_TOKEN, till } from '#server/test/till-kit';
+import { paidGiftCard } from '#server/test/gift-cards-kit';
 
 const RECIPIENT = '79005550611';
 const STRANGER = '79005550612';

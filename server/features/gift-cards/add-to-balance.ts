@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import { inTransaction } from '../../db/in-transaction';
-import { operations } from '../../db/schema/cabinet';
-import { giftCards } from '../../db/schema/gift-cards';
-import { ledgerAccounts } from '../../db/schema/ledger';
-import { AppError } from '../../errors';
-import { toRoubles } from '../../core/money';
-import type { AuthUser } from '../../lib/callers';
-import { balancesOf, customerAccounts, postTransaction, transfer } from '../../core/ledger';
-import { kopecks } from '../../core/money';
-import { postingKey } from '../../db/posting-kinds';
+import type { AppDeps } from '#server/app-deps';
+import { inTransaction } from '#server/db/in-transaction';
+import { operations } from '#server/db/schema/cabinet';
+import { giftCards } from '#server/db/schema/gift-cards';
+import { ledgerAccounts } from '#server/db/schema/ledger';
+import { AppError } from '#server/errors';
+import { toRoubles } from '#server/core/money';
+import type { AuthUser } from '#server/lib/callers';
+import { balancesOf, customerAccounts, postTransaction, transfer } from '#server/core/ledger';
+import { kopecks } from '#server/core/money';
+import { postingKey } from '#server/db/posting-kinds';
 import { PUBLIC_ID } from './public-card';
 
 /**

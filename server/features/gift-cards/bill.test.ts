@@ -1,4 +1,4 @@
-import { MAX_ORDER_TOTAL, MAX_PAY_SUM } from '../../../common/contract/codes';
+import { MAX_ORDER_TOTAL, MAX_PAY_SUM } from '#common/contract/codes';
 import { describe, expect, it } from 'vitest';
 
 import { computeGiftCardBill } from './bill';

@@ -1,5 +1,5 @@
-import { SMS_DELIVERY_COST } from '../../../common/contract/codes';
-import { type DeliveryId } from '../../../common/contract/gift-cards';
+import { SMS_DELIVERY_COST } from '#common/contract/codes';
+import { type DeliveryId } from '#common/contract/gift-cards';
 
 export interface GiftCardBillKopecks {
   nominal: number;

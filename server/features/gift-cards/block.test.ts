@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { giftCardRedemptions } from '../../db/schema/gift-cards';
-import { auditLog } from '../../db/schema/staff';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
-import { issueKey, OPERATOR_TOKEN, till } from '../../test/till-kit';
-import { paidGiftCard } from '../../test/gift-cards-kit';
+import { giftCardRedemptions } from '#server/db/schema/gift-cards';
+import { auditLog } from '#server/db/schema/staff';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
+import { issueKey, OPERATOR_TOKEN, till } from '#server/test/till-kit';
+import { paidGiftCard } from '#server/test/gift-cards-kit';
 
 const BUYER = '79005550511';
 const RECIPIENT = '79005550611';

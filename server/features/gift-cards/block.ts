@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { giftCards } from '../../db/schema/gift-cards';
-import { notFound } from '../../errors';
+import type { AppDeps } from '#server/app-deps';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
+import { giftCards } from '#server/db/schema/gift-cards';
+import { notFound } from '#server/errors';
 
 /**
  * The operator blocks (or unblocks) a card by its public id, audited in the same transaction when the state

@@ -1,4 +1,4 @@
-import { startIntervalJob } from '../../lib/interval-job';
+import { startIntervalJob } from '#server/lib/interval-job';
 import { deliverDueGiftCards, DELIVERY, type DeliveryDeps } from './delivery';
 
 /**

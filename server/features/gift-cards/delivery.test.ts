@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { SmsProvider } from '../../integrations/sms/sms-provider';
-import { createConsoleSmsProvider, type ConsoleSmsProvider } from '../../integrations/sms/console-provider';
-import { giftCardDeliveries } from '../../db/schema/gift-cards';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
-import { fakeClock } from '../../test/auth-kit';
-import { ALICE, BOB, buyAndPay, HOUR, outboxOf } from '../../test/gift-cards-kit';
+import type { SmsProvider } from '#server/integrations/sms/sms-provider';
+import { createConsoleSmsProvider, type ConsoleSmsProvider } from '#server/integrations/sms/console-provider';
+import { giftCardDeliveries } from '#server/db/schema/gift-cards';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp } from '#server/test/test-app';
+import { createTestDatabase } from '#server/test/test-database';
+import { fakeClock } from '#server/test/auth-kit';
+import { ALICE, BOB, buyAndPay, HOUR, outboxOf } from '#server/test/gift-cards-kit';
 import { deliverDueGiftCards, DELIVERY } from './delivery';
 
 describe('gift-card delivery across instances and restarts', () => {

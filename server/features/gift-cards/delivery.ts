@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import { giftCardDeliveries, giftCards } from '../../db/schema/gift-cards';
-import { formatMoney } from '../../../common/lib/format';
-import { toRoubles } from '../../core/money';
-import { readBrandSettings } from '../../core/brand-settings';
+import type { AppDeps } from '#server/app-deps';
+import { giftCardDeliveries, giftCards } from '#server/db/schema/gift-cards';
+import { formatMoney } from '#common/lib/format';
+import { toRoubles } from '#server/core/money';
+import { readBrandSettings } from '#server/core/brand-settings';
 import { cardUrlOf } from './orders';
 
 export type DeliveryDeps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { giftCardDeliveries } from '../../db/schema/gift-cards';
-import { auditLog } from '../../db/schema/staff';
-import { createConsoleSmsProvider, type ConsoleSmsProvider } from '../../integrations/sms/console-provider';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { paidGiftCard } from '../../test/gift-cards-kit';
+import { giftCardDeliveries } from '#server/db/schema/gift-cards';
+import { auditLog } from '#server/db/schema/staff';
+import { createConsoleSmsProvider, type ConsoleSmsProvider } from '#server/integrations/sms/console-provider';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { paidGiftCard } from '#server/test/gift-cards-kit';
 import { deliverDueGiftCards } from './delivery';
 
 const OPERATOR_TOKEN = 'failed-deliveries-operator-token-0123456789';

@@ -1,10 +1,10 @@
 import { and, eq, gte, isNotNull, isNull, or, desc } from 'drizzle-orm';
-import type { FailedDelivery } from '../../../common/contract/operator-gift-cards';
-import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { giftCardDeliveries, giftCards } from '../../db/schema/gift-cards';
-import { AppError, notFound } from '../../errors';
+import type { FailedDelivery } from '#common/contract/operator-gift-cards';
+import type { AppDeps } from '#server/app-deps';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
+import { giftCardDeliveries, giftCards } from '#server/db/schema/gift-cards';
+import { AppError, notFound } from '#server/errors';
 import { DELIVERY } from './delivery';
 
 const columns = {

@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { giftCardDeliveries } from '../../db/schema/gift-cards';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
+import { giftCardDeliveries } from '#server/db/schema/gift-cards';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
 import {
   completeDraft,
   customerWithBonuses,
   payOnSandbox,
   POINT,
   processDraft,
-} from '../../test/payments-kit';
+} from '#server/test/payments-kit';
 import {
   ALICE,
   BOB,
@@ -28,7 +28,7 @@ import {
   OTHER,
   outboxOf,
   setDiscount,
-} from '../../test/gift-cards-kit';
+} from '#server/test/gift-cards-kit';
 import { deliverDueGiftCards, DELIVERY } from './delivery';
 
 describe('gift cards', () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
-import type { GiftCardInvoice } from '../../../common/contract/gift-card-invoices';
-import type { InvoiceSeller } from '../../../common/contract/header';
-import { formatAmount, formatDate, formatKopecks } from '../../../common/lib/format';
+import type { GiftCardInvoice } from '#common/contract/gift-card-invoices';
+import type { InvoiceSeller } from '#common/contract/header';
+import { formatAmount, formatDate, formatKopecks } from '#common/lib/format';
 
 /**
  * The invoice as a one-page A4 PDF ("Счёт на оплату"): seller and its bank account, buyer, one line for the

@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { giftCardDeliveries, giftCardInvoices, giftCards } from '../../db/schema/gift-cards';
-import { isConsoleMailProvider } from '../../integrations/mail/console-provider';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, login, type FakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
-import { POINT } from '../../test/payments-kit';
+import { giftCardDeliveries, giftCardInvoices, giftCards } from '#server/db/schema/gift-cards';
+import { isConsoleMailProvider } from '#server/integrations/mail/console-provider';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, login, type FakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
+import { POINT } from '#server/test/payments-kit';
 import { deliverDueGiftCards } from './delivery';
-import { COMPANY } from '../../test/gift-cards-kit';
+import { COMPANY } from '#server/test/gift-cards-kit';
 import { INVOICE_LIMITS } from './invoices';
-import { calendarDay } from '../../../common/lib/format';
+import { calendarDay } from '#common/lib/format';
 
 const BUYER = '79005550301';
 const OTHER = '79005550302';

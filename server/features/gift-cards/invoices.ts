@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createInvoiceBodySchema, GiftCardInvoice } from '../../../common/contract/gift-card-invoices';
-import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { giftCardInvoices, giftCardOrders, type InvoiceCompany } from '../../db/schema/gift-cards';
-import { AppError, notFound } from '../../errors';
-import { takeOrRefuse, type LimitDeps } from '../../lib/rate-limit';
-import { formatMoney } from '../../../common/lib/format';
-import { toRoubles } from '../../core/money';
-import { readBrandSettings } from '../../core/brand-settings';
-import { calendarDay } from '../../../common/lib/format';
+import type { createInvoiceBodySchema, GiftCardInvoice } from '#common/contract/gift-card-invoices';
+import type { AppDeps } from '#server/app-deps';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
+import { giftCardInvoices, giftCardOrders, type InvoiceCompany } from '#server/db/schema/gift-cards';
+import { AppError, notFound } from '#server/errors';
+import { takeOrRefuse, type LimitDeps } from '#server/lib/rate-limit';
+import { formatMoney } from '#common/lib/format';
+import { toRoubles } from '#server/core/money';
+import { readBrandSettings } from '#server/core/brand-settings';
+import { calendarDay } from '#common/lib/format';
 import { issueOrderCards } from './issue';
 import { createOrder, toOrder } from './orders';
 

@@ -1,17 +1,17 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Clock } from '../../core/clock';
-import type { Db } from '../../db/client';
+import type { Clock } from '#server/core/clock';
+import type { Db } from '#server/db/client';
 import {
   giftCardDeliveries,
   giftCardOrderDrafts,
   giftCardOrders,
   giftCards,
-} from '../../db/schema/gift-cards';
-import { createGiftCardAccount, postTransaction, type LedgerEntryInput } from '../../core/ledger';
-import { kopecks } from '../../core/money';
-import { postingKey } from '../../db/posting-kinds';
-import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
+} from '#server/db/schema/gift-cards';
+import { createGiftCardAccount, postTransaction, type LedgerEntryInput } from '#server/core/ledger';
+import { kopecks } from '#server/core/money';
+import { postingKey } from '#server/db/posting-kinds';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 
 /** A card's public id: 16 random bytes (128 bits) in base64url, 22 characters. */
 export const newPublicId = () => randomBytes(16).toString('base64url');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock } from '../../test/auth-kit';
-import { asStaff, staffOfRole } from '../../test/staff-kit';
-import { OPERATOR_TOKEN } from '../../test/till-kit';
-import { buyAndPay, paidGiftCard } from '../../test/gift-cards-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock } from '#server/test/auth-kit';
+import { asStaff, staffOfRole } from '#server/test/staff-kit';
+import { OPERATOR_TOKEN } from '#server/test/till-kit';
+import { buyAndPay, paidGiftCard } from '#server/test/gift-cards-kit';
 
 const BUYER = '79005550512';
 const RECIPIENT = '79005550612';

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { CardPaidOrder, GiftCardLookup } from '../../../common/contract/operator-gift-cards';
-import { toRoubles } from '../../core/money';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { giftCardInvoices, giftCardOrders, giftCards } from '../../db/schema/gift-cards';
-import { ledgerAccounts } from '../../db/schema/ledger';
+import type { CardPaidOrder, GiftCardLookup } from '#common/contract/operator-gift-cards';
+import { toRoubles } from '#server/core/money';
+import type { Db } from '#server/db/client';
+import { users } from '#server/db/schema/auth';
+import { giftCardInvoices, giftCardOrders, giftCards } from '#server/db/schema/gift-cards';
+import { ledgerAccounts } from '#server/db/schema/ledger';
 
 const LIMIT = 20;
 

@@ -1,4 +1,4 @@
-import { MAX_ORDER_TOTAL, SENDING_DATE_GRACE_MINUTES } from '../../../common/contract/codes';
+import { MAX_ORDER_TOTAL, SENDING_DATE_GRACE_MINUTES } from '#common/contract/codes';
 import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -7,23 +7,23 @@ import {
   type GiftCardImage,
   type GiftCardOrder,
   type GiftCardSummary,
-} from '../../../common/contract/gift-cards';
-import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/client';
-import { pictures } from '../../db/schema/brand';
+} from '#common/contract/gift-cards';
+import type { AppDeps } from '#server/app-deps';
+import type { Db } from '#server/db/client';
+import { pictures } from '#server/db/schema/brand';
 import {
   giftCardDeliveries,
   giftCardInvoices,
   giftCardOrderDrafts,
   giftCardOrders,
   giftCards,
-} from '../../db/schema/gift-cards';
-import { ledgerAccounts } from '../../db/schema/ledger';
-import { paymentDrafts } from '../../db/schema/payments';
-import { AppError, notFound } from '../../errors';
-import { formatMoney } from '../../../common/lib/format';
-import { toRoubles } from '../../core/money';
-import { readBrandSettings } from '../../core/brand-settings';
+} from '#server/db/schema/gift-cards';
+import { ledgerAccounts } from '#server/db/schema/ledger';
+import { paymentDrafts } from '#server/db/schema/payments';
+import { AppError, notFound } from '#server/errors';
+import { formatMoney } from '#common/lib/format';
+import { toRoubles } from '#server/core/money';
+import { readBrandSettings } from '#server/core/brand-settings';
 import { computeGiftCardBill } from './bill';
 
 export type GiftCardOrderRow = typeof giftCardOrders.$inferSelect;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffRole } from '../../../common/contract/permissions';
-import { fakeClock } from '../../test/auth-kit';
-import { BUYER, buyAndPay, paidGiftCard } from '../../test/gift-cards-kit';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { OPERATOR_TOKEN } from '../../test/till-kit';
+import type { StaffRole } from '#common/contract/permissions';
+import { fakeClock } from '#server/test/auth-kit';
+import { BUYER, buyAndPay, paidGiftCard } from '#server/test/gift-cards-kit';
+import { asStaff, staffOfRole, type StaffLogin } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { OPERATOR_TOKEN } from '#server/test/till-kit';
 
 const RECIPIENT = '79005551735';
 const COMPANY_BUYER = '79005552468';

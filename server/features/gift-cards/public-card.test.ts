@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { ALICE, buyAndPay, cardsOf } from '../../test/gift-cards-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { ALICE, buyAndPay, cardsOf } from '#server/test/gift-cards-kit';
 import { PUBLIC_CARD_LIMITS } from './public-card';
 
 describe("a gift card's public page", () => {

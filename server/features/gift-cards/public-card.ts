@@ -1,12 +1,17 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import { giftCardOrders, giftCards } from '../../db/schema/gift-cards';
-import { ledgerAccounts } from '../../db/schema/ledger';
-import { AppError } from '../../errors';
-import { toRoubles } from '../../core/money';
-import { recordAudit } from '../../core/audit';
-import { hashedKeyPart, LONG_WINDOW_PREFIX, takeOrRefuse, type WhenUnavailable } from '../../lib/rate-limit';
+import type { AppDeps } from '#server/app-deps';
+import { giftCardOrders, giftCards } from '#server/db/schema/gift-cards';
+import { ledgerAccounts } from '#server/db/schema/ledger';
+import { AppError } from '#server/errors';
+import { toRoubles } from '#server/core/money';
+import { recordAudit } from '#server/core/audit';
+import {
+  hashedKeyPart,
+  LONG_WINDOW_PREFIX,
+  takeOrRefuse,
+  type WhenUnavailable,
+} from '#server/lib/rate-limit';
 import { pictureUrlOf } from './orders';
 
 type PublicDeps = Pick<AppDeps, 'db' | 'clock' | 'rateLimiter'>;

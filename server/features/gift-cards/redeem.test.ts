@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { giftCardRedemptions } from '../../db/schema/gift-cards';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { issueKey, OPERATOR_TOKEN, OTHER_POINT, till } from '../../test/till-kit';
-import { paidGiftCard } from '../../test/gift-cards-kit';
+import { giftCardRedemptions } from '#server/db/schema/gift-cards';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { issueKey, OPERATOR_TOKEN, OTHER_POINT, till } from '#server/test/till-kit';
+import { paidGiftCard } from '#server/test/gift-cards-kit';
 
 const BUYER = '79005550501';
 const RECIPIENT = '79005550601';

@@ -1,20 +1,17 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  tillGiftCardRedemptionSchema,
-  tillGiftCardSchema,
-} from '../../../common/contract/till-gift-cards';
-import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { giftCardRedemptions, giftCards } from '../../db/schema/gift-cards';
-import { ledgerAccounts } from '../../db/schema/ledger';
-import { AppError, notFound } from '../../errors';
-import { toRoubles } from '../../core/money';
-import { InsufficientFundsError, postTransaction, transfer } from '../../core/ledger';
-import { kopecks } from '../../core/money';
-import { postingKey } from '../../db/posting-kinds';
-import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
+import type { tillGiftCardRedemptionSchema, tillGiftCardSchema } from '#common/contract/till-gift-cards';
+import type { AppDeps } from '#server/app-deps';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
+import { giftCardRedemptions, giftCards } from '#server/db/schema/gift-cards';
+import { ledgerAccounts } from '#server/db/schema/ledger';
+import { AppError, notFound } from '#server/errors';
+import { toRoubles } from '#server/core/money';
+import { InsufficientFundsError, postTransaction, transfer } from '#server/core/ledger';
+import { kopecks } from '#server/core/money';
+import { postingKey } from '#server/db/posting-kinds';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 
 /**
  * Spending a gift card's value at a shop's till (docs/decisions/018). The till scans the code the recipient's

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createGiftCardInvoice, getGiftCardInvoice } from '../../../common/contract/gift-card-invoices';
+import { createGiftCardInvoice, getGiftCardInvoice } from '#common/contract/gift-card-invoices';
 import {
   addGiftCardToBalance,
   createGiftCardOrder,
@@ -9,18 +9,18 @@ import {
   getPublicGiftCard,
   giftCardPaymentState,
   revealGiftCardCode,
-} from '../../../common/contract/gift-cards';
+} from '#common/contract/gift-cards';
 import {
   cancelGiftCardInvoice,
   listGiftCardInvoices,
   markGiftCardInvoicePaid,
-} from '../../../common/contract/operator-gift-cards';
-import type { AppDeps } from '../../app-deps';
-import { auditActorOf, recordAudit } from '../../core/audit';
-import { phoneFor } from '../../core/phones-shown';
-import { sendCachedJson, toCachedJson } from '../../lib/cached-json';
-import { registerEndpoint } from '../../lib/register-endpoint';
-import { readBrandSettings } from '../../core/brand-settings';
+} from '#common/contract/operator-gift-cards';
+import type { AppDeps } from '#server/app-deps';
+import { auditActorOf, recordAudit } from '#server/core/audit';
+import { phoneFor } from '#server/core/phones-shown';
+import { sendCachedJson, toCachedJson } from '#server/lib/cached-json';
+import { registerEndpoint } from '#server/lib/register-endpoint';
+import { readBrandSettings } from '#server/core/brand-settings';
 import { renderInvoicePdf } from './invoice-pdf';
 import {
   buyerInvoice,
@@ -40,7 +40,7 @@ import {
   listCardPaidGiftCardOrders,
   listFailedGiftCardDeliveries,
   retryGiftCardDelivery,
-} from '../../../common/contract/operator-gift-cards';
+} from '#common/contract/operator-gift-cards';
 import { publicCard, revealCode } from './public-card';
 import { addCardToBalance } from './add-to-balance';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '#server/app-deps';
 
 /** Liveness (the process answers) and readiness (the database answers too), for load balancers. */
 export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { pageCsp } from '../../lib/security-headers';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { loadConfig } from '#server/config';
+import { pageCsp } from '#server/lib/security-headers';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 describe('GET /api/map', () => {
   let t: TestApp;

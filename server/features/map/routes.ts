@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { getMapSettings } from '../../../common/contract/map';
-import type { AppDeps } from '../../app-deps';
-import { sendCachedJson, toCachedJson } from '../../lib/cached-json';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import { getMapSettings } from '#common/contract/map';
+import type { AppDeps } from '#server/app-deps';
+import { sendCachedJson, toCachedJson } from '#server/lib/cached-json';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 
 /**
  * The map's tile server and attribution come from the configuration, not the brand settings: they are a

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { DAILY_ADJUSTMENT_LIMITS } from '../../../common/contract/permissions';
-import { readBrandSettings } from '../../core/brand-settings';
-import { localTime } from '../../core/earn/local-time';
-import type { AuditActor } from '../../core/audit';
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { DAILY_ADJUSTMENT_LIMITS } from '#common/contract/permissions';
+import { readBrandSettings } from '#server/core/brand-settings';
+import { localTime } from '#server/core/earn/local-time';
+import type { AuditActor } from '#server/core/audit';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/errors';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock } from '../../test/auth-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, OPERATOR_TOKEN } from '../../test/till-kit';
+import { fakeClock } from '#server/test/auth-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { asStaff, staffOfRole, type StaffLogin } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, OPERATOR_TOKEN } from '#server/test/till-kit';
 
 /** Monday 30.11.2026, 23:40 in Moscow (the demo brand's zone): the brand's next day starts in 20 minutes. */
 const LATE_MONDAY = Date.parse('2026-11-30T20:40:00Z');

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smsSends, users } from '../../db/schema/auth';
-import { sandboxBindings } from '../../db/schema/bindings';
-import { operations } from '../../db/schema/cabinet';
-import { auditLog } from '../../db/schema/staff';
-import { fakeClock, outbox } from '../../test/auth-kit';
-import { createDraft, processDraft } from '../../test/payments-kit';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, OPERATOR_TOKEN } from '../../test/till-kit';
+import { smsSends, users } from '#server/db/schema/auth';
+import { sandboxBindings } from '#server/db/schema/bindings';
+import { operations } from '#server/db/schema/cabinet';
+import { auditLog } from '#server/db/schema/staff';
+import { fakeClock, outbox } from '#server/test/auth-kit';
+import { createDraft, processDraft } from '#server/test/payments-kit';
+import { asStaff, staffOfRole, type StaffLogin } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, OPERATOR_TOKEN } from '#server/test/till-kit';
 
 /** The member's page, further (docs/decisions/033): holds, saved cards, operations paged, the login SMS again. */
 describe("the member's page in the console", () => {

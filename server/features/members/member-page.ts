@@ -1,14 +1,14 @@
 import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import type { MemberDetails, MemberProfile } from '../../../common/contract/members';
-import { cachedBrandSettings } from '../../core/brand-settings';
-import { memberLevel } from '../../core/earn/levels';
-import type { AppDeps } from '../../app-deps';
-import { toRoubles } from '../../core/money';
-import { users } from '../../db/schema/auth';
-import { cards, operations } from '../../db/schema/cabinet';
-import { paymentDrafts } from '../../db/schema/payments';
-import { tillOperations } from '../../db/schema/till';
-import { notFound } from '../../errors';
+import type { MemberDetails, MemberProfile } from '#common/contract/members';
+import { cachedBrandSettings } from '#server/core/brand-settings';
+import { memberLevel } from '#server/core/earn/levels';
+import type { AppDeps } from '#server/app-deps';
+import { toRoubles } from '#server/core/money';
+import { users } from '#server/db/schema/auth';
+import { cards, operations } from '#server/db/schema/cabinet';
+import { paymentDrafts } from '#server/db/schema/payments';
+import { tillOperations } from '#server/db/schema/till';
+import { notFound } from '#server/errors';
 
 /*
  * The member's page, further (docs/decisions/033): what payments in progress hold, and the operations filtered

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock } from '../../test/auth-kit';
-import { registeredCustomer } from '../../test/cabinet-kit';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { OPERATOR_TOKEN } from '../../test/till-kit';
+import { fakeClock } from '#server/test/auth-kit';
+import { registeredCustomer } from '#server/test/cabinet-kit';
+import { asStaff, staffOfRole, type StaffLogin } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { OPERATOR_TOKEN } from '#server/test/till-kit';
 
 /** Decision 053: the ways support types a member, and what the member's page tells them. */
 describe('finding a member and reading their page', () => {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createDraft } from '../../test/payments-kit';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+import { fakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createDraft } from '#server/test/payments-kit';
+import { asStaff, staffOfRole, type StaffLogin } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 describe('member care in the console', () => {
   let t: TestApp;

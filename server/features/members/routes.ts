@@ -7,11 +7,11 @@ import {
   listMemberOperations,
   searchMembers as searchMembersEndpoint,
   setMemberCardLock,
-} from '../../../common/contract/members';
-import type { AppDeps } from '../../app-deps';
-import { auditActorOf } from '../../core/audit';
-import { phoneFor, seesWholePhones } from '../../core/phones-shown';
-import { registerEndpoint } from '../../lib/register-endpoint';
+} from '#common/contract/members';
+import type { AppDeps } from '#server/app-deps';
+import { auditActorOf } from '#server/core/audit';
+import { phoneFor, seesWholePhones } from '#server/core/phones-shown';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { adjustBonuses, endMemberSessions, memberDetails, setCardLock } from './member-care';
 import { memberHolds, memberOperations, memberProfile } from './member-page';
 import { searchMembers } from './search';

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { MemberSummary } from '../../../common/contract/members';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { cards } from '../../db/schema/cabinet';
+import type { MemberSummary } from '#common/contract/members';
+import type { Db } from '#server/db/client';
+import { users } from '#server/db/schema/auth';
+import { cards } from '#server/db/schema/cabinet';
 
 const LIMIT = 20;
 

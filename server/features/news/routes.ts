@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { getNews, getNewsItem } from '../../../common/contract/content';
-import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../errors';
-import { sendCachedJson } from '../../lib/cached-json';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import { getNews, getNewsItem } from '#common/contract/content';
+import type { AppDeps } from '#server/app-deps';
+import { AppError } from '#server/errors';
+import { sendCachedJson } from '#server/lib/cached-json';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { getNewsItemJson, getNewsListJson } from './service';
 
 export function registerNewsRoutes(app: FastifyInstance, deps: AppDeps) {

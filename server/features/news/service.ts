@@ -1,9 +1,9 @@
 import { desc } from 'drizzle-orm';
-import { getNews, getNewsItem } from '../../../common/contract/content';
-import type { Db } from '../../db/client';
-import { news } from '../../db/schema/content';
-import type { ContentCache } from '../../lib/content-cache';
-import { parseId, pictureUrl, toCachedJson, type CachedJson } from '../../lib/cached-json';
+import { getNews, getNewsItem } from '#common/contract/content';
+import type { Db } from '#server/db/client';
+import { news } from '#server/db/schema/content';
+import type { ContentCache } from '#server/lib/content-cache';
+import { parseId, pictureUrl, toCachedJson, type CachedJson } from '#server/lib/cached-json';
 
 interface NewsBodies {
   list: CachedJson;

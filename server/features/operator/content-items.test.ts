@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentRevision } from '../../db/schema/brand';
-import { auditLog } from '../../db/schema/staff';
-import { fakeClock } from '../../test/auth-kit';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { contentRevision } from '#server/db/schema/brand';
+import { auditLog } from '#server/db/schema/staff';
+import { fakeClock } from '#server/test/auth-kit';
+import { asStaff, staffOfRole, type StaffLogin } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 const TOKEN = 'content-items-operator-token-0123456789ab';
 

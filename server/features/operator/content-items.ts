@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Action, FaqQuestion, OperatorPoint } from '../../../common/contract/content';
-import type { Db } from '../../db/client';
-import { actions, faq, news, retailPoints } from '../../db/schema/content';
-import { auditLog } from '../../db/schema/staff';
-import { AppError } from '../../errors';
-import type { ContentCache } from '../../lib/content-cache';
-import { toOperatorPoint } from '../../core/points';
+import type { Action, FaqQuestion, OperatorPoint } from '#common/contract/content';
+import type { Db } from '#server/db/client';
+import { actions, faq, news, retailPoints } from '#server/db/schema/content';
+import { auditLog } from '#server/db/schema/staff';
+import { AppError } from '#server/errors';
+import type { ContentCache } from '#server/lib/content-cache';
+import { toOperatorPoint } from '#server/core/points';
 
 /** A stored news item as the operator edits it: picture names, an ISO date-time. */
 export interface StoredNews {

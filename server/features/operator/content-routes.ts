@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import * as c from '../../../common/contract/operator-content';
-import type { AppDeps } from '../../app-deps';
-import { auditActorOf, recordAudit } from '../../core/audit';
+import * as c from '#common/contract/operator-content';
+import type { AppDeps } from '#server/app-deps';
+import { auditActorOf, recordAudit } from '#server/core/audit';
 import {
   DOCUMENT_SCHEMAS,
   readDocument,
   saveDocument,
   type DocumentName,
-} from '../../core/content-documents';
-import { registerEndpoint, type EndpointRequest } from '../../lib/register-endpoint';
+} from '#server/core/content-documents';
+import { registerEndpoint, type EndpointRequest } from '#server/lib/register-endpoint';
 import {
   COLLECTIONS,
   createItem,

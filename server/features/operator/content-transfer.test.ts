@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789abcdef';
 const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };

@@ -1,14 +1,14 @@
 import { asc, desc } from 'drizzle-orm';
-import { contentFileSchema, type ContentFile } from '../../../common/contract/operator';
-import type { Db } from '../../db/client';
-import { brandSettings, pictures } from '../../db/schema/brand';
-import { actions, contentDocuments, faq, news, retailPoints } from '../../db/schema/content';
-import { AppError } from '../../errors';
+import { contentFileSchema, type ContentFile } from '#common/contract/operator';
+import type { Db } from '#server/db/client';
+import { brandSettings, pictures } from '#server/db/schema/brand';
+import { actions, contentDocuments, faq, news, retailPoints } from '#server/db/schema/content';
+import { AppError } from '#server/errors';
 import { checkPicture } from './picture-upload';
-import type { ContentCache } from '../../lib/content-cache';
-import { DOCUMENT_SCHEMAS, readDocument, type DocumentName } from '../../core/content-documents';
-import { toOperatorPoint } from '../../core/points';
-import { readBrandSettings } from '../../core/brand-settings';
+import type { ContentCache } from '#server/lib/content-cache';
+import { DOCUMENT_SCHEMAS, readDocument, type DocumentName } from '#server/core/content-documents';
+import { toOperatorPoint } from '#server/core/points';
+import { readBrandSettings } from '#server/core/brand-settings';
 
 /** `points[3].address.latitude`: the path of a zod issue as the operator reads it in the file. */
 export function issuePath(path: ReadonlyArray<PropertyKey>): string {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cutPicture, hugePng, noisePicture } from '../../test/picture-fixtures';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cutPicture, hugePng, noisePicture } from '#server/test/picture-fixtures';
 
 /**
  * A raster picture is decoded once before it is stored (issue 26 item 8, decision 050): a file that only starts

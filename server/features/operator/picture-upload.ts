@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { PICTURE_MAX_BYTES, type PictureInfo } from '../../../common/contract/operator-content';
-import type { Db } from '../../db/client';
-import { pictures } from '../../db/schema/brand';
-import { AppError } from '../../errors';
-import type { ContentCache } from '../../lib/content-cache';
+import { PICTURE_MAX_BYTES, type PictureInfo } from '#common/contract/operator-content';
+import type { Db } from '#server/db/client';
+import { pictures } from '#server/db/schema/brand';
+import { AppError } from '#server/errors';
+import type { ContentCache } from '#server/lib/content-cache';
 import { pictureDecodeRefusal } from './picture-decode';
 import { svgRefusal } from './svg-check';
 

@@ -5,12 +5,12 @@ import {
   getOperatorSettings,
   importOperatorContent,
   putOperatorSettings,
-} from '../../../common/contract/operator';
-import type { AppDeps } from '../../app-deps';
-import { auditActorOf, recordAudit } from '../../core/audit';
-import { readBrandSettings, saveBrandSettings } from '../../core/brand-settings';
-import { keepEarnLimits } from '../../core/earn/earn-limits';
-import { registerEndpoint } from '../../lib/register-endpoint';
+} from '#common/contract/operator';
+import type { AppDeps } from '#server/app-deps';
+import { auditActorOf, recordAudit } from '#server/core/audit';
+import { readBrandSettings, saveBrandSettings } from '#server/core/brand-settings';
+import { keepEarnLimits } from '#server/core/earn/earn-limits';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { exportContent, importContent } from './content-transfer';
 import { registerContentRoutes } from './content-routes';
 

@@ -1,7 +1,7 @@
 // The cheque's address and number, apart from the cheque's mail (cheque.ts): a payment's answer carries the
 // address, and the mail loads the payment, so the two modules in one made an import loop (decision 057).
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
-import type { Config } from '../../config';
+import type { Config } from '#server/config';
 
 /** The cheque's address: the draft id with a MAC, so only someone who was given the link can open it. */
 export function chequeUrlOf(config: Pick<Config, 'publicUrl' | 'authSecret'>, draftId: string): string {

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { callAs } from '../../test/cabinet-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { callAs } from '#server/test/cabinet-kit';
 import {
   createDraft,
   customerWithBonuses,
   processDraft,
   RETURN_URL,
   setMaxSpendPercent,
-} from '../../test/payments-kit';
-import { POINT } from '../../test/payments-kit';
+} from '#server/test/payments-kit';
+import { POINT } from '#server/test/payments-kit';
 import { CHEQUE_MAIL_LIMITS } from './cheque';
 
 const PHONE = '79006660481';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { BrandSettings } from '../../../common/contract/header';
-import { formatBonuses, formatDateTime, formatKopecks } from '../../../common/lib/format';
-import type { AppDeps } from '../../app-deps';
-import { readBrandSettings } from '../../core/brand-settings';
-import { paymentDrafts } from '../../db/schema/payments';
-import { brandedPage } from '../../lib/branded-page';
-import { escapeHtml, page } from '../../lib/html';
+import type { BrandSettings } from '#common/contract/header';
+import { formatBonuses, formatDateTime, formatKopecks } from '#common/lib/format';
+import type { AppDeps } from '#server/app-deps';
+import { readBrandSettings } from '#server/core/brand-settings';
+import { paymentDrafts } from '#server/db/schema/payments';
+import { brandedPage } from '#server/lib/branded-page';
+import { escapeHtml, page } from '#server/lib/html';
 import { chequeNumberOf, isChequeKey } from './cheque-address';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

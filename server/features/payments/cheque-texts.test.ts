@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import {
   completeDraft,
   createDraft,
   customerWithBonuses,
   payOnSandbox,
   processDraft,
-} from '../../test/payments-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '#server/test/payments-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 const PHONE = '79005550052';
 /** A number and its unit as the formats write them: '1 500,00 ₽' with non-breaking spaces. */

@@ -1,8 +1,8 @@
-import { formatBonuses, formatDateTime, formatKopecks } from '../../../common/lib/format';
-import type { AppDeps } from '../../app-deps';
-import { readBrandSettings } from '../../core/brand-settings';
-import { AppError } from '../../errors';
-import { takeOrRefuse } from '../../lib/rate-limit';
+import { formatBonuses, formatDateTime, formatKopecks } from '#common/lib/format';
+import type { AppDeps } from '#server/app-deps';
+import { readBrandSettings } from '#server/core/brand-settings';
+import { AppError } from '#server/errors';
+import { takeOrRefuse } from '#server/lib/rate-limit';
 import { chequeNumberOf, chequeUrlOf } from './cheque-address';
 import { loadOwnDraft, type PaymentsDeps } from './draft-rows';
 

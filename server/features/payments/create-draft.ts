@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createDraftBodySchema, Draft } from '../../../common/contract/loyalty';
-import { earnFor } from '../../core/earn/earn';
-import { fromRoubles } from '../../core/money';
-import { paymentDrafts } from '../../db/schema/payments';
-import { AppError } from '../../errors';
+import type { createDraftBodySchema, Draft } from '#common/contract/loyalty';
+import { earnFor } from '#server/core/earn/earn';
+import { fromRoubles } from '#server/core/money';
+import { paymentDrafts } from '#server/db/schema/payments';
+import { AppError } from '#server/errors';
 import { draftInputs } from './draft-inputs';
 import { insertDraft, type NewDraft } from './draft-statements';
 import { loadOwnDraft, toDraft, type PaymentsDeps } from './draft-rows';

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { brandSettings } from '../../db/schema/brand';
-import { retailPoints } from '../../db/schema/content';
-import { ledgerAccounts } from '../../db/schema/ledger';
-import { notFound } from '../../errors';
-import type { CustomerAccountKind } from '../../core/ledger';
-import { parseBrandSettingsText } from '../../core/brand-settings';
+import type { Db } from '#server/db/client';
+import { prepared } from '#server/db/prepared';
+import { brandSettings } from '#server/db/schema/brand';
+import { retailPoints } from '#server/db/schema/content';
+import { ledgerAccounts } from '#server/db/schema/ledger';
+import { notFound } from '#server/errors';
+import type { CustomerAccountKind } from '#server/core/ledger';
+import { parseBrandSettingsText } from '#server/core/brand-settings';
 
 const balanceOf = (kind: CustomerAccountKind) =>
   sql`coalesce((select ${ledgerAccounts.balance} from ${ledgerAccounts}

@@ -1,4 +1,4 @@
-import { MAX_PAY_SUM } from '../../../common/contract/codes';
+import { MAX_PAY_SUM } from '#common/contract/codes';
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,19 +6,19 @@ import {
   paySumSchema,
   processDraftBodySchema,
   type DraftState,
-} from '../../../common/contract/loyalty';
-import { forAll, seededRandom, testSeed, type Random } from '../../../common/testing/random';
-import { operations } from '../../db/schema/cabinet';
-import { ledgerTransactions } from '../../db/schema/ledger';
-import { paymentDrafts } from '../../db/schema/payments';
-import { AppError } from '../../errors';
-import { toRoubles } from '../../core/money';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { balancesOf } from '../../core/ledger';
-import { toKopecks } from '../../core/money';
+} from '#common/contract/loyalty';
+import { forAll, seededRandom, testSeed, type Random } from '#common/testing/random';
+import { operations } from '#server/db/schema/cabinet';
+import { ledgerTransactions } from '#server/db/schema/ledger';
+import { paymentDrafts } from '#server/db/schema/payments';
+import { AppError } from '#server/errors';
+import { toRoubles } from '#server/core/money';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { createTestDatabase } from '#server/test/test-database';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { balancesOf } from '#server/core/ledger';
+import { toKopecks } from '#server/core/money';
 import { createDraft } from './create-draft';
 import { releaseExpiredHolds } from './expire-drafts';
 import { processDraft } from './process-draft';
@@ -30,7 +30,7 @@ import {
   payOnSandbox,
   RETURN_URL,
   setMaxSpendPercent,
-} from '../../test/payments-kit';
+} from '#server/test/payments-kit';
 
 /**
  * Property tests of the money path (issue 8): the draft arithmetic, roubles to kopecks, and the draft state

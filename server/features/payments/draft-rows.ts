@@ -1,11 +1,11 @@
-import { PAYMENT_STATUS, type PaymentStatus } from '../../../common/contract/codes';
-import type { Draft, PaymentResult } from '../../../common/contract/loyalty';
+import { PAYMENT_STATUS, type PaymentStatus } from '#common/contract/codes';
+import type { Draft, PaymentResult } from '#common/contract/loyalty';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import { toRoubles } from '../../core/money';
-import type { Db } from '../../db/client';
-import { paymentDrafts } from '../../db/schema/payments';
-import { notFound } from '../../errors';
+import type { AppDeps } from '#server/app-deps';
+import { toRoubles } from '#server/core/money';
+import type { Db } from '#server/db/client';
+import { paymentDrafts } from '#server/db/schema/payments';
+import { notFound } from '#server/errors';
 import { summaryOfDraft } from '../gift-cards/orders';
 import { chequeUrlOf } from './cheque-address';
 import { selectOwnDraft } from './draft-statements';

@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { prepared } from '../../db/prepared';
-import { operations } from '../../db/schema/cabinet';
-import { paymentDrafts } from '../../db/schema/payments';
+import { prepared } from '#server/db/prepared';
+import { operations } from '#server/db/schema/cabinet';
+import { paymentDrafts } from '#server/db/schema/payments';
 
 /**
  * The shop payment's hot statements, each built once and named (server/db/prepared.ts, decision 037): what a

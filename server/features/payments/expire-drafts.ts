@@ -1,7 +1,7 @@
 import { and, asc, inArray, lte } from 'drizzle-orm';
-import { inTransaction } from '../../db/in-transaction';
-import { paymentDrafts } from '../../db/schema/payments';
-import type { OrderStatus } from '../../integrations/acquirer/acquirer';
+import { inTransaction } from '#server/db/in-transaction';
+import { paymentDrafts } from '#server/db/schema/payments';
+import type { OrderStatus } from '#server/integrations/acquirer/acquirer';
 import { needsBank, type PaymentsDeps } from './draft-rows';
 import { registerOrder } from './process-draft';
 import { completePaid, releaseDraft, settle } from './settle-draft';

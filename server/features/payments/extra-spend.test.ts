@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
-import { balancesOf, systemBalance } from '../../core/ledger';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
+import { balancesOf, systemBalance } from '#server/core/ledger';
 import { releaseExpiredHolds } from './expire-drafts';
 import { completeDraft as completeDraftService } from './settle-draft';
 import {
@@ -16,7 +16,7 @@ import {
   payOnSandbox,
   processDraft,
   setMaxSpendPercent,
-} from '../../test/payments-kit';
+} from '#server/test/payments-kit';
 import { splitPayment } from './split';
 
 /**

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Draft } from '../../../common/contract/loyalty';
-import { formatMoney } from '../../../common/lib/format';
-import { readBrandSettings } from '../../core/brand-settings';
-import { fromRoubles, toRoubles } from '../../core/money';
-import { inTransaction } from '../../db/in-transaction';
-import { paymentDrafts } from '../../db/schema/payments';
-import { AppError } from '../../errors';
+import type { Draft } from '#common/contract/loyalty';
+import { formatMoney } from '#common/lib/format';
+import { readBrandSettings } from '#server/core/brand-settings';
+import { fromRoubles, toRoubles } from '#server/core/money';
+import { inTransaction } from '#server/db/in-transaction';
+import { paymentDrafts } from '#server/db/schema/payments';
+import { AppError } from '#server/errors';
 import { draftTitleOf, linkDraft, lockOrderForDraft } from '../gift-cards/orders';
 import type { CreateDraftBody } from './create-draft';
 import { toDraft, type PaymentsDeps } from './draft-rows';

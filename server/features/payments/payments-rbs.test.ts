@@ -1,10 +1,10 @@
 // The payment API end to end through the real RBS adapter, against a local fake of the gateway.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rbsAcquirerOf, startRbsFake, type RbsFake } from '../../test/rbs-fake';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { balancesOf } from '../../core/ledger';
+import { rbsAcquirerOf, startRbsFake, type RbsFake } from '#server/test/rbs-fake';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { balancesOf } from '#server/core/ledger';
 import { releaseExpiredHolds } from './expire-drafts';
 import { completeDraft as completeDraftService } from './settle-draft';
 import {
@@ -14,7 +14,7 @@ import {
   customerWithBonuses,
   processDraft,
   RETURN_URL,
-} from '../../test/payments-kit';
+} from '#server/test/payments-kit';
 
 const PHONE = '79005550101';
 

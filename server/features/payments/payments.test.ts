@@ -1,12 +1,12 @@
 import { eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerTransactions } from '../../db/schema/ledger';
-import { paymentDrafts, sandboxOrders } from '../../db/schema/payments';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
-import { balancesOf, systemBalance } from '../../core/ledger';
+import { ledgerTransactions } from '#server/db/schema/ledger';
+import { paymentDrafts, sandboxOrders } from '#server/db/schema/payments';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
+import { balancesOf, systemBalance } from '#server/core/ledger';
 import { releaseExpiredHolds } from './expire-drafts';
 import { completeDraft as completeDraftService } from './settle-draft';
 import {
@@ -20,7 +20,7 @@ import {
   POINT,
   processDraft,
   setMaxSpendPercent,
-} from '../../test/payments-kit';
+} from '#server/test/payments-kit';
 
 const PHONE = '79005550001';
 const GOOD_CARD = '4111 1111 1111 1111';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import { readBrandSettings } from '../../core/brand-settings';
-import { pointRate } from '../../core/earn/point-rate';
-import { balancesOf } from '../../core/ledger';
-import { toRoubles } from '../../core/money';
-import type { Db } from '../../db/client';
-import { retailPoints } from '../../db/schema/content';
-import { notFound } from '../../errors';
+import type { AppDeps } from '#server/app-deps';
+import { readBrandSettings } from '#server/core/brand-settings';
+import { pointRate } from '#server/core/earn/point-rate';
+import { balancesOf } from '#server/core/ledger';
+import { toRoubles } from '#server/core/money';
+import type { Db } from '#server/db/client';
+import { retailPoints } from '#server/db/schema/content';
+import { notFound } from '#server/errors';
 
 /** The retail point a payment is for, or 404. */
 export async function loadPoint(db: Db, retailPointId: number) {

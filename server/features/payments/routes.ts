@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import * as loyalty from '../../../common/contract/loyalty';
-import * as lookups from '../../../common/contract/loyalty-lookups';
-import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../errors';
-import { registerEndpoint } from '../../lib/register-endpoint';
-import { siteOriginOf } from '../../lib/return-url';
+import * as loyalty from '#common/contract/loyalty';
+import * as lookups from '#common/contract/loyalty-lookups';
+import type { AppDeps } from '#server/app-deps';
+import { AppError } from '#server/errors';
+import { registerEndpoint } from '#server/lib/register-endpoint';
+import { siteOriginOf } from '#server/lib/return-url';
 import { sendCheque } from './cheque';
 import { createDraft } from './create-draft';
 import { retailPointInfo, userBalance } from './point-info';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app-deps';
-import { isSandboxAcquirer, type SandboxAcquirer } from '../../integrations/acquirer/sandbox-acquirer';
-import { DECLINE_MESSAGES } from '../../integrations/acquirer/sandbox-orders';
-import { formatKopecks } from '../../../common/lib/format';
-import { escapeHtml, page } from '../../lib/html';
-import { allowFormOrigin } from '../../lib/security-headers';
+import type { AppDeps } from '#server/app-deps';
+import { isSandboxAcquirer, type SandboxAcquirer } from '#server/integrations/acquirer/sandbox-acquirer';
+import { DECLINE_MESSAGES } from '#server/integrations/acquirer/sandbox-orders';
+import { formatKopecks } from '#common/lib/format';
+import { escapeHtml, page } from '#server/lib/html';
+import { allowFormOrigin } from '#server/lib/security-headers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 type Order = NonNullable<Awaited<ReturnType<SandboxAcquirer['findOrder']>>>;

@@ -1,4 +1,4 @@
-import { spendLimit } from '../../core/holds';
+import { spendLimit } from '#server/core/holds';
 
 /**
  * How a shop payment's sum is split (docs/decisions/009 and 023), in kopecks. The money-like balance

@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../app-deps';
-import type { AuthUser } from '../../lib/callers';
-import { takeOrRefuse } from '../../lib/rate-limit';
+import type { AppDeps } from '#server/app-deps';
+import type { AuthUser } from '#server/lib/callers';
+import { takeOrRefuse } from '#server/lib/rate-limit';
 
 /**
  * Drafts (new or recomputed) one temporary payer may ask for in an hour: a shopper pays once or twice and

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { payOnSandbox, POINT } from '../../test/payments-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { payOnSandbox, POINT } from '#server/test/payments-kit';
 import { TEMPORARY_PAYER_DRAFTS_PER_HOUR } from './temporary-payer-limit';
 
 const GOOD_CARD = '4111 1111 1111 1111';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetCopiesInProcess } from '../../core/picture-variants';
-import { savePicture } from '../../core/pictures';
-import { pictures, pictureVariants } from '../../db/schema/brand';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { forgetCopiesInProcess } from '#server/core/picture-variants';
+import { savePicture } from '#server/core/pictures';
+import { pictures, pictureVariants } from '#server/db/schema/brand';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 describe('GET /api/proxy/pictures/{image}', () => {
   let t: TestApp;

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../errors';
-import { sendWithEtag } from '../../lib/http-cache';
-import { PICTURE_NAME } from '../../../common/contract/operator';
-import { findPicture } from '../../core/pictures';
-import { findPictureVariant, type PictureWidth } from '../../core/picture-variants';
-import { PICTURE_FORMATS, PICTURE_WIDTHS } from '../../../common/lib/picture-sizes';
+import type { AppDeps } from '#server/app-deps';
+import { AppError } from '#server/errors';
+import { sendWithEtag } from '#server/lib/http-cache';
+import { PICTURE_NAME } from '#common/contract/operator';
+import { findPicture } from '#server/core/pictures';
+import { findPictureVariant, type PictureWidth } from '#server/core/picture-variants';
+import { PICTURE_FORMATS, PICTURE_WIDTHS } from '#common/lib/picture-sizes';
 
 export function registerPictureRoutes(app: FastifyInstance, deps: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PICTURE_FORMATS, PICTURE_WIDTHS } from '../../../common/lib/picture-sizes';
-import { forgetCopiesInProcess } from '../../core/picture-variants';
-import { savePicture } from '../../core/pictures';
-import { pictureVariants } from '../../db/schema/brand';
-import { cutPicture, hugePng } from '../../test/picture-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { PICTURE_FORMATS, PICTURE_WIDTHS } from '#common/lib/picture-sizes';
+import { forgetCopiesInProcess } from '#server/core/picture-variants';
+import { savePicture } from '#server/core/pictures';
+import { pictureVariants } from '#server/db/schema/brand';
+import { cutPicture, hugePng } from '#server/test/picture-fixtures';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 /**
  * A stored picture whose copies cannot be made (one stored before uploads were decoded, issue 26 item 8): every

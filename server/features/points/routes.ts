@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { getPoint, getPoints } from '../../../common/contract/content';
-import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../errors';
-import { sendCachedJson } from '../../lib/cached-json';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import { getPoint, getPoints } from '#common/contract/content';
+import type { AppDeps } from '#server/app-deps';
+import { AppError } from '#server/errors';
+import { sendCachedJson } from '#server/lib/cached-json';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { getPointJson, getPointsJson } from './service';
 
 export function registerPointRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,11 +1,11 @@
 import { asc } from 'drizzle-orm';
-import { getPoint, getPoints, type Action } from '../../../common/contract/content';
-import { cachedBrandSettings } from '../../core/brand-settings';
-import { toPoint } from '../../core/points';
-import type { Db } from '../../db/client';
-import { actions, retailPoints } from '../../db/schema/content';
-import type { ContentCache } from '../../lib/content-cache';
-import { parseId, toCachedJson, type CachedJson } from '../../lib/cached-json';
+import { getPoint, getPoints, type Action } from '#common/contract/content';
+import { cachedBrandSettings } from '#server/core/brand-settings';
+import { toPoint } from '#server/core/points';
+import type { Db } from '#server/db/client';
+import { actions, retailPoints } from '#server/db/schema/content';
+import type { ContentCache } from '#server/lib/content-cache';
+import { parseId, toCachedJson, type CachedJson } from '#server/lib/cached-json';
 
 interface PointBodies {
   list: CachedJson;

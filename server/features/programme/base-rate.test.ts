@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandSettings } from '../../db/schema/brand';
-import { retailPoints } from '../../db/schema/content';
-import { fakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createDraft } from '../../test/payments-kit';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+import { brandSettings } from '#server/db/schema/brand';
+import { retailPoints } from '#server/db/schema/content';
+import { fakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createDraft } from '#server/test/payments-kit';
+import { asStaff, staffOfRole, type StaffLogin } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 /** Monday 30.11.2026, 12:00 in Moscow: the demo's weekend campaign does not run. */
 const MONDAY_NOON = Date.parse('2026-11-30T09:00:00Z');

@@ -1,10 +1,10 @@
 import { count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns } from '../../db/schema/programme';
-import { auditLog } from '../../db/schema/staff';
-import { fakeClock } from '../../test/auth-kit';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { campaigns } from '#server/db/schema/programme';
+import { auditLog } from '#server/db/schema/staff';
+import { fakeClock } from '#server/test/auth-kit';
+import { asStaff, staffOfRole, type StaffLogin } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 const TOKEN = 'programme-staff-operator-token-0123456789';
 /** Saturday 28.11.2026, 12:00 in Moscow (the demo brand's zone). */

@@ -1,14 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { ActiveCampaign, Campaign, CampaignInput } from '../../../common/contract/programme';
-import type { AppDeps } from '../../app-deps';
-import { cachedBrandSettings, readBrandSettings } from '../../core/brand-settings';
-import { campaignOverLimit, mayPassEarnLimits } from '../../core/earn/earn-limits';
-import { allCampaigns, cachedActiveCampaigns, toCampaign, toCampaignValues } from '../../core/earn/campaigns';
-import { runsAt } from '../../core/earn/rules';
-import { campaigns } from '../../db/schema/programme';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
-import { recordAudit, type AuditActor } from '../../core/audit';
+import type { ActiveCampaign, Campaign, CampaignInput } from '#common/contract/programme';
+import type { AppDeps } from '#server/app-deps';
+import { cachedBrandSettings, readBrandSettings } from '#server/core/brand-settings';
+import { campaignOverLimit, mayPassEarnLimits } from '#server/core/earn/earn-limits';
+import {
+  allCampaigns,
+  cachedActiveCampaigns,
+  toCampaign,
+  toCampaignValues,
+} from '#server/core/earn/campaigns';
+import { runsAt } from '#server/core/earn/rules';
+import { campaigns } from '#server/db/schema/programme';
+import type { Db } from '#server/db/client';
+import { AppError, notFound } from '#server/errors';
+import { recordAudit, type AuditActor } from '#server/core/audit';
 
 /**
  * The operator's campaigns (docs/decisions/027-programme-rules.md). Every write goes through the content cache's

@@ -1,13 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns } from '../../db/schema/programme';
-import { auditLog } from '../../db/schema/staff';
-import { fakeClock } from '../../test/auth-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createDraft } from '../../test/payments-kit';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+import { campaigns } from '#server/db/schema/programme';
+import { auditLog } from '#server/db/schema/staff';
+import { fakeClock } from '#server/test/auth-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createDraft } from '#server/test/payments-kit';
+import { asStaff, staffOfRole, type StaffLogin } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 /** Monday 30.11.2026, 12:00 in Moscow: the demo's weekend campaign does not run. */
 const MONDAY_NOON = Date.parse('2026-11-30T09:00:00Z');

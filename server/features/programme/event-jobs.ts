@@ -1,12 +1,12 @@
-import { formatBonuses } from '../../../common/lib/format';
+import { formatBonuses } from '#common/lib/format';
 import { eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import { readBrandSettings } from '../../core/brand-settings';
-import { creditEventBonuses } from '../../core/earn/events';
-import { localTime } from '../../core/earn/local-time';
-import { phoneKey } from '../../core/earn/phone-key';
-import { inTransaction } from '../../db/in-transaction';
-import { users } from '../../db/schema/auth';
+import type { AppDeps } from '#server/app-deps';
+import { readBrandSettings } from '#server/core/brand-settings';
+import { creditEventBonuses } from '#server/core/earn/events';
+import { localTime } from '#server/core/earn/local-time';
+import { phoneKey } from '#server/core/earn/phone-key';
+import { inTransaction } from '#server/db/in-transaction';
+import { users } from '#server/db/schema/auth';
 
 export type EventDeps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;
 

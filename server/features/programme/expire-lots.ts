@@ -1,16 +1,16 @@
 import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import { readBrandSettings } from '../../core/brand-settings';
-import { localTime } from '../../core/earn/local-time';
-import { customerAccounts, postTransaction, transfer } from '../../core/ledger';
-import { kopecks } from '../../core/money';
-import { postingKey } from '../../db/posting-kinds';
-import { inTransaction } from '../../db/in-transaction';
-import { users } from '../../db/schema/auth';
-import { ledgerAccounts } from '../../db/schema/ledger';
-import { bonusLots } from '../../db/schema/programme';
-import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
-import { calendarDay, formatBonuses, formatDay } from '../../../common/lib/format';
+import type { AppDeps } from '#server/app-deps';
+import { readBrandSettings } from '#server/core/brand-settings';
+import { localTime } from '#server/core/earn/local-time';
+import { customerAccounts, postTransaction, transfer } from '#server/core/ledger';
+import { kopecks } from '#server/core/money';
+import { postingKey } from '#server/db/posting-kinds';
+import { inTransaction } from '#server/db/in-transaction';
+import { users } from '#server/db/schema/auth';
+import { ledgerAccounts } from '#server/db/schema/ledger';
+import { bonusLots } from '#server/db/schema/programme';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
+import { calendarDay, formatBonuses, formatDay } from '#common/lib/format';
 
 export type ExpiryDeps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;
 

@@ -1,7 +1,7 @@
-import { startIntervalJob } from '../../lib/interval-job';
+import { startIntervalJob } from '#server/lib/interval-job';
 import { birthdayBonuses, rewardReferrals } from './event-jobs';
 import { expireLots, warnExpiringLots, type ExpiryDeps } from './expire-lots';
-import { releasePendingBonuses } from '../../core/earn/pending';
+import { releasePendingBonuses } from '#server/core/earn/pending';
 
 /**
  * Makes pending bonuses spendable when their return window passes (decision 030), expires bonus lots, sends the expiry warnings, and credits the referral and birthday bonuses every

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bonusLots } from '../../db/schema/programme';
-import type { ConsoleSmsProvider } from '../../integrations/sms/console-provider';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { customerWithBonuses } from '../../test/payments-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { bonusLots } from '#server/db/schema/programme';
+import type { ConsoleSmsProvider } from '#server/integrations/sms/console-provider';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { customerWithBonuses } from '#server/test/payments-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 import { warnExpiringLots } from './expire-lots';
 
 const PHONE = '79551000052';

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAdjustableClock, type AdjustableClock } from '../../core/adjustable-clock';
-import { readBrandSettings, saveBrandSettings } from '../../core/brand-settings';
-import { systemClock } from '../../core/clock';
-import { operations } from '../../db/schema/cabinet';
-import { callAs } from '../../test/cabinet-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createDraft } from '../../test/payments-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+import { createAdjustableClock, type AdjustableClock } from '#server/core/adjustable-clock';
+import { readBrandSettings, saveBrandSettings } from '#server/core/brand-settings';
+import { systemClock } from '#server/core/clock';
+import { operations } from '#server/db/schema/cabinet';
+import { callAs } from '#server/test/cabinet-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createDraft } from '#server/test/payments-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 const DAY = 86_400_000;
 const LEVELS = [

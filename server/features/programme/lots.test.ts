@@ -1,27 +1,27 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seededRandom, testSeed } from '../../../common/testing/random';
-import { createAdjustableClock, type AdjustableClock } from '../../core/adjustable-clock';
-import { systemClock } from '../../core/clock';
-import { lotsTotal } from '../../core/earn/lots';
+import { seededRandom, testSeed } from '#common/testing/random';
+import { createAdjustableClock, type AdjustableClock } from '#server/core/adjustable-clock';
+import { systemClock } from '#server/core/clock';
+import { lotsTotal } from '#server/core/earn/lots';
 import {
   balancesOf,
   customerAccounts,
   InsufficientFundsError,
   postTransaction,
   transfer,
-} from '../../core/ledger';
-import { kopecks } from '../../core/money';
-import type { PostingKind } from '../../db/posting-kinds';
-import { inTransaction } from '../../db/in-transaction';
-import { bonusLots } from '../../db/schema/programme';
-import type { ConsoleSmsProvider } from '../../integrations/sms/console-provider';
-import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
-import { callAs } from '../../test/cabinet-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { customerWithBonuses } from '../../test/payments-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+} from '#server/core/ledger';
+import { kopecks } from '#server/core/money';
+import type { PostingKind } from '#server/db/posting-kinds';
+import { inTransaction } from '#server/db/in-transaction';
+import { bonusLots } from '#server/db/schema/programme';
+import type { ConsoleSmsProvider } from '#server/integrations/sms/console-provider';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
+import { callAs } from '#server/test/cabinet-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { customerWithBonuses } from '#server/test/payments-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 import { expireLots, warnExpiringLots } from './expire-lots';
 
 const DAY = 86_400_000;

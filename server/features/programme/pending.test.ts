@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAdjustableClock, type AdjustableClock } from '../../core/adjustable-clock';
-import { readBrandSettings, saveBrandSettings } from '../../core/brand-settings';
-import { systemClock } from '../../core/clock';
-import { lotsTotal } from '../../core/earn/lots';
-import { releasePendingBonuses } from '../../core/earn/pending';
-import { balancesOf } from '../../core/ledger';
-import { bonusLots } from '../../db/schema/programme';
-import { login } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
+import { createAdjustableClock, type AdjustableClock } from '#server/core/adjustable-clock';
+import { readBrandSettings, saveBrandSettings } from '#server/core/brand-settings';
+import { systemClock } from '#server/core/clock';
+import { lotsTotal } from '#server/core/earn/lots';
+import { releasePendingBonuses } from '#server/core/earn/pending';
+import { balancesOf } from '#server/core/ledger';
+import { bonusLots } from '#server/db/schema/programme';
+import { login } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import {
   bonusesOf,
   completeDraft,
@@ -17,9 +17,9 @@ import {
   customerWithBonuses,
   payOnSandbox,
   processDraft,
-} from '../../test/payments-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+} from '#server/test/payments-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 const DAY = 86_400_000;
 

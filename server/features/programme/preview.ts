@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { earnFor } from '../../core/earn/earn';
-import { toKopecks, toRoubles } from '../../core/money';
-import { retailPoints } from '../../db/schema/content';
-import { notFound } from '../../errors';
+import { earnFor } from '#server/core/earn/earn';
+import { toKopecks, toRoubles } from '#server/core/money';
+import { retailPoints } from '#server/db/schema/content';
+import { notFound } from '#server/errors';
 import type { ProgrammeDeps } from './campaigns';
 
 /**

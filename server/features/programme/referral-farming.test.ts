@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { balancesOf } from '../../core/ledger';
-import { users } from '../../db/schema/auth';
-import { cards } from '../../db/schema/cabinet';
-import { fakeClock, login, type FakeClock } from '../../test/auth-kit';
-import { PROFILE } from '../../test/cabinet-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+import { balancesOf } from '#server/core/ledger';
+import { users } from '#server/db/schema/auth';
+import { cards } from '#server/db/schema/cabinet';
+import { fakeClock, login, type FakeClock } from '#server/test/auth-kit';
+import { PROFILE } from '#server/test/cabinet-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 import { rewardReferrals } from './event-jobs';
 
 /** Saturday 5 December 2026, 12:00 in Moscow. */

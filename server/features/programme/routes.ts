@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import * as contract from '../../../common/contract/programme';
-import type { AppDeps } from '../../app-deps';
-import { cachedBrandSettings } from '../../core/brand-settings';
-import { memberLevel } from '../../core/earn/levels';
-import { nextExpiry } from '../../core/earn/lots';
-import { localTime } from '../../core/earn/local-time';
-import { pendingSummary } from '../../core/earn/pending';
-import { toRoubles } from '../../core/money';
-import { auditActorOf } from '../../core/audit';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import * as contract from '#common/contract/programme';
+import type { AppDeps } from '#server/app-deps';
+import { cachedBrandSettings } from '#server/core/brand-settings';
+import { memberLevel } from '#server/core/earn/levels';
+import { nextExpiry } from '#server/core/earn/lots';
+import { localTime } from '#server/core/earn/local-time';
+import { pendingSummary } from '#server/core/earn/pending';
+import { toRoubles } from '#server/core/money';
+import { auditActorOf } from '#server/core/audit';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { activeCampaigns, createCampaign, deleteCampaign, listCampaigns, updateCampaign } from './campaigns';
 import { previewEarn } from './preview';
 

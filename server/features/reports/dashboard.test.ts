@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDay } from '../../../common/lib/format';
-import { fakeClock } from '../../test/auth-kit';
-import { asStaff, staffOfRole } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+import { calendarDay } from '#common/lib/format';
+import { fakeClock } from '#server/test/auth-kit';
+import { asStaff, staffOfRole } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 import { buildReport } from './report';
 import { addDays } from './rollup';
 

@@ -1,6 +1,6 @@
-import type { DashboardPeriod, Report } from '../../../common/contract/reports';
-import type { AppDeps } from '../../app-deps';
-import { readBrandSettings } from '../../core/brand-settings';
+import type { DashboardPeriod, Report } from '#common/contract/reports';
+import type { AppDeps } from '#server/app-deps';
+import { readBrandSettings } from '#server/core/brand-settings';
 import { buildReport } from './report';
 import { addDays, todayIn } from './rollup';
 

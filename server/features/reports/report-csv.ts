@@ -1,5 +1,5 @@
-import type { PaymentSplit, Report } from '../../../common/contract/reports';
-import { csvMoney, csvText } from '../../lib/csv';
+import type { PaymentSplit, Report } from '#common/contract/reports';
+import { csvMoney, csvText } from '#server/lib/csv';
 
 /**
  * The report as a CSV Excel opens by a double click, the data export's way (docs/decisions/028): UTF-8 with a

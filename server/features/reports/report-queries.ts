@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
+import type { Db } from '#server/db/client';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 
 /**
  * The set-based reads behind a report (docs/decisions/031). Each walks an index on its time column over the

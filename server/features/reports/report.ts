@@ -1,7 +1,7 @@
-import type { PaymentSplit, Report, ReportDay, ReportQuery } from '../../../common/contract/reports';
-import type { AppDeps } from '../../app-deps';
-import { readBrandSettings } from '../../core/brand-settings';
-import { SYSTEM_ACCOUNTS, type SystemAccountKind } from '../../db/system-accounts';
+import type { PaymentSplit, Report, ReportDay, ReportQuery } from '#common/contract/reports';
+import type { AppDeps } from '#server/app-deps';
+import { readBrandSettings } from '#server/core/brand-settings';
+import { SYSTEM_ACCOUNTS, type SystemAccountKind } from '#server/db/system-accounts';
 import { GIFT_CARD_ADD, owedNow, pointTitles, type PaymentRow } from './report-queries';
 import { reportSources } from './rollup';
 

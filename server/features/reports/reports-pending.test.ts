@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDay } from '../../../common/lib/format';
-import { readBrandSettings, saveBrandSettings } from '../../core/brand-settings';
-import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
-import { fakeClock } from '../../test/auth-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+import { calendarDay } from '#common/lib/format';
+import { readBrandSettings, saveBrandSettings } from '#server/core/brand-settings';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
+import { fakeClock } from '#server/test/auth-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 const TZ = 'Europe/Moscow';
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDay } from '../../../common/lib/format';
-import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
-import { fakeClock } from '../../test/auth-kit';
-import { buyAndPay, paidGiftCard } from '../../test/gift-cards-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
+import { calendarDay } from '#common/lib/format';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
+import { fakeClock } from '#server/test/auth-kit';
+import { buyAndPay, paidGiftCard } from '#server/test/gift-cards-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import {
   answerSbp,
   completeDraft,
@@ -12,10 +12,10 @@ import {
   creditMoney,
   payOnSandbox,
   processDraft,
-} from '../../test/payments-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '#server/test/payments-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 import { buildReport } from './report';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 const TZ = 'Europe/Moscow';
 const DAY = 86_400_000;

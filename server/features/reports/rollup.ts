@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
 import {
   activeMembers,
   ledgerFlowsAfter,

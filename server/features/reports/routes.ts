@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { getDashboard, getReport, getReportCsv } from '../../../common/contract/reports';
-import type { AppDeps } from '../../app-deps';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import { getDashboard, getReport, getReportCsv } from '#common/contract/reports';
+import type { AppDeps } from '#server/app-deps';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { buildDashboard } from './dashboard';
 import { reportCsv } from './report-csv';
 import { buildReport } from './report';

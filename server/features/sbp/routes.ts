@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { getSbpBanks, type SbpBankDirectory } from '../../../common/contract/sbp';
-import type { AppDeps } from '../../app-deps';
-import { sendCachedJson, toCachedJson, type CachedJson } from '../../lib/cached-json';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import { getSbpBanks, type SbpBankDirectory } from '#common/contract/sbp';
+import type { AppDeps } from '#server/app-deps';
+import { sendCachedJson, toCachedJson, type CachedJson } from '#server/lib/cached-json';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 
 /** GET /api/sbp/banks: the bank picker's directory, serialised once per directory it changes to. */
 export function registerSbpRoutes(app: FastifyInstance, deps: AppDeps) {

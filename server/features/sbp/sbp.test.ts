@@ -1,9 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { bundledBankDirectory, createBankDirectory } from '../../integrations/bank-directory/bank-directory';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { loadConfig } from '#server/config';
+import {
+  bundledBankDirectory,
+  createBankDirectory,
+} from '#server/integrations/bank-directory/bank-directory';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 const remote = {
   version: '2.0',

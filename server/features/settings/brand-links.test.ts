@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 /**
  * Every address the brand's settings and pages put in a link or a frame is https:// or a path of the site

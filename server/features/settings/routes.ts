@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { getHeader } from '../../../common/contract/header';
-import type { AppDeps } from '../../app-deps';
-import { sendWithEtag } from '../../lib/http-cache';
-import { registerEndpoint } from '../../lib/register-endpoint';
+import { getHeader } from '#common/contract/header';
+import type { AppDeps } from '#server/app-deps';
+import { sendWithEtag } from '#server/lib/http-cache';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { composeHeaderBody, getHeaderBase, peekHeaderBase } from './service';
 
 /** Referrer ids are short opaque tokens; anything else in the cookie is ignored. */

@@ -1,7 +1,7 @@
-import { headerResponseSchema, type BrandSettings } from '../../../common/contract/header';
-import { cachedBrandSettings } from '../../core/brand-settings';
-import type { Db } from '../../db/client';
-import { etagOf, type ContentCache } from '../../lib/content-cache';
+import { headerResponseSchema, type BrandSettings } from '#common/contract/header';
+import { cachedBrandSettings } from '#server/core/brand-settings';
+import type { Db } from '#server/db/client';
+import { etagOf, type ContentCache } from '#server/lib/content-cache';
 
 export const LOGO_PICTURE = 'xxhdpi_logo_small';
 export const LOGO_URL = `/api/proxy/pictures/${LOGO_PICTURE}`;

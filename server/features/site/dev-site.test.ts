@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { pageCsp } from '../../lib/security-headers';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { buildApp } from '#server/app';
+import { pageCsp } from '#server/lib/security-headers';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 import { createDevSiteBundle } from './dev-site';
 
 /**

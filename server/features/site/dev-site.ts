@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type ViteDevServer } from 'vite';
-import type { SsrRender } from '../../../common/ssr';
+import type { SsrRender } from '#common/ssr';
 import type { SiteBundle } from './site-renderer';
 
 /**

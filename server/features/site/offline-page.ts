@@ -1,4 +1,4 @@
-import { escapeHtml, page } from '../../lib/html';
+import { escapeHtml, page } from '#server/lib/html';
 
 /**
  * `/offline`: what the service worker shows for any page but /profile when there is no network

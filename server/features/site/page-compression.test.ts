@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadSiteRenderer, type SiteRendererKit } from '../../test/site-renderer-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { buildApp } from '#server/app';
+import { loadSiteRenderer, type SiteRendererKit } from '#server/test/site-renderer-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 let site: SiteRendererKit;
 let t: TestApp;

@@ -1,8 +1,8 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app-deps';
-import { cachedBrandSettings } from '../../core/brand-settings';
+import type { AppDeps } from '#server/app-deps';
+import { cachedBrandSettings } from '#server/core/brand-settings';
 import { registerServiceWorker } from './service-worker-route';
 import { buildWebManifest } from './web-manifest';
 import type { SiteBundle } from './site-renderer';

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app-deps';
-import { cachedBrandSettings } from '../../core/brand-settings';
+import type { AppDeps } from '#server/app-deps';
+import { cachedBrandSettings } from '#server/core/brand-settings';
 import { offlinePage } from './offline-page';
 import type { SiteBundle } from './site-renderer';
 

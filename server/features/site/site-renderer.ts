@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { SsrAssets, SsrRender } from '../../../common/ssr';
+import type { SsrAssets, SsrRender } from '#common/ssr';
 
 export interface SiteBundle {
   render: SsrRender;

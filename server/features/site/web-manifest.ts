@@ -1,4 +1,4 @@
-import type { BrandSettings } from '../../../common/contract/header';
+import type { BrandSettings } from '#common/contract/header';
 
 /** The installable-app manifest, built from the brand's settings. */
 export function buildWebManifest(settings: BrandSettings) {

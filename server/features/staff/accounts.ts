@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import type { StaffMember } from '../../../common/contract/admin';
-import type { StaffRole } from '../../../common/contract/permissions';
-import type { AppDeps } from '../../app-deps';
-import { recordAudit, type AuditActor } from '../../core/audit';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { staff } from '../../db/schema/staff';
-import { AppError, notFound } from '../../errors';
+import type { StaffMember } from '#common/contract/admin';
+import type { StaffRole } from '#common/contract/permissions';
+import type { AppDeps } from '#server/app-deps';
+import { recordAudit, type AuditActor } from '#server/core/audit';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
+import { staff } from '#server/db/schema/staff';
+import { AppError, notFound } from '#server/errors';
 import { hashPassword, oneTimePassword } from './passwords';
 import { endSessions } from './sessions';
 

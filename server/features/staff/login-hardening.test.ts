@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staff } from '../../db/schema/staff';
-import { fakeClock } from '../../test/auth-kit';
-import { createStaffWithToken, STAFF_PASSWORD, staffOfRole, totpCode } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { staff } from '#server/db/schema/staff';
+import { fakeClock } from '#server/test/auth-kit';
+import { createStaffWithToken, STAFF_PASSWORD, staffOfRole, totpCode } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 import { STAFF_LOGIN_IP_LIMIT } from './login';
 
 const TOKEN = 'staff-login-limit-token-0123456789abc';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { fakeClock } from '../../test/auth-kit';
+import { fakeClock } from '#server/test/auth-kit';
 import {
   asStaff,
   createStaffWithToken,
@@ -8,8 +8,8 @@ import {
   STAFF_PASSWORD,
   staffOfRole,
   totpCode,
-} from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 const TOKEN = 'staff-login-operator-token-0123456789';
 

@@ -1,10 +1,10 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { STAFF_LOCK_MINUTES, STAFF_MAX_FAILURES } from '../../../common/contract/permissions';
-import type { AppDeps } from '../../app-deps';
-import { recordLoginAudit } from '../../core/audit';
-import { staff, staffSessions } from '../../db/schema/staff';
-import { AppError } from '../../errors';
-import { takeOrRefuse, type LimitDeps } from '../../lib/rate-limit';
+import { STAFF_LOCK_MINUTES, STAFF_MAX_FAILURES } from '#common/contract/permissions';
+import type { AppDeps } from '#server/app-deps';
+import { recordLoginAudit } from '#server/core/audit';
+import { staff, staffSessions } from '#server/db/schema/staff';
+import { AppError } from '#server/errors';
+import { takeOrRefuse, type LimitDeps } from '#server/lib/rate-limit';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { advanceSession, openSession, type SessionStage, type StaffSession } from './sessions';
 import { newTotpSecret, totpStepOf } from './totp';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { roleAllows, type Permission } from '../../../common/contract/permissions';
-import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../errors';
-import type { OperatorCaller } from '../../lib/callers';
+import { roleAllows, type Permission } from '#common/contract/permissions';
+import type { AppDeps } from '#server/app-deps';
+import { AppError } from '#server/errors';
+import type { OperatorCaller } from '#server/lib/callers';
 import { checkCsrf, sessionOf } from './sessions';
 
 /**

@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Endpoint } from '../../../common/contract/endpoint';
-import { roleAllows, STAFF_ROLES, type StaffRole } from '../../../common/contract/permissions';
-import { fakeClock } from '../../test/auth-kit';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Endpoint } from '#common/contract/endpoint';
+import { roleAllows, STAFF_ROLES, type StaffRole } from '#common/contract/permissions';
+import { fakeClock } from '#server/test/auth-kit';
+import { asStaff, staffOfRole, type StaffLogin } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 const TOKEN = 'staff-permissions-operator-token-0123456789';
 

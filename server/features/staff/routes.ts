@@ -13,12 +13,12 @@ import {
   staffLogout,
   staffSetPassword,
   updateStaff as updateStaffEndpoint,
-} from '../../../common/contract/admin';
-import { ROLE_PERMISSIONS } from '../../../common/contract/permissions';
-import type { AppDeps } from '../../app-deps';
-import { auditActorOf, readAudit } from '../../core/audit';
-import { AppError } from '../../errors';
-import { registerEndpoint } from '../../lib/register-endpoint';
+} from '#common/contract/admin';
+import { ROLE_PERMISSIONS } from '#common/contract/permissions';
+import type { AppDeps } from '#server/app-deps';
+import { auditActorOf, readAudit } from '#server/core/audit';
+import { AppError } from '#server/errors';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { createStaff, listStaff, resetStaff, updateStaff } from './accounts';
 import { confirmEnrolment, loginWithPassword, loginWithTotp, setOwnPassword, startEnrolment } from './login';
 import {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffSessions } from '../../db/schema/staff';
-import { fakeClock } from '../../test/auth-kit';
-import { asStaff, staffOfRole } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { staffSessions } from '#server/db/schema/staff';
+import { fakeClock } from '#server/test/auth-kit';
+import { asStaff, staffOfRole } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 import { purgeEndedStaffSessions, STAFF_SESSION_KEEP_DAYS } from './session-purge';
 
 const TOKEN = 'staff-session-purge-token-0123456789ab';

@@ -1,8 +1,8 @@
 import { lt, or } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import { deleteBatch } from '../../db/delete-batch';
-import { staffSessions } from '../../db/schema/staff';
-import { startIntervalJob } from '../../lib/interval-job';
+import type { AppDeps } from '#server/app-deps';
+import { deleteBatch } from '#server/db/delete-batch';
+import { staffSessions } from '#server/db/schema/staff';
+import { startIntervalJob } from '#server/lib/interval-job';
 
 /** How long an ended staff session's row stays (who logged in from where, for an investigation). */
 export const STAFF_SESSION_KEEP_DAYS = 30;

@@ -7,11 +7,11 @@ import {
   STAFF_SESSION_IDLE_MINUTES,
   STAFF_SESSION_MAX_HOURS,
   type StaffRole,
-} from '../../../common/contract/permissions';
-import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/client';
-import { staff, staffSessions } from '../../db/schema/staff';
-import { AppError } from '../../errors';
+} from '#common/contract/permissions';
+import type { AppDeps } from '#server/app-deps';
+import type { Db } from '#server/db/client';
+import { staff, staffSessions } from '#server/db/schema/staff';
+import { AppError } from '#server/errors';
 
 /** The cookie of a staff session: HttpOnly, SameSite=Strict, path /, Secure when PUBLIC_URL is https. */
 export const STAFF_COOKIE = 'kopilka_staff';

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
-import type { Config } from '../../config';
-import { AppError } from '../../errors';
+import type { Config } from '#server/config';
+import { AppError } from '#server/errors';
 
 /*
  * Staff TOTP secrets sealed at rest (docs/decisions/033): AES-256-GCM, a fresh 12-byte nonce each time, the

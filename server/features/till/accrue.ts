@@ -1,14 +1,14 @@
-import type { ReceiptItem } from '../../../common/contract/receipt';
-import type { TillOperation } from '../../../common/contract/till';
-import { cachedBrandSettings } from '../../core/brand-settings';
-import { postTransaction } from '../../core/ledger';
-import { earnCredit } from '../../core/earn/pending';
-import { fromRoubles, kopecks } from '../../core/money';
-import { earnForReceipt } from '../../core/receipt/receipt-earn';
-import { checkSameReceipt, writeReceiptLines } from '../../core/receipt/receipt-rows';
-import { inTransaction } from '../../db/in-transaction';
-import { tillOperations } from '../../db/schema/till';
-import type { TillCaller } from '../../lib/callers';
+import type { ReceiptItem } from '#common/contract/receipt';
+import type { TillOperation } from '#common/contract/till';
+import { cachedBrandSettings } from '#server/core/brand-settings';
+import { postTransaction } from '#server/core/ledger';
+import { earnCredit } from '#server/core/earn/pending';
+import { fromRoubles, kopecks } from '#server/core/money';
+import { earnForReceipt } from '#server/core/receipt/receipt-earn';
+import { checkSameReceipt, writeReceiptLines } from '#server/core/receipt/receipt-rows';
+import { inTransaction } from '#server/db/in-transaction';
+import { tillOperations } from '#server/db/schema/till';
+import type { TillCaller } from '#server/lib/callers';
 import {
   findByKey,
   loadPoint,

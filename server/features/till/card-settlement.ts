@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { tillOperations } from '../../db/schema/till';
-import { AppError } from '../../errors';
-import type { OrderStatus } from '../../integrations/acquirer/acquirer';
+import { tillOperations } from '#server/db/schema/till';
+import { AppError } from '#server/errors';
+import type { OrderStatus } from '#server/integrations/acquirer/acquirer';
 import { completeHeld, releaseHold } from './holds';
 import { loadPoint, stateConflict, type TillDeps, type TillOperationRow } from './operation-rows';
 import { reverseCompleted } from './refunds';

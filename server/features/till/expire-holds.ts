@@ -1,5 +1,5 @@
 import { and, asc, eq, lte, ne, or, sql } from 'drizzle-orm';
-import { tillOperations } from '../../db/schema/till';
+import { tillOperations } from '#server/db/schema/till';
 import { stopCardPayment } from './card-settlement';
 import { releaseHold } from './holds';
 import type { TillDeps } from './operation-rows';

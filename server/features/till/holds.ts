@@ -1,12 +1,12 @@
-import { formatBonuses } from '../../../common/lib/format';
+import { formatBonuses } from '#common/lib/format';
 import { and, eq, gt } from 'drizzle-orm';
-import { postHold, postRelease, postSettlement, spendLimit } from '../../core/holds';
-import { balancesOf, InsufficientFundsError } from '../../core/ledger';
-import { toRoubles } from '../../core/money';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { tillOperations } from '../../db/schema/till';
-import { AppError } from '../../errors';
+import { postHold, postRelease, postSettlement, spendLimit } from '#server/core/holds';
+import { balancesOf, InsufficientFundsError } from '#server/core/ledger';
+import { toRoubles } from '#server/core/money';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
+import { tillOperations } from '#server/db/schema/till';
+import { AppError } from '#server/errors';
 import { loadPoint, minutes, recordOperation, type TillDeps, type TillOperationRow } from './operation-rows';
 
 /**

@@ -1,12 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Clock } from '../../core/clock';
-import type { Db } from '../../db/client';
-import { retailPoints } from '../../db/schema/content';
-import { tillKeys } from '../../db/schema/till';
-import { AppError, notFound } from '../../errors';
-import type { TillCaller } from '../../lib/callers';
+import type { Clock } from '#server/core/clock';
+import type { Db } from '#server/db/client';
+import { retailPoints } from '#server/db/schema/content';
+import { tillKeys } from '#server/db/schema/till';
+import { AppError, notFound } from '#server/errors';
+import type { TillCaller } from '#server/lib/callers';
 
 /**
  * Till API keys (docs/decisions/015-till-api.md): `till_<key id, 32 hex>_<secret: 32 random bytes, base64url>`.

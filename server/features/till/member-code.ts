@@ -1,14 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import type { AppDeps } from '../../app-deps';
-import type { TillVisit } from '../../../common/contract/till';
-import { inTransaction } from '../../db/in-transaction';
-import { cards } from '../../db/schema/cabinet';
-import { tillOperations, tillUsedCodes, tillVisits } from '../../db/schema/till';
-import { AppError } from '../../errors';
-import { hashedKeyPart, takeOrRefuse, type LimitDeps } from '../../lib/rate-limit';
-import type { TillCaller } from '../../lib/callers';
-import type { Db } from '../../db/client';
+import type { AppDeps } from '#server/app-deps';
+import type { TillVisit } from '#common/contract/till';
+import { inTransaction } from '#server/db/in-transaction';
+import { cards } from '#server/db/schema/cabinet';
+import { tillOperations, tillUsedCodes, tillVisits } from '#server/db/schema/till';
+import { AppError } from '#server/errors';
+import { hashedKeyPart, takeOrRefuse, type LimitDeps } from '#server/lib/rate-limit';
+import type { TillCaller } from '#server/lib/callers';
+import type { Db } from '#server/db/client';
 import { loadPoint, minutes, type TillDeps } from './operation-rows';
 import { TILL_VISIT_MINUTES, visitView } from './visits';
 

@@ -1,6 +1,6 @@
-import type { TillOperation } from '../../../common/contract/till';
-import { AppError } from '../../errors';
-import type { TillCaller } from '../../lib/callers';
+import type { TillOperation } from '#common/contract/till';
+import { AppError } from '#server/errors';
+import type { TillCaller } from '#server/lib/callers';
 import { refundCardPayment, settleCardPayment, stopCardPayment } from './card-settlement';
 import { completeHeld, releaseHold } from './holds';
 import { loadOperation, stateConflict, toOperation, type TillDeps } from './operation-rows';

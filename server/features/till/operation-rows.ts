@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { TillOperation } from '../../../common/contract/till';
-import type { AppDeps } from '../../app-deps';
-import { toRoubles } from '../../core/money';
-import type { Db } from '../../db/client';
-import { operations } from '../../db/schema/cabinet';
-import { retailPoints } from '../../db/schema/content';
-import { tillOperations, type tillVisits } from '../../db/schema/till';
-import { AppError, notFound } from '../../errors';
-import type { TillCaller } from '../../lib/callers';
+import type { TillOperation } from '#common/contract/till';
+import type { AppDeps } from '#server/app-deps';
+import { toRoubles } from '#server/core/money';
+import type { Db } from '#server/db/client';
+import { operations } from '#server/db/schema/cabinet';
+import { retailPoints } from '#server/db/schema/content';
+import { tillOperations, type tillVisits } from '#server/db/schema/till';
+import { AppError, notFound } from '#server/errors';
+import type { TillCaller } from '#server/lib/callers';
 
 /**
  * The till (docs/decisions/015-till-api.md, 022). The member code opens a visit once (member-code.ts); in the

@@ -1,6 +1,6 @@
-import type { TillOperation } from '../../../common/contract/till';
-import { readLineFigures } from '../../core/receipt/receipt-rows';
-import type { Db } from '../../db/client';
+import type { TillOperation } from '#common/contract/till';
+import { readLineFigures } from '#server/core/receipt/receipt-rows';
+import type { Db } from '#server/db/client';
 
 /** The operations with their receipts' lines, where they had lines (one query for all; issue 29). */
 export async function withLines(db: Db, operations: TillOperation[]): Promise<TillOperation[]> {

@@ -4,18 +4,18 @@ import {
   InsufficientFundsError,
   postTransaction,
   type LedgerEntryInput,
-} from '../../core/ledger';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { operations } from '../../db/schema/cabinet';
-import { tillOperations } from '../../db/schema/till';
-import { SYSTEM_ACCOUNTS } from '../../db/system-accounts';
-import { AppError } from '../../errors';
+} from '#server/core/ledger';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
+import { operations } from '#server/db/schema/cabinet';
+import { tillOperations } from '#server/db/schema/till';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
+import { AppError } from '#server/errors';
 import type { TillDeps, TillOperationRow } from './operation-rows';
-import { reversePending } from '../../core/earn/pending';
-import { holdKey, settlementKey } from '../../core/holds';
-import { kopecks } from '../../core/money';
-import { postingKey } from '../../db/posting-kinds';
+import { reversePending } from '#server/core/earn/pending';
+import { holdKey, settlementKey } from '#server/core/holds';
+import { kopecks } from '#server/core/money';
+import { postingKey } from '#server/db/posting-kinds';
 
 /**
  * The refund's ledger side, in the caller's transaction: what the operation spent goes back and what it earned

@@ -9,22 +9,22 @@ import {
   tillVerify,
   tillVisit,
   type TillOperation,
-} from '../../../common/contract/till';
+} from '#common/contract/till';
 import {
   tillGiftCardBalance,
   tillGiftCardRedeem,
   tillGiftCardRefund,
-} from '../../../common/contract/till-gift-cards';
-import { tillPreview } from '../../../common/contract/till-receipt';
+} from '#common/contract/till-gift-cards';
+import { tillPreview } from '#common/contract/till-receipt';
 import {
   issueTillKey as issueTillKeyEndpoint,
   listTillKeys as listTillKeysEndpoint,
   revokeTillKey as revokeTillKeyEndpoint,
-} from '../../../common/contract/operator';
-import type { AppDeps } from '../../app-deps';
-import { auditActorOf, recordAudit } from '../../core/audit';
-import { inTransaction } from '../../db/in-transaction';
-import { registerEndpoint } from '../../lib/register-endpoint';
+} from '#common/contract/operator';
+import type { AppDeps } from '#server/app-deps';
+import { auditActorOf, recordAudit } from '#server/core/audit';
+import { inTransaction } from '#server/db/in-transaction';
+import { registerEndpoint } from '#server/lib/register-endpoint';
 import { giftCardBalance, redeemGiftCard, refundRedemption } from '../gift-cards/redeem';
 import { issueTillKey, listTillKeys, revokeTillKey } from './keys';
 import { payWithCard } from './card-payment';

@@ -1,6 +1,6 @@
 // The customer's saved card, apart from the card payment (card-payment.ts): the visit shows whether a card can
 // pay, and the payment loads the visit, so the two modules in one made an import loop (decision 057).
-import type { GatewayCard } from '../../integrations/acquirer/acquirer';
+import type { GatewayCard } from '#server/integrations/acquirer/acquirer';
 import type { TillDeps } from './operation-rows';
 
 /**

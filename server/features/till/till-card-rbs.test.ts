@@ -2,17 +2,17 @@
 // fake of the gateway (paymentOrderBinding.do; docs/decisions/022).
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tillOperations } from '../../db/schema/till';
-import { rbsAcquirerOf, startRbsFake, type RbsFake } from '../../test/rbs-fake';
-import { RBS_TEST_CARDS } from '../../test/rbs-fake-state';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
-import { balancesOf } from '../../core/ledger';
-import { createDraft, processDraft } from '../../test/payments-kit';
+import { tillOperations } from '#server/db/schema/till';
+import { rbsAcquirerOf, startRbsFake, type RbsFake } from '#server/test/rbs-fake';
+import { RBS_TEST_CARDS } from '#server/test/rbs-fake-state';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
+import { balancesOf } from '#server/core/ledger';
+import { createDraft, processDraft } from '#server/test/payments-kit';
 import { releaseExpiredTillHolds } from './expire-holds';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 const PHONE = '79006660201';
 

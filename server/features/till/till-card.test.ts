@@ -1,17 +1,17 @@
 // The saved bank card paying a cheque's rest at the till, on the sandbox acquirer (docs/decisions/022).
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sandboxOrders } from '../../db/schema/payments';
-import { tillOperations } from '../../db/schema/till';
-import { sandboxWalletToken } from '../../integrations/acquirer/sandbox-acquirer';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
-import { balancesOf } from '../../core/ledger';
-import { setMaxSpendPercent } from '../../test/payments-kit';
+import { sandboxOrders } from '#server/db/schema/payments';
+import { tillOperations } from '#server/db/schema/till';
+import { sandboxWalletToken } from '#server/integrations/acquirer/sandbox-acquirer';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
+import { balancesOf } from '#server/core/ledger';
+import { setMaxSpendPercent } from '#server/test/payments-kit';
 import { releaseExpiredTillHolds } from './expire-holds';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 const PHONE = '79006660101';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
-import { formatKopecks } from '../../../common/lib/format';
-import { escapeHtml } from '../../lib/html';
+import { formatKopecks } from '#common/lib/format';
+import { escapeHtml } from '#server/lib/html';
 
 /**
  * The reference till page's gift-card part (docs/decisions/018): the cashier types or scans the code from the

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogueBarcodes, catalogueCategories, catalogueItems } from '../../db/schema/catalogue';
-import { tillOperations } from '../../db/schema/till';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN } from '../../test/till-kit';
+import { catalogueBarcodes, catalogueCategories, catalogueItems } from '#server/db/schema/catalogue';
+import { tillOperations } from '#server/db/schema/till';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN } from '#server/test/till-kit';
 
 describe('the reference till page with the goods typed or scanned (issue 29)', () => {
   let t: TestApp;

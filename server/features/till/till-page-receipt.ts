@@ -1,10 +1,10 @@
 import { eq, inArray, or } from 'drizzle-orm';
-import type { ReceiptItem, ReceiptLineFigures } from '../../../common/contract/receipt';
-import { formatBonuses, formatKopecks } from '../../../common/lib/format';
-import { toRoubles } from '../../core/money';
-import type { Db } from '../../db/client';
-import { catalogueBarcodes, catalogueItems } from '../../db/schema/catalogue';
-import { escapeHtml } from '../../lib/html';
+import type { ReceiptItem, ReceiptLineFigures } from '#common/contract/receipt';
+import { formatBonuses, formatKopecks } from '#common/lib/format';
+import { toRoubles } from '#server/core/money';
+import type { Db } from '#server/db/client';
+import { catalogueBarcodes, catalogueItems } from '#server/db/schema/catalogue';
+import { escapeHtml } from '#server/lib/html';
 
 /**
  * The reference till page's receipt (issue 29): the cashier scans or types the goods, one per line, and the

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { TillOperation, TillVisit } from '../../../common/contract/till';
-import { formatBonuses, formatDay, formatKopecks } from '../../../common/lib/format';
-import { brandedPage, type PageBrand } from '../../lib/branded-page';
-import { escapeHtml } from '../../lib/html';
+import type { TillOperation, TillVisit } from '#common/contract/till';
+import { formatBonuses, formatDay, formatKopecks } from '#common/lib/format';
+import { brandedPage, type PageBrand } from '#server/lib/branded-page';
+import { escapeHtml } from '#server/lib/html';
 import { giftCardForm } from './till-gift-card-page';
 import { RECEIPT_STYLE, receiptField, receiptLinesTable } from './till-page-receipt';
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { balancesOf } from '../../core/ledger';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN } from '../../test/till-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { balancesOf } from '#server/core/ledger';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN } from '#server/test/till-kit';
 
 const PHONE = '79006660001';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
-import { readableMessage } from '../../../common/lib/error-text';
-import { calendarDay } from '../../../common/lib/format';
-import type { AppDeps } from '../../app-deps';
-import { cachedBrandSettings } from '../../core/brand-settings';
+import { readableMessage } from '#common/lib/error-text';
+import { calendarDay } from '#common/lib/format';
+import type { AppDeps } from '#server/app-deps';
+import { cachedBrandSettings } from '#server/core/brand-settings';
 import { authenticateTillKey } from './keys';
 import { registerTillGiftCardActions } from './till-gift-card-page';
 import { readTypedReceipt } from './till-page-receipt';

@@ -1,18 +1,18 @@
 import { count } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { balancesOf } from '../../core/ledger';
+import { balancesOf } from '#server/core/ledger';
 import {
   catalogueBarcodes,
   catalogueCategories,
   catalogueItems,
   receiptLines,
-} from '../../db/schema/catalogue';
-import { tillOperations } from '../../db/schema/till';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { asStaff, staffOfRole } from '../../test/staff-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+} from '#server/db/schema/catalogue';
+import { tillOperations } from '#server/db/schema/till';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { asStaff, staffOfRole } from '#server/test/staff-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 /** Monday 30.11.2026, 12:00 in Moscow: the demo's weekend campaign does not run; point 1 earns 3%, limit 50%. */
 const MONDAY_NOON = Date.parse('2026-11-30T09:00:00Z');

@@ -1,14 +1,14 @@
 import { count, eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { operations } from '../../db/schema/cabinet';
-import { ledgerTransactions } from '../../db/schema/ledger';
-import { tillOperations, tillUsedCodes, tillVisits } from '../../db/schema/till';
-import { assertLedgerInvariants } from '../../test/ledger-invariants';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { callAs } from '../../test/cabinet-kit';
-import { balancesOf } from '../../core/ledger';
-import { setMaxSpendPercent } from '../../test/payments-kit';
+import { operations } from '#server/db/schema/cabinet';
+import { ledgerTransactions } from '#server/db/schema/ledger';
+import { tillOperations, tillUsedCodes, tillVisits } from '#server/db/schema/till';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
+import { balancesOf } from '#server/core/ledger';
+import { setMaxSpendPercent } from '#server/test/payments-kit';
 import { releaseExpiredTillHolds } from './expire-holds';
 import {
   cardholder,
@@ -18,7 +18,7 @@ import {
   OTHER_POINT,
   revokeKey,
   till,
-} from '../../test/till-kit';
+} from '#server/test/till-kit';
 
 const PHONE = '79006660001';
 const STEP_MS = 120_000;

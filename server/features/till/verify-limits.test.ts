@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tillVisits } from '../../db/schema/till';
-import { fakeClock, type FakeClock } from '../../test/auth-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '../../test/till-kit';
+import { tillVisits } from '#server/db/schema/till';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 import { TILL_VERIFY_LIMITS } from './member-code';
 
 const STEP_MS = 120_000;

@@ -1,6 +1,6 @@
-import type { Clock } from '../../core/clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Clock } from '#server/core/clock';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/client';
 import type { Acquirer } from './acquirer';
 import { createRbsAcquirer } from './rbs-acquirer';
 import { createSandboxAcquirer } from './sandbox-acquirer';

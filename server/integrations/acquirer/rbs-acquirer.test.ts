@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../core/clock';
-import { testConfig } from '../../config';
-import type { Db } from '../../db/client';
+import { systemClock } from '#server/core/clock';
+import { testConfig } from '#server/config';
+import type { Db } from '#server/db/client';
 import { AcquirerError, isAllowedFormUrl, type RegisterOrderInput } from './acquirer';
 import { createAcquirer } from './create-acquirer';
 import { createRbsAcquirer } from './rbs-acquirer';
 import { fromGatewayOrderNumber, toGatewayOrderNumber } from './rbs-formats';
-import { startRbsFake, type RbsFake } from '../../test/rbs-fake';
+import { startRbsFake, type RbsFake } from '#server/test/rbs-fake';
 
 const RETURN_URL = 'http://localhost:3000/loyalty/finish?p=1';
 

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AcquirerError, isAllowedFormUrl } from './acquirer';
 import { createRbsAcquirer } from './rbs-acquirer';
 import { toBindingOrderNumber } from './rbs-formats';
-import { startRbsFake, type RbsFake } from '../../test/rbs-fake';
-import { RBS_TEST_CARDS } from '../../test/rbs-fake-state';
+import { startRbsFake, type RbsFake } from '#server/test/rbs-fake';
+import { RBS_TEST_CARDS } from '#server/test/rbs-fake-state';
 
 const RETURN_URL = 'http://localhost:3000/profile?t=cards&binding=1';
 const CARD = { pan: RBS_TEST_CARDS.success, expiry: '11/39' };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Clock } from '../../core/clock';
-import type { Db } from '../../db/client';
-import { sandboxOrders } from '../../db/schema/payments';
+import type { Clock } from '#server/core/clock';
+import type { Db } from '#server/db/client';
+import { sandboxOrders } from '#server/db/schema/payments';
 import { AcquirerError, type Acquirer } from './acquirer';
 import { createSandboxBindings } from './sandbox-bindings';
 import { SANDBOX_CARDS, createSandboxOrderStore, statusOf, type OrderRow } from './sandbox-orders';

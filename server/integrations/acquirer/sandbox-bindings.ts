@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Clock } from '../../core/clock';
-import type { Db } from '../../db/client';
-import { sandboxBindings } from '../../db/schema/bindings';
-import { sandboxOrders } from '../../db/schema/payments';
+import type { Clock } from '#server/core/clock';
+import type { Db } from '#server/db/client';
+import { sandboxBindings } from '#server/db/schema/bindings';
+import { sandboxOrders } from '#server/db/schema/payments';
 import { AcquirerError, type CardBindings, type GatewayCard } from './acquirer';
 import { SANDBOX_CARDS, statusOf, type SandboxOrderStore } from './sandbox-orders';
 

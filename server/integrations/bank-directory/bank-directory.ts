@@ -1,6 +1,6 @@
-import { sbpBankDirectorySchema, type SbpBankDirectory } from '../../../common/contract/sbp';
-import type { Clock } from '../../core/clock';
-import bundled from '../../data/sbp-banks.json' with { type: 'json' };
+import { sbpBankDirectorySchema, type SbpBankDirectory } from '#common/contract/sbp';
+import type { Clock } from '#server/core/clock';
+import bundled from '#server/data/sbp-banks.json' with { type: 'json' };
 
 /** The bundled list, checked once at start: a typo in the data file fails the tests, not a customer. */
 export const bundledBankDirectory: SbpBankDirectory = sbpBankDirectorySchema.parse(bundled);

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Clock } from '../../core/clock';
-import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema/payments';
+import type { Clock } from '#server/core/clock';
+import type { Db } from '#server/db/client';
+import { mailOutbox } from '#server/db/schema/payments';
 import { maskEmail, type MailMessage, type MailProvider } from './mail-provider';
 
 /** How many messages `GET /api/dev/mail` shows. */

@@ -1,5 +1,5 @@
-import type { OutboxMessage } from '../../../common/contract/auth';
-import type { Clock } from '../../core/clock';
+import type { OutboxMessage } from '#common/contract/auth';
+import type { Clock } from '#server/core/clock';
 import { maskPhone, type SmsProvider } from './sms-provider';
 
 /** How many messages the development outbox keeps (it lives in memory). */

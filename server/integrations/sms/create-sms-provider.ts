@@ -1,5 +1,5 @@
-import type { Clock } from '../../core/clock';
-import type { Config } from '../../config';
+import type { Clock } from '#server/core/clock';
+import type { Config } from '#server/config';
 import { createConsoleSmsProvider } from './console-provider';
 import type { SmsProvider } from './sms-provider';
 import { createSmsRuProvider } from './smsru-provider';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app';
+import { createTestApp } from '#server/test/test-app';
 import { SmsSendError } from './sms-provider';
 import { createSmsRuProvider } from './smsru-provider';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Overlay, PopupHost } from '../../ui/popup-host';
+import { Overlay, PopupHost } from '#web/ui/popup-host';
 
 /** Spec "Layouts", clear (`?view=clear`): no navigation or footer, only the popup and the overlay. */
 export function ClearLayout({ children }: { children: ReactNode }) {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { SiteFooter } from '../../features/branding/site-footer';
-import { SiteHeader } from '../../features/navigation/site-header';
-import { ru } from '../../i18n/ru';
-import { NotificationBar } from '../../ui/notification-bar';
-import { Overlay, PopupHost } from '../../ui/popup-host';
-import { ScrollToTop } from '../../ui/scroll-to-top';
+import { SiteFooter } from '#web/features/branding/site-footer';
+import { SiteHeader } from '#web/features/navigation/site-header';
+import { ru } from '#web/i18n/ru';
+import { NotificationBar } from '#web/ui/notification-bar';
+import { Overlay, PopupHost } from '#web/ui/popup-host';
+import { ScrollToTop } from '#web/ui/scroll-to-top';
 
 /** Spec "Layouts", default: navigation header, footer, notification bar, scroll-to-top, popup, overlay. */
 export function DefaultLayout({

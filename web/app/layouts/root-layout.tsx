@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { ru } from '../../i18n/ru';
-import { useEmbeddedResize } from '../../lib/embedding';
-import { useOnlineStatus } from '../../lib/online-status';
-import { useSettings } from '../../lib/settings';
-import { useShell } from '../../ui/shell-state';
-import { useRouteHandle, useSearchParams } from '../../lib/router/hooks';
-import { RouteOutlet } from '../../lib/router/route-outlet';
+import { ru } from '#web/i18n/ru';
+import { useEmbeddedResize } from '#web/lib/embedding';
+import { useOnlineStatus } from '#web/lib/online-status';
+import { useSettings } from '#web/lib/settings';
+import { useShell } from '#web/ui/shell-state';
+import { useRouteHandle, useSearchParams } from '#web/lib/router/hooks';
+import { RouteOutlet } from '#web/lib/router/route-outlet';
 import { renderPageError } from '../pages/page-error';
 import { ClearLayout } from './clear-layout';
 import { DefaultLayout } from './default-layout';
@@ -44,7 +44,7 @@ function useServiceWorker() {
   const { notify } = useShell();
   useEffect(() => {
     // Its own small chunk: the worker registers only after the page's load, so its code need not come first.
-    void import('../../lib/service-worker').then(({ registerServiceWorker }) =>
+    void import('#web/lib/service-worker').then(({ registerServiceWorker }) =>
       registerServiceWorker((activate) =>
         notify({ message: ru.shell.updateReady, action: { label: ru.shell.update, run: activate } }),
       ),

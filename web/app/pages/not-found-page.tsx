@@ -1,7 +1,7 @@
-import { Link } from '../../lib/router/links';
-import { ru } from '../../i18n/ru';
-import { useSettings } from '../../lib/settings';
-import { PageMeta } from '../../ui/page-meta';
+import { Link } from '#web/lib/router/links';
+import { ru } from '#web/i18n/ru';
+import { useSettings } from '#web/lib/settings';
+import { PageMeta } from '#web/ui/page-meta';
 
 /** Spec section 2: an unknown route shows 'Страница не найдена' (and answers HTTP 404). */
 export function NotFoundPage() {

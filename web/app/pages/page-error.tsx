@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { ru } from '../../i18n/ru';
-import { isChunkLoadError, reloadAfterChunkError } from '../../lib/chunk-reload';
-import { isRouteError } from '../../lib/router/route-table';
-import { useSettings } from '../../lib/settings';
-import { PageMeta } from '../../ui/page-meta';
-import { useShell } from '../../ui/shell-state';
+import { ru } from '#web/i18n/ru';
+import { isChunkLoadError, reloadAfterChunkError } from '#web/lib/chunk-reload';
+import { isRouteError } from '#web/lib/router/route-table';
+import { useSettings } from '#web/lib/settings';
+import { PageMeta } from '#web/ui/page-meta';
+import { useShell } from '#web/ui/shell-state';
 import { NotFoundPage } from './not-found-page';
 
 /** What a page shows when it cannot: the not-found page for 404, a reload for a stale build, else an apology. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { BankPickerSheet } from '../../payment/bank-picker/bank-picker-sheet';
-import { ruPages } from '../../i18n/ru-pages';
-import { ruUiKit } from '../../i18n/ru-ui-kit';
-import { useSettings } from '../../lib/settings';
-import { PageMeta } from '../../ui/page-meta';
-import { useShell } from '../../ui/shell-state';
+import { BankPickerSheet } from '#web/payment/bank-picker/bank-picker-sheet';
+import { ruPages } from '#web/i18n/ru-pages';
+import { ruUiKit } from '#web/i18n/ru-ui-kit';
+import { useSettings } from '#web/lib/settings';
+import { PageMeta } from '#web/ui/page-meta';
+import { useShell } from '#web/ui/shell-state';
 
 /** /ui: the interface's building blocks in the brand's colours, for operators checking a new brand. */
 export function UiKitPage() {

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ru } from '../../i18n/ru';
-import { ruPages } from '../../i18n/ru-pages';
-import { useApi } from '../../lib/api-context';
-import { paragraphs, telHref } from '../../lib/formats';
-import { useSettings } from '../../lib/settings';
-import { EmptyState } from '../../ui/empty-state';
-import { PageMeta } from '../../ui/page-meta';
+import { ru } from '#web/i18n/ru';
+import { ruPages } from '#web/i18n/ru-pages';
+import { useApi } from '#web/lib/api-context';
+import { paragraphs, telHref } from '#web/lib/formats';
+import { useSettings } from '#web/lib/settings';
+import { EmptyState } from '#web/ui/empty-state';
+import { PageMeta } from '#web/ui/page-meta';
 import { rulesQuery } from './api';
-import { BrandPicture } from '../../ui/brand-picture';
+import { BrandPicture } from '#web/ui/brand-picture';
 
 /** The rules page (spec "Rules": about, creators, link, img, phone, email), all from the operator's content. */
 export function AboutPage() {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { CSRF_HEADER } from '../../../common/contract/permissions';
-import { createApiClient, type ApiClient } from '../../lib/api-client';
-import { hasCode, messageOf } from '../../lib/api-errors';
-import { ruAdmin } from '../../i18n/ru-admin';
+import { CSRF_HEADER } from '#common/contract/permissions';
+import { createApiClient, type ApiClient } from '#web/lib/api-client';
+import { hasCode, messageOf } from '#web/lib/api-errors';
+import { ruAdmin } from '#web/i18n/ru-admin';
 
 /*
  * The console's own API client (docs/decisions/026): the session cookie goes with every same-origin call, the

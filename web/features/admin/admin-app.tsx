@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import type { Permission } from '../../../common/contract/permissions';
-import { ruAdmin } from '../../i18n/ru-admin';
-import { useLocation } from '../../lib/router/hooks';
+import type { Permission } from '#common/contract/permissions';
+import { ruAdmin } from '#web/i18n/ru-admin';
+import { useLocation } from '#web/lib/router/hooks';
 import { AdminHomePage, AdminLayout } from './admin-layout';
 import { AdminLoginPage } from './admin-login-page';
 import adminCss from './admin.css?url';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ruAdmin } from '../../i18n/ru-admin';
-import { ruAdminAudit as ra } from '../../i18n/ru-admin-audit';
+import { ruAdmin } from '#web/i18n/ru-admin';
+import { ruAdminAudit as ra } from '#web/i18n/ru-admin-audit';
 import { adminApi } from './admin-api';
 import { RU_DAY_FIELD, ruDayToIso, useBrandDates } from './admin-dates';
 import { auditColumns } from './audit-columns';

@@ -1,5 +1,5 @@
-import { calendarDay, formatDate, formatDateTime, formatTime } from '../../../common/lib/format';
-import { useSettings } from '../../lib/settings';
+import { calendarDay, formatDate, formatDateTime, formatTime } from '#common/lib/format';
+import { useSettings } from '#web/lib/settings';
 
 /*
  * Dates in the console (decision 053): shown and typed as dd.mm.yyyy in the brand's time zone (the `timeZone`

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { NavLink } from '../../lib/router/links';
-import { useNavigate } from '../../lib/router/hooks';
-import type { Permission } from '../../../common/contract/permissions';
-import { ruAdmin } from '../../i18n/ru-admin';
+import { NavLink } from '#web/lib/router/links';
+import { useNavigate } from '#web/lib/router/hooks';
+import type { Permission } from '#common/contract/permissions';
+import { ruAdmin } from '#web/i18n/ru-admin';
 import { adminApi, SESSION_KEY, useStaffSession } from './admin-api';
 import { AdminDashboard } from './reports/admin-dashboard';
 import { SECTIONS } from './sections';

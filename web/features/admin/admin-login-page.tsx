@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from '../../lib/router/hooks';
-import { QrCode } from '../../ui/qr-code';
-import { ruAdmin } from '../../i18n/ru-admin';
+import { useNavigate } from '#web/lib/router/hooks';
+import { QrCode } from '#web/ui/qr-code';
+import { ruAdmin } from '#web/i18n/ru-admin';
 import { adminApi, adminErrorText, SESSION_KEY, setCsrfToken } from './admin-api';
 import { Field } from './field';
 

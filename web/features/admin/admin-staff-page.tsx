@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { StaffMember } from '../../../common/contract/admin';
-import { STAFF_ROLES, type StaffRole } from '../../../common/contract/permissions';
-import { ruAdmin } from '../../i18n/ru-admin';
+import type { StaffMember } from '#common/contract/admin';
+import { STAFF_ROLES, type StaffRole } from '#common/contract/permissions';
+import { ruAdmin } from '#web/i18n/ru-admin';
 import { adminApi } from './admin-api';
 import { useBrandDates } from './admin-dates';
 import { ActionStatus } from './kit/action-status';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ruAdmin } from '../../i18n/ru-admin';
-import type { OperatorPoint as Point } from '../../../common/contract/content';
+import { ruAdmin } from '#web/i18n/ru-admin';
+import type { OperatorPoint as Point } from '#common/contract/content';
 import { adminApi, adminErrorText, useStaffSession } from './admin-api';
 import { useBrandDates } from './admin-dates';
 import { Field, TableScroll } from './field';

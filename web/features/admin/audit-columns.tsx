@@ -1,6 +1,6 @@
-import type { AuditEntry } from '../../../common/contract/admin';
-import { ruAdmin } from '../../i18n/ru-admin';
-import { ruAdminAudit as ra } from '../../i18n/ru-admin-audit';
+import type { AuditEntry } from '#common/contract/admin';
+import { ruAdmin } from '#web/i18n/ru-admin';
+import { ruAdminAudit as ra } from '#web/i18n/ru-admin-audit';
 import { changedFields } from './audit-changes';
 import type { Column } from './kit/data-table';
 

@@ -1,4 +1,4 @@
-import { lazyPage, type PageRoute } from '../../lib/page-routes';
+import { lazyPage, type PageRoute } from '#web/lib/page-routes';
 
 /*
  * The operator's console (docs/decisions/026): one lazy route beside the customer site's layout; its pages

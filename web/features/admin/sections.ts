@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import type { Permission } from '../../../common/contract/permissions';
-import { ruAdmin } from '../../i18n/ru-admin';
-import { ruAdminContent } from '../../i18n/ru-admin-content';
-import { ruAdminProgramme } from '../../i18n/ru-admin-programme';
-import { ruAdminReports } from '../../i18n/ru-admin-reports';
+import type { Permission } from '#common/contract/permissions';
+import { ruAdmin } from '#web/i18n/ru-admin';
+import { ruAdminContent } from '#web/i18n/ru-admin-content';
+import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
+import { ruAdminReports } from '#web/i18n/ru-admin-reports';
 import { AuditPage } from './admin-audit-page';
 import { StaffPage } from './admin-staff-page';
 import { TillKeysPage } from './admin-till-keys-page';

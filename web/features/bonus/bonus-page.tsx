@@ -1,10 +1,10 @@
-import { Link } from '../../lib/router/links';
-import { useSearchParams } from '../../lib/router/hooks';
-import { ru } from '../../i18n/ru';
-import { ruPages } from '../../i18n/ru-pages';
-import { useSettings } from '../../lib/settings';
-import { EmptyState } from '../../ui/empty-state';
-import { PageMeta } from '../../ui/page-meta';
+import { Link } from '#web/lib/router/links';
+import { useSearchParams } from '#web/lib/router/hooks';
+import { ru } from '#web/i18n/ru';
+import { ruPages } from '#web/i18n/ru-pages';
+import { useSettings } from '#web/lib/settings';
+import { EmptyState } from '#web/ui/empty-state';
+import { PageMeta } from '#web/ui/page-meta';
 
 /**
  * /bonus: the partner pages of the settings (iframePages). Each is a link (`?page=id`, so a page can be shared

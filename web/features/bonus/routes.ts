@@ -1,4 +1,4 @@
-import { lazyPage, type PageKit, type PageRoute } from '../../lib/page-routes';
+import { lazyPage, type PageKit, type PageRoute } from '#web/lib/page-routes';
 
 const bonusPage = lazyPage('bonus-page', () =>
   import('./bonus-page').then((m) => ({ Component: m.BonusPage })),

@@ -1,4 +1,4 @@
-import type { HeaderSettings } from '../../../common/contract/header';
+import type { HeaderSettings } from '#common/contract/header';
 
 type BrandColours = Pick<
   HeaderSettings,

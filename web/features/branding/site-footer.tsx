@@ -1,6 +1,6 @@
-import { ru } from '../../i18n/ru';
-import { useSettings } from '../../lib/settings';
-import { AppleIcon, PlayIcon } from '../../ui/icons';
+import { ru } from '#web/i18n/ru';
+import { useSettings } from '#web/lib/settings';
+import { AppleIcon, PlayIcon } from '#web/ui/icons';
 
 /**
  * The footer (spec "Footer"): store badges from the app links, or the partner's logo when the app link is a

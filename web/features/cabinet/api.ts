@@ -6,13 +6,13 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { UserInfoResponse } from '../../../common/contract/cabinet';
-import type { ApiClient } from '../../lib/api-client';
-import { readAccessToken } from '../../lib/auth-tokens';
-import type { RouteDeps } from '../../lib/router/route-table';
-import { useApi } from '../../lib/api-context';
-import { activeCampaignsQuery } from '../../lib/content';
-import { USER_KEY } from '../../lib/session';
+import type { UserInfoResponse } from '#common/contract/cabinet';
+import type { ApiClient } from '#web/lib/api-client';
+import { readAccessToken } from '#web/lib/auth-tokens';
+import type { RouteDeps } from '#web/lib/router/route-table';
+import { useApi } from '#web/lib/api-context';
+import { activeCampaignsQuery } from '#web/lib/content';
+import { USER_KEY } from '#web/lib/session';
 
 export const userInfoQuery = (api: ApiClient) =>
   queryOptions({

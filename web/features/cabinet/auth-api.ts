@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../lib/api-context';
-import { saveTokens } from '../../lib/auth-tokens';
-import { forgetUser } from '../../lib/session';
+import { useApi } from '#web/lib/api-context';
+import { saveTokens } from '#web/lib/auth-tokens';
+import { forgetUser } from '#web/lib/session';
 
 /** Spec section 7: `api/auth/phone` sends the code by SMS. */
 export function useSendCode() {

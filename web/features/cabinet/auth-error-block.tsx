@@ -1,5 +1,5 @@
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { useSettings } from '../../lib/settings';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { useSettings } from '#web/lib/settings';
 
 /** Spec section 2 "Error screens": the authorization load error with the support contacts. */
 export function AuthErrorBlock() {

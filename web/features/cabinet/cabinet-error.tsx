@@ -1,7 +1,7 @@
-import { Link } from '../../lib/router/links';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { telHref } from '../../lib/formats';
-import { useSettings } from '../../lib/settings';
+import { Link } from '#web/lib/router/links';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { telHref } from '#web/lib/formats';
+import { useSettings } from '#web/lib/settings';
 import { useCabinetPath } from './use-cabinet-guard';
 
 /** Spec section 2 "Cabinet error screen" for 'Ошибка загрузки данных': title, text, button, help contacts. */

@@ -1,8 +1,8 @@
-import type { LoyaltyCard } from '../../../common/contract/cabinet';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { calendarDay, formatBonuses, formatDay, formatRoubles } from '../../../common/lib/format';
-import { maskCardNum } from '../../lib/formats';
-import { useSettings } from '../../lib/settings';
+import type { LoyaltyCard } from '#common/contract/cabinet';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { calendarDay, formatBonuses, formatDay, formatRoubles } from '#common/lib/format';
+import { maskCardNum } from '#web/lib/formats';
+import { useSettings } from '#web/lib/settings';
 import { useBonusExpiry } from './api';
 import { LevelLine } from './level-line';
 import { MemberCodeView } from './member-code-view';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { UserInfo } from '../../../common/contract/cabinet';
-import { checkCardNumber, checkRequired, maskCardNumber } from '../../../common/lib/validation';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { maskCardNum } from '../../lib/formats';
-import { TextField } from '../../ui/text-field';
+import type { UserInfo } from '#common/contract/cabinet';
+import { checkCardNumber, checkRequired, maskCardNumber } from '#common/lib/validation';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { maskCardNum } from '#web/lib/formats';
+import { TextField } from '#web/ui/text-field';
 import { useRegisterCard, useSetActiveCard } from './api';
 import { serverFailure } from './profile-form';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { Certificate } from '../../../common/contract/cabinet';
-import { ru } from '../../i18n/ru';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { formatRoubles } from '../../../common/lib/format';
-import { useFormatDate } from '../../lib/use-format-date';
-import { EmptyState } from '../../ui/empty-state';
+import type { Certificate } from '#common/contract/cabinet';
+import { ru } from '#web/i18n/ru';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { formatRoubles } from '#common/lib/format';
+import { useFormatDate } from '#web/lib/use-format-date';
+import { EmptyState } from '#web/ui/empty-state';
 import { useActivateCertificate, useCertificates } from './api';
 import { serverFailure } from './profile-form';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ruCabinet } from '../../i18n/ru-cabinet';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
 
 interface CodeStepProps {
   phone: string;

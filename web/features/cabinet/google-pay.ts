@@ -1,4 +1,4 @@
-import type { WalletOffer } from '../../../common/contract/bindings';
+import type { WalletOffer } from '#common/contract/bindings';
 
 /**
  * Google Pay through the browser's Payment Request API (no script of Google's is loaded: Chromium-based browsers

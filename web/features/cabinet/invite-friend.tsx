@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { formatBonuses } from '../../../common/lib/format';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { useSettings } from '../../lib/settings';
+import { formatBonuses } from '#common/lib/format';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { useSettings } from '#web/lib/settings';
 
 /**
  * The registration link that names this member's card as the referrer (`?referrer=`: the server keeps it in the

@@ -1,6 +1,6 @@
-import type { MemberLevel } from '../../../common/contract/programme';
-import { formatAmount } from '../../../common/lib/format';
-import { ruCabinet } from '../../i18n/ru-cabinet';
+import type { MemberLevel } from '#common/contract/programme';
+import { formatAmount } from '#common/lib/format';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
 import { useUserLevel } from './api';
 
 /** The member's level on the card and the way to the next; nothing while loading or when levels are off. */

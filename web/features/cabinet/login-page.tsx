@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from '../../lib/router/hooks';
-import { ruPages } from '../../i18n/ru-pages';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { useApi } from '../../lib/api-context';
-import { useSessionLost } from '../../lib/session';
-import { useSettings } from '../../lib/settings';
-import { PageMeta } from '../../ui/page-meta';
+import { useLocation, useNavigate } from '#web/lib/router/hooks';
+import { ruPages } from '#web/i18n/ru-pages';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { useApi } from '#web/lib/api-context';
+import { useSessionLost } from '#web/lib/session';
+import { useSettings } from '#web/lib/settings';
+import { PageMeta } from '#web/ui/page-meta';
 import { AuthErrorBlock } from './auth-error-block';
 import { PhoneConfirmation } from './phone-confirmation';
 

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { LoyaltyCard } from '../../../common/contract/cabinet';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { maskCardNum } from '../../lib/formats';
-import { CloseIcon } from '../../ui/icons';
-import { QrCode } from '../../ui/qr-code';
-import { useFocusTrap } from '../../ui/use-focus-trap';
-import { useNow } from '../../ui/use-now';
-import { useScrollLock } from '../../ui/use-scroll-lock';
+import type { LoyaltyCard } from '#common/contract/cabinet';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { maskCardNum } from '#web/lib/formats';
+import { CloseIcon } from '#web/ui/icons';
+import { QrCode } from '#web/ui/qr-code';
+import { useFocusTrap } from '#web/ui/use-focus-trap';
+import { useNow } from '#web/ui/use-now';
+import { useScrollLock } from '#web/ui/use-scroll-lock';
 import { formatCountdown, groupCodeDigits, memberCodePayload, secondsToNextCode } from './member-code';
 
 /**

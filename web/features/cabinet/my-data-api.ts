@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useApi } from '../../lib/api-context';
+import { useApi } from '#web/lib/api-context';
 
 /** `GET api/user/export`: asked when the customer presses the button, never cached (it is the whole record). */
 export function useExportMyData() {

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useNavigate } from '../../lib/router/hooks';
-import type { UserInfo } from '../../../common/contract/cabinet';
-import { formatBonuses, formatRoubles } from '../../../common/lib/format';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { hasCode } from '../../lib/api-errors';
-import { clearTokens } from '../../lib/auth-tokens';
-import { forgetOfflineCard } from '../../lib/offline-card';
-import { forgetUser } from '../../lib/session';
-import { useShell } from '../../ui/shell-state';
+import { useNavigate } from '#web/lib/router/hooks';
+import type { UserInfo } from '#common/contract/cabinet';
+import { formatBonuses, formatRoubles } from '#common/lib/format';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { hasCode } from '#web/lib/api-errors';
+import { clearTokens } from '#web/lib/auth-tokens';
+import { forgetOfflineCard } from '#web/lib/offline-card';
+import { forgetUser } from '#web/lib/session';
+import { useShell } from '#web/ui/shell-state';
 import { downloadFile, useDeleteAccount, useExportMyData } from './my-data-api';
 import { SmsStepUp } from './sms-step-up';
 

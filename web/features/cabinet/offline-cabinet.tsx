@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import type { UserInfoResponse } from '../../../common/contract/cabinet';
-import { formatDateTime } from '../../../common/lib/format';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { readOfflineCard, saveOfflineCard } from '../../lib/offline-card';
-import { useSettings } from '../../lib/settings';
-import { useHydrated } from '../../lib/session';
+import type { UserInfoResponse } from '#common/contract/cabinet';
+import { formatDateTime } from '#common/lib/format';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { readOfflineCard, saveOfflineCard } from '#web/lib/offline-card';
+import { useSettings } from '#web/lib/settings';
+import { useHydrated } from '#web/lib/session';
 import { CardPanel } from './card-panel';
 
 /** Keeps the active card and its balance for the next offline visit, each time the server answers. */

@@ -1,10 +1,10 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { Operation, OperationsPage } from '../../../common/contract/cabinet';
-import { ru } from '../../i18n/ru';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { formatBonuses, formatRoubles } from '../../../common/lib/format';
-import { useFormatDate } from '../../lib/use-format-date';
-import { EmptyState } from '../../ui/empty-state';
+import type { Operation, OperationsPage } from '#common/contract/cabinet';
+import { ru } from '#web/i18n/ru';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { formatBonuses, formatRoubles } from '#common/lib/format';
+import { useFormatDate } from '#web/lib/use-format-date';
+import { EmptyState } from '#web/ui/empty-state';
 
 type OperationsQuery = UseInfiniteQueryResult<InfiniteData<OperationsPage>>;
 

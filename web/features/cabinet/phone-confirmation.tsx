@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { hasCode, messageOf } from '../../lib/api-errors';
-import { useIsLoggedIn } from '../../lib/session';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { hasCode, messageOf } from '#web/lib/api-errors';
+import { useIsLoggedIn } from '#web/lib/session';
 import { useConfirmCode, useSendCode } from './auth-api';
 import { CodeStep } from './code-step';
 import { PhoneStep } from './phone-step';

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { checkPhone, maskPhone, PHONE_MASKED } from '../../../common/lib/validation';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { useSettings } from '../../lib/settings';
-import { useInputMask } from '../../ui/input-masks';
+import { checkPhone, maskPhone, PHONE_MASKED } from '#common/lib/validation';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { useSettings } from '#web/lib/settings';
+import { useInputMask } from '#web/ui/input-masks';
 
 interface PhoneStepProps {
   pending: boolean;

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../lib/api-client';
-import { clearTokens, saveTokens } from '../../lib/auth-tokens';
+import type { ApiClient } from '#web/lib/api-client';
+import { clearTokens, saveTokens } from '#web/lib/auth-tokens';
 import { prefetchCabinetTab } from './api';
 
 /** An API client that records what was asked and answers nothing useful. */

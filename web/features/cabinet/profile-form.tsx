@@ -1,14 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  checkDate,
-  checkEmail,
-  checkMaxLength,
-  checkRequired,
-  maskDate,
-} from '../../../common/lib/validation';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { isRefusal } from '../../lib/api-errors';
-import { TextField } from '../../ui/text-field';
+import { checkDate, checkEmail, checkMaxLength, checkRequired, maskDate } from '#common/lib/validation';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { isRefusal } from '#web/lib/api-errors';
+import { TextField } from '#web/ui/text-field';
 import type { ProfileBody } from './api';
 
 export type ProfileField = keyof ProfileBody;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ruCabinet } from '../../i18n/ru-cabinet';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
 import type { ProfileBody } from './api';
 import { ProfileForm, serverFailure, type FieldErrors } from './profile-form';
 

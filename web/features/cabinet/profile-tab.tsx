@@ -1,5 +1,5 @@
-import type { UserInfo } from '../../../common/contract/cabinet';
-import { formatPhone } from '../../lib/formats';
+import type { UserInfo } from '#common/contract/cabinet';
+import { formatPhone } from '#web/lib/formats';
 import { useEditProfile } from './api';
 import { MyData } from './my-data';
 import { ProfileSection } from './profile-section';

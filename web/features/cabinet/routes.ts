@@ -1,4 +1,4 @@
-import { lazyPage, type PageKit, type PageRoute } from '../../lib/page-routes';
+import { lazyPage, type PageKit, type PageRoute } from '#web/lib/page-routes';
 
 const loginPage = lazyPage('login-page', () =>
   import('./login-page').then((m) => ({ Component: m.LoginPage })),

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../lib/api-context';
-import { saveTokens } from '../../lib/auth-tokens';
-import { USER_KEY } from '../../lib/session';
+import { useApi } from '#web/lib/api-context';
+import { saveTokens } from '#web/lib/auth-tokens';
+import { USER_KEY } from '#web/lib/session';
 
 const SAVED_CARDS_KEY = [...USER_KEY, 'saved-cards'] as const;
 

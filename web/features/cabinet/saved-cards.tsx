@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { useSearchParams } from '../../lib/router/hooks';
-import type { SavedCard } from '../../../common/contract/bindings';
-import { ru } from '../../i18n/ru';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { hasCode } from '../../lib/api-errors';
-import { useShell } from '../../ui/shell-state';
+import { useSearchParams } from '#web/lib/router/hooks';
+import type { SavedCard } from '#common/contract/bindings';
+import { ru } from '#web/i18n/ru';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { hasCode } from '#web/lib/api-errors';
+import { useShell } from '#web/ui/shell-state';
 import { useBindCard, useBindingStatus, useSavedCards, useUnbindCard } from './saved-cards-api';
 import { SmsStepUp } from './sms-step-up';
 import { WalletBinding } from './wallet-binding';

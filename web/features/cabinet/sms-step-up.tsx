@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { hasCode, messageOf } from '../../lib/api-errors';
-import { formatPhone } from '../../lib/formats';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { hasCode, messageOf } from '#web/lib/api-errors';
+import { formatPhone } from '#web/lib/formats';
 import { CodeStep } from './code-step';
 import { CONFIRMATION_TIMER_SECONDS } from './phone-confirmation';
 import { useSmsStepUp } from './saved-cards-api';

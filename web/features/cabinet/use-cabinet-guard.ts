@@ -1,11 +1,11 @@
 import { useCallback, useEffect } from 'react';
-import { useLocation, useNavigate } from '../../lib/router/hooks';
-import type { UserInfoResponse } from '../../../common/contract/cabinet';
-import { USER_INFO_CODE } from '../../../common/contract/codes';
-import { ApiError } from '../../lib/api-client';
-import { hasCode } from '../../lib/api-errors';
-import { clearTokens } from '../../lib/auth-tokens';
-import { markSessionLost, useHydrated, useIsLoggedIn } from '../../lib/session';
+import { useLocation, useNavigate } from '#web/lib/router/hooks';
+import type { UserInfoResponse } from '#common/contract/cabinet';
+import { USER_INFO_CODE } from '#common/contract/codes';
+import { ApiError } from '#web/lib/api-client';
+import { hasCode } from '#web/lib/api-errors';
+import { clearTokens } from '#web/lib/auth-tokens';
+import { markSessionLost, useHydrated, useIsLoggedIn } from '#web/lib/session';
 import { useUserInfo } from './api';
 
 export type CabinetPlace = 'profile' | 'registration';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { WalletOffer } from '../../../common/contract/bindings';
-import { ruCabinet } from '../../i18n/ru-cabinet';
-import { hasCode } from '../../lib/api-errors';
+import type { WalletOffer } from '#common/contract/bindings';
+import { ruCabinet } from '#web/i18n/ru-cabinet';
+import { hasCode } from '#web/lib/api-errors';
 import { useBindWallet } from './saved-cards-api';
 import { SmsStepUp } from './sms-step-up';
 import { googlePayAvailable, googlePayToken } from './google-pay';

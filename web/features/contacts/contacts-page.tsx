@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ruPages } from '../../i18n/ru-pages';
-import { ruContacts } from '../../i18n/ru-contacts';
-import { useApi } from '../../lib/api-context';
-import { telHref } from '../../lib/formats';
-import { useSettings } from '../../lib/settings';
-import { PageMeta } from '../../ui/page-meta';
+import { ruPages } from '#web/i18n/ru-pages';
+import { ruContacts } from '#web/i18n/ru-contacts';
+import { useApi } from '#web/lib/api-context';
+import { telHref } from '#web/lib/formats';
+import { useSettings } from '#web/lib/settings';
+import { PageMeta } from '#web/ui/page-meta';
 import { contactsQuery } from './api';
 import { FeedbackForm } from './feedback-form';
 

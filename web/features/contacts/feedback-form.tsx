@@ -1,16 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import {
-  checkEmail,
-  checkMaxLength,
-  checkPhone,
-  checkRequired,
-  maskPhone,
-} from '../../../common/lib/validation';
-import { ru } from '../../i18n/ru';
-import { ruContacts } from '../../i18n/ru-contacts';
-import { ApiError } from '../../lib/api-client';
-import { useInputMask } from '../../ui/input-masks';
-import { useApi } from '../../lib/api-context';
+import { checkEmail, checkMaxLength, checkPhone, checkRequired, maskPhone } from '#common/lib/validation';
+import { ru } from '#web/i18n/ru';
+import { ruContacts } from '#web/i18n/ru-contacts';
+import { ApiError } from '#web/lib/api-client';
+import { useInputMask } from '#web/ui/input-masks';
+import { useApi } from '#web/lib/api-context';
 
 type Field = 'name' | 'phone' | 'email' | 'message';
 type Values = Record<Field, string>;

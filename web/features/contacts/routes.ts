@@ -1,4 +1,4 @@
-import { lazyPage, type PageKit, type PageRoute } from '../../lib/page-routes';
+import { lazyPage, type PageKit, type PageRoute } from '#web/lib/page-routes';
 import { contactsQuery } from './api';
 
 const contactsPage = lazyPage('contacts-page', () =>

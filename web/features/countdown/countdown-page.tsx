@@ -7,14 +7,14 @@ import {
   plural,
   SECOND_FORMS,
   type PluralForms,
-} from '../../../common/lib/format';
-import { ru } from '../../i18n/ru';
-import { ruPages } from '../../i18n/ru-pages';
-import { useApi } from '../../lib/api-context';
-import { useFormatDate } from '../../lib/use-format-date';
-import { useSettings } from '../../lib/settings';
-import { EmptyState } from '../../ui/empty-state';
-import { PageMeta } from '../../ui/page-meta';
+} from '#common/lib/format';
+import { ru } from '#web/i18n/ru';
+import { ruPages } from '#web/i18n/ru-pages';
+import { useApi } from '#web/lib/api-context';
+import { useFormatDate } from '#web/lib/use-format-date';
+import { useSettings } from '#web/lib/settings';
+import { EmptyState } from '#web/ui/empty-state';
+import { PageMeta } from '#web/ui/page-meta';
 import { countdownQuery } from './api';
 
 const subscribe = (tick: () => void) => {

@@ -1,4 +1,4 @@
-import { lazyPage, type PageKit, type PageRoute } from '../../lib/page-routes';
+import { lazyPage, type PageKit, type PageRoute } from '#web/lib/page-routes';
 import { countdownQuery } from './api';
 
 const countdownPage = lazyPage('countdown-page', () =>

@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ru } from '../../i18n/ru';
-import { useApi } from '../../lib/api-context';
-import { paragraphs } from '../../lib/formats';
-import { useSettings } from '../../lib/settings';
-import { EmptyState } from '../../ui/empty-state';
-import { PageMeta } from '../../ui/page-meta';
+import { ru } from '#web/i18n/ru';
+import { useApi } from '#web/lib/api-context';
+import { paragraphs } from '#web/lib/formats';
+import { useSettings } from '#web/lib/settings';
+import { EmptyState } from '#web/ui/empty-state';
+import { PageMeta } from '#web/ui/page-meta';
 import { customQuery } from './api';
 
 /** The operator's own page (a custom module): its headline and text. */

@@ -1,4 +1,4 @@
-import { lazyPage, notFound, type Load, type PageKit, type PageRoute } from '../../lib/page-routes';
+import { lazyPage, notFound, type Load, type PageKit, type PageRoute } from '#web/lib/page-routes';
 import { customQuery } from './api';
 
 const customPage = lazyPage('custom-page', () =>

@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ru } from '../../i18n/ru';
-import { ruPages } from '../../i18n/ru-pages';
-import { useApi } from '../../lib/api-context';
-import { paragraphs } from '../../lib/formats';
-import { useSettings } from '../../lib/settings';
-import { EmptyState } from '../../ui/empty-state';
-import { PageMeta } from '../../ui/page-meta';
+import { ru } from '#web/i18n/ru';
+import { ruPages } from '#web/i18n/ru-pages';
+import { useApi } from '#web/lib/api-context';
+import { paragraphs } from '#web/lib/formats';
+import { useSettings } from '#web/lib/settings';
+import { EmptyState } from '#web/ui/empty-state';
+import { PageMeta } from '#web/ui/page-meta';
 import { faqQuery } from './api';
 
 /** Questions as native disclosure widgets: keyboard and screen readers work with no script at all. */

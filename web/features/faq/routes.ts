@@ -1,4 +1,4 @@
-import { lazyPage, type PageKit, type PageRoute } from '../../lib/page-routes';
+import { lazyPage, type PageKit, type PageRoute } from '#web/lib/page-routes';
 import { faqQuery } from './api';
 
 const faqPage = lazyPage('faq-page', () => import('./faq-page').then((m) => ({ Component: m.FaqPage })));

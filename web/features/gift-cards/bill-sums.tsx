@@ -1,6 +1,6 @@
-import type { GiftCardBill } from '../../../common/contract/gift-cards';
-import { ruGiftCards } from '../../i18n/ru-gift-cards';
-import { formatAmount } from '../../../common/lib/format';
+import type { GiftCardBill } from '#common/contract/gift-cards';
+import { ruGiftCards } from '#web/i18n/ru-gift-cards';
+import { formatAmount } from '#common/lib/format';
 
 const t = ruGiftCards;
 export const rub = (value: number) => `${formatAmount(value)}\u00a0₽`;

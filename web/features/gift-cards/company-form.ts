@@ -1,5 +1,5 @@
-import { checkAccount, checkBic, checkInn, checkKpp } from '../../../common/lib/company-rules';
-import { checkMaxLength, checkRequired } from '../../../common/lib/validation';
+import { checkAccount, checkBic, checkInn, checkKpp } from '#common/lib/company-rules';
+import { checkMaxLength, checkRequired } from '#common/lib/validation';
 import {
   checkRecipientPhone,
   initialSaleForm,

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from '../../lib/router/hooks';
-import { maskPhone } from '../../../common/lib/validation';
-import { ruPages } from '../../i18n/ru-pages';
-import { ruGiftCards } from '../../i18n/ru-gift-cards';
-import { useApi } from '../../lib/api-context';
-import { useHydrated } from '../../lib/session';
-import { useSettings } from '../../lib/settings';
-import { PageMeta } from '../../ui/page-meta';
-import { TextField } from '../../ui/text-field';
+import { useNavigate } from '#web/lib/router/hooks';
+import { maskPhone } from '#common/lib/validation';
+import { ruPages } from '#web/i18n/ru-pages';
+import { ruGiftCards } from '#web/i18n/ru-gift-cards';
+import { useApi } from '#web/lib/api-context';
+import { useHydrated } from '#web/lib/session';
+import { useSettings } from '#web/lib/settings';
+import { PageMeta } from '#web/ui/page-meta';
+import { TextField } from '#web/ui/text-field';
 import {
   companyErrors,
   isCompanyValid,

@@ -1,10 +1,10 @@
-import { Navigate } from '../../lib/router/links';
-import { useSearchParams } from '../../lib/router/hooks';
-import { ruPages } from '../../i18n/ru-pages';
-import { ruGiftCards } from '../../i18n/ru-gift-cards';
-import { useSettings } from '../../lib/settings';
-import { FinishStep } from '../../payment/finish-step';
-import { PageMeta } from '../../ui/page-meta';
+import { Navigate } from '#web/lib/router/links';
+import { useSearchParams } from '#web/lib/router/hooks';
+import { ruPages } from '#web/i18n/ru-pages';
+import { ruGiftCards } from '#web/i18n/ru-gift-cards';
+import { useSettings } from '#web/lib/settings';
+import { FinishStep } from '#web/payment/finish-step';
+import { PageMeta } from '#web/ui/page-meta';
 import { resultPath } from './gift-card-api';
 
 const t = ruGiftCards;

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateInvoiceBody, GiftCardInvoice } from '../../../common/contract/gift-card-invoices';
-import type { CreateGiftCardOrderBody, GiftCardOrder } from '../../../common/contract/gift-cards';
-import type { PaymentResult, PayType } from '../../../common/contract/loyalty';
-import { useApi } from '../../lib/api-context';
-import { USER_KEY, useHydrated } from '../../lib/session';
-import { ensurePayer, payerApiClient } from '../../payment/payer-session';
+import type { CreateInvoiceBody, GiftCardInvoice } from '#common/contract/gift-card-invoices';
+import type { CreateGiftCardOrderBody, GiftCardOrder } from '#common/contract/gift-cards';
+import type { PaymentResult, PayType } from '#common/contract/loyalty';
+import { useApi } from '#web/lib/api-context';
+import { USER_KEY, useHydrated } from '#web/lib/session';
+import { ensurePayer, payerApiClient } from '#web/payment/payer-session';
 
 /**
  * Orders are made by whoever pays: the logged-in customer, or a visitor's temporary payer (the same one the

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../lib/api-client';
+import type { ApiClient } from '#web/lib/api-client';
 
 /*
  * The gift-card pages' public reads, apart from their hooks, so the route table (in the first-load bundle)

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { GiftCardOrder } from '../../../common/contract/gift-cards';
-import { ruGiftCards } from '../../i18n/ru-gift-cards';
-import { formatAmount } from '../../../common/lib/format';
-import { localDateTime } from '../../lib/formats';
-import { PaymentCallError } from '../../payment/payment-call-error';
-import { PaymentFailed } from '../../payment/payment-failed';
-import { usePaymentResult } from '../../payment/use-payment-result';
+import type { GiftCardOrder } from '#common/contract/gift-cards';
+import { ruGiftCards } from '#web/i18n/ru-gift-cards';
+import { formatAmount } from '#common/lib/format';
+import { localDateTime } from '#web/lib/formats';
+import { PaymentCallError } from '#web/payment/payment-call-error';
+import { PaymentFailed } from '#web/payment/payment-failed';
+import { usePaymentResult } from '#web/payment/use-payment-result';
 import { BillSums } from './bill-sums';
 import { endPaymentPath, resultPath, usePayOrder } from './gift-card-api';
 

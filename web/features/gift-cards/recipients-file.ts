@@ -1,4 +1,4 @@
-import { maskPhone } from '../../../common/lib/validation';
+import { maskPhone } from '#common/lib/validation';
 import type { RecipientDraft } from './sale-form';
 
 export interface ParsedRecipients {

@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { MAX_RECIPIENTS } from '../../../common/lib/gift-card-rules';
-import { maskPhone } from '../../../common/lib/validation';
-import { ruGiftCards } from '../../i18n/ru-gift-cards';
-import { TextField } from '../../ui/text-field';
+import { MAX_RECIPIENTS } from '#common/lib/gift-card-rules';
+import { maskPhone } from '#common/lib/validation';
+import { ruGiftCards } from '#web/i18n/ru-gift-cards';
+import { TextField } from '#web/ui/text-field';
 import { decodeRecipientsFile, parseRecipientsFile } from './recipients-file';
 import { checkRecipientPhone, emptyRecipient, type RecipientDraft } from './sale-form';
 

@@ -1,12 +1,12 @@
-import { Link } from '../../lib/router/links';
-import { useSearchParams } from '../../lib/router/hooks';
-import { ruPages } from '../../i18n/ru-pages';
-import { ruGiftCards } from '../../i18n/ru-gift-cards';
-import { formatAmount } from '../../../common/lib/format';
-import { formatPhone, localDateTime } from '../../lib/formats';
-import { useSettings } from '../../lib/settings';
-import { PayerQueryStage } from '../../payment/payer-query-stage';
-import { PageMeta } from '../../ui/page-meta';
+import { Link } from '#web/lib/router/links';
+import { useSearchParams } from '#web/lib/router/hooks';
+import { ruPages } from '#web/i18n/ru-pages';
+import { ruGiftCards } from '#web/i18n/ru-gift-cards';
+import { formatAmount } from '#common/lib/format';
+import { formatPhone, localDateTime } from '#web/lib/formats';
+import { useSettings } from '#web/lib/settings';
+import { PayerQueryStage } from '#web/payment/payer-query-stage';
+import { PageMeta } from '#web/ui/page-meta';
 import { useBoughtCard } from './gift-card-api';
 
 const t = ruGiftCards;

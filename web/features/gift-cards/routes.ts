@@ -1,4 +1,4 @@
-import { lazyPage, orNotFound, type Load, type PageKit, type PageRoute } from '../../lib/page-routes';
+import { lazyPage, orNotFound, type Load, type PageKit, type PageRoute } from '#web/lib/page-routes';
 import { giftCardDiscountQuery, giftCardImagesQuery, publicGiftCardQuery } from './gift-card-queries';
 
 const salePage = lazyPage('sale-page', () =>

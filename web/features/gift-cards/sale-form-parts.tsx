@@ -1,7 +1,7 @@
-import type { GiftCardImage } from '../../../common/contract/gift-cards';
-import { DEFAULT_MAX_LENGTH } from '../../../common/lib/validation';
-import { ruGiftCards } from '../../i18n/ru-gift-cards';
-import { TextField } from '../../ui/text-field';
+import type { GiftCardImage } from '#common/contract/gift-cards';
+import { DEFAULT_MAX_LENGTH } from '#common/lib/validation';
+import { ruGiftCards } from '#web/i18n/ru-gift-cards';
+import { TextField } from '#web/ui/text-field';
 
 const t = ruGiftCards;
 const NOMINAL_PRESETS = ['500', '1000', '3000', '5000'];

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { maskPhone } from '../../../common/lib/validation';
-import type { GiftCardImage } from '../../../common/contract/gift-cards';
-import { ruGiftCards } from '../../i18n/ru-gift-cards';
-import { useShell } from '../../ui/shell-state';
-import { TextField } from '../../ui/text-field';
+import { maskPhone } from '#common/lib/validation';
+import type { GiftCardImage } from '#common/contract/gift-cards';
+import { ruGiftCards } from '#web/i18n/ru-gift-cards';
+import { useShell } from '#web/ui/shell-state';
+import { TextField } from '#web/ui/text-field';
 import { RecipientsEditor, RecipientsFile } from './recipients-popup';
 import {
   CongratulationField,

@@ -1,4 +1,4 @@
-import { MAX_RECIPIENTS, MAX_SENDING_DAYS_AHEAD } from '../../../common/lib/gift-card-rules';
+import { MAX_RECIPIENTS, MAX_SENDING_DAYS_AHEAD } from '#common/lib/gift-card-rules';
 import {
   checkEmail,
   checkMaxLength,
@@ -6,8 +6,8 @@ import {
   checkRequired,
   PHONE_MASKED,
   VALIDATION_MESSAGES,
-} from '../../../common/lib/validation';
-import { ruGiftCards } from '../../i18n/ru-gift-cards';
+} from '#common/lib/validation';
+import { ruGiftCards } from '#web/i18n/ru-gift-cards';
 
 /** One recipient as the form holds it: the masked phone `+7 (###) ###-##-##` and an optional name. */
 export interface RecipientDraft {

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ru } from '../../i18n/ru';
-import { useApi } from '../../lib/api-context';
-import { activeCampaignsQuery } from '../../lib/content';
-import { CampaignList } from '../../ui/campaign-list';
+import { ru } from '#web/i18n/ru';
+import { useApi } from '#web/lib/api-context';
+import { activeCampaignsQuery } from '#web/lib/content';
+import { CampaignList } from '#web/ui/campaign-list';
 
 /** Today's campaigns (the home route's loader has fetched them), or nothing when none runs. */
 export function HomeCampaigns() {

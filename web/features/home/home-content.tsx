@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '../../lib/router/links';
-import { ru } from '../../i18n/ru';
-import { useApi } from '../../lib/api-context';
-import { newsListQuery, pointsQuery } from '../../lib/content';
-import { NewsCard } from '../../ui/news-card';
-import { PointCard } from '../../ui/point-card';
+import { Link } from '#web/lib/router/links';
+import { ru } from '#web/i18n/ru';
+import { useApi } from '#web/lib/api-context';
+import { newsListQuery, pointsQuery } from '#web/lib/content';
+import { NewsCard } from '#web/ui/news-card';
+import { PointCard } from '#web/ui/point-card';
 import { HomeMap } from './home-map';
 
 const NEWS_ON_HOME = 3;

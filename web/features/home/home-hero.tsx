@@ -1,6 +1,6 @@
-import { Link } from '../../lib/router/links';
-import { ru } from '../../i18n/ru';
-import { useModuleEnabled, useSettings } from '../../lib/settings';
+import { Link } from '#web/lib/router/links';
+import { ru } from '#web/i18n/ru';
+import { useModuleEnabled, useSettings } from '#web/lib/settings';
 
 /** The programme in one screen: its name, what it gives, the way in; on wide screens, the card itself. */
 export function HomeHero() {

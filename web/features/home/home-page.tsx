@@ -1,7 +1,7 @@
-import { Link } from '../../lib/router/links';
-import { ru } from '../../i18n/ru';
-import { useModuleEnabled, useSettings } from '../../lib/settings';
-import { PageMeta } from '../../ui/page-meta';
+import { Link } from '#web/lib/router/links';
+import { ru } from '#web/i18n/ru';
+import { useModuleEnabled, useSettings } from '#web/lib/settings';
+import { PageMeta } from '#web/ui/page-meta';
 import { HomeNews, HomePoints } from './home-content';
 import { HomeCampaigns } from './home-campaigns';
 import { HomeHero } from './home-hero';

@@ -1,7 +1,7 @@
-import { isModuleEnabled } from '../../../common/lib/modules';
-import { activeCampaignsQuery, newsListQuery, pointsQuery } from '../../lib/content';
-import { mapSettingsQuery } from '../../lib/map-settings';
-import { lazyPage, type PageKit, type PageRoute } from '../../lib/page-routes';
+import { isModuleEnabled } from '#common/lib/modules';
+import { activeCampaignsQuery, newsListQuery, pointsQuery } from '#web/lib/content';
+import { mapSettingsQuery } from '#web/lib/map-settings';
+import { lazyPage, type PageKit, type PageRoute } from '#web/lib/page-routes';
 
 const homePage = lazyPage('home-page', () => import('./home-page').then((m) => ({ Component: m.HomePage })));
 

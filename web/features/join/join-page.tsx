@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '../../lib/router/links';
-import { ru } from '../../i18n/ru';
-import { ruPages } from '../../i18n/ru-pages';
-import { useApi } from '../../lib/api-context';
-import { useModuleEnabled, useSettings } from '../../lib/settings';
-import { EmptyState } from '../../ui/empty-state';
-import { PageMeta } from '../../ui/page-meta';
+import { Link } from '#web/lib/router/links';
+import { ru } from '#web/i18n/ru';
+import { ruPages } from '#web/i18n/ru-pages';
+import { useApi } from '#web/lib/api-context';
+import { useModuleEnabled, useSettings } from '#web/lib/settings';
+import { EmptyState } from '#web/ui/empty-state';
+import { PageMeta } from '#web/ui/page-meta';
 import { joinQuery } from './api';
 
 export function JoinPage() {

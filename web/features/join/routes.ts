@@ -1,4 +1,4 @@
-import { lazyPage, type PageKit, type PageRoute } from '../../lib/page-routes';
+import { lazyPage, type PageKit, type PageRoute } from '#web/lib/page-routes';
 import { joinQuery } from './api';
 
 const joinPage = lazyPage('join-page', () => import('./join-page').then((m) => ({ Component: m.JoinPage })));

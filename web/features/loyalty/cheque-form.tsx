@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { checkEmail, VALIDATION_MESSAGES } from '../../../common/lib/validation';
-import { ruLoyalty } from '../../i18n/ru-loyalty';
-import { TextField } from '../../ui/text-field';
-import { customerMessageOf, errorCodeOf } from '../../lib/api-errors';
+import { checkEmail, VALIDATION_MESSAGES } from '#common/lib/validation';
+import { ruLoyalty } from '#web/i18n/ru-loyalty';
+import { TextField } from '#web/ui/text-field';
+import { customerMessageOf, errorCodeOf } from '#web/lib/api-errors';
 import { useSendCheque } from './use-payment';
 
 /** 'Отправить чек на e-mail' on the finish page (`sendCheque`; the same cheque to the same address goes once). */

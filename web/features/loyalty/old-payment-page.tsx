@@ -1,6 +1,6 @@
-import { ruLoyalty } from '../../i18n/ru-loyalty';
-import { useHydrated } from '../../lib/session';
-import { PaymentCallError } from '../../payment/payment-call-error';
+import { ruLoyalty } from '#web/i18n/ru-loyalty';
+import { useHydrated } from '#web/lib/session';
+import { PaymentCallError } from '#web/payment/payment-call-error';
 import { PaymentPageFrame } from './payment-page-frame';
 import { useOldPayment } from './use-payment';
 

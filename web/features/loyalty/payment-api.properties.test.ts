@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forAll, testSeed, type Random } from '../../../common/testing/random';
+import { forAll, testSeed, type Random } from '#common/testing/random';
 import { parsePaySum, parsePointId } from './retail-point';
 
 /** Property tests of the QR parsers (issue 8): seeded, `TEST_SEED=<n>` replays a failure. */

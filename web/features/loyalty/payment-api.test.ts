@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiClient } from '../../lib/api-client';
-import { ensurePayer, forgetTemporaryPayer, hasPayer } from '../../payment/payer-session';
+import { ApiError, type ApiClient } from '#web/lib/api-client';
+import { ensurePayer, forgetTemporaryPayer, hasPayer } from '#web/payment/payer-session';
 import { finishPath, openDraft, paymentPath } from './payment-api';
 import { parsePaySum, parsePointId } from './retail-point';
 

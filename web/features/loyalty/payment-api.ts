@@ -1,7 +1,7 @@
-import type { Draft, PaymentResult, PayType } from '../../../common/contract/loyalty';
-import { PAYMENT_STATUS } from '../../../common/contract/codes';
-import type { ApiClient } from '../../lib/api-client';
-import { hasCode } from '../../lib/api-errors';
+import type { Draft, PaymentResult, PayType } from '#common/contract/loyalty';
+import { PAYMENT_STATUS } from '#common/contract/codes';
+import type { ApiClient } from '#web/lib/api-client';
+import { hasCode } from '#web/lib/api-errors';
 
 export interface DraftChoice {
   retailPointId: number;

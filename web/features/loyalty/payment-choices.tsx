@@ -1,8 +1,8 @@
-import type { SavedCard } from '../../../common/contract/bindings';
-import type { PayType } from '../../../common/contract/loyalty';
-import { formatAmount, formatBonuses } from '../../../common/lib/format';
-import { ruLoyalty } from '../../i18n/ru-loyalty';
-import { useShell } from '../../ui/shell-state';
+import type { SavedCard } from '#common/contract/bindings';
+import type { PayType } from '#common/contract/loyalty';
+import { formatAmount, formatBonuses } from '#common/lib/format';
+import { ruLoyalty } from '#web/i18n/ru-loyalty';
+import { useShell } from '#web/ui/shell-state';
 import { HowItWorks } from './payment-confirm';
 
 /** The choices the page offers, in this order (Apple Pay and Google Pay are not accepted yet). */

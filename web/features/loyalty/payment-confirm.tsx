@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import type { SavedCard } from '../../../common/contract/bindings';
-import type { Draft, PaymentResult } from '../../../common/contract/loyalty';
-import { checkEmail } from '../../../common/lib/validation';
-import { ru } from '../../i18n/ru';
-import { ruLoyalty } from '../../i18n/ru-loyalty';
-import { ApiError } from '../../lib/api-client';
-import { formatAmount, formatBonuses } from '../../../common/lib/format';
-import { TextField } from '../../ui/text-field';
+import type { SavedCard } from '#common/contract/bindings';
+import type { Draft, PaymentResult } from '#common/contract/loyalty';
+import { checkEmail } from '#common/lib/validation';
+import { ru } from '#web/i18n/ru';
+import { ruLoyalty } from '#web/i18n/ru-loyalty';
+import { ApiError } from '#web/lib/api-client';
+import { formatAmount, formatBonuses } from '#common/lib/format';
+import { TextField } from '#web/ui/text-field';
 import { finishPath } from './payment-api';
-import { errorCodeOf } from '../../lib/api-errors';
+import { errorCodeOf } from '#web/lib/api-errors';
 import { useProcessDraft } from './use-payment';
 
 interface PaymentConfirmProps {

@@ -1,6 +1,6 @@
-import type { Draft } from '../../../common/contract/loyalty';
-import { formatAmount, formatBonuses } from '../../../common/lib/format';
-import { ruLoyalty } from '../../i18n/ru-loyalty';
+import type { Draft } from '#common/contract/loyalty';
+import { formatAmount, formatBonuses } from '#common/lib/format';
+import { ruLoyalty } from '#web/i18n/ru-loyalty';
 
 /** What a draft spends of the money-like balance (certificates, gift cards); 0 when nothing. */
 function extraSpendOf(draft: Draft): number {

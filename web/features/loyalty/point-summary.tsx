@@ -1,6 +1,6 @@
-import type { RetailPointInfo } from '../../../common/contract/loyalty-lookups';
-import { ruLoyalty } from '../../i18n/ru-loyalty';
-import { formatAmount } from '../../../common/lib/format';
+import type { RetailPointInfo } from '#common/contract/loyalty-lookups';
+import { ruLoyalty } from '#web/i18n/ru-loyalty';
+import { formatAmount } from '#common/lib/format';
 
 /** The shop and the sum at the top of the payment pages (rendered on the server from the QR's query). */
 export function PointSummary({ point, paySum }: { point: RetailPointInfo; paySum: number | null }) {

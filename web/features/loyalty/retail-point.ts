@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../lib/api-client';
+import type { ApiClient } from '#web/lib/api-client';
 
 /*
  * What a payment QR's address names (the point `p` and the sum `s`) and the point's public read, apart from

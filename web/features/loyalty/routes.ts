@@ -1,4 +1,4 @@
-import { lazyPage, type Load, type PageKit, type PageRoute } from '../../lib/page-routes';
+import { lazyPage, type Load, type PageKit, type PageRoute } from '#web/lib/page-routes';
 import { parsePointId, retailPointQuery } from './retail-point';
 
 const loyaltyPage = lazyPage('loyalty-page', () =>

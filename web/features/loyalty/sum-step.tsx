@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from '../../lib/router/hooks';
-import { ruLoyalty } from '../../i18n/ru-loyalty';
-import { TextField } from '../../ui/text-field';
+import { useNavigate } from '#web/lib/router/hooks';
+import { ruLoyalty } from '#web/i18n/ru-loyalty';
+import { TextField } from '#web/ui/text-field';
 import { paymentPath } from './payment-api';
 import { parsePaySum } from './retail-point';
 

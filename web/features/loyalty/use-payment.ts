@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { hasCode } from '../../lib/api-errors';
-import { useApi } from '../../lib/api-context';
-import { useHydrated, useIsLoggedIn } from '../../lib/session';
-import { ensurePayer, payerApiClient } from '../../payment/payer-session';
+import { hasCode } from '#web/lib/api-errors';
+import { useApi } from '#web/lib/api-context';
+import { useHydrated, useIsLoggedIn } from '#web/lib/session';
+import { ensurePayer, payerApiClient } from '#web/payment/payer-session';
 import { openDraft, type DraftChoice } from './payment-api';
 import { retailPointQuery } from './retail-point';
-import { PAYER_KEY } from '../../payment/payer-session';
+import { PAYER_KEY } from '#web/payment/payer-session';
 
 /** The point a payment QR names (public; rendered on the server). */
 export function useRetailPoint(retailPointId: number | null) {

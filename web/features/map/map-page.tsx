@@ -1,16 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useParams } from '../../lib/router/hooks';
-import type { Point } from '../../../common/contract/content';
-import { ru } from '../../i18n/ru';
-import { ruPages } from '../../i18n/ru-pages';
-import { useApi } from '../../lib/api-context';
-import { pointsQuery } from '../../lib/content';
-import { useSettings } from '../../lib/settings';
-import { EmptyState } from '../../ui/empty-state';
-import { PageMeta } from '../../ui/page-meta';
-import { PointCard } from '../../ui/point-card';
-import { isPlaced } from '../../ui/point-map';
-import { VenueMap } from '../../ui/venue-map';
+import { useParams } from '#web/lib/router/hooks';
+import type { Point } from '#common/contract/content';
+import { ru } from '#web/i18n/ru';
+import { ruPages } from '#web/i18n/ru-pages';
+import { useApi } from '#web/lib/api-context';
+import { pointsQuery } from '#web/lib/content';
+import { useSettings } from '#web/lib/settings';
+import { EmptyState } from '#web/ui/empty-state';
+import { PageMeta } from '#web/ui/page-meta';
+import { PointCard } from '#web/ui/point-card';
+import { isPlaced } from '#web/ui/point-map';
+import { VenueMap } from '#web/ui/venue-map';
 
 /** /map/{title}: the point whose title (or id) is given; the route's loader answers 404 for none. */
 export function findMapPoint(points: Point[], title: string): Point | undefined {

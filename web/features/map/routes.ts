@@ -1,5 +1,5 @@
-import { loadPointsMap } from '../../lib/points-map';
-import { lazyPage, notFound, type Load, type PageKit, type PageRoute } from '../../lib/page-routes';
+import { loadPointsMap } from '#web/lib/points-map';
+import { lazyPage, notFound, type Load, type PageKit, type PageRoute } from '#web/lib/page-routes';
 
 const mapPage = lazyPage('map-page', () => import('./map-page').then((m) => ({ Component: m.MapPage })));
 

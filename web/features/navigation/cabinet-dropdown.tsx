@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { ru } from '../../i18n/ru';
-import { ChevronDownIcon, UserIcon } from '../../ui/icons';
+import { ru } from '#web/i18n/ru';
+import { ChevronDownIcon, UserIcon } from '#web/ui/icons';
 import { CabinetEntries } from './cabinet-entries';
 
 /** The cabinet menu of the desktop header: opens on hover (and on click or keyboard focus). */

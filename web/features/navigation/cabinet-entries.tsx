@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '../../lib/router/links';
-import { useNavigate } from '../../lib/router/hooks';
-import { ru } from '../../i18n/ru';
-import { useApi } from '../../lib/api-context';
-import { logout, useIsLoggedIn } from '../../lib/session';
+import { Link } from '#web/lib/router/links';
+import { useNavigate } from '#web/lib/router/hooks';
+import { ru } from '#web/i18n/ru';
+import { useApi } from '#web/lib/api-context';
+import { logout, useIsLoggedIn } from '#web/lib/session';
 
 /**
  * The cabinet entries (spec "Navigation"): logged in, 'Личный кабинет' and 'Выход' (then to /);

@@ -1,11 +1,11 @@
 import { useCallback, useRef } from 'react';
-import { ru } from '../../i18n/ru';
-import { useSettings } from '../../lib/settings';
-import { CloseIcon } from '../../ui/icons';
-import { Logo } from '../../ui/logo';
-import { useShell } from '../../ui/shell-state';
-import { useFocusTrap } from '../../ui/use-focus-trap';
-import { useScrollLock } from '../../ui/use-scroll-lock';
+import { ru } from '#web/i18n/ru';
+import { useSettings } from '#web/lib/settings';
+import { CloseIcon } from '#web/ui/icons';
+import { Logo } from '#web/ui/logo';
+import { useShell } from '#web/ui/shell-state';
+import { useFocusTrap } from '#web/ui/use-focus-trap';
+import { useScrollLock } from '#web/ui/use-scroll-lock';
 import { CabinetEntries } from './cabinet-entries';
 import type { NavLink } from './nav-links';
 import { NavItemLink } from './nav-item-link';

@@ -1,4 +1,4 @@
-import { NavLink } from '../../lib/router/links';
+import { NavLink } from '#web/lib/router/links';
 import type { NavLink as NavItem } from './nav-links';
 
 export function NavItemLink({ link, onClick }: { link: NavItem; onClick?: () => void }) {

@@ -1,4 +1,4 @@
-import type { HeaderSettings } from '../../../common/contract/header';
+import type { HeaderSettings } from '#common/contract/header';
 
 export interface NavLink {
   to: string;

@@ -1,9 +1,9 @@
-import { Link } from '../../lib/router/links';
-import { ru } from '../../i18n/ru';
-import { useModuleEnabled, useSettings } from '../../lib/settings';
-import { MenuIcon } from '../../ui/icons';
-import { Logo } from '../../ui/logo';
-import { useShell } from '../../ui/shell-state';
+import { Link } from '#web/lib/router/links';
+import { ru } from '#web/i18n/ru';
+import { useModuleEnabled, useSettings } from '#web/lib/settings';
+import { MenuIcon } from '#web/ui/icons';
+import { Logo } from '#web/ui/logo';
+import { useShell } from '#web/ui/shell-state';
 import { CabinetDropdown } from './cabinet-dropdown';
 import { MobileMenu } from './mobile-menu';
 import { NavItemLink } from './nav-item-link';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../lib/api-client';
+import type { ApiClient } from '#web/lib/api-client';
 
-export { newsListQuery } from '../../lib/content';
+export { newsListQuery } from '#web/lib/content';
 
 export const newsItemQuery = (api: ApiClient, id: string) =>
   queryOptions({

@@ -1,17 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '../../lib/router/links';
-import { useParams } from '../../lib/router/hooks';
-import { ru } from '../../i18n/ru';
-import { useApi } from '../../lib/api-context';
-import { pointsQuery } from '../../lib/content';
-import { paragraphs } from '../../lib/formats';
-import { useFormatDate } from '../../lib/use-format-date';
-import { useSettings } from '../../lib/settings';
-import { PageMeta } from '../../ui/page-meta';
-import { PointCard } from '../../ui/point-card';
-import { VenueMap } from '../../ui/venue-map';
+import { Link } from '#web/lib/router/links';
+import { useParams } from '#web/lib/router/hooks';
+import { ru } from '#web/i18n/ru';
+import { useApi } from '#web/lib/api-context';
+import { pointsQuery } from '#web/lib/content';
+import { paragraphs } from '#web/lib/formats';
+import { useFormatDate } from '#web/lib/use-format-date';
+import { useSettings } from '#web/lib/settings';
+import { PageMeta } from '#web/ui/page-meta';
+import { PointCard } from '#web/ui/point-card';
+import { VenueMap } from '#web/ui/venue-map';
 import { newsItemQuery } from './api';
-import { BrandPicture } from '../../ui/brand-picture';
+import { BrandPicture } from '#web/ui/brand-picture';
 
 /** One news item: pictures, text and the points taking part, on a map and as cards. */
 export function NewsItemPage() {

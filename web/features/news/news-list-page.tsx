@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ru } from '../../i18n/ru';
-import { ruPages } from '../../i18n/ru-pages';
-import { useApi } from '../../lib/api-context';
-import { useSettings } from '../../lib/settings';
-import { EmptyState } from '../../ui/empty-state';
-import { NewsCard } from '../../ui/news-card';
-import { PageMeta } from '../../ui/page-meta';
+import { ru } from '#web/i18n/ru';
+import { ruPages } from '#web/i18n/ru-pages';
+import { useApi } from '#web/lib/api-context';
+import { useSettings } from '#web/lib/settings';
+import { EmptyState } from '#web/ui/empty-state';
+import { NewsCard } from '#web/ui/news-card';
+import { PageMeta } from '#web/ui/page-meta';
 import { newsListQuery } from './api';
 
 export function NewsListPage() {

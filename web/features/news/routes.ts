@@ -1,5 +1,5 @@
-import { loadPointsMap } from '../../lib/points-map';
-import { lazyPage, orNotFound, type PageKit, type PageRoute } from '../../lib/page-routes';
+import { loadPointsMap } from '#web/lib/points-map';
+import { lazyPage, orNotFound, type PageKit, type PageRoute } from '#web/lib/page-routes';
 import { newsItemQuery, newsListQuery } from './api';
 
 const newsListPage = lazyPage('news-list-page', () =>

@@ -1,6 +1,6 @@
-import type { Action } from '../../../common/contract/content';
-import { ru } from '../../i18n/ru';
-import { useFormatDate } from '../../lib/use-format-date';
+import type { Action } from '#common/contract/content';
+import { ru } from '#web/i18n/ru';
+import { useFormatDate } from '#web/lib/use-format-date';
 
 /** The actions valid at one point. */
 export function ActionList({ actions, full = false }: { actions: Action[]; full?: boolean }) {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../lib/api-client';
+import type { ApiClient } from '#web/lib/api-client';
 
-export { pointsQuery } from '../../lib/content';
+export { pointsQuery } from '#web/lib/content';
 
 export const pointQuery = (api: ApiClient, id: string) =>
   queryOptions({

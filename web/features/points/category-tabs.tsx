@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { ru } from '../../i18n/ru';
+import { ru } from '#web/i18n/ru';
 
 interface CategoryTabsProps {
   categories: string[];

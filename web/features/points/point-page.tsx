@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '../../lib/router/links';
-import { useParams } from '../../lib/router/hooks';
-import { ru } from '../../i18n/ru';
-import { useApi } from '../../lib/api-context';
-import { useSettings } from '../../lib/settings';
-import { PageMeta } from '../../ui/page-meta';
-import { PointCard } from '../../ui/point-card';
-import { isPlaced } from '../../ui/point-map';
-import { VenueMap } from '../../ui/venue-map';
+import { Link } from '#web/lib/router/links';
+import { useParams } from '#web/lib/router/hooks';
+import { ru } from '#web/i18n/ru';
+import { useApi } from '#web/lib/api-context';
+import { useSettings } from '#web/lib/settings';
+import { PageMeta } from '#web/ui/page-meta';
+import { PointCard } from '#web/ui/point-card';
+import { isPlaced } from '#web/ui/point-map';
+import { VenueMap } from '#web/ui/venue-map';
 import { ActionList } from './action-list';
 import { pointQuery } from './api';
 

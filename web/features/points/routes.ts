@@ -1,6 +1,6 @@
-import { mapSettingsQuery } from '../../lib/map-settings';
-import { loadPointsMap } from '../../lib/points-map';
-import { lazyPage, orNotFound, type PageKit, type PageRoute } from '../../lib/page-routes';
+import { mapSettingsQuery } from '#web/lib/map-settings';
+import { loadPointsMap } from '#web/lib/points-map';
+import { lazyPage, orNotFound, type PageKit, type PageRoute } from '#web/lib/page-routes';
 import { pointQuery } from './api';
 
 const pointsPage = lazyPage('points-page', () =>

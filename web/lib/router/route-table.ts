@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
-import type { ModuleId } from '../../../common/lib/modules';
+import type { ModuleId } from '#common/lib/modules';
 import type { ApiClient } from '../api-client';
 
 /*

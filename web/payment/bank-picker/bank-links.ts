@@ -1,4 +1,4 @@
-import type { SbpBank } from '../../../common/contract/sbp';
+import type { SbpBank } from '#common/contract/sbp';
 
 /** Where the picker runs: a bank app can be opened on iOS and Android; elsewhere a phone has to scan a QR. */
 export type BankPlatform = 'ios' | 'android' | 'desktop';

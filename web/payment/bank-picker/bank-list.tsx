@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type MouseEvent } from 'react';
-import type { SbpBank } from '../../../common/contract/sbp';
-import { ruBankPicker } from '../../i18n/ru-bank-picker';
-import { useApi } from '../../lib/api-context';
-import { isEmbedded } from '../../lib/embedding';
+import type { SbpBank } from '#common/contract/sbp';
+import { ruBankPicker } from '#web/i18n/ru-bank-picker';
+import { useApi } from '#web/lib/api-context';
+import { isEmbedded } from '#web/lib/embedding';
 import { sbpBanksQuery } from './sbp-banks-query';
 import { BankBadge } from './bank-badge';
 import { filterBanks } from './bank-filter';

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../../lib/api-client';
-import { ApiProvider } from '../../lib/api-context';
-import { createQueryClient } from '../../lib/query-client';
+import type { ApiClient } from '#web/lib/api-client';
+import { ApiProvider } from '#web/lib/api-context';
+import { createQueryClient } from '#web/lib/query-client';
 import { BankPickerSheet, type BankPickerSheetProps } from './bank-picker-sheet';
 
 const LINK = 'https://qr.nspk.ru/AS1000TEST?type=01&sum=0&cur=RUB';

@@ -1,11 +1,11 @@
 import { useCallback, useId, useMemo, useRef } from 'react';
-import type { SbpBank } from '../../../common/contract/sbp';
-import { ru } from '../../i18n/ru';
-import { ruBankPicker } from '../../i18n/ru-bank-picker';
-import { CloseIcon } from '../../ui/icons';
-import { QrCode } from '../../ui/qr-code';
-import { useFocusTrap } from '../../ui/use-focus-trap';
-import { useScrollLock } from '../../ui/use-scroll-lock';
+import type { SbpBank } from '#common/contract/sbp';
+import { ru } from '#web/i18n/ru';
+import { ruBankPicker } from '#web/i18n/ru-bank-picker';
+import { CloseIcon } from '#web/ui/icons';
+import { QrCode } from '#web/ui/qr-code';
+import { useFocusTrap } from '#web/ui/use-focus-trap';
+import { useScrollLock } from '#web/ui/use-scroll-lock';
 import { BankList } from './bank-list';
 import { detectPlatform, type BankPlatform } from './bank-links';
 

@@ -1,4 +1,4 @@
-import { ruLoyalty } from '../../i18n/ru-loyalty';
+import { ruLoyalty } from '#web/i18n/ru-loyalty';
 import { BankPickerSheet } from './bank-picker-sheet';
 
 interface SbpWaitProps {

@@ -1,5 +1,5 @@
-import type { BrandSettings } from '../../../../common/contract/header';
-import { ruAdminContent } from '../../../i18n/ru-admin-content';
+import type { BrandSettings } from '#common/contract/header';
+import { ruAdminContent } from '#web/i18n/ru-admin-content';
 
 const t = ruAdminContent.settings;
 const HEX = /^#[0-9a-fA-F]{6}$/;

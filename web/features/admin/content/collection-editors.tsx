@@ -1,5 +1,5 @@
-import type { Action, FaqQuestion, NewsItem } from '../../../../common/contract/content';
-import { ruAdminContent } from '../../../i18n/ru-admin-content';
+import type { Action, FaqQuestion, NewsItem } from '#common/contract/content';
+import { ruAdminContent } from '#web/i18n/ru-admin-content';
 import { adminApi } from '../admin-api';
 import { isoDayToRu, useBrandDates } from '../admin-dates';
 import { DateTimeInput, DayInput } from './date-inputs';

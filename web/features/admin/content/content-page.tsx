@@ -1,5 +1,5 @@
-import { useSearchParams } from '../../../lib/router/hooks';
-import { ruAdminContent } from '../../../i18n/ru-admin-content';
+import { useSearchParams } from '#web/lib/router/hooks';
+import { ruAdminContent } from '#web/i18n/ru-admin-content';
 import { ActionsEditor, FaqEditor, NewsEditor } from './collection-editors';
 import { ContentStyles } from './content-styles';
 import { PagesEditor } from './pages-editor';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ruAdminContent } from '../../../i18n/ru-admin-content';
+import { ruAdminContent } from '#web/i18n/ru-admin-content';
 import {
   isoDayToRu,
   isoToRuDateTime,

@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { ruAdminContent } from '../../../i18n/ru-admin-content';
+import { ApiError } from '#web/lib/api-client';
+import { ruAdminContent } from '#web/i18n/ru-admin-content';
 import { adminErrorText } from '../admin-api';
 
 /** Field errors of a refused save, by the field's path (`title`, `address.latitude`), as the server's schema named them. */

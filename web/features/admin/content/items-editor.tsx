@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
-import { ruAdminContent } from '../../../i18n/ru-admin-content';
+import { ruAdminContent } from '#web/i18n/ru-admin-content';
 import { adminErrorText } from '../admin-api';
 import { TableScroll } from '../field';
 import { fieldErrorsOf, saveFailureText, useCan, type FieldErrors } from './form-fields';

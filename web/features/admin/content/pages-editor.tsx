@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { OperatorDocuments } from '../../../../common/contract/operator-content';
-import { ruAdmin } from '../../../i18n/ru-admin';
-import { ruAdminContent } from '../../../i18n/ru-admin-content';
+import type { OperatorDocuments } from '#common/contract/operator-content';
+import { ruAdmin } from '#web/i18n/ru-admin';
+import { ruAdminContent } from '#web/i18n/ru-admin-content';
 import { adminApi, adminErrorText } from '../admin-api';
 import {
   errorAt,

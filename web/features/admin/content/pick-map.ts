@@ -1,9 +1,9 @@
 // Loaded only by the points editor's map picker, in the browser: Leaflet never reaches a page without a map.
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import type { MapSettings } from '../../../../common/contract/map';
-import { ruAdminContent } from '../../../i18n/ru-admin-content';
-import { ru } from '../../../i18n/ru';
+import type { MapSettings } from '#common/contract/map';
+import { ruAdminContent } from '#web/i18n/ru-admin-content';
+import { ru } from '#web/i18n/ru';
 
 /** Where the map opens for a point without coordinates in a brand with no placed points: Moscow. */
 const FALLBACK: [number, number] = [55.751, 37.618];

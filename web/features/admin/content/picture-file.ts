@@ -1,4 +1,4 @@
-import { ruAdminContent } from '../../../i18n/ru-admin-content';
+import { ruAdminContent } from '#web/i18n/ru-admin-content';
 
 const t = ruAdminContent.pictures;
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ruAdminContent } from '../../../i18n/ru-admin-content';
+import { ruAdminContent } from '#web/i18n/ru-admin-content';
 import { adminApi, adminErrorText } from '../admin-api';
 import { TableScroll } from '../field';
 import { TextInput, useCan } from './form-fields';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ruAdminContent } from '../../../i18n/ru-admin-content';
+import { ruAdminContent } from '#web/i18n/ru-admin-content';
 import { adminApi } from '../admin-api';
 
 const t = ruAdminContent.points;

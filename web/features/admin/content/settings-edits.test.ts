@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BrandSettings } from '../../../../common/contract/header';
+import type { BrandSettings } from '#common/contract/header';
 import { withEdits } from './settings-edits';
 
 describe("the settings screen's save", () => {

@@ -1,4 +1,4 @@
-import type { BrandSettings } from '../../../../common/contract/header';
+import type { BrandSettings } from '#common/contract/header';
 
 /**
  * What the settings screen saves (PUT /api/operator/settings takes the whole document): the settings as the

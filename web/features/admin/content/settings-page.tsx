@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { BrandSettings } from '../../../../common/contract/header';
-import { ruAdmin } from '../../../i18n/ru-admin';
-import { ruAdminContent } from '../../../i18n/ru-admin-content';
+import type { BrandSettings } from '#common/contract/header';
+import { ruAdmin } from '#web/i18n/ru-admin';
+import { ruAdminContent } from '#web/i18n/ru-admin-content';
 import { adminApi, adminErrorText } from '../admin-api';
 import { BrandPreview } from './brand-preview';
 import { ContentStyles } from './content-styles';

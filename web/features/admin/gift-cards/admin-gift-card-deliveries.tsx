@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FailedDelivery } from '../../../../common/contract/operator-gift-cards';
-import { ruAdmin } from '../../../i18n/ru-admin';
+import type { FailedDelivery } from '#common/contract/operator-gift-cards';
+import { ruAdmin } from '#web/i18n/ru-admin';
 import { adminApi } from '../admin-api';
 import { ActionStatus } from '../kit/action-status';
 import { Can } from '../kit/can';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InvoiceItem } from '../../../../common/contract/operator-gift-cards';
-import { ruAdmin } from '../../../i18n/ru-admin';
+import type { InvoiceItem } from '#common/contract/operator-gift-cards';
+import { ruAdmin } from '#web/i18n/ru-admin';
 import { adminApi } from '../admin-api';
 import { isoDayToRu, useBrandDates } from '../admin-dates';
 import { ActionStatus } from '../kit/action-status';

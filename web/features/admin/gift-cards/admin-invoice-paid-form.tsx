@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { InvoiceItem } from '../../../../common/contract/operator-gift-cards';
-import { ruAdmin } from '../../../i18n/ru-admin';
+import type { InvoiceItem } from '#common/contract/operator-gift-cards';
+import { ruAdmin } from '#web/i18n/ru-admin';
 import { RU_DAY_FIELD, ruDayToIso, useBrandDates } from '../admin-dates';
 import { Field } from '../kit/field';
 

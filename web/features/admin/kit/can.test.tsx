@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Permission } from '../../../../common/contract/permissions';
+import type { Permission } from '#common/contract/permissions';
 import { SESSION_KEY } from '../admin-api';
 import { Can, useCan } from './can';
 

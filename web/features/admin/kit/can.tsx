@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Permission } from '../../../../common/contract/permissions';
+import type { Permission } from '#common/contract/permissions';
 import { useStaffSession } from '../admin-api';
 
 /** Whether the logged-in person's role holds the permission (the server checks it again on every call). */

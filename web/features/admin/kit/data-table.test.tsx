@@ -1,6 +1,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ruAdmin } from '../../../i18n/ru-admin';
+import { ruAdmin } from '#web/i18n/ru-admin';
 import { DataTable, type Column } from './data-table';
 
 interface Row {

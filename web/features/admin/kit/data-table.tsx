@@ -1,5 +1,5 @@
 import type { HTMLAttributes, Key, ReactNode } from 'react';
-import { ruAdmin } from '../../../i18n/ru-admin';
+import { ruAdmin } from '#web/i18n/ru-admin';
 
 /** One column: its header, what a row shows in it, and (if it likes) its alignment and width. */
 export interface Column<Row> {

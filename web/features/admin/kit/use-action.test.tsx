@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ruAdmin } from '../../../i18n/ru-admin';
-import { ApiError } from '../../../lib/api-client';
+import { ruAdmin } from '#web/i18n/ru-admin';
+import { ApiError } from '#web/lib/api-client';
 import { useAction, type ActionOptions } from './use-action';
 
 /** A promise the test settles by hand, to look at the action while it runs. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatAmount } from '../../../../common/lib/format';
-import { ruAdmin } from '../../../i18n/ru-admin';
+import { formatAmount } from '#common/lib/format';
+import { ruAdmin } from '#web/i18n/ru-admin';
 import { adminApi } from '../admin-api';
 import { ActionStatus } from '../kit/action-status';
 import { Can } from '../kit/can';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ruAdmin } from '../../../i18n/ru-admin';
+import { ruAdmin } from '#web/i18n/ru-admin';
 import { adminApi } from '../admin-api';
 import { Field } from '../kit/field';
 import { roubles } from './member-format';

@@ -1,14 +1,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ruAdmin } from '../../../i18n/ru-admin';
-import { ruAdminMemberPage as p, ruAdminMemberProfile } from '../../../i18n/ru-admin-members';
+import { ruAdmin } from '#web/i18n/ru-admin';
+import { ruAdminMemberPage as p, ruAdminMemberProfile } from '#web/i18n/ru-admin-members';
 import { adminApi } from '../admin-api';
 import { RU_DAY_FIELD, ruDayToIso, useBrandDates } from '../admin-dates';
 import { DataTable, MoreRows, type Column } from '../kit/data-table';
 import { Field, SelectField } from '../kit/field';
 import { roubles } from './member-format';
-import { formatBonuses } from '../../../../common/lib/format';
-import type { MemberDetails } from '../../../../common/contract/members';
+import { formatBonuses } from '#common/lib/format';
+import type { MemberDetails } from '#common/contract/members';
 
 /*
  * The member's page, further (docs/decisions/033): what payments in progress hold, the saved bank cards (the

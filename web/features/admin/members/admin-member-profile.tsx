@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { MemberProfile } from '../../../../common/contract/members';
-import { ruAdminMemberProfile as p } from '../../../i18n/ru-admin-members';
+import type { MemberProfile } from '#common/contract/members';
+import { ruAdminMemberProfile as p } from '#web/i18n/ru-admin-members';
 import { isoDayToRu, useBrandDates } from '../admin-dates';
 import { memberPath, memberPhone, roubles } from './member-format';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from '../../../lib/router/hooks';
+import { useLocation, useNavigate } from '#web/lib/router/hooks';
 import { memberPath, memberPhone } from './member-format';
-import { ruAdmin } from '../../../i18n/ru-admin';
-import type { MemberSummary } from '../../../../common/contract/members';
+import { ruAdmin } from '#web/i18n/ru-admin';
+import type { MemberSummary } from '#common/contract/members';
 import { adminApi } from '../admin-api';
 import { DataTable, type Column } from '../kit/data-table';
 import { Field } from '../kit/field';

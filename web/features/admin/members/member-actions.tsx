@@ -1,8 +1,8 @@
 import { useRef, type FormEvent } from 'react';
-import type { MemberDetails } from '../../../../common/contract/members';
-import { formatAmount } from '../../../../common/lib/format';
-import { ruAdmin } from '../../../i18n/ru-admin';
-import { ruAdminMemberPage } from '../../../i18n/ru-admin-members';
+import type { MemberDetails } from '#common/contract/members';
+import { formatAmount } from '#common/lib/format';
+import { ruAdmin } from '#web/i18n/ru-admin';
+import { ruAdminMemberPage } from '#web/i18n/ru-admin-members';
 import { adminApi } from '../admin-api';
 import { Can } from '../kit/can';
 import { Field } from '../kit/field';

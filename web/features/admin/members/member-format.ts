@@ -1,5 +1,5 @@
-import { formatKopecks } from '../../../../common/lib/format';
-import { formatPhone } from '../../../lib/formats';
+import { formatKopecks } from '#common/lib/format';
+import { formatPhone } from '#web/lib/formats';
 
 /*
  * How the member's page writes what it shows (decision 053), with the product's formatters: a phone as

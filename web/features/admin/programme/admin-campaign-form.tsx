@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { Campaign } from '../../../../common/contract/programme';
-import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
+import type { Campaign } from '#common/contract/programme';
+import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
 import { adminApi, adminErrorText } from '../admin-api';
 import { RU_DAY_FIELD } from '../admin-dates';
 import { CheckField, CheckGroup, ErrorField, toggled } from './programme-fields';

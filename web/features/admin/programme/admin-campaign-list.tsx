@@ -1,5 +1,5 @@
-import type { Campaign } from '../../../../common/contract/programme';
-import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
+import type { Campaign } from '#common/contract/programme';
+import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
 import type { PointOption } from './admin-campaign-form';
 import { TableScroll } from '../field';
 import { campaignGroup, type CampaignGroup } from './programme-form';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { EarnLimits } from '../../../../common/contract/earn-limits';
-import type { BrandSettings } from '../../../../common/contract/header';
-import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
+import type { EarnLimits } from '#common/contract/earn-limits';
+import type { BrandSettings } from '#common/contract/header';
+import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
 import { adminApi, adminErrorText } from '../admin-api';
 import { SETTINGS_KEY } from './admin-programme-settings';
 import { ErrorField } from './programme-fields';

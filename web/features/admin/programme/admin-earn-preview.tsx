@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { AppliedRule } from '../../../../common/contract/programme';
-import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
+import type { AppliedRule } from '#common/contract/programme';
+import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
 import { adminApi, adminErrorText } from '../admin-api';
 import type { PointOption } from './admin-campaign-form';
 import { ErrorField } from './programme-fields';

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Campaign } from '../../../../common/contract/programme';
-import { ruAdmin } from '../../../i18n/ru-admin';
-import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
+import type { Campaign } from '#common/contract/programme';
+import { ruAdmin } from '#web/i18n/ru-admin';
+import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
 import { adminApi, adminErrorText, useStaffSession } from '../admin-api';
 import { CampaignFormPanel } from './admin-campaign-form';
 import { CampaignList } from './admin-campaign-list';

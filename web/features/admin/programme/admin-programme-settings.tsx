@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { BrandSettings } from '../../../../common/contract/header';
-import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
+import type { BrandSettings } from '#common/contract/header';
+import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
 import { adminApi, adminErrorText } from '../admin-api';
 import { CheckField, ErrorField } from './programme-fields';
 import { fieldErrorsOf, parseNumber } from './programme-form';

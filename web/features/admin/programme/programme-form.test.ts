@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Campaign } from '../../../../common/contract/programme';
+import type { Campaign } from '#common/contract/programme';
 import { ruDateTimeToIso } from '../admin-dates';
 import {
   campaignFormOf,

@@ -1,5 +1,5 @@
-import type { Campaign, CampaignEffect, CampaignInput } from '../../../../common/contract/programme';
-import { ApiError } from '../../../lib/api-client';
+import type { Campaign, CampaignEffect, CampaignInput } from '#common/contract/programme';
+import { ApiError } from '#web/lib/api-client';
 import { isoDayToRu, ruDayToIso } from '../admin-dates';
 
 /*

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DashboardPeriod } from '../../../../common/contract/reports';
-import { formatAmount, formatBonuses, formatCount, formatKopecks } from '../../../../common/lib/format';
-import { ruAdminReports } from '../../../i18n/ru-admin-reports';
-import { Link } from '../../../lib/router/links';
+import type { DashboardPeriod } from '#common/contract/reports';
+import { formatAmount, formatBonuses, formatCount, formatKopecks } from '#common/lib/format';
+import { ruAdminReports } from '#web/i18n/ru-admin-reports';
+import { Link } from '#web/lib/router/links';
 import { adminApi, adminErrorText } from '../admin-api';
 import { isoDayToRu } from '../admin-dates';
 import reportsCss from './reports.css?url';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ruAdminReports as t } from '../../../i18n/ru-admin-reports';
-import { useSearchParams } from '../../../lib/router/hooks';
+import { ruAdminReports as t } from '#web/i18n/ru-admin-reports';
+import { useSearchParams } from '#web/lib/router/hooks';
 import { adminApi, adminErrorText } from '../admin-api';
 import { isoDayToRu, RU_DAY_FIELD, ruDayToIso, useBrandDates } from '../admin-dates';
 import { ActionStatus } from '../kit/action-status';

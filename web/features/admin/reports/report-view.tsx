@@ -1,6 +1,6 @@
-import type { PaymentSplit, Report, ReportDay } from '../../../../common/contract/reports';
-import { formatAmount, formatBonuses, formatKopecks } from '../../../../common/lib/format';
-import { ruAdminReports as t } from '../../../i18n/ru-admin-reports';
+import type { PaymentSplit, Report, ReportDay } from '#common/contract/reports';
+import { formatAmount, formatBonuses, formatKopecks } from '#common/lib/format';
+import { ruAdminReports as t } from '#web/i18n/ru-admin-reports';
 import { DataTable, type Column } from '../kit/data-table';
 import { BarChart } from './admin-report-chart';
 
