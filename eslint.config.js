@@ -95,10 +95,6 @@ export default tseslint.config(
   // lives once that work has landed, and take its file off this list.
   {
     files: [
-      'web/features/admin/admin-login-page.tsx', // AdminLoginPage
-      'web/features/admin/content/items-editor.tsx', // ItemsEditor
-      'web/features/admin/content/pictures-editor.tsx', // PicturesEditor
-      'web/features/admin/content/settings-page.tsx', // SettingsPage
       'web/features/admin/members/admin-member-card.tsx', // MemberCard
       'web/features/admin/programme/admin-campaign-form.tsx', // CampaignFormPanel
       'web/features/admin/programme/admin-programme-settings.tsx', // ProgrammeSettings
