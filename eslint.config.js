@@ -96,8 +96,6 @@ export default tseslint.config(
   {
     files: [
       'web/features/admin/members/admin-member-card.tsx', // MemberCard
-      'web/features/admin/programme/admin-campaign-form.tsx', // CampaignFormPanel
-      'web/features/admin/programme/admin-programme-settings.tsx', // ProgrammeSettings
       'web/features/admin/reports/admin-reports-page.tsx', // ReportView
       'server/features/till/till-page.ts', // registerTillPage
       'server/main.ts', // start

@@ -1,7 +1,7 @@
 import type { Campaign } from '../../../../common/contract/programme';
 import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
 import type { PointOption } from './admin-campaign-form';
-import { TableScroll } from '../field';
+import { DataTable, type Column } from '../kit/data-table';
 import { campaignGroup, type CampaignGroup } from './programme-form';
 
 const t = ruAdminProgramme.campaigns;
@@ -29,20 +29,7 @@ function pointsText(c: Campaign, points: PointOption[]) {
   return c.pointIds.map((id) => points.find((p) => p.id === id)?.title ?? `№ ${id}`).join('; ');
 }
 
-/**
- * The campaigns by the brand's calendar day: running now, coming, over. Holders of `campaigns.write` edit and
- * delete (a delete asks once more, in place).
- */
-export function CampaignList({
-  campaigns,
-  today,
-  points,
-  canWrite,
-  confirming,
-  onEdit,
-  onAskDelete,
-  onDelete,
-}: {
+interface ListProps {
   campaigns: Campaign[];
   today: string;
   points: PointOption[];
@@ -51,102 +38,99 @@ export function CampaignList({
   onEdit: (c: Campaign) => void;
   onAskDelete: (id: string | null) => void;
   onDelete: (c: Campaign) => void;
-}) {
+}
+
+/**
+ * The campaigns by the brand's calendar day: running now, coming, over. Holders of `campaigns.write` edit and
+ * delete (a delete asks once more, in place).
+ */
+export function CampaignList(props: ListProps) {
+  const columns = campaignColumns(props);
   return (
     <>
-      {GROUPS.map((group) => {
-        const rows = campaigns.filter((c) => campaignGroup(c, today) === group);
-        return (
-          <section key={group} aria-labelledby={`campaigns-${group}`}>
-            <h3 id={`campaigns-${group}`}>{t.groups[group]}</h3>
-            {rows.length === 0 ? (
-              <p className="admin-muted">{t.emptyGroup}</p>
-            ) : (
-              <TableScroll label={`${t.heading}: ${t.groups[group].toLowerCase()}`}>
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.columns.title}</th>
-                      <th scope="col">{t.columns.period}</th>
-                      <th scope="col">{t.columns.points}</th>
-                      <th scope="col">{t.columns.effect}</th>
-                      {canWrite && <th scope="col">{t.columns.actions}</th>}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((c) => (
-                      <tr key={c.id} data-testid={`campaign-${c.id}`}>
-                        <td>
-                          {c.title}
-                          {!c.active && <small className="admin-muted"> ({t.off})</small>}
-                        </td>
-                        <td>
-                          {whenText(c).map((line) => (
-                            <div key={line}>{line}</div>
-                          ))}
-                        </td>
-                        <td>{pointsText(c, points)}</td>
-                        <td>
-                          <div>{effectText(c)}</div>
-                          <div className="admin-muted">
-                            {[
-                              c.minCheque > 0 && t.fromCheque(num(c.minCheque)),
-                              t.priorityOf(c.priority),
-                              c.stacks && t.stacking,
-                            ]
-                              .filter(Boolean)
-                              .join(', ')}
-                          </div>
-                        </td>
-                        {canWrite && (
-                          <td>
-                            {confirming === c.id ? (
-                              <div
-                                className="admin-actions"
-                                role="group"
-                                aria-label={t.confirmRemove(c.title)}
-                              >
-                                <span>{t.confirmRemove(c.title)}</span>
-                                <button
-                                  type="button"
-                                  className="admin-link admin-link--danger"
-                                  onClick={() => onDelete(c)}
-                                >
-                                  {t.remove}
-                                </button>
-                                <button
-                                  type="button"
-                                  className="admin-link"
-                                  onClick={() => onAskDelete(null)}
-                                >
-                                  {ruAdminProgramme.form.cancel}
-                                </button>
-                              </div>
-                            ) : (
-                              <div className="admin-actions">
-                                <button type="button" className="admin-link" onClick={() => onEdit(c)}>
-                                  {t.edit}
-                                </button>
-                                <button
-                                  type="button"
-                                  className="admin-link"
-                                  onClick={() => onAskDelete(c.id)}
-                                >
-                                  {t.remove}
-                                </button>
-                              </div>
-                            )}
-                          </td>
-                        )}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            )}
-          </section>
-        );
-      })}
+      {GROUPS.map((group) => (
+        <section key={group} aria-labelledby={`campaigns-${group}`}>
+          <h3 id={`campaigns-${group}`}>{t.groups[group]}</h3>
+          <DataTable
+            label={`${t.heading}: ${t.groups[group].toLowerCase()}`}
+            columns={columns}
+            rows={props.campaigns.filter((c) => campaignGroup(c, props.today) === group)}
+            rowKey={(c) => c.id}
+            rowProps={(c) => ({ 'data-testid': `campaign-${c.id}` })}
+            empty={<span className="admin-muted">{t.emptyGroup}</span>}
+          />
+        </section>
+      ))}
     </>
+  );
+}
+
+function campaignColumns({ points, canWrite, ...buttons }: ListProps): Column<Campaign>[] {
+  const columns: Column<Campaign>[] = [
+    {
+      header: t.columns.title,
+      cell: (c) => (
+        <>
+          {c.title}
+          {!c.active && <small className="admin-muted"> ({t.off})</small>}
+        </>
+      ),
+    },
+    { header: t.columns.period, cell: (c) => whenText(c).map((line) => <div key={line}>{line}</div>) },
+    { header: t.columns.points, cell: (c) => pointsText(c, points) },
+    {
+      header: t.columns.effect,
+      cell: (c) => (
+        <>
+          <div>{effectText(c)}</div>
+          <div className="admin-muted">
+            {[
+              c.minCheque > 0 && t.fromCheque(num(c.minCheque)),
+              t.priorityOf(c.priority),
+              c.stacks && t.stacking,
+            ]
+              .filter(Boolean)
+              .join(', ')}
+          </div>
+        </>
+      ),
+    },
+  ];
+  if (!canWrite) return columns;
+  return [
+    ...columns,
+    { header: t.columns.actions, cell: (c) => <CampaignButtons campaign={c} {...buttons} /> },
+  ];
+}
+
+function CampaignButtons({
+  campaign: c,
+  confirming,
+  onEdit,
+  onAskDelete,
+  onDelete,
+}: Pick<ListProps, 'confirming' | 'onEdit' | 'onAskDelete' | 'onDelete'> & { campaign: Campaign }) {
+  if (confirming === c.id) {
+    return (
+      <div className="admin-actions" role="group" aria-label={t.confirmRemove(c.title)}>
+        <span>{t.confirmRemove(c.title)}</span>
+        <button type="button" className="admin-link admin-link--danger" onClick={() => onDelete(c)}>
+          {t.remove}
+        </button>
+        <button type="button" className="admin-link" onClick={() => onAskDelete(null)}>
+          {ruAdminProgramme.form.cancel}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="admin-actions">
+      <button type="button" className="admin-link" onClick={() => onEdit(c)}>
+        {t.edit}
+      </button>
+      <button type="button" className="admin-link" onClick={() => onAskDelete(c.id)}>
+        {t.remove}
+      </button>
+    </div>
   );
 }
