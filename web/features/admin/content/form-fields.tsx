@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { ruAdminContent } from '../../../i18n/ru-admin-content';
-import { adminErrorText } from '../admin-api';
+import { adminErrorText } from '../api';
 import { LabelledField } from '../kit/field';
 import type { Action } from '../kit/use-action';
 

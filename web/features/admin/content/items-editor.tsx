@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { ruAdminContent } from '../../../i18n/ru-admin-content';
-import { adminErrorText } from '../admin-api';
+import { adminErrorText } from '../api';
 import { useCan } from '../kit/can';
 import { DataTable, type Column } from '../kit/data-table';
 import { useAction } from '../kit/use-action';

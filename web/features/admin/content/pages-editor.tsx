@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { OperatorDocuments } from '../../../../common/contract/operator-content';
 import { ruAdmin } from '../../../i18n/ru-admin';
 import { ruAdminContent } from '../../../i18n/ru-admin-content';
-import { adminApi, adminErrorText } from '../admin-api';
+import { adminApi, adminErrorText } from '../api';
 import { useCan } from '../kit/can';
 import { LabelledField } from '../kit/field';
 import { useAction } from '../kit/use-action';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { PictureInfo } from '../../../../common/contract/operator-content';
 import { ruAdminContent } from '../../../i18n/ru-admin-content';
-import { adminApi, adminErrorText } from '../admin-api';
+import { adminApi, adminErrorText } from '../api';
 import { useCan } from '../kit/can';
 import { DataTable, type Column } from '../kit/data-table';
 import { LabelledField } from '../kit/field';

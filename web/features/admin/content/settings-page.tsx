@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { BrandSettings } from '../../../../common/contract/header';
 import { ruAdmin } from '../../../i18n/ru-admin';
 import { ruAdminContent } from '../../../i18n/ru-admin-content';
-import { adminApi, adminErrorText } from '../admin-api';
+import { adminApi, adminErrorText } from '../api';
 import { BrandPreview } from './brand-preview';
 import { ContentStyles } from './content-styles';
 import { useCan } from '../kit/can';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Permission } from '../../../../common/contract/permissions';
-import { SESSION_KEY } from '../admin-api';
+import { SESSION_KEY } from '../api';
 import { Can, useCan, useCanCheck } from './can';
 
 /** A console whose session holds these permissions (as the session call would have answered). */

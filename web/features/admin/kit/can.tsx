@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Permission } from '../../../../common/contract/permissions';
-import { useStaffSession } from '../admin-api';
+import { useStaffSession } from '../api';
 
 /**
  * The question "does the logged-in person's role hold this permission?" for a list asked at once (the sections

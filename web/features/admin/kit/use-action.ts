@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminErrorText } from '../admin-api';
+import { adminErrorText } from '../api';
 
 export interface ActionOptions<Vars, Result> {
   /** The call itself. */

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { BrandSettings } from '../../../../common/contract/header';
 import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
-import { adminApi, adminErrorText } from '../admin-api';
+import { adminApi, adminErrorText } from '../api';
 import { ActionStatus } from '../kit/action-status';
 import { Field } from '../kit/field';
 import { useAction } from '../kit/use-action';

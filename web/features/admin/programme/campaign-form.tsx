@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { Campaign } from '../../../../common/contract/programme';
 import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
-import { adminApi, adminErrorText } from '../admin-api';
+import { adminApi, adminErrorText } from '../api';
 import { ActionStatus } from '../kit/action-status';
 import { Field, LabelledField } from '../kit/field';
 import { useAction } from '../kit/use-action';
-import { RU_DAY_FIELD } from '../admin-dates';
+import { RU_DAY_FIELD } from '../dates';
 import { CheckField, CheckGroup, toggled } from './programme-fields';
 import {
   campaignFormOf,

@@ -1,6 +1,6 @@
 import type { Campaign } from '../../../../common/contract/programme';
 import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
-import type { PointOption } from './admin-campaign-form';
+import type { PointOption } from './campaign-form';
 import { DataTable, type Column } from '../kit/data-table';
 import { campaignGroup, type CampaignGroup } from './programme-form';
 

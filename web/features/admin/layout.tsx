@@ -4,8 +4,8 @@ import { NavLink } from '../../lib/router/links';
 import { useNavigate } from '../../lib/router/hooks';
 import type { Permission } from '../../../common/contract/permissions';
 import { ruAdmin } from '../../i18n/ru-admin';
-import { adminApi, SESSION_KEY, useStaffSession } from './admin-api';
-import { AdminDashboard } from './reports/admin-dashboard';
+import { adminApi, SESSION_KEY, useStaffSession } from './api';
+import { AdminDashboard } from './reports/dashboard';
 import { Can, useCanCheck } from './kit/can';
 import { SECTIONS } from './sections';
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router/hooks';
 import { QrCode } from '../../ui/qr-code';
 import { ruAdmin } from '../../i18n/ru-admin';
-import { adminApi, SESSION_KEY, setCsrfToken } from './admin-api';
+import { adminApi, SESSION_KEY, setCsrfToken } from './api';
 import { ActionStatus } from './kit/action-status';
 import { Field } from './kit/field';
 import { useAction, type Action } from './kit/use-action';

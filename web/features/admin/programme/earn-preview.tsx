@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { AppliedRule } from '../../../../common/contract/programme';
 import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
-import { adminApi, adminErrorText } from '../admin-api';
+import { adminApi, adminErrorText } from '../api';
 import { Field, LabelledField } from '../kit/field';
-import type { PointOption } from './admin-campaign-form';
-import { isoToRuDateTime, RU_DATE_TIME_FIELD, ruDateTimeToIso } from '../admin-dates';
+import type { PointOption } from './campaign-form';
+import { isoToRuDateTime, RU_DATE_TIME_FIELD, ruDateTimeToIso } from '../dates';
 import { fieldErrorsOf, parseNumber } from './programme-form';
 
 const t = ruAdminProgramme.preview;

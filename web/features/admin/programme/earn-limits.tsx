@@ -3,11 +3,11 @@ import { useState, type FormEvent } from 'react';
 import type { EarnLimits } from '../../../../common/contract/earn-limits';
 import type { BrandSettings } from '../../../../common/contract/header';
 import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
-import { adminApi, adminErrorText } from '../admin-api';
+import { adminApi, adminErrorText } from '../api';
 import { ActionStatus } from '../kit/action-status';
 import { Field } from '../kit/field';
 import { useAction } from '../kit/use-action';
-import { SETTINGS_KEY } from './admin-programme-settings';
+import { SETTINGS_KEY } from './programme-settings';
 import { fieldErrorsOf, parseNumber } from './programme-form';
 
 const t = ruAdminProgramme.limits;

@@ -3,15 +3,15 @@ import { useState } from 'react';
 import type { Campaign } from '../../../../common/contract/programme';
 import { ruAdmin } from '../../../i18n/ru-admin';
 import { ruAdminProgramme } from '../../../i18n/ru-admin-programme';
-import { adminApi } from '../admin-api';
+import { adminApi } from '../api';
 import { ActionStatus } from '../kit/action-status';
 import { useCan } from '../kit/can';
 import { useAction } from '../kit/use-action';
-import { CAMPAIGNS_KEY, CampaignFormPanel } from './admin-campaign-form';
-import { CampaignList } from './admin-campaign-list';
-import { EarnPreview } from './admin-earn-preview';
-import { EarnLimitsForm } from './admin-earn-limits';
-import { ProgrammeSettings, SETTINGS_KEY } from './admin-programme-settings';
+import { CAMPAIGNS_KEY, CampaignFormPanel } from './campaign-form';
+import { CampaignList } from './campaign-list';
+import { EarnPreview } from './earn-preview';
+import { EarnLimitsForm } from './earn-limits';
+import { ProgrammeSettings, SETTINGS_KEY } from './programme-settings';
 import { wallClockIn } from './programme-form';
 import programmeCss from './programme.css?url';
 
@@ -65,7 +65,7 @@ export function ProgrammePage() {
   if (!campaigns.data || !points.data || !settings.data) return <p role="status">{ruAdmin.loading}</p>;
   return (
     <>
-      {/* This screen's own stylesheet, beside the console's admin.css (React hoists it). */}
+      {/* This screen's own stylesheet, beside the console's console.css (React hoists it). */}
       <link rel="stylesheet" href={programmeCss} precedence="default" />
       <h1>{t.heading}</h1>
       {!canWrite && <p className="admin-muted">{t.readOnly}</p>}
