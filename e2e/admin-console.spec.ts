@@ -34,9 +34,9 @@ test('the owner created with the token logs in with password and TOTP, creates s
   await page.goto('/admin');
   // Nobody logged in: the console sends them to its login.
   await expect(page).toHaveURL(/\/admin\/login$/);
-  // The console's own stylesheets (admin.css, then admin-narrow.css), linked by the server's render, are the
+  // The console's own stylesheets (console.css, then console-narrow.css), linked by the server's render, are the
   // client build's files.
-  const sheets = page.locator('link[rel=stylesheet][href*="/admin-"]');
+  const sheets = page.locator('link[rel=stylesheet][href*="/console-"]');
   await expect(sheets).toHaveCount(2);
   for (const sheet of await sheets.evaluateAll((links) => links.map((l) => l.getAttribute('href')!))) {
     expect((await page.request.get(sheet)).status()).toBe(200);

@@ -28,8 +28,8 @@ describe('the route table', () => {
     ['/gc/Entity/confirm', 'company-confirm-page'],
     ['/gc/Entity/result', 'company-result-page'],
     ['/gc/result', 'result-page'],
-    ['/admin', 'admin-app'],
-    ['/admin/members', 'admin-app'],
+    ['/admin', 'app'],
+    ['/admin/members', 'app'],
     ['/news/', 'news-list-page'],
   ])('takes %s to %s', (path, chunk) => {
     expect(pageOf(path)?.chunk).toBe(chunk);

@@ -4,15 +4,15 @@ import { ruAdmin } from '#web/i18n/ru-admin';
 import { ruAdminContent } from '#web/i18n/ru-admin-content';
 import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
 import { ruAdminReports } from '#web/i18n/ru-admin-reports';
-import { AuditPage } from './admin-audit-page';
-import { StaffPage } from './admin-staff-page';
-import { TillKeysPage } from './admin-till-keys-page';
+import { AuditPage } from './audit-page';
+import { StaffPage } from './staff-page';
+import { TillKeysPage } from './till-keys-page';
 import { ContentPage } from './content/content-page';
 import { SettingsPage } from './content/settings-page';
-import { GiftCardsPage } from './gift-cards/admin-gift-cards-page';
-import { MembersPage } from './members/admin-members-page';
-import { ProgrammePage } from './programme/admin-programme-page';
-import { ReportsPage } from './reports/admin-reports-page';
+import { GiftCardsPage } from './gift-cards/gift-cards-page';
+import { MembersPage } from './members/members-page';
+import { ProgrammePage } from './programme/programme-page';
+import { ReportsPage } from './reports/reports-page';
 
 const t = ruAdmin.shell;
 
@@ -26,8 +26,8 @@ export interface Section {
 }
 
 /**
- * The console's sections, written once (issue 28): the page picker (admin-app.tsx) and the navigation
- * (admin-layout.tsx) both read this list. The pages are imported, not lazy: the console is one chunk of its own
+ * The console's sections, written once (issue 28): the page picker (app.tsx) and the navigation
+ * (layout.tsx) both read this list. The pages are imported, not lazy: the console is one chunk of its own
  * (decision 026). The home page, `/admin`, is the list of these, so it is not one of them.
  */
 export const SECTIONS: Section[] = [

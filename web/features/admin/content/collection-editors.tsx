@@ -1,7 +1,7 @@
 import type { Action, FaqQuestion, NewsItem } from '#common/contract/content';
 import { ruAdminContent } from '#web/i18n/ru-admin-content';
-import { adminApi } from '../admin-api';
-import { isoDayToRu, useBrandDates } from '../admin-dates';
+import { adminApi } from '../api';
+import { isoDayToRu, useBrandDates } from '../dates';
 import { DateTimeInput, DayInput } from './date-inputs';
 import { errorAt, idsToText, TextArea, TextInput, textToIds } from './form-fields';
 import { ItemsEditor, type ItemFormProps } from './items-editor';

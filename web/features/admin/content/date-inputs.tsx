@@ -8,7 +8,7 @@ import {
   ruDateTimeToIso,
   ruDayToIso,
   useBrandDates,
-} from '../admin-dates';
+} from '../dates';
 import { TextInput } from './form-fields';
 
 /*

@@ -1,7 +1,9 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { ApiError } from '#web/lib/api-client';
 import { ruAdminContent } from '#web/i18n/ru-admin-content';
-import { adminErrorText } from '../admin-api';
+import { adminErrorText } from '../api';
+import { LabelledField } from '../kit/field';
+import type { Action } from '../kit/use-action';
 
 /** Field errors of a refused save, by the field's path (`title`, `address.latitude`), as the server's schema named them. */
 export type FieldErrors = Record<string, string>;
@@ -15,9 +17,6 @@ export function saveFailureText(error: unknown): string {
   return Object.keys(fieldErrorsOf(error)).length > 0 ? ruAdminContent.fixFields : adminErrorText(error);
 }
 
-// useCan lives in the console's kit now (issue 28); the content editors still import it from here.
-export { useCan } from '../kit/can';
-
 interface Common {
   label: string;
   /** The server's message for this field, shown under it and tied to it for a screen reader. */
@@ -25,51 +24,25 @@ interface Common {
   hint?: ReactNode;
 }
 
-function Wrap({ id, label, error, hint, children }: Common & { id: string; children: ReactNode }) {
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint && (
-        <span className="admin-muted" id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span className="admin-error" id={`${id}-error`}>
-          {error}
-        </span>
-      )}
-    </div>
-  );
-}
-
-const described = (id: string, { error, hint }: Common) =>
-  [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-
-/** A labelled input whose value is a string; `onValue` gets the new text. */
+/** A labelled input whose value is a string (the kit's field); `onValue` gets the new text. */
 export function TextInput({
   label,
   error,
   hint,
   onValue,
   ...input
-}: Common & { onValue: (value: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'>) {
-  const id = useId();
+}: Common & { onValue: (value: string) => void } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'onChange' | 'id'
+  >) {
   return (
-    <Wrap id={id} label={label} error={error} hint={hint}>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(id, { label, error, hint })}
-        onChange={(e) => onValue(e.target.value)}
-        {...input}
-      />
-    </Wrap>
+    <LabelledField label={label} error={error} hint={hint}>
+      {(control) => <input {...control} onChange={(e) => onValue(e.target.value)} {...input} />}
+    </LabelledField>
   );
 }
 
-/** A labelled multi-line text. */
+/** A labelled multi-line text (the kit's field around a textarea). */
 export function TextArea({
   label,
   error,
@@ -79,19 +52,35 @@ export function TextArea({
   rows = 4,
   disabled,
 }: Common & { value: string; onValue: (value: string) => void; rows?: number; disabled?: boolean }) {
-  const id = useId();
   return (
-    <Wrap id={id} label={label} error={error} hint={hint}>
-      <textarea
-        id={id}
-        rows={rows}
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(id, { label, error, hint })}
-        onChange={(e) => onValue(e.target.value)}
-      />
-    </Wrap>
+    <LabelledField label={label} error={error} hint={hint}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={rows}
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onValue(e.target.value)}
+        />
+      )}
+    </LabelledField>
+  );
+}
+
+/** How a content form's last save went: "saved" (quiet) or the refusal (an alert), where the form shows it. */
+export function SaveStatus({ action }: { action: Pick<Action<never>, 'message' | 'error'> }) {
+  if (action.error) {
+    return (
+      <p className="admin-error" role="alert">
+        {action.error}
+      </p>
+    );
+  }
+  if (!action.message) return null;
+  return (
+    <p className="admin-muted" role="status">
+      {action.message}
+    </p>
   );
 }
 

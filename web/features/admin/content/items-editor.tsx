@@ -1,9 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { ruAdminContent } from '#web/i18n/ru-admin-content';
-import { adminErrorText } from '../admin-api';
-import { TableScroll } from '../field';
-import { fieldErrorsOf, saveFailureText, useCan, type FieldErrors } from './form-fields';
+import { adminErrorText } from '../api';
+import { useCan } from '../kit/can';
+import { DataTable, type Column } from '../kit/data-table';
+import { useAction } from '../kit/use-action';
+import { fieldErrorsOf, saveFailureText, SaveStatus, type FieldErrors } from './form-fields';
 
 const t = ruAdminContent;
 
@@ -28,47 +30,41 @@ export interface ItemsEditorProps<T extends { id: number }> {
   Form: ComponentType<ItemFormProps<Omit<T, 'id'>>>;
 }
 
+type Editing<T> = { id: number | null; value: Omit<T, 'id'> };
+
 /**
  * One content collection in the console: its items in a table, a form to add one or change one (the server
  * checks it with the API's schema and names each bad field), and deletion. Only `content.write` sees the buttons.
  */
 export function ItemsEditor<T extends { id: number }>(props: ItemsEditorProps<T>) {
-  const { name, heading, addLabel, columns, titleOf, Form } = props;
+  const { name, heading, addLabel, titleOf, Form } = props;
   const key = ['admin', 'content', name];
-  const queryClient = useQueryClient();
   const canWrite = useCan('content.write');
   const items = useQuery({ queryKey: key, queryFn: props.list });
-  const [editing, setEditing] = useState<{ id: number | null; value: Omit<T, 'id'> } | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [editing, setEditing] = useState<Editing<T> | null>(null);
+  // Saving and deleting are one action: the line under the buttons says how the last of them went.
+  const action = useAction<() => Promise<unknown>>({
+    run: (work) => work(),
+    done: () => t.saved,
+    invalidate: [key],
+    errorText: saveFailureText,
+  });
 
   const open = (id: number | null, value: Omit<T, 'id'>) => {
+    action.reset();
     setEditing({ id, value });
-    setErrors({});
-    setMessage(null);
   };
-  const run = async (work: () => Promise<unknown>) => {
-    setMessage(null);
-    try {
-      await work();
-      setMessage({ text: t.saved, failed: false });
-      return true;
-    } catch (failure) {
-      setErrors(fieldErrorsOf(failure));
-      setMessage({ text: saveFailureText(failure), failed: true });
-      return false;
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: key });
-    }
-  };
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     if (!editing) return;
     const { id, value } = editing;
-    if (await run(() => (id === null ? props.create(value) : props.update(id, value)))) setEditing(null);
+    action.run(async () => {
+      await (id === null ? props.create(value) : props.update(id, value));
+      setEditing(null);
+    });
   };
   const remove = (item: T) => {
-    if (window.confirm(t.confirmRemove(titleOf(item)))) void run(() => props.remove(item.id));
+    if (window.confirm(t.confirmRemove(titleOf(item)))) action.run(() => props.remove(item.id));
   };
 
   return (
@@ -79,24 +75,17 @@ export function ItemsEditor<T extends { id: number }>(props: ItemsEditorProps<T>
         </button>
       )}
       {!canWrite && <p className="admin-muted">{t.readOnly}</p>}
-      {message && (
-        <p
-          className={message.failed ? 'admin-error' : 'admin-muted'}
-          role={message.failed ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      )}
+      <SaveStatus action={action} />
       {editing && (
         <form
           className="content-form"
           aria-label={editing.id === null ? addLabel : `${t.edit}: ${editing.id}`}
-          onSubmit={(e) => void save(e)}
+          onSubmit={save}
           noValidate
         >
           <Form
             value={editing.value}
-            errors={errors}
+            errors={fieldErrorsOf(action.failure)}
             onChange={(value) => setEditing({ ...editing, value })}
           />
           <div className="content-form__buttons">
@@ -111,60 +100,51 @@ export function ItemsEditor<T extends { id: number }>(props: ItemsEditorProps<T>
           </div>
         </form>
       )}
-      {items.isError && <p className="admin-error">{adminErrorText(items.error)}</p>}
-      {items.data?.length === 0 && <p>{t.content.empty}</p>}
-      {items.data && items.data.length > 0 && (
-        <TableScroll label={heading}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.columns.id}</th>
-                {columns.map((c) => (
-                  <th key={c.label} scope="col">
-                    {c.label}
-                  </th>
-                ))}
-                {canWrite && <th scope="col">{t.columns.actions}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {items.data.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.id}</td>
-                  {columns.map((c) => (
-                    <td key={c.label}>{c.cell(item)}</td>
-                  ))}
-                  {canWrite && (
-                    <td>
-                      <div className="admin-actions">
-                        <button
-                          type="button"
-                          className="admin-link"
-                          aria-label={`${t.edit}: ${titleOf(item)}`}
-                          onClick={() => {
-                            const { id, ...value } = item;
-                            open(id, value);
-                          }}
-                        >
-                          {t.edit}
-                        </button>
-                        <button
-                          type="button"
-                          className="admin-link admin-link--danger"
-                          aria-label={`${t.remove}: ${titleOf(item)}`}
-                          onClick={() => remove(item)}
-                        >
-                          {t.remove}
-                        </button>
-                      </div>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <DataTable
+        label={heading}
+        columns={itemColumns(props, canWrite, open, remove)}
+        rows={items.data}
+        rowKey={(item) => item.id}
+        empty={t.content.empty}
+        error={items.isError && adminErrorText(items.error)}
+      />
     </section>
   );
+}
+
+/** The table's columns: the number, the collection's own, and (for `content.write`) change and delete. */
+function itemColumns<T extends { id: number }>(
+  { columns, titleOf }: ItemsEditorProps<T>,
+  canWrite: boolean,
+  open: (id: number, value: Omit<T, 'id'>) => void,
+  remove: (item: T) => void,
+): Column<T>[] {
+  const own: Column<T>[] = columns.map((c) => ({ header: c.label, cell: c.cell }));
+  const buttons: Column<T> = {
+    header: t.columns.actions,
+    cell: (item) => (
+      <div className="admin-actions">
+        <button
+          type="button"
+          className="admin-link"
+          aria-label={`${t.edit}: ${titleOf(item)}`}
+          onClick={() => {
+            const { id, ...value } = item;
+            open(id, value);
+          }}
+        >
+          {t.edit}
+        </button>
+        <button
+          type="button"
+          className="admin-link admin-link--danger"
+          aria-label={`${t.remove}: ${titleOf(item)}`}
+          onClick={() => remove(item)}
+        >
+          {t.remove}
+        </button>
+      </div>
+    ),
+  };
+  return [{ header: t.columns.id, cell: (item) => item.id }, ...own, ...(canWrite ? [buttons] : [])];
 }

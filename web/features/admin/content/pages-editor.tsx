@@ -1,18 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { OperatorDocuments } from '#common/contract/operator-content';
 import { ruAdmin } from '#web/i18n/ru-admin';
 import { ruAdminContent } from '#web/i18n/ru-admin-content';
-import { adminApi, adminErrorText } from '../admin-api';
-import {
-  errorAt,
-  fieldErrorsOf,
-  saveFailureText,
-  TextArea,
-  TextInput,
-  useCan,
-  type FieldErrors,
-} from './form-fields';
+import { adminApi, adminErrorText } from '../api';
+import { useCan } from '../kit/can';
+import { LabelledField } from '../kit/field';
+import { useAction } from '../kit/use-action';
+import { errorAt, fieldErrorsOf, saveFailureText, SaveStatus, TextArea, TextInput } from './form-fields';
 import { DateTimeInput } from './date-inputs';
 
 const t = ruAdminContent;
@@ -153,65 +148,61 @@ function DocumentField({
   }
 }
 
+const DOCUMENTS_KEY = ['admin', 'content', 'documents'];
+
 /** The pages (rules, contacts, join, countdown, custom), each a form checked with the API's schema. */
 export function PagesEditor() {
-  const queryClient = useQueryClient();
   const canWrite = useCan('content.write');
   const documents = useQuery({
-    queryKey: ['admin', 'content', 'documents'],
+    queryKey: DOCUMENTS_KEY,
     queryFn: () => adminApi().request('GET /api/operator/documents'),
   });
   const [name, setName] = useState<Name>('rules');
   const [draft, setDraft] = useState<Record<string, unknown> | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const action = useAction<() => Promise<void>>({
+    run: (work) => work(),
+    done: () => t.saved,
+    invalidate: [DOCUMENTS_KEY],
+    errorText: saveFailureText,
+  });
   if (!documents.data)
     return <p role="status">{documents.isError ? adminErrorText(documents.error) : ruAdmin.loading}</p>;
   const value = draft ?? (documents.data[name] as Record<string, unknown>);
+  const errors = fieldErrorsOf(action.failure);
 
   const choose = (next: Name) => {
     setName(next);
     setDraft(null);
-    setErrors({});
-    setMessage(null);
+    action.reset();
   };
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
-    try {
-      const key = `PUT /api/operator/documents/${name}` as const;
+    const key = `PUT /api/operator/documents/${name}` as const;
+    action.run(async () => {
       await adminApi().request(key as 'PUT /api/operator/documents/rules', {
         body: value as OperatorDocuments['rules'],
       });
-      setErrors({});
       setDraft(null);
-      setMessage({ text: t.saved, failed: false });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'documents'] });
-    } catch (failure) {
-      setErrors(fieldErrorsOf(failure));
-      setMessage({ text: saveFailureText(failure), failed: true });
-    }
+    });
   };
 
   return (
     <section aria-label={t.pages.heading}>
-      <div className="admin-field content-page-pick">
-        <label htmlFor="content-page">{t.pages.heading}</label>
-        <select id="content-page" value={name} onChange={(e) => choose(e.target.value as Name)}>
-          {NAMES.map((n) => (
-            <option key={n} value={n}>
-              {t.pages.names[n]}
-            </option>
-          ))}
-        </select>
+      <div className="content-page-pick">
+        <LabelledField label={t.pages.heading} id="content-page">
+          {(control) => (
+            <select {...control} value={name} onChange={(e) => choose(e.target.value as Name)}>
+              {NAMES.map((n) => (
+                <option key={n} value={n}>
+                  {t.pages.names[n]}
+                </option>
+              ))}
+            </select>
+          )}
+        </LabelledField>
       </div>
       {!canWrite && <p className="admin-muted">{t.readOnly}</p>}
-      <form
-        className="content-form"
-        aria-label={t.pages.names[name]}
-        onSubmit={(e) => void save(e)}
-        noValidate
-      >
+      <form className="content-form" aria-label={t.pages.names[name]} onSubmit={save} noValidate>
         {(FIELDS[name] as [string, Kind][]).map(([field, kind]) => (
           <DocumentField
             key={`${name}.${field}`}
@@ -223,14 +214,7 @@ export function PagesEditor() {
             onValue={(v) => setDraft({ ...value, [field]: v })}
           />
         ))}
-        {message && (
-          <p
-            className={message.failed ? 'admin-error' : 'admin-muted'}
-            role={message.failed ? 'alert' : 'status'}
-          >
-            {message.text}
-          </p>
-        )}
+        <SaveStatus action={action} />
         {canWrite && <button className="admin-button">{t.save}</button>}
       </form>
     </section>

@@ -1,17 +1,24 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { PictureInfo } from '#common/contract/operator-content';
 import { ruAdminContent } from '#web/i18n/ru-admin-content';
-import { adminApi, adminErrorText } from '../admin-api';
-import { TableScroll } from '../field';
-import { TextInput, useCan } from './form-fields';
+import { adminApi, adminErrorText } from '../api';
+import { useCan } from '../kit/can';
+import { DataTable, type Column } from '../kit/data-table';
+import { LabelledField } from '../kit/field';
+import { useAction } from '../kit/use-action';
+import { SaveStatus, TextInput } from './form-fields';
 import { base64Of, pictureFileProblem, pictureNameOf, PICTURE_TYPES, type PictureType } from './picture-file';
 
 const t = ruAdminContent;
 const KEY = ['admin', 'content', 'pictures'];
 
+/** A refusal said here (a file of the wrong type or size) is a plain Error; the server's, the console's text. */
+const failureText = (failure: unknown) =>
+  failure instanceof Error && !('status' in failure) ? failure.message : adminErrorText(failure);
+
 /** The brand's pictures: upload one (type and size checked here and by the server), see them, delete one. */
 export function PicturesEditor() {
-  const queryClient = useQueryClient();
   const canWrite = useCan('content.write');
   const pictures = useQuery({
     queryKey: KEY,
@@ -19,24 +26,18 @@ export function PicturesEditor() {
   });
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  // Upload and delete: one action whose work returns the line to say.
+  const action = useAction<() => Promise<string>, string>({
+    run: (work) => work(),
+    done: (line) => line,
+    invalidate: [KEY],
+    errorText: failureText,
+  });
 
-  const run = async (work: () => Promise<string>) => {
-    setMessage(null);
-    try {
-      setMessage({ text: await work(), failed: false });
-    } catch (failure) {
-      setMessage({
-        text: failure instanceof Error && !('status' in failure) ? failure.message : adminErrorText(failure),
-        failed: true,
-      });
-    }
-    await queryClient.invalidateQueries({ queryKey: KEY });
-  };
   const upload = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    return run(async () => {
+    action.run(async () => {
       if (!file) throw new Error(t.pictures.badType);
       const problem = pictureFileProblem(file);
       if (problem) throw new Error(problem);
@@ -50,93 +51,82 @@ export function PicturesEditor() {
       return t.pictures.uploaded(saved.name);
     });
   };
+  const remove = (picture: string) => {
+    if (!window.confirm(t.confirmRemove(picture))) return;
+    action.run(async () => {
+      await adminApi().request('DELETE /api/operator/pictures/:name', { params: { name: picture } });
+      return t.saved;
+    });
+  };
 
   return (
     <section aria-label={t.tabs.pictures}>
       {canWrite ? (
-        <form className="admin-inline-form" aria-label={t.pictures.upload} onSubmit={(e) => void upload(e)}>
-          <div className="admin-field">
-            <label htmlFor="picture-file">{t.pictures.file}</label>
-            <input
-              id="picture-file"
-              type="file"
-              accept={PICTURE_TYPES.join(',')}
-              required
-              onChange={(e) => {
-                const chosen = e.target.files?.[0] ?? null;
-                setFile(chosen);
-                if (chosen) setName(pictureNameOf(chosen.name));
-              }}
-            />
-          </div>
+        <form className="admin-inline-form" aria-label={t.pictures.upload} onSubmit={upload}>
+          <LabelledField label={t.pictures.file} id="picture-file">
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept={PICTURE_TYPES.join(',')}
+                required
+                onChange={(e) => {
+                  const chosen = e.target.files?.[0] ?? null;
+                  setFile(chosen);
+                  if (chosen) setName(pictureNameOf(chosen.name));
+                }}
+              />
+            )}
+          </LabelledField>
           <TextInput label={t.pictures.name} value={name} required maxLength={100} onValue={setName} />
           <button className="admin-button">{t.pictures.upload}</button>
         </form>
       ) : (
         <p className="admin-muted">{t.readOnly}</p>
       )}
-      {message && (
-        <p
-          className={message.failed ? 'admin-error' : 'admin-muted'}
-          role={message.failed ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      )}
-      {pictures.data && (
-        <TableScroll label={t.tabs.pictures}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.pictures.columns.picture}</th>
-                <th scope="col">{t.pictures.columns.name}</th>
-                <th scope="col">{t.pictures.columns.type}</th>
-                <th scope="col">{t.pictures.columns.size}</th>
-                {canWrite && <th scope="col">{t.pictures.columns.actions}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {pictures.data.map((p) => (
-                <tr key={p.name}>
-                  <td>
-                    <img
-                      className="content-thumb"
-                      src={`/api/proxy/pictures/${encodeURIComponent(p.name)}?v=${encodeURIComponent(p.updatedAt)}`}
-                      alt={p.name}
-                      loading="lazy"
-                    />
-                  </td>
-                  <td>
-                    <code>{p.name}</code>
-                  </td>
-                  <td>{p.contentType}</td>
-                  <td>{t.pictures.kb(p.bytes)}</td>
-                  {canWrite && (
-                    <td>
-                      <button
-                        type="button"
-                        className="admin-link admin-link--danger"
-                        aria-label={`${t.remove}: ${p.name}`}
-                        onClick={() => {
-                          if (!window.confirm(t.confirmRemove(p.name))) return;
-                          void run(async () => {
-                            await adminApi().request('DELETE /api/operator/pictures/:name', {
-                              params: { name: p.name },
-                            });
-                            return t.saved;
-                          });
-                        }}
-                      >
-                        {t.remove}
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <SaveStatus action={action} />
+      <DataTable
+        label={t.tabs.pictures}
+        columns={pictureColumns(canWrite, remove)}
+        rows={pictures.data}
+        rowKey={(p) => p.name}
+        empty={t.content.empty}
+      />
     </section>
   );
+}
+
+function pictureColumns(canWrite: boolean, remove: (name: string) => void): Column<PictureInfo>[] {
+  const c = t.pictures.columns;
+  const columns: Column<PictureInfo>[] = [
+    {
+      header: c.picture,
+      cell: (p) => (
+        <img
+          className="content-thumb"
+          src={`/api/proxy/pictures/${encodeURIComponent(p.name)}?v=${encodeURIComponent(p.updatedAt)}`}
+          alt={p.name}
+          loading="lazy"
+        />
+      ),
+    },
+    { header: c.name, cell: (p) => <code>{p.name}</code> },
+    { header: c.type, cell: (p) => p.contentType },
+    { header: c.size, cell: (p) => t.pictures.kb(p.bytes) },
+  ];
+  if (!canWrite) return columns;
+  const button: Column<PictureInfo> = {
+    header: c.actions,
+    cell: (p) => (
+      <button
+        type="button"
+        className="admin-link admin-link--danger"
+        aria-label={`${t.remove}: ${p.name}`}
+        onClick={() => remove(p.name)}
+      >
+        {t.remove}
+      </button>
+    ),
+  };
+  return [...columns, button];
 }

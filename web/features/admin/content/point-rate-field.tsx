@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ruAdminContent } from '#web/i18n/ru-admin-content';
-import { adminApi } from '../admin-api';
+import { adminApi } from '../api';
 
 const t = ruAdminContent.points;
 

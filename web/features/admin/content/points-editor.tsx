@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { OperatorPoint as Point } from '#common/contract/content';
 import { ruAdminContent } from '#web/i18n/ru-admin-content';
-import { adminApi } from '../admin-api';
+import { adminApi } from '../api';
 import { TextInput, textToNumber } from './form-fields';
 import { ItemsEditor, type ItemFormProps } from './items-editor';
 import { PointRateField, pointRateText, useBaseEarnPercent } from './point-rate-field';

@@ -3,59 +3,30 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { BrandSettings } from '#common/contract/header';
 import { ruAdmin } from '#web/i18n/ru-admin';
 import { ruAdminContent } from '#web/i18n/ru-admin-content';
-import { adminApi, adminErrorText } from '../admin-api';
+import { adminApi, adminErrorText } from '../api';
 import { BrandPreview } from './brand-preview';
 import { ContentStyles } from './content-styles';
-import { errorAt, fieldErrorsOf, saveFailureText, TextInput, useCan, type FieldErrors } from './form-fields';
+import { useCan } from '../kit/can';
+import { LabelledField } from '../kit/field';
+import { useAction } from '../kit/use-action';
+import {
+  errorAt,
+  fieldErrorsOf,
+  saveFailureText,
+  SaveStatus,
+  TextInput,
+  type FieldErrors,
+} from './form-fields';
 import { base64Of, pictureFileProblem, PICTURE_TYPES, type PictureType } from './picture-file';
 import { withEdits } from './settings-edits';
+import { ColourField, COLOURS, ModuleRow } from './settings-fields';
 
 const t = ruAdminContent.settings;
 const KEY = ['admin', 'settings'];
 /** The logo's picture name (spec: the header's `logo`). */
 const LOGO = 'xxhdpi_logo_small';
-const COLOURS = [
-  'colorPrimary',
-  'colorPrimaryDark',
-  'colorOnPrimary',
-  'colorAccent',
-  'colorOnSecondary',
-] as const;
-
-function ColourField({
-  name,
-  value,
-  error,
-  disabled,
-  onValue,
-}: {
-  name: (typeof COLOURS)[number];
-  value: string;
-  error?: string;
-  disabled: boolean;
-  onValue: (value: string) => void;
-}) {
-  return (
-    <div className="content-colour">
-      <input
-        type="color"
-        aria-label={`${t[name]}: палитра`}
-        value={/^#[0-9a-fA-F]{6}$/.test(value) ? value.toLowerCase() : '#000000'}
-        disabled={disabled}
-        onChange={(e) => onValue(e.target.value)}
-      />
-      <TextInput
-        label={t[name]}
-        value={value}
-        error={error}
-        hint={t.hexHint}
-        disabled={disabled}
-        maxLength={7}
-        onValue={onValue}
-      />
-    </div>
-  );
-}
+type Logo = { file: File; url: string };
+type Set = (patch: Partial<BrandSettings>) => void;
 
 /** `/admin/settings`: the brand's name, colours and logo with a live preview, and the site's modules on or off. */
 export function SettingsPage() {
@@ -65,10 +36,15 @@ export function SettingsPage() {
   // Only the fields this form changed: a save applies them to the settings as they are then, so a change made
   // meanwhile elsewhere (the Programme screen's bonuses and levels, another person) is not put back.
   const [edits, setEdits] = useState<Partial<BrandSettings>>({});
-  const [logo, setLogo] = useState<{ file: File; url: string } | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [logo, setLogo] = useState<Logo | null>(null);
+  // Why the chosen logo cannot be sent, found here before anything is sent.
+  const [logoProblem, setLogoProblem] = useState('');
   const [logoVersion, setLogoVersion] = useState(0);
+  const action = useAction<() => Promise<void>>({
+    run: (work) => work(),
+    done: () => ruAdminContent.saved,
+    errorText: saveFailureText,
+  });
   useEffect(
     () => () => {
       if (logo) URL.revokeObjectURL(logo.url);
@@ -79,19 +55,19 @@ export function SettingsPage() {
   if (!saved.data)
     return <p role="status">{saved.isError ? adminErrorText(saved.error) : ruAdmin.loading}</p>;
   const settings = { ...saved.data, ...edits };
-  const set = (patch: Partial<BrandSettings>) => setEdits((e) => ({ ...e, ...patch }));
+  const set: Set = (patch) => setEdits((e) => ({ ...e, ...patch }));
+  const errors: FieldErrors = {
+    ...fieldErrorsOf(action.failure),
+    ...(logoProblem ? { logo: logoProblem } : {}),
+  };
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
-    try {
+    const problem = logo ? pictureFileProblem(logo.file) : '';
+    setLogoProblem(problem || '');
+    if (problem) return action.reset();
+    action.run(async () => {
       if (logo) {
-        const problem = pictureFileProblem(logo.file);
-        if (problem) {
-          setErrors({ logo: problem });
-          setMessage({ text: ruAdminContent.fixFields, failed: true });
-          return;
-        }
         await adminApi().request('PUT /api/operator/pictures/:name', {
           params: { name: LOGO },
           body: { contentType: logo.file.type as PictureType, data: await base64Of(logo.file) },
@@ -103,161 +79,157 @@ export function SettingsPage() {
       const next = await adminApi().request('PUT /api/operator/settings', { body: withEdits(fresh, edits) });
       queryClient.setQueryData(KEY, next);
       setEdits({});
-      setErrors({});
-      setMessage({ text: ruAdminContent.saved, failed: false });
-    } catch (failure) {
-      setErrors(fieldErrorsOf(failure));
-      setMessage({ text: saveFailureText(failure), failed: true });
-    }
+    });
   };
+  const fields = { settings, errors, disabled: !canWrite, set };
 
-  const logoUrl = logo?.url ?? `/api/proxy/pictures/${LOGO}?v=${logoVersion}`;
   return (
     <>
       <ContentStyles />
       <h1>{t.heading}</h1>
       {!canWrite && <p className="admin-muted">{ruAdminContent.readOnly}</p>}
       <div className="content-settings">
-        <form aria-label={t.heading} onSubmit={(e) => void save(e)} noValidate>
-          <fieldset>
-            <legend>{t.brand}</legend>
-            <TextInput
-              label={t.title}
-              value={settings.title}
-              error={errors.title}
-              disabled={!canWrite}
-              onValue={(title) => set({ title })}
-            />
-            <TextInput
-              label={t.name}
-              value={settings.name}
-              error={errors.name}
-              disabled={!canWrite}
-              onValue={(name) => set({ name })}
-            />
-            <TextInput
-              label={t.description}
-              value={settings.description}
-              error={errors.description}
-              disabled={!canWrite}
-              onValue={(description) => set({ description })}
-            />
-            <div className="admin-field">
-              <label htmlFor="settings-logo">{t.logo}</label>
-              <input
-                id="settings-logo"
-                type="file"
-                accept={PICTURE_TYPES.join(',')}
-                disabled={!canWrite}
-                aria-describedby={errors.logo ? 'settings-logo-error' : undefined}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  setLogo(file ? { file, url: URL.createObjectURL(file) } : null);
-                  setErrors(({ logo: _l, ...rest }) => rest);
-                }}
-              />
-              {logo && <span className="admin-muted">{t.logoChosen(logo.file.name)}</span>}
-              {errors.logo && (
-                <span className="admin-error" id="settings-logo-error">
-                  {errors.logo}
-                </span>
-              )}
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend>{t.colours}</legend>
-            <div className="content-row content-colours">
-              {COLOURS.map((name) => (
-                <ColourField
-                  key={name}
-                  name={name}
-                  value={settings[name]}
-                  error={errors[name]}
-                  disabled={!canWrite}
-                  onValue={(value) => set({ [name]: value })}
-                />
-              ))}
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend>{t.modules}</legend>
-            <p className="admin-muted">{t.modulesHint}</p>
-            {settings.modules.map((m, i) => (
-              <ModuleRow
-                key={m.id}
-                name={m.name}
-                on={!m.disabled}
-                error={errorAt(errors, `modules.${i}`)}
-                disabled={!canWrite}
-                onChange={(patch) =>
-                  set({ modules: settings.modules.map((x, j) => (j === i ? { ...x, ...patch } : x)) })
-                }
-              />
-            ))}
-            {settings.customModules.length > 0 && <p className="admin-muted">{t.customModules}</p>}
-            {settings.customModules.map((m, i) => (
-              <ModuleRow
-                key={m.id}
-                name={m.name}
-                on={!m.disabled}
-                error={errorAt(errors, `customModules.${i}`)}
-                disabled={!canWrite}
-                onChange={(patch) =>
-                  set({
-                    customModules: settings.customModules.map((x, j) => (j === i ? { ...x, ...patch } : x)),
-                  })
-                }
-              />
-            ))}
-          </fieldset>
-          {message && (
-            <p
-              className={message.failed ? 'admin-error' : 'admin-muted'}
-              role={message.failed ? 'alert' : 'status'}
-            >
-              {message.text}
+        <form aria-label={t.heading} onSubmit={save} noValidate>
+          <BrandFieldset
+            {...fields}
+            logo={logo}
+            onLogo={(chosen) => {
+              setLogo(chosen);
+              setLogoProblem('');
+            }}
+          />
+          <ColoursFieldset {...fields} />
+          <ModulesFieldset {...fields} />
+          {logoProblem ? (
+            <p className="admin-error" role="alert">
+              {ruAdminContent.fixFields}
             </p>
+          ) : (
+            <SaveStatus action={action} />
           )}
           {canWrite && <button className="admin-button">{ruAdminContent.save}</button>}
         </form>
-        <BrandPreview settings={settings} logo={logoUrl} />
+        <BrandPreview
+          settings={settings}
+          logo={logo?.url ?? `/api/proxy/pictures/${LOGO}?v=${logoVersion}`}
+        />
       </div>
     </>
   );
 }
 
-/** A module: on or off, and its name in the menu. */
-function ModuleRow({
-  name,
-  on,
-  error,
-  disabled,
-  onChange,
-}: {
-  name: string;
-  on: boolean;
-  error?: string;
+interface FieldsetProps {
+  settings: BrandSettings;
+  errors: FieldErrors;
   disabled: boolean;
-  onChange: (patch: { name?: string; disabled?: boolean }) => void;
-}) {
+  set: Set;
+}
+
+function BrandFieldset({
+  settings,
+  errors,
+  disabled,
+  set,
+  logo,
+  onLogo,
+}: FieldsetProps & { logo: Logo | null; onLogo: (logo: Logo | null) => void }) {
   return (
-    <div className="content-module">
-      <input
-        type="checkbox"
-        checked={on}
+    <fieldset>
+      <legend>{t.brand}</legend>
+      <TextInput
+        label={t.title}
+        value={settings.title}
+        error={errors.title}
         disabled={disabled}
-        aria-label={t.moduleOn(name)}
-        onChange={(e) => onChange({ disabled: !e.target.checked })}
+        onValue={(title) => set({ title })}
       />
-      <input
-        type="text"
-        value={name}
+      <TextInput
+        label={t.name}
+        value={settings.name}
+        error={errors.name}
         disabled={disabled}
-        aria-label={t.moduleName(name)}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => onChange({ name: e.target.value })}
+        onValue={(name) => set({ name })}
       />
-      {error && <span className="admin-error">{error}</span>}
-    </div>
+      <TextInput
+        label={t.description}
+        value={settings.description}
+        error={errors.description}
+        disabled={disabled}
+        onValue={(description) => set({ description })}
+      />
+      <LabelledField
+        label={t.logo}
+        id="settings-logo"
+        hint={logo ? t.logoChosen(logo.file.name) : undefined}
+        error={errors.logo}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept={PICTURE_TYPES.join(',')}
+            disabled={disabled}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              onLogo(file ? { file, url: URL.createObjectURL(file) } : null);
+            }}
+          />
+        )}
+      </LabelledField>
+    </fieldset>
+  );
+}
+
+function ColoursFieldset({ settings, errors, disabled, set }: FieldsetProps) {
+  return (
+    <fieldset>
+      <legend>{t.colours}</legend>
+      <div className="content-row content-colours">
+        {COLOURS.map((name) => (
+          <ColourField
+            key={name}
+            name={name}
+            value={settings[name]}
+            error={errors[name]}
+            disabled={disabled}
+            onValue={(value) => set({ [name]: value })}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function ModulesFieldset({ settings, errors, disabled, set }: FieldsetProps) {
+  return (
+    <fieldset>
+      <legend>{t.modules}</legend>
+      <p className="admin-muted">{t.modulesHint}</p>
+      {settings.modules.map((m, i) => (
+        <ModuleRow
+          key={m.id}
+          name={m.name}
+          on={!m.disabled}
+          error={errorAt(errors, `modules.${i}`)}
+          disabled={disabled}
+          onChange={(patch) =>
+            set({ modules: settings.modules.map((x, j) => (j === i ? { ...x, ...patch } : x)) })
+          }
+        />
+      ))}
+      {settings.customModules.length > 0 && <p className="admin-muted">{t.customModules}</p>}
+      {settings.customModules.map((m, i) => (
+        <ModuleRow
+          key={m.id}
+          name={m.name}
+          on={!m.disabled}
+          error={errorAt(errors, `customModules.${i}`)}
+          disabled={disabled}
+          onChange={(patch) =>
+            set({ customModules: settings.customModules.map((x, j) => (j === i ? { ...x, ...patch } : x)) })
+          }
+        />
+      ))}
+    </fieldset>
   );
 }

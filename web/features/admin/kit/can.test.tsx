@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Permission } from '#common/contract/permissions';
-import { SESSION_KEY } from '../admin-api';
-import { Can, useCan } from './can';
+import { SESSION_KEY } from '../api';
+import { Can, useCan, useCanCheck } from './can';
 
 /** A console whose session holds these permissions (as the session call would have answered). */
 function withPermissions(permissions: Permission[], ui: React.ReactNode) {
@@ -45,6 +45,16 @@ describe('useCan and <Can>', () => {
     expect(screen.getByRole('button', { name: 'Найти' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Заблокировать' })).toBeNull();
     expect(screen.getByText('Только чтение')).toBeTruthy();
+  });
+
+  it('answer a list of permissions at once (the sections a role sees)', () => {
+    function Sections() {
+      const can = useCanCheck();
+      const asked: Permission[] = ['members.read', 'reports.read', 'staff.write'];
+      return <p>{asked.filter(can).join(' ')}</p>;
+    }
+    withPermissions(['reports.read', 'members.read'], <Sections />);
+    expect(screen.getByRole('paragraph').textContent).toBe('members.read reports.read');
   });
 
   it('say no while nobody is logged in', () => {

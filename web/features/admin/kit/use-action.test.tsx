@@ -98,4 +98,22 @@ describe("the console's action hook", () => {
     act(() => hook.result.current.reset());
     await waitFor(() => expect(hook.result.current.message).toBe(''));
   });
+
+  it("says a refusal the page's own way when told to, and hands the page the refusal itself", async () => {
+    const refusal = new ApiError(400, {
+      code: 'VALIDATION',
+      message: 'Неверные данные',
+      fields: { title: 'Слишком длинно' },
+    });
+    const { hook } = setup({
+      run: (_: void) => Promise.reject(refusal),
+      errorText: (error) => (error instanceof ApiError && error.body?.fields ? 'Исправьте поля' : 'Иное'),
+    });
+    expect(hook.result.current.failure).toBeNull();
+    act(() => hook.result.current.run());
+    await waitFor(() => expect(hook.result.current.error).toBe('Исправьте поля'));
+    expect(hook.result.current.failure).toBe(refusal);
+    act(() => hook.result.current.reset());
+    await waitFor(() => expect(hook.result.current.failure).toBeNull());
+  });
 });

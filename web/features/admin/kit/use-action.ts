@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminErrorText } from '../admin-api';
+import { adminErrorText } from '../api';
 
 export interface ActionOptions<Vars, Result> {
   /** The call itself. */
@@ -9,6 +9,8 @@ export interface ActionOptions<Vars, Result> {
   done?: (result: Result, vars: Vars) => string | void;
   /** The queries the call changes: fetched again whether it worked or not (a refusal may follow a change elsewhere). */
   invalidate?: QueryKey[];
+  /** The refusal's text when the page says it its own way (a form pointing at its marked fields); adminErrorText otherwise. */
+  errorText?: (error: unknown) => string;
 }
 
 export interface Action<Vars> {
@@ -17,6 +19,8 @@ export interface Action<Vars> {
   pending: boolean;
   /** What went wrong, in the console's Russian ('' when nothing did). */
   error: string;
+  /** The refusal itself (null when nothing went wrong), for what a page reads from it: the fields it names. */
+  failure: unknown;
   /** The success line ('' until the call worked). */
   message: string;
   /** The values waiting for a person's confirmation (a step that cannot be undone), or null. */
@@ -36,6 +40,7 @@ export function useAction<Vars = void, Result = unknown>({
   run,
   done,
   invalidate = [],
+  errorText = adminErrorText,
 }: ActionOptions<Vars, Result>): Action<Vars> {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Vars | null>(null);
@@ -50,7 +55,8 @@ export function useAction<Vars = void, Result = unknown>({
       mutation.mutate(vars);
     },
     pending: mutation.isPending,
-    error: mutation.isError ? adminErrorText(mutation.error) : '',
+    error: mutation.isError ? errorText(mutation.error) : '',
+    failure: mutation.isError ? mutation.error : null,
     message: mutation.isSuccess ? (done?.(mutation.data, mutation.variables) ?? '') : '',
     asking,
     ask: (vars) => {

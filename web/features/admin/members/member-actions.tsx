@@ -3,7 +3,7 @@ import type { MemberDetails } from '#common/contract/members';
 import { formatAmount } from '#common/lib/format';
 import { ruAdmin } from '#web/i18n/ru-admin';
 import { ruAdminMemberPage } from '#web/i18n/ru-admin-members';
-import { adminApi } from '../admin-api';
+import { adminApi } from '../api';
 import { Can } from '../kit/can';
 import { Field } from '../kit/field';
 

@@ -1,43 +1,9 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /*
- * The Programme screen's inputs (docs/decisions/034): a label, the input, and the server's message for that
- * field under it (tied to the input by aria-describedby, so a screen reader reads it with the field).
+ * The Programme screen's checkboxes and their groups (docs/decisions/034); its other inputs are the kit's Field,
+ * with the server's message for the field under it.
  */
-
-type InputProps = InputHTMLAttributes<HTMLInputElement>;
-
-/** A labelled input with its field's error (and a hint under it, when given). */
-export function ErrorField({
-  label,
-  error,
-  hint,
-  ...input
-}: { label: string; error?: string | undefined; hint?: string | undefined } & InputProps) {
-  const id = useId();
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        {...input}
-      />
-      {hint && (
-        <span id={`${id}-hint`} className="admin-muted">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} className="admin-error admin-field-error">
-          {error}
-        </span>
-      )}
-    </div>
-  );
-}
 
 /** A checkbox with its label beside it. */
 export function CheckField({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '#common/contract/programme';
-import { ruDateTimeToIso } from '../admin-dates';
+import { ruDateTimeToIso } from '../dates';
 import {
   campaignFormOf,
   campaignGroup,

@@ -1,6 +1,6 @@
 import type { Campaign, CampaignEffect, CampaignInput } from '#common/contract/programme';
 import { ApiError } from '#web/lib/api-client';
-import { isoDayToRu, ruDayToIso } from '../admin-dates';
+import { isoDayToRu, ruDayToIso } from '../dates';
 
 /*
  * The Programme screen's pure parts (docs/decisions/034): a campaign as its form holds it (strings, as inputs

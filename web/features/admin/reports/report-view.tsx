@@ -2,7 +2,7 @@ import type { PaymentSplit, Report, ReportDay } from '#common/contract/reports';
 import { formatAmount, formatBonuses, formatKopecks } from '#common/lib/format';
 import { ruAdminReports as t } from '#web/i18n/ru-admin-reports';
 import { DataTable, type Column } from '../kit/data-table';
-import { BarChart } from './admin-report-chart';
+import { BarChart } from './report-chart';
 
 /*
  * The report itself (decision 031): the figures, two charts, and the tables by point and by day.

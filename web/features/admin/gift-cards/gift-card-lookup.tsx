@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { GiftCardLookup } from '#common/contract/operator-gift-cards';
 import { ruAdminGiftCardLookup as t } from '#web/i18n/ru-admin-gift-cards';
-import { adminApi, adminErrorText } from '../admin-api';
+import { adminApi, adminErrorText } from '../api';
 import { ActionStatus } from '../kit/action-status';
 import { Can } from '../kit/can';
 import { DataTable, type Column } from '../kit/data-table';

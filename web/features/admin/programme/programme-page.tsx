@@ -1,19 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Campaign } from '#common/contract/programme';
 import { ruAdmin } from '#web/i18n/ru-admin';
 import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
-import { adminApi, adminErrorText, useStaffSession } from '../admin-api';
-import { CampaignFormPanel } from './admin-campaign-form';
-import { CampaignList } from './admin-campaign-list';
-import { EarnPreview } from './admin-earn-preview';
-import { EarnLimitsForm } from './admin-earn-limits';
-import { ProgrammeSettings, SETTINGS_KEY } from './admin-programme-settings';
+import { adminApi } from '../api';
+import { ActionStatus } from '../kit/action-status';
+import { useCan } from '../kit/can';
+import { useAction } from '../kit/use-action';
+import { CAMPAIGNS_KEY, CampaignFormPanel } from './campaign-form';
+import { CampaignList } from './campaign-list';
+import { EarnPreview } from './earn-preview';
+import { EarnLimitsForm } from './earn-limits';
+import { ProgrammeSettings, SETTINGS_KEY } from './programme-settings';
 import { wallClockIn } from './programme-form';
 import programmeCss from './programme.css?url';
 
 const t = ruAdminProgramme;
-const CAMPAIGNS_KEY = ['admin', 'campaigns'] as const;
 const POINTS_KEY = ['admin', 'points'] as const;
 
 /**
@@ -21,9 +23,10 @@ const POINTS_KEY = ['admin', 'points'] as const;
  * marketer and the owner change them (`campaigns.write`, `settings.write`); the viewer reads.
  */
 export function ProgrammePage() {
-  const queryClient = useQueryClient();
-  const permissions = useStaffSession().data?.permissions ?? [];
-  const canWrite = permissions.includes('campaigns.write');
+  const canWrite = useCan('campaigns.write');
+  const canReadSettings = useCan('settings.read');
+  const canWriteSettings = useCan('settings.write');
+  const canWriteLimits = useCan('earnLimits.write');
   const campaigns = useQuery({
     queryKey: CAMPAIGNS_KEY,
     queryFn: () => adminApi().request('GET /api/operator/campaigns'),
@@ -31,7 +34,7 @@ export function ProgrammePage() {
   const settings = useQuery({
     queryKey: SETTINGS_KEY,
     queryFn: () => adminApi().request('GET /api/operator/settings'),
-    enabled: permissions.includes('settings.read'),
+    enabled: canReadSettings,
   });
   const points = useQuery({
     queryKey: POINTS_KEY,
@@ -39,27 +42,22 @@ export function ProgrammePage() {
       (await adminApi().request('GET /api/points')).points.map((p) => ({ id: p.id, title: p.title })),
   });
   const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [done, setDone] = useState('');
-  const [error, setError] = useState('');
+  // The saved campaign's line (the form saves through its own action and closes).
+  const [saved, setSaved] = useState('');
+  // A delete asks once more, in the row (the action's confirmation step).
+  const removal = useAction<Campaign>({
+    run: (c) =>
+      adminApi().request('DELETE /api/operator/campaigns/:campaignId', { params: { campaignId: c.id } }),
+    done: (_, c) => t.campaigns.removed(c.title),
+    invalidate: [CAMPAIGNS_KEY],
+  });
+  const clear = () => {
+    setSaved('');
+    removal.reset();
+  };
 
   const timeZone = settings.data?.timeZone ?? 'Europe/Moscow';
   const today = wallClockIn(new Date(), timeZone).slice(0, 10);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
-  const remove = async (c: Campaign) => {
-    setError('');
-    setDone('');
-    try {
-      await adminApi().request('DELETE /api/operator/campaigns/:campaignId', {
-        params: { campaignId: c.id },
-      });
-      setDone(t.campaigns.removed(c.title));
-    } catch (failure) {
-      setError(adminErrorText(failure));
-    }
-    setConfirming(null);
-    await refresh();
-  };
 
   if (campaigns.isError || settings.isError || points.isError) {
     return <p className="admin-error">{ruAdmin.loadError}</p>;
@@ -67,24 +65,20 @@ export function ProgrammePage() {
   if (!campaigns.data || !points.data || !settings.data) return <p role="status">{ruAdmin.loading}</p>;
   return (
     <>
-      {/* This screen's own stylesheet, beside the console's admin.css (React hoists it). */}
+      {/* This screen's own stylesheet, beside the console's console.css (React hoists it). */}
       <link rel="stylesheet" href={programmeCss} precedence="default" />
       <h1>{t.heading}</h1>
       {!canWrite && <p className="admin-muted">{t.readOnly}</p>}
       <section aria-labelledby="campaigns-heading">
         <h2 id="campaigns-heading">{t.campaigns.heading}</h2>
-        {done && <p role="status">{done}</p>}
-        {error && (
-          <p className="admin-error" role="alert">
-            {error}
-          </p>
-        )}
+        {saved && <p role="status">{saved}</p>}
+        <ActionStatus action={removal} />
         {canWrite && editing === null && (
           <button
             type="button"
             className="admin-button"
             onClick={() => {
-              setDone('');
+              clear();
               setEditing('new');
             }}
           >
@@ -98,10 +92,10 @@ export function ProgrammePage() {
             today={today}
             points={points.data}
             onCancel={() => setEditing(null)}
-            onSaved={(saved) => {
+            onSaved={(campaign) => {
               setEditing(null);
-              setDone(t.campaigns.saved(saved.title));
-              void refresh();
+              removal.reset();
+              setSaved(t.campaigns.saved(campaign.title));
             }}
           />
         )}
@@ -110,18 +104,25 @@ export function ProgrammePage() {
           today={today}
           points={points.data}
           canWrite={canWrite}
-          confirming={confirming}
+          confirming={removal.asking?.id ?? null}
           onEdit={(c) => {
-            setDone('');
+            clear();
             setEditing(c);
           }}
-          onAskDelete={setConfirming}
-          onDelete={(c) => void remove(c)}
+          onAskDelete={(id) => {
+            const campaign = campaigns.data.find((c) => c.id === id);
+            if (campaign) removal.ask(campaign);
+            else removal.cancel();
+          }}
+          onDelete={(c) => {
+            setSaved('');
+            removal.run(c);
+          }}
         />
       </section>
       <EarnPreview points={points.data} timeZone={timeZone} />
-      <ProgrammeSettings settings={settings.data} canWrite={permissions.includes('settings.write')} />
-      <EarnLimitsForm limits={settings.data.earnLimits} canWrite={permissions.includes('earnLimits.write')} />
+      <ProgrammeSettings settings={settings.data} canWrite={canWriteSettings} />
+      <EarnLimitsForm limits={settings.data.earnLimits} canWrite={canWriteLimits} />
     </>
   );
 }

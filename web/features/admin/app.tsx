@@ -2,10 +2,10 @@ import type { ComponentType } from 'react';
 import type { Permission } from '#common/contract/permissions';
 import { ruAdmin } from '#web/i18n/ru-admin';
 import { useLocation } from '#web/lib/router/hooks';
-import { AdminHomePage, AdminLayout } from './admin-layout';
-import { AdminLoginPage } from './admin-login-page';
-import adminCss from './admin.css?url';
-import adminNarrowCss from './admin-narrow.css?url';
+import { AdminHomePage, AdminLayout } from './layout';
+import { AdminLoginPage } from './login-page';
+import consoleCss from './console.css?url';
+import consoleNarrowCss from './console-narrow.css?url';
 import { SECTIONS } from './sections';
 
 /** Each section's page and the permission it needs (the server checks it again on every call), by its address. */
@@ -43,8 +43,8 @@ export function AdminApp() {
   const page = known(section) ? PAGES[section] : undefined;
   return (
     <>
-      <link rel="stylesheet" href={adminCss} precedence="default" />
-      <link rel="stylesheet" href={adminNarrowCss} precedence="default" />
+      <link rel="stylesheet" href={consoleCss} precedence="default" />
+      <link rel="stylesheet" href={consoleNarrowCss} precedence="default" />
       <title>{ruAdmin.title}</title>
       {section === 'login' ? (
         <AdminLoginPage />

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { InvoiceItem } from '#common/contract/operator-gift-cards';
 import { ruAdmin } from '#web/i18n/ru-admin';
-import { RU_DAY_FIELD, ruDayToIso, useBrandDates } from '../admin-dates';
+import { RU_DAY_FIELD, ruDayToIso, useBrandDates } from '../dates';
 import { Field } from '../kit/field';
 
 const t = ruAdmin.giftCards;

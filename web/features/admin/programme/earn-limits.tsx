@@ -3,9 +3,11 @@ import { useState, type FormEvent } from 'react';
 import type { EarnLimits } from '#common/contract/earn-limits';
 import type { BrandSettings } from '#common/contract/header';
 import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
-import { adminApi, adminErrorText } from '../admin-api';
-import { SETTINGS_KEY } from './admin-programme-settings';
-import { ErrorField } from './programme-fields';
+import { adminApi, adminErrorText } from '../api';
+import { ActionStatus } from '../kit/action-status';
+import { Field } from '../kit/field';
+import { useAction } from '../kit/use-action';
+import { SETTINGS_KEY } from './programme-settings';
 import { fieldErrorsOf, parseNumber } from './programme-form';
 
 const t = ruAdminProgramme.limits;
@@ -34,31 +36,30 @@ export function EarnLimitsForm({ limits, canWrite }: { limits: EarnLimits; canWr
   const [texts, setTexts] = useState<Texts>(
     () => Object.fromEntries(FIELDS.map((k) => [k, String(limits[k])])) as Texts,
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setError('');
-    setDone('');
-    try {
+  const action = useAction({
+    run: async () => {
       const current = await adminApi().request('GET /api/operator/settings');
       const earnLimits = Object.fromEntries(FIELDS.map((k) => [k, numberOr(texts[k])]));
       const body = { ...current, earnLimits } as BrandSettings;
-      const saved = await adminApi().request('PUT /api/operator/settings', { body });
-      queryClient.setQueryData(SETTINGS_KEY, saved);
-      setErrors({});
-      setDone(t.saved);
-    } catch (failure) {
-      const fields = fieldErrorsOf(failure);
-      setErrors(
-        Object.fromEntries(
-          Object.entries(fields ?? {}).map(([path, message]) => [path.replace(/^earnLimits\./, ''), message]),
-        ),
+      queryClient.setQueryData(
+        SETTINGS_KEY,
+        await adminApi().request('PUT /api/operator/settings', { body }),
       );
-      setError(fields ? ruAdminProgramme.form.invalid : adminErrorText(failure));
-    }
+    },
+    done: () => t.saved,
+    errorText: (failure) =>
+      fieldErrorsOf(failure) ? ruAdminProgramme.form.invalid : adminErrorText(failure),
+  });
+  // The server names a field by its path in the settings ('earnLimits.chequePercent').
+  const errors = Object.fromEntries(
+    Object.entries(fieldErrorsOf(action.failure) ?? {}).map(([path, message]) => [
+      path.replace(/^earnLimits\./, ''),
+      message,
+    ]),
+  );
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    action.run();
   };
 
   return (
@@ -66,10 +67,10 @@ export function EarnLimitsForm({ limits, canWrite }: { limits: EarnLimits; canWr
       <h2 id="earn-limits">{t.heading}</h2>
       <p className="admin-muted">{t.lead}</p>
       {!canWrite && <p className="admin-muted">{t.ownerOnly}</p>}
-      <form aria-label={t.heading} onSubmit={(e) => void save(e)} noValidate>
+      <form aria-label={t.heading} onSubmit={save} noValidate>
         <div className="admin-grid">
           {FIELDS.map((key) => (
-            <ErrorField
+            <Field
               key={key}
               label={t[key]}
               error={errors[key]}
@@ -80,12 +81,7 @@ export function EarnLimitsForm({ limits, canWrite }: { limits: EarnLimits; canWr
             />
           ))}
         </div>
-        {done && <p role="status">{done}</p>}
-        {error && (
-          <p className="admin-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ActionStatus action={action} />
         {canWrite && <button className="admin-button">{t.save}</button>}
       </form>
     </section>

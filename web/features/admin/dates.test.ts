@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoToRuDateTime, ruDateTimeToIso, ruDayToIso } from './admin-dates';
+import { isoToRuDateTime, ruDateTimeToIso, ruDayToIso } from './dates';
 
 describe("the console's date fields (decisions 053, 054)", () => {
   it("shows an instant as dd.mm.yyyy HH:MM on the brand's clock, whatever the browser's zone", () => {

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatAmount } from '#common/lib/format';
 import { ruAdmin } from '#web/i18n/ru-admin';
-import { adminApi } from '../admin-api';
+import { adminApi } from '../api';
 import { ActionStatus } from '../kit/action-status';
 import { Can } from '../kit/can';
 import { useAction } from '../kit/use-action';
-import { MemberDeletion } from './admin-member-deletion';
-import { MemberHoldsAndCards, MemberOperations } from './admin-member-extras';
-import { MemberProfileList } from './admin-member-profile';
+import { MemberDeletion } from './member-deletion';
+import { MemberHoldsAndCards, MemberOperations } from './member-extras';
+import { MemberProfileList } from './member-profile';
 import { AdjustmentForm, MemberCards, MemberSessions, type MemberWork } from './member-actions';
 import { memberPhone, roubles } from './member-format';
 

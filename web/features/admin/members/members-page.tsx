@@ -4,10 +4,10 @@ import { useLocation, useNavigate } from '#web/lib/router/hooks';
 import { memberPath, memberPhone } from './member-format';
 import { ruAdmin } from '#web/i18n/ru-admin';
 import type { MemberSummary } from '#common/contract/members';
-import { adminApi } from '../admin-api';
+import { adminApi } from '../api';
 import { DataTable, type Column } from '../kit/data-table';
 import { Field } from '../kit/field';
-import { MemberCard } from './admin-member-card';
+import { MemberCard } from './member-card';
 
 const t = ruAdmin.members;
 

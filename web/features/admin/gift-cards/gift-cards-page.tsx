@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { InvoiceItem } from '#common/contract/operator-gift-cards';
 import { ruAdmin } from '#web/i18n/ru-admin';
-import { adminApi } from '../admin-api';
-import { isoDayToRu, useBrandDates } from '../admin-dates';
+import { adminApi } from '../api';
+import { isoDayToRu, useBrandDates } from '../dates';
 import { ActionStatus } from '../kit/action-status';
 import { Can, useCan } from '../kit/can';
 import { DataTable, type Column } from '../kit/data-table';
 import { useAction } from '../kit/use-action';
-import { FailedDeliveries } from './admin-gift-card-deliveries';
-import { GiftCardLookupSection } from './admin-gift-card-lookup';
-import { CardPaidOrders } from './admin-gift-card-orders';
-import { InvoicePaidForm, type InvoicePayment } from './admin-invoice-paid-form';
+import { FailedDeliveries } from './gift-card-deliveries';
+import { GiftCardLookupSection } from './gift-card-lookup';
+import { CardPaidOrders } from './gift-card-orders';
+import { InvoicePaidForm, type InvoicePayment } from './invoice-paid-form';
 
 const t = ruAdmin.giftCards;
 const KEYS = ['admin', 'gift-card-invoices'] as const;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ruAdmin } from '#web/i18n/ru-admin';
-import { adminApi } from '../admin-api';
+import { adminApi } from '../api';
 import { Field } from '../kit/field';
 import { roubles } from './member-format';
 

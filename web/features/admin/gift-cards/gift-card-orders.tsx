@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CardPaidOrder } from '#common/contract/operator-gift-cards';
 import { ruAdminCardPaidOrders as t } from '#web/i18n/ru-admin-gift-cards';
-import { adminApi } from '../admin-api';
+import { adminApi } from '../api';
 import { DataTable, type Column } from '../kit/data-table';
 import { phoneText } from '../phone-text';
 import { roubles } from './gift-card-format';

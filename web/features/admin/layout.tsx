@@ -4,8 +4,9 @@ import { NavLink } from '#web/lib/router/links';
 import { useNavigate } from '#web/lib/router/hooks';
 import type { Permission } from '#common/contract/permissions';
 import { ruAdmin } from '#web/i18n/ru-admin';
-import { adminApi, SESSION_KEY, useStaffSession } from './admin-api';
-import { AdminDashboard } from './reports/admin-dashboard';
+import { adminApi, SESSION_KEY, useStaffSession } from './api';
+import { AdminDashboard } from './reports/dashboard';
+import { Can, useCanCheck } from './kit/can';
 import { SECTIONS } from './sections';
 
 const t = ruAdmin.shell;
@@ -13,6 +14,7 @@ const t = ruAdmin.shell;
 /** `/admin/*`: the console's shell around a page. Nobody logged in (or a login half done) goes to /admin/login. */
 export function AdminLayout({ permission, children }: { permission?: Permission; children: ReactNode }) {
   const session = useStaffSession();
+  const can = useCanCheck();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const data = session.data;
@@ -38,7 +40,7 @@ export function AdminLayout({ permission, children }: { permission?: Permission;
       </main>
     );
   }
-  const sections = SECTIONS.filter((s) => active.permissions.includes(s.permission));
+  const sections = SECTIONS.filter((s) => can(s.permission));
   return (
     <div className="admin">
       <header className="admin-header">
@@ -73,7 +75,7 @@ export function AdminLayout({ permission, children }: { permission?: Permission;
           ))}
         </nav>
         <main className="admin-main">
-          {!permission || active.permissions.includes(permission) ? (
+          {!permission || can(permission) ? (
             children
           ) : (
             <p className="admin-error" role="alert">
@@ -88,13 +90,15 @@ export function AdminLayout({ permission, children }: { permission?: Permission;
 
 /** `/admin`: today's and the week's figures for a role that reads the reports (decision 054), and its sections. */
 export function AdminHomePage() {
-  const { data } = useStaffSession();
-  const sections = SECTIONS.filter((s) => data?.permissions.includes(s.permission));
+  const can = useCanCheck();
+  const sections = SECTIONS.filter((s) => can(s.permission));
   return (
     <>
       <h1>{t.home}</h1>
       <p>{t.welcome}</p>
-      {data?.permissions.includes('reports.read') && <AdminDashboard />}
+      <Can permission="reports.read">
+        <AdminDashboard />
+      </Can>
       {sections.length ? (
         <>
           <p>{t.available}</p>

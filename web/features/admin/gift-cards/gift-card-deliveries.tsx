@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FailedDelivery } from '#common/contract/operator-gift-cards';
 import { ruAdmin } from '#web/i18n/ru-admin';
-import { adminApi } from '../admin-api';
+import { adminApi } from '../api';
 import { ActionStatus } from '../kit/action-status';
 import { Can } from '../kit/can';
 import { DataTable, type Column } from '../kit/data-table';

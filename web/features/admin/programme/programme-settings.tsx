@@ -2,8 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { BrandSettings } from '#common/contract/header';
 import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
-import { adminApi, adminErrorText } from '../admin-api';
-import { CheckField, ErrorField } from './programme-fields';
+import { adminApi, adminErrorText } from '../api';
+import { ActionStatus } from '../kit/action-status';
+import { Field } from '../kit/field';
+import { useAction } from '../kit/use-action';
+import { CheckField } from './programme-fields';
 import { fieldErrorsOf, parseNumber } from './programme-form';
 
 const t = ruAdminProgramme.settings;
@@ -66,9 +69,6 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
   });
   const [expires, setExpires] = useState(settings.bonusExpiryDays !== null);
   const [levels, setLevels] = useState<LevelRow[]>(() => settings.levels.map(rowOf));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
   const text = (key: keyof Texts) => ({
     value: texts[key],
     onChange: (e: { currentTarget: HTMLInputElement }) =>
@@ -76,14 +76,9 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
     inputMode: 'numeric' as const,
     disabled: !canWrite,
   });
-  const setLevel = (key: number, change: Partial<LevelRow>) =>
-    setLevels(levels.map((l) => (l.key === key ? { ...l, ...change } : l)));
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setError('');
-    setDone('');
-    try {
+  const action = useAction({
+    run: async () => {
       const current = await adminApi().request('GET /api/operator/settings');
       const body = {
         ...current,
@@ -98,27 +93,33 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
           earnPercent: numberOr(l.earnPercent),
         })),
       } as BrandSettings;
-      const saved = await adminApi().request('PUT /api/operator/settings', { body });
       // The screen's other parts (the preview's time zone) read the settings too.
-      queryClient.setQueryData(SETTINGS_KEY, saved);
-      setErrors({});
-      setDone(t.saved);
-    } catch (failure) {
+      queryClient.setQueryData(
+        SETTINGS_KEY,
+        await adminApi().request('PUT /api/operator/settings', { body }),
+      );
+    },
+    done: () => t.saved,
+    errorText: (failure) => {
       const fields = fieldErrorsOf(failure);
-      setErrors(fields ?? {});
       // Fields this form shows are marked in place; anything else (another setting) is said in full.
       const shown = fields && Object.keys(fields).every((k) => SHOWN.test(k));
-      setError(shown ? ruAdminProgramme.form.invalid : adminErrorText(failure));
-    }
+      return shown ? ruAdminProgramme.form.invalid : adminErrorText(failure);
+    },
+  });
+  const errors = fieldErrorsOf(action.failure) ?? {};
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    action.run();
   };
 
   return (
     <section aria-labelledby="programme-settings">
       <h2 id="programme-settings">{t.heading}</h2>
       <p className="admin-muted">{t.lead}</p>
-      <form aria-label={t.heading} onSubmit={(e) => void save(e)} noValidate>
+      <form aria-label={t.heading} onSubmit={save} noValidate>
         <div className="admin-grid">
-          <ErrorField
+          <Field
             label={t.baseEarnPercent}
             hint={t.baseEarnHint}
             error={errors.baseEarnPercent}
@@ -127,96 +128,108 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
         </div>
         <div className="admin-grid">
           {EVENT_BONUSES.map((key) => (
-            <ErrorField key={key} label={t[key]} error={errors[key]} {...text(key)} />
+            <Field key={key} label={t[key]} error={errors[key]} {...text(key)} />
           ))}
         </div>
         <div className="admin-grid">
           <CheckField label={t.expiryOn} checked={expires} onChange={setExpires} disabled={!canWrite} />
-          {expires && (
-            <ErrorField label={t.expiryDays} error={errors.bonusExpiryDays} {...text('expiryDays')} />
-          )}
-          <ErrorField label={t.warnDays} error={errors.bonusExpiryWarnDays} {...text('warnDays')} />
-          <ErrorField label={t.pendingDays} error={errors.bonusPendingDays} {...text('pendingDays')} />
+          {expires && <Field label={t.expiryDays} error={errors.bonusExpiryDays} {...text('expiryDays')} />}
+          <Field label={t.warnDays} error={errors.bonusExpiryWarnDays} {...text('warnDays')} />
+          <Field label={t.pendingDays} error={errors.bonusPendingDays} {...text('pendingDays')} />
         </div>
-        <fieldset
-          className="admin-fieldset"
-          aria-describedby={errors.levels ? 'levels-lead levels-error' : 'levels-lead'}
-        >
-          <legend>{t.levels}</legend>
-          <p id="levels-lead" className="admin-muted">
-            {t.levelsLead}
-          </p>
-          {levels.length === 0 && <p>{t.noLevels}</p>}
-          {levels.map((level, i) => {
-            const at = (field: string) => errors[`levels.${i}.${field}`];
-            return (
-              <div className="admin-level" key={level.key} data-testid={`level-${i + 1}`}>
-                <ErrorField
-                  label={t.levelTitle(i + 1)}
-                  value={level.title}
-                  onChange={(e) => setLevel(level.key, { title: e.currentTarget.value })}
-                  error={at('title')}
-                  maxLength={40}
-                  disabled={!canWrite}
-                />
-                <ErrorField
-                  label={t.levelFrom(i + 1)}
-                  value={level.fromSpend}
-                  onChange={(e) => setLevel(level.key, { fromSpend: e.currentTarget.value })}
-                  error={at('fromSpend')}
-                  inputMode="numeric"
-                  disabled={!canWrite}
-                />
-                <ErrorField
-                  label={t.levelPercent(i + 1)}
-                  value={level.earnPercent}
-                  onChange={(e) => setLevel(level.key, { earnPercent: e.currentTarget.value })}
-                  error={at('earnPercent')}
-                  inputMode="numeric"
-                  disabled={!canWrite}
-                />
-                {canWrite && (
-                  <button
-                    type="button"
-                    className="admin-link"
-                    onClick={() => setLevels(levels.filter((l) => l.key !== level.key))}
-                  >
-                    {t.removeLevel(i + 1)}
-                  </button>
-                )}
-              </div>
-            );
-          })}
-          {errors.levels && (
-            <p id="levels-error" className="admin-error">
-              {errors.levels}
-            </p>
-          )}
-          {canWrite && levels.length < 10 && (
-            <button
-              type="button"
-              className="admin-button admin-button-quiet"
-              onClick={() => {
-                const last = levels.at(-1);
-                const from = last ? parseNumber(last.fromSpend) + 10_000 : 0;
-                setLevels([
-                  ...levels,
-                  rowOf({ title: '', fromSpend: Number.isNaN(from) ? 0 : from, earnPercent: 0 }),
-                ]);
-              }}
-            >
-              {t.addLevel}
-            </button>
-          )}
-        </fieldset>
-        {done && <p role="status">{done}</p>}
-        {error && (
-          <p className="admin-error" role="alert">
-            {error}
-          </p>
-        )}
+        <LevelsFieldset levels={levels} setLevels={setLevels} errors={errors} canWrite={canWrite} />
+        <ActionStatus action={action} />
         {canWrite && <button className="admin-button">{t.save}</button>}
       </form>
     </section>
+  );
+}
+
+/** The levels: each a title, the 12-month spend it starts from and its earn percent; up to ten. */
+function LevelsFieldset({
+  levels,
+  setLevels,
+  errors,
+  canWrite,
+}: {
+  levels: LevelRow[];
+  setLevels: (levels: LevelRow[]) => void;
+  errors: Record<string, string>;
+  canWrite: boolean;
+}) {
+  const setLevel = (key: number, change: Partial<LevelRow>) =>
+    setLevels(levels.map((l) => (l.key === key ? { ...l, ...change } : l)));
+  return (
+    <fieldset
+      className="admin-fieldset"
+      aria-describedby={errors.levels ? 'levels-lead levels-error' : 'levels-lead'}
+    >
+      <legend>{t.levels}</legend>
+      <p id="levels-lead" className="admin-muted">
+        {t.levelsLead}
+      </p>
+      {levels.length === 0 && <p>{t.noLevels}</p>}
+      {levels.map((level, i) => {
+        const at = (field: string) => errors[`levels.${i}.${field}`];
+        return (
+          <div className="admin-level" key={level.key} data-testid={`level-${i + 1}`}>
+            <Field
+              label={t.levelTitle(i + 1)}
+              value={level.title}
+              onChange={(e) => setLevel(level.key, { title: e.currentTarget.value })}
+              error={at('title')}
+              maxLength={40}
+              disabled={!canWrite}
+            />
+            <Field
+              label={t.levelFrom(i + 1)}
+              value={level.fromSpend}
+              onChange={(e) => setLevel(level.key, { fromSpend: e.currentTarget.value })}
+              error={at('fromSpend')}
+              inputMode="numeric"
+              disabled={!canWrite}
+            />
+            <Field
+              label={t.levelPercent(i + 1)}
+              value={level.earnPercent}
+              onChange={(e) => setLevel(level.key, { earnPercent: e.currentTarget.value })}
+              error={at('earnPercent')}
+              inputMode="numeric"
+              disabled={!canWrite}
+            />
+            {canWrite && (
+              <button
+                type="button"
+                className="admin-link"
+                onClick={() => setLevels(levels.filter((l) => l.key !== level.key))}
+              >
+                {t.removeLevel(i + 1)}
+              </button>
+            )}
+          </div>
+        );
+      })}
+      {errors.levels && (
+        <p id="levels-error" className="admin-error">
+          {errors.levels}
+        </p>
+      )}
+      {canWrite && levels.length < 10 && (
+        <button
+          type="button"
+          className="admin-button admin-button-quiet"
+          onClick={() => {
+            const last = levels.at(-1);
+            const from = last ? parseNumber(last.fromSpend) + 10_000 : 0;
+            setLevels([
+              ...levels,
+              rowOf({ title: '', fromSpend: Number.isNaN(from) ? 0 : from, earnPercent: 0 }),
+            ]);
+          }}
+        >
+          {t.addLevel}
+        </button>
+      )}
+    </fieldset>
   );
 }

@@ -3,8 +3,8 @@ import type { DashboardPeriod } from '#common/contract/reports';
 import { formatAmount, formatBonuses, formatCount, formatKopecks } from '#common/lib/format';
 import { ruAdminReports } from '#web/i18n/ru-admin-reports';
 import { Link } from '#web/lib/router/links';
-import { adminApi, adminErrorText } from '../admin-api';
-import { isoDayToRu } from '../admin-dates';
+import { adminApi, adminErrorText } from '../api';
+import { isoDayToRu } from '../dates';
 import reportsCss from './reports.css?url';
 
 const t = ruAdminReports.dashboard;

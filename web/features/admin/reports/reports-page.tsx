@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ruAdminReports as t } from '#web/i18n/ru-admin-reports';
 import { useSearchParams } from '#web/lib/router/hooks';
-import { adminApi, adminErrorText } from '../admin-api';
-import { isoDayToRu, RU_DAY_FIELD, ruDayToIso, useBrandDates } from '../admin-dates';
+import { adminApi, adminErrorText } from '../api';
+import { isoDayToRu, RU_DAY_FIELD, ruDayToIso, useBrandDates } from '../dates';
 import { ActionStatus } from '../kit/action-status';
 import { Field } from '../kit/field';
 import { useAction } from '../kit/use-action';
@@ -75,7 +75,7 @@ export function ReportsPage() {
 
   return (
     <>
-      {/* This screen's own stylesheet, beside the console's admin.css (React hoists it). */}
+      {/* This screen's own stylesheet, beside the console's console.css (React hoists it). */}
       <link rel="stylesheet" href={reportsCss} precedence="default" />
       <h1>{t.heading}</h1>
       <form className="admin-inline-form" onSubmit={submit}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { MemberProfile } from '#common/contract/members';
 import { ruAdminMemberProfile as p } from '#web/i18n/ru-admin-members';
-import { isoDayToRu, useBrandDates } from '../admin-dates';
+import { isoDayToRu, useBrandDates } from '../dates';
 import { memberPath, memberPhone, roubles } from './member-format';
 
 /**

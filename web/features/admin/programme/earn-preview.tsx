@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { AppliedRule } from '#common/contract/programme';
 import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
-import { adminApi, adminErrorText } from '../admin-api';
-import type { PointOption } from './admin-campaign-form';
-import { ErrorField } from './programme-fields';
-import { isoToRuDateTime, RU_DATE_TIME_FIELD, ruDateTimeToIso } from '../admin-dates';
+import { adminApi, adminErrorText } from '../api';
+import { Field, LabelledField } from '../kit/field';
+import type { PointOption } from './campaign-form';
+import { isoToRuDateTime, RU_DATE_TIME_FIELD, ruDateTimeToIso } from '../dates';
 import { fieldErrorsOf, parseNumber } from './programme-form';
 
 const t = ruAdminProgramme.preview;
@@ -52,28 +52,25 @@ export function EarnPreview({ points, timeZone }: { points: PointOption[]; timeZ
       <h2 id="earn-preview">{t.heading}</h2>
       <p className="admin-muted">{t.lead}</p>
       <form className="admin-inline-form" aria-label={t.heading} onSubmit={(e) => void run(e)} noValidate>
-        <ErrorField
+        <Field
           label={t.sum}
           value={sum}
           onChange={(e) => setSum(e.currentTarget.value)}
           error={errors.sum}
           inputMode="decimal"
         />
-        <div className="admin-field">
-          <label htmlFor="preview-point">{t.point}</label>
-          <select
-            id="preview-point"
-            value={pointId}
-            onChange={(e) => setPointId(Number(e.currentTarget.value))}
-          >
-            {points.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <ErrorField
+        <LabelledField label={t.point} id="preview-point">
+          {(control) => (
+            <select {...control} value={pointId} onChange={(e) => setPointId(Number(e.currentTarget.value))}>
+              {points.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </LabelledField>
+        <Field
           label={t.at(timeZone)}
           {...RU_DATE_TIME_FIELD}
           value={at}
