@@ -1,0 +1,179 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueBarcodes, catalogueItems } from '../../db/schema/catalogue';
+import { auditLog } from '../../db/schema/staff';
+import { fakeClock } from '../../test/auth-kit';
+import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff-kit';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const TOKEN = 'catalogue-load-operator-token-0123456789ab';
+const auth = { authorization: `Bearer ${TOKEN}` };
+
+const batch = {
+  categories: [
+    { id: 'T-ROOT', name: 'Тест: корень' },
+    { id: 'T-SMOKE', parentId: 'T-ROOT', name: 'Тест: табак', legalGroup: 'TOBACCO' },
+  ],
+  items: [
+    {
+      sku: 'T-1',
+      name: 'Тестовый хлеб',
+      categoryId: 'T-ROOT',
+      vatRate: 'VAT10',
+      barcodes: ['2000000000015'],
+    },
+    {
+      sku: 'T-2',
+      name: 'Тестовые сигареты',
+      categoryId: 'T-SMOKE',
+      vatRate: 'VAT22',
+      barcodes: ['2000000000022', '2000000000039'],
+    },
+  ],
+};
+
+describe('the ERP loads the catalogue with the batch', () => {
+  let t: TestApp;
+  const clock = fakeClock();
+  let support: StaffLogin;
+  let marketer: StaffLogin;
+  beforeAll(async () => {
+    t = await createTestApp({ clock, config: { operatorToken: TOKEN } });
+    support = await staffOfRole(t, clock, TOKEN, 'support');
+    marketer = await staffOfRole(t, clock, TOKEN, 'marketer');
+  });
+  afterAll(() => t.close());
+
+  const put = (payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/operator/catalogue/batch',
+      headers: auth,
+      payload: payload as object,
+    });
+  const barcodesOf = async (sku: string) =>
+    (await t.deps.db.select().from(catalogueBarcodes).where(eq(catalogueBarcodes.sku, sku)))
+      .map((b) => b.barcode)
+      .sort();
+
+  it('creates rows, and the same body again changes nothing (same counts as unchanged, same updatedAt)', async () => {
+    const first = await put(batch);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      categories: { created: 2, updated: 0, unchanged: 0 },
+      items: { created: 2, updated: 0, unchanged: 0 },
+      barcodesMoved: 0,
+    });
+    const [before] = await t.deps.db.select().from(catalogueItems).where(eq(catalogueItems.sku, 'T-1'));
+    clock.advance(60_000);
+    const again = await put(batch);
+    expect(again.json()).toEqual({
+      categories: { created: 0, updated: 0, unchanged: 2 },
+      items: { created: 0, updated: 0, unchanged: 2 },
+      barcodesMoved: 0,
+    });
+    const [after] = await t.deps.db.select().from(catalogueItems).where(eq(catalogueItems.sku, 'T-1'));
+    expect(after).toEqual(before);
+    expect(await barcodesOf('T-2')).toEqual(['2000000000022', '2000000000039']);
+    const [audit] = await t.deps.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ action: 'catalogue.batch', actorName: 'system' });
+    expect(audit!.after).toMatchObject({ items: { unchanged: 2 } });
+  });
+
+  it('replaces an item’s barcodes and moves a barcode another item held', async () => {
+    const moved = await put({
+      items: [
+        {
+          sku: 'T-1',
+          name: 'Тестовый хлеб',
+          categoryId: 'T-ROOT',
+          vatRate: 'VAT10',
+          barcodes: ['2000000000039'],
+        },
+      ],
+    });
+    expect(moved.json()).toMatchObject({ items: { created: 0, updated: 1, unchanged: 0 }, barcodesMoved: 1 });
+    expect(await barcodesOf('T-1')).toEqual(['2000000000039']);
+    expect(await barcodesOf('T-2')).toEqual(['2000000000022']);
+  });
+
+  it('refuses a category cycle naming it, and writes nothing', async () => {
+    const refused = await put({
+      categories: [
+        { id: 'T-ROOT', parentId: 'T-SMOKE', name: 'Тест: корень' },
+        { id: 'T-NEW', name: 'Новая' },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('T-ROOT → T-SMOKE → T-ROOT');
+    const tree = (
+      await t.app.inject({ url: '/api/operator/catalogue/categories', headers: auth })
+    ).json() as {
+      id: string;
+    }[];
+    expect(tree.map((c) => c.id)).not.toContain('T-NEW');
+  });
+
+  it('refuses more than 5,000 rows, a code twice and a lone surrogate', async () => {
+    const many = Array.from({ length: 5_001 }, (_, i) => ({ sku: `M-${i}`, name: 'Товар' }));
+    expect((await put({ items: many })).statusCode).toBe(400);
+    const twice = await put({ items: [batch.items[0], batch.items[0]] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toContain('T-1');
+    const surrogate = await t.app.inject({
+      method: 'PUT',
+      url: '/api/operator/catalogue/batch',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: '{"items":[{"sku":"T-9","name":"\\ud800"}]}',
+    });
+    expect(surrogate.statusCode).toBe(400);
+    expect(await t.deps.db.select().from(catalogueItems).where(eq(catalogueItems.sku, 'T-9'))).toEqual([]);
+  });
+
+  it('refuses a role without catalogue.write; the marketer may load', async () => {
+    const call = (who: StaffLogin) =>
+      asStaff(t, who, { method: 'PUT', url: '/api/operator/catalogue/batch', payload: { items: [] } });
+    const refused = await call(support);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('FORBIDDEN');
+    expect((await call(marketer)).statusCode).toBe(200);
+  });
+
+  it('edits an item (its barcodes too) and a category, with their audit rows; a cycle by edit is refused', async () => {
+    const edited = await asStaff(t, marketer, {
+      method: 'PATCH',
+      url: '/api/operator/catalogue/items/T-1',
+      payload: { name: 'Хлеб ржаной', noEarn: true, barcodes: ['2000000000046'] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ sku: 'T-1', name: 'Хлеб ржаной', noEarn: true, vatRate: 'VAT10' });
+    expect(await barcodesOf('T-1')).toEqual(['2000000000046']);
+    const [audit] = await t.deps.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({
+      action: 'catalogue.item-update',
+      entityId: 'T-1',
+      actorName: marketer.email,
+      before: { name: 'Тестовый хлеб' },
+      after: { name: 'Хлеб ржаной' },
+    });
+    const missing = await asStaff(t, marketer, {
+      method: 'PATCH',
+      url: '/api/operator/catalogue/items/NOPE',
+      payload: { name: 'x' },
+    });
+    expect(missing.statusCode).toBe(404);
+    const cycle = await asStaff(t, marketer, {
+      method: 'PATCH',
+      url: '/api/operator/catalogue/categories/T-ROOT',
+      payload: { parentId: 'T-SMOKE' },
+    });
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json().message).toContain('цикл');
+    const flagged = await asStaff(t, marketer, {
+      method: 'PATCH',
+      url: '/api/operator/catalogue/categories/T-ROOT',
+      payload: { noSpend: true, name: 'Тест: хлеб' },
+    });
+    expect(flagged.json()).toMatchObject({ id: 'T-ROOT', noSpend: true, name: 'Тест: хлеб', parentId: null });
+  });
+});
