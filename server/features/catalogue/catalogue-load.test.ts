@@ -176,4 +176,26 @@ describe('the ERP loads the catalogue with the batch', () => {
     });
     expect(flagged.json()).toMatchObject({ id: 'T-ROOT', noSpend: true, name: 'Тест: хлеб', parentId: null });
   });
+
+  it('answers a search 50 at a time in SKU order, the next page after the cursor', async () => {
+    const items = Array.from({ length: 60 }, (_, i) => ({
+      sku: `P-${String(i).padStart(2, '0')}`,
+      name: `Товар ${i}`,
+    }));
+    expect((await put({ items })).statusCode).toBe(200);
+    const page = async (cursor?: string) =>
+      (
+        await t.app.inject({
+          url: `/api/operator/catalogue/items?q=P-${cursor ? `&cursor=${cursor}` : ''}`,
+          headers: auth,
+        })
+      ).json() as { items: { sku: string }[]; total: number; nextCursor: string | null };
+    const first = await page();
+    expect(first.total).toBe(60);
+    expect(first.items.map((i) => i.sku)).toEqual(items.slice(0, 50).map((i) => i.sku));
+    expect(first.nextCursor).toBe('P-49');
+    const second = await page(first.nextCursor!);
+    expect(second.items.map((i) => i.sku)).toEqual(items.slice(50).map((i) => i.sku));
+    expect(second.nextCursor).toBeNull();
+  });
 });
