@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import type { CatalogueItem } from '../../../../common/contract/catalogue';
+import {
+  LEGAL_GROUPS,
+  VAT_RATES,
+  type LegalGroup,
+  type VatRate,
+} from '../../../../common/lib/catalogue-vocabulary';
+import { ruAdminCatalogue } from '../../../i18n/ru-admin-catalogue';
+import { adminApi } from '../admin-api';
+import { ActionStatus } from '../kit/action-status';
+import { Field, LabelledField } from '../kit/field';
+import { useAction } from '../kit/use-action';
+import { CATALOGUE_KEY, indented, useCatalogueCategories } from './catalogue-api';
+
+const t = ruAdminCatalogue;
+
+type Draft = Omit<CatalogueItem, 'sku' | 'updatedAt' | 'barcodes'> & { barcodes: string };
+
+const draftOf = ({ sku: _s, updatedAt: _u, barcodes, ...item }: CatalogueItem): Draft => ({
+  ...item,
+  barcodes: barcodes.join(' '),
+});
+
+function Check({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  return (
+    <label className="admin-check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} /> {label}
+    </label>
+  );
+}
+
+/** One item's edit form: name, category, VAT, flags, legal group and barcodes (a full replacement). */
+export function CatalogueItemForm({ item, onClose }: { item: CatalogueItem; onClose: () => void }) {
+  const [draft, setDraft] = useState(() => draftOf(item));
+  const categories = useCatalogueCategories();
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const save = useAction({
+    run: (next: Draft) =>
+      adminApi().request('PATCH /api/operator/catalogue/items/:sku', {
+        params: { sku: item.sku },
+        body: { ...next, barcodes: next.barcodes.split(/[\s,;|]+/).filter(Boolean) },
+      }),
+    done: (saved) => t.form.saved(saved.sku),
+    invalidate: [[...CATALOGUE_KEY]],
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.run(draft);
+  };
+  return (
+    <section aria-label={t.form.heading(item.sku)}>
+      <h2>{t.form.heading(item.sku)}</h2>
+      <form onSubmit={submit} aria-label={t.form.heading(item.sku)}>
+        <Field
+          label={t.form.name}
+          value={draft.name}
+          required
+          maxLength={300}
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <LabelledField label={t.form.category}>
+          {(control) => (
+            <select
+              {...control}
+              value={draft.categoryId ?? ''}
+              onChange={(e) => set('categoryId', e.target.value || null)}
+            >
+              <option value="">{t.form.noCategory}</option>
+              {categories.data?.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {indented(c)}
+                </option>
+              ))}
+            </select>
+          )}
+        </LabelledField>
+        <LabelledField label={t.form.vat}>
+          {(control) => (
+            <select
+              {...control}
+              value={draft.vatRate}
+              onChange={(e) => set('vatRate', e.target.value as VatRate)}
+            >
+              {VAT_RATES.map((rate) => (
+                <option key={rate} value={rate}>
+                  {t.vat[rate]}
+                </option>
+              ))}
+            </select>
+          )}
+        </LabelledField>
+        <LabelledField label={t.form.legalGroup}>
+          {(control) => (
+            <select
+              {...control}
+              value={draft.legalGroup ?? ''}
+              onChange={(e) => set('legalGroup', (e.target.value || null) as LegalGroup | null)}
+            >
+              <option value="">{t.form.noLegalGroup}</option>
+              {LEGAL_GROUPS.map((group) => (
+                <option key={group} value={group}>
+                  {t.legalGroups[group]}
+                </option>
+              ))}
+            </select>
+          )}
+        </LabelledField>
+        <Check label={t.form.noEarn} checked={draft.noEarn} onChange={(v) => set('noEarn', v)} />
+        <Check label={t.form.noSpend} checked={draft.noSpend} onChange={(v) => set('noSpend', v)} />
+        <Field
+          label={t.form.barcodes}
+          hint={t.form.barcodesHint}
+          value={draft.barcodes}
+          onChange={(e) => set('barcodes', e.target.value)}
+        />
+        <button className="admin-button" disabled={save.pending}>
+          {t.form.save}
+        </button>{' '}
+        <button type="button" className="admin-button admin-button-quiet" onClick={onClose}>
+          {t.form.close}
+        </button>
+      </form>
+      <ActionStatus action={save} />
+    </section>
+  );
+}
