@@ -19,13 +19,16 @@ export const CATALOGUE_BARCODES_MAX = 50;
 /** The first bad rows a refused file lists. */
 export const CATALOGUE_ERRORS_SHOWN = 20;
 
-/** A SKU or a category's code as the ERP writes it: printable, no spaces at either end. */
+/**
+ * A SKU or a category's code as the ERP writes it ("12/345", "МОЛ-001"): any printable text without line breaks
+ * or control characters (a path carries it encoded).
+ */
 export const catalogueCodeSchema = z
   .string()
   .trim()
   .min(1, 'Код не указан')
   .max(64, 'Код: не длиннее 64 знаков')
-  .regex(/^[^\s/?#%\\]+(?: [^\s/?#%\\]+)*$/, 'Код: без знаков / ? # % \\ и двойных пробелов');
+  .regex(/^[^\p{Cc}]+$/u, 'Код: без переводов строки и служебных знаков');
 
 /** A barcode: EAN-13, EAN-8, a shop's own weight code; digits, latin letters and '-'. */
 export const barcodeSchema = z

@@ -198,4 +198,18 @@ describe('the ERP loads the catalogue with the batch', () => {
     expect(second.items.map((i) => i.sku)).toEqual(items.slice(50).map((i) => i.sku));
     expect(second.nextCursor).toBeNull();
   });
+
+  it('takes a SKU with "/", "#" and spaces as the ERP writes it, and edits it by its encoded path', async () => {
+    const sku = 'МОЛ/12 #3';
+    expect((await put({ items: [{ sku, name: 'Молоко' }] })).statusCode).toBe(200);
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/operator/catalogue/items/${encodeURIComponent(sku)}`,
+      headers: auth,
+      payload: { vatRate: 'VAT10' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ sku, vatRate: 'VAT10' });
+    expect((await put({ items: [{ sku: 'A\nB', name: 'x' }] })).statusCode).toBe(400);
+  });
 });

@@ -139,7 +139,7 @@ function firstSeen() {
  */
 export function rowsOf(records: CsvRecord[]) {
   const [header, ...rows] = records;
-  if (!header || rows.length === 0) throw new AppError('VALIDATION', 'В файле нет строк с товарами');
+  if (!header || rows.length === 0) throw new AppError('VALIDATION', 'В файле нет строк под заголовком');
   const at = columnsOf(header.fields);
   const kind = at.has('sku') ? 'items' : at.has('id') ? 'categories' : null;
   if (!kind || !at.has('name')) {
