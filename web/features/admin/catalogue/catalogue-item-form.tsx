@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CatalogueItem } from '../../../../common/contract/catalogue';
 import {
   LEGAL_GROUPS,
@@ -32,15 +32,21 @@ function Check({
   onChange: (v: boolean) => void;
 }) {
   return (
-    <label className="admin-check">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} /> {label}
-    </label>
+    <div className="admin-field">
+      <label className="admin-check">
+        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />{' '}
+        {label}
+      </label>
+    </div>
   );
 }
 
 /** One item's edit form: name, category, VAT, flags, legal group and barcodes (a full replacement). */
 export function CatalogueItemForm({ item, onClose }: { item: CatalogueItem; onClose: () => void }) {
   const [draft, setDraft] = useState(() => draftOf(item));
+  const section = useRef<HTMLElement>(null);
+  // The form opens above a list that may be long: it is brought into view where the person clicked.
+  useEffect(() => section.current?.scrollIntoView?.({ block: 'nearest' }), []);
   const categories = useCatalogueCategories();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const save = useAction({
@@ -57,7 +63,7 @@ export function CatalogueItemForm({ item, onClose }: { item: CatalogueItem; onCl
     save.run(draft);
   };
   return (
-    <section aria-label={t.form.heading(item.sku)}>
+    <section aria-label={t.form.heading(item.sku)} ref={section}>
       <h2>{t.form.heading(item.sku)}</h2>
       <form onSubmit={submit} aria-label={t.form.heading(item.sku)}>
         <Field

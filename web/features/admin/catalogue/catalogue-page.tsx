@@ -85,6 +85,7 @@ export function CataloguePage() {
         />
         <button className="admin-button">{t.search.find}</button>
       </form>
+      {editing && <CatalogueItemForm key={editing.sku} item={editing} onClose={() => setEditing(null)} />}
       {items.data && <p role="status">{t.search.found(items.data.pages[0]?.total ?? 0)}</p>}
       <DataTable
         label={t.heading}
@@ -97,7 +98,6 @@ export function CataloguePage() {
         loading
       />
       <MoreRows pages={items} label={t.search.more} />
-      {editing && <CatalogueItemForm key={editing.sku} item={editing} onClose={() => setEditing(null)} />}
       <CatalogueTree />
     </>
   );
