@@ -31,6 +31,21 @@ test('the owner loads goods from a CSV file, finds one, edits it and sees the ch
   await expect(tree.getByRole('row', { name: /Табак/ })).toContainText('табак');
 
   const upload = page.getByRole('form', { name: 'Загрузка из файла' });
+  // A shelf of this run's own first (a categories file: Код, no Артикул), so the demo's tree stays as it is.
+  const shelf = Buffer.from(`Код;Родитель;Наименование\r\nE2E-${run};shop;Полка ${run}\r\n`, 'utf8');
+  await upload
+    .getByLabel('Файл CSV')
+    .setInputFiles({ name: 'категории.csv', mimeType: 'text/csv', buffer: shelf });
+  await upload.getByRole('button', { name: 'Загрузить' }).click();
+  await expect(page.getByText('Категории загружены: новых 1, изменено 0, без изменений 0.')).toBeVisible();
+  const shelfRow = page.getByTestId(`catalogue-category-E2E-${run}`);
+  await shelfRow.getByRole('button', { name: `Изменить E2E-${run}` }).click();
+  const shelfForm = page.getByRole('form', { name: `Категория E2E-${run}` });
+  await shelfForm.getByLabel('Не списывать бонусы').check();
+  await shelfForm.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText(`Категория «Полка ${run}» сохранена`)).toBeVisible();
+  await expect(shelfRow).toContainText('не списываются');
+
   await upload
     .getByLabel('Файл CSV')
     .setInputFiles({ name: 'товары.csv', mimeType: 'text/csv', buffer: catalogueFile(run) });

@@ -49,6 +49,13 @@ export const ruAdminCatalogue = {
     close: 'Закрыть',
     saved: (sku: string) => `Товар ${sku} сохранён`,
   },
+  categoryForm: {
+    heading: (id: string) => `Категория ${id}`,
+    parent: 'Родительская категория',
+    noParent: 'Верхний уровень',
+    inherited: 'Флаги и группа категории действуют на всё, что в ней и во вложенных категориях.',
+    saved: (name: string) => `Категория «${name}» сохранена`,
+  },
   flags: { noEarn: 'не начисляются', noSpend: 'не списываются', none: '—' },
   tree: {
     heading: 'Категории',

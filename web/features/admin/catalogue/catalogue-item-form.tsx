@@ -1,17 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CatalogueItem } from '../../../../common/contract/catalogue';
-import {
-  LEGAL_GROUPS,
-  VAT_RATES,
-  type LegalGroup,
-  type VatRate,
-} from '../../../../common/lib/catalogue-vocabulary';
+import { VAT_RATES, type VatRate } from '../../../../common/lib/catalogue-vocabulary';
 import { ruAdminCatalogue } from '../../../i18n/ru-admin-catalogue';
 import { adminApi } from '../admin-api';
 import { ActionStatus } from '../kit/action-status';
 import { Field, LabelledField } from '../kit/field';
 import { useAction } from '../kit/use-action';
 import { CATALOGUE_KEY, indented, useCatalogueCategories } from './catalogue-api';
+import { CheckField, LegalGroupField } from './catalogue-category-form';
 
 const t = ruAdminCatalogue;
 
@@ -21,25 +17,6 @@ const draftOf = ({ sku: _s, updatedAt: _u, barcodes, ...item }: CatalogueItem): 
   ...item,
   barcodes: barcodes.join(' '),
 });
-
-function Check({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  return (
-    <div className="admin-field">
-      <label className="admin-check">
-        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />{' '}
-        {label}
-      </label>
-    </div>
-  );
-}
 
 /** One item's edit form: name, category, VAT, flags, legal group and barcodes (a full replacement). */
 export function CatalogueItemForm({ item, onClose }: { item: CatalogueItem; onClose: () => void }) {
@@ -104,24 +81,9 @@ export function CatalogueItemForm({ item, onClose }: { item: CatalogueItem; onCl
             </select>
           )}
         </LabelledField>
-        <LabelledField label={t.form.legalGroup}>
-          {(control) => (
-            <select
-              {...control}
-              value={draft.legalGroup ?? ''}
-              onChange={(e) => set('legalGroup', (e.target.value || null) as LegalGroup | null)}
-            >
-              <option value="">{t.form.noLegalGroup}</option>
-              {LEGAL_GROUPS.map((group) => (
-                <option key={group} value={group}>
-                  {t.legalGroups[group]}
-                </option>
-              ))}
-            </select>
-          )}
-        </LabelledField>
-        <Check label={t.form.noEarn} checked={draft.noEarn} onChange={(v) => set('noEarn', v)} />
-        <Check label={t.form.noSpend} checked={draft.noSpend} onChange={(v) => set('noSpend', v)} />
+        <LegalGroupField value={draft.legalGroup} onChange={(v) => set('legalGroup', v)} />
+        <CheckField label={t.form.noEarn} checked={draft.noEarn} onChange={(v) => set('noEarn', v)} />
+        <CheckField label={t.form.noSpend} checked={draft.noSpend} onChange={(v) => set('noSpend', v)} />
         <Field
           label={t.form.barcodes}
           hint={t.form.barcodesHint}

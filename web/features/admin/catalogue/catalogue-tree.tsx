@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import type { CatalogueCategory } from '../../../../common/contract/catalogue';
 import { ruAdminCatalogue } from '../../../i18n/ru-admin-catalogue';
+import { useCan } from '../kit/can';
 import { DataTable, type Column } from '../kit/data-table';
 import { useCatalogueCategories } from './catalogue-api';
+import { CatalogueCategoryForm } from './catalogue-category-form';
 
 const t = ruAdminCatalogue;
 type Row = CatalogueCategory & { items: number; depth: number };
@@ -15,12 +18,29 @@ export function flagsText(row: { noEarn: boolean; noSpend: boolean }) {
 /** The category tree with its flags: a flag or a group on a category holds for everything under it. */
 export function CatalogueTree() {
   const categories = useCatalogueCategories();
+  const canWrite = useCan('catalogue.write');
+  const [editing, setEditing] = useState<CatalogueCategory | null>(null);
   const columns: Column<Row>[] = [
     {
       header: t.columns.category,
       cell: (c) => <span style={{ paddingLeft: `${c.depth * 1.25}rem` }}>{c.name}</span>,
     },
-    { header: t.tree.code, cell: (c) => c.id },
+    {
+      header: t.tree.code,
+      cell: (c) =>
+        canWrite ? (
+          <button
+            type="button"
+            className="admin-link"
+            aria-label={t.edit(c.id)}
+            onClick={() => setEditing(c)}
+          >
+            {c.id}
+          </button>
+        ) : (
+          c.id
+        ),
+    },
     { header: t.columns.flags, cell: flagsText },
     {
       header: t.columns.legalGroup,
@@ -31,11 +51,15 @@ export function CatalogueTree() {
   return (
     <section aria-label={t.tree.heading}>
       <h2>{t.tree.heading}</h2>
+      {editing && (
+        <CatalogueCategoryForm key={editing.id} category={editing} onClose={() => setEditing(null)} />
+      )}
       <DataTable
         label={t.tree.heading}
         columns={columns}
         rows={categories.data}
         rowKey={(c) => c.id}
+        rowProps={(c) => ({ 'data-testid': `catalogue-category-${c.id}` })}
         empty={t.tree.empty}
         error={categories.isError}
         loading
