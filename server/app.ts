@@ -9,6 +9,7 @@ import { registerAccountRoutes } from './features/account/routes';
 import { registerAuthRoutes } from './features/auth/routes';
 import { registerBindingRoutes } from './features/bindings/routes';
 import { registerCabinetRoutes } from './features/cabinet/routes';
+import { registerCatalogueRoutes } from './features/catalogue/routes';
 import { registerDevRoutes } from './features/dev/routes';
 import { registerDocumentRoutes } from './features/documents/routes';
 import { registerFaqRoutes } from './features/faq/routes';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerFeedbackRoutes(app, deps);
   registerOperatorRoutes(app, deps);
   registerProgrammeRoutes(app, deps);
+  registerCatalogueRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerReportRoutes(app, deps);

@@ -30,6 +30,9 @@ export const PERMISSIONS = [
   'staff.read',
   'staff.write',
   'audit.read',
+  // The chain's goods (decision 060): who loads and edits the catalogue the earn rules read.
+  'catalogue.read',
+  'catalogue.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -45,7 +48,8 @@ const areas = (...names: string[]): Permission[] =>
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
-  marketer: areas('settings', 'content', 'campaigns'),
+  // The marketer runs the programme and its content, so the catalogue its rules read is theirs too (decision 060).
+  marketer: areas('settings', 'content', 'campaigns', 'catalogue'),
   support: areas('members').filter((p) => p !== 'members.delete'),
   accountant: [...areas('giftCards', 'invoices'), 'reports.read'],
   viewer: PERMISSIONS.filter((p) => p.endsWith('.read') && p !== 'staff.read' && p !== 'audit.read'),

@@ -4,6 +4,7 @@ import type * as admin from './admin';
 import type * as auth from './auth';
 import type * as bindings from './bindings';
 import type * as cabinet from './cabinet';
+import type * as catalogue from './catalogue';
 import type * as content from './content';
 import type * as dev from './dev';
 import type * as giftCardInvoices from './gift-card-invoices';
@@ -47,7 +48,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof programme>
   | EndpointsOf<typeof admin>
   | EndpointsOf<typeof members>
-  | EndpointsOf<typeof reports>;
+  | EndpointsOf<typeof reports>
+  | EndpointsOf<typeof catalogue>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

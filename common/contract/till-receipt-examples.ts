@@ -3,24 +3,18 @@ import type { ReceiptItem, ReceiptLineFigures } from './receipt';
 import type { TillPreview } from './till-receipt';
 
 /**
- * The receipt examples of the till API (issue 29) for /api/docs/ui: the demo brand's catalogue, a point earning
+ * The receipt examples of the till API (issue 29) for /api/docs/ui: the demo brand's catalogue
+ * (server/db/seed/demo-catalogue.ts), a point earning
  * 3% and a limit of 50% per line; cigarettes are in the TOBACCO group, so they neither take nor earn bonuses.
  */
 
 const VISIT_ID = '3c1d2b9e-7a54-4f0e-9b61-5d8e2f4a7c10';
 
 export const RECEIPT_ITEMS: ReceiptItem[] = [
-  { sku: 'BAK-BAGUETTE', name: 'Багет французский', quantity: 1, price: 89.9, sum: 89.9, discount: 0 },
-  { barcode: '4601234000017', name: 'Капучино 300 мл', quantity: 2, price: 180, sum: 360, discount: 0 },
-  {
-    sku: 'DAIRY-CHEESE-RU',
-    name: 'Сыр Российский, вес',
-    quantity: 0.347,
-    price: 899,
-    sum: 311.95,
-    discount: 0,
-  },
-  { sku: 'TOB-CIG-01', name: 'Сигареты', quantity: 1, price: 250, sum: 250, discount: 0 },
+  { sku: '10003', name: 'Багет французский', quantity: 1, price: 89.9, sum: 89.9, discount: 0 },
+  { barcode: '4607019002108', name: 'Капучино, 300 мл', quantity: 2, price: 220, sum: 440, discount: 0 },
+  { sku: '40005', name: 'Сыр «Российский», весовой', quantity: 0.347, price: 899, sum: 311.95, discount: 0 },
+  { sku: '50001', name: 'Сигареты «Ява Золотая»', quantity: 1, price: 215, sum: 215, discount: 0 },
 ];
 
 const line = (
@@ -35,22 +29,22 @@ const line = (
     quantity: item.quantity,
     sum: item.sum,
     net: Math.round((item.sum - figures.bonuses) * 100) / 100,
-    legalGroup: item.sku === 'TOB-CIG-01' ? 'TOBACCO' : null,
+    legalGroup: item.sku === '50001' ? 'TOBACCO' : null,
     ...figures,
   };
 };
 
 const withBonuses: TillPreview = {
-  sum: 1011.85,
-  maxBonuses: 380.92,
+  sum: 1056.85,
+  maxBonuses: 420.92,
   bonuses: 300,
-  earned: 13.85,
+  earned: 16.25,
   earnRules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%', percent: 3, from: 'CHAIN' }],
   earnRate: 3,
   lines: [
-    line(1, { maxBonuses: 44.95, bonuses: 35.4, earned: 1.63 }),
-    line(2, { maxBonuses: 180, bonuses: 141.76, earned: 6.55 }),
-    line(3, { maxBonuses: 155.97, bonuses: 122.84, earned: 5.67 }),
+    line(1, { maxBonuses: 44.95, bonuses: 32.04, earned: 1.74 }),
+    line(2, { maxBonuses: 220, bonuses: 156.8, earned: 8.49 }),
+    line(3, { maxBonuses: 155.97, bonuses: 111.16, earned: 6.02 }),
     line(4, { maxBonuses: 0, bonuses: 0, earned: 0 }),
   ],
 };
@@ -60,7 +54,7 @@ export const tillPreviewExamples = {
     receiptWithBonuses: {
       summary:
         'A receipt of 4 lines (one by weight, one found by barcode, cigarettes) and 300 bonuses to spend',
-      value: { visitId: VISIT_ID, sum: 1011.85, bonuses: 300, items: RECEIPT_ITEMS },
+      value: { visitId: VISIT_ID, sum: 1056.85, bonuses: 300, items: RECEIPT_ITEMS },
     },
     sumOnly: {
       summary: 'A cheque sent as a sum only: the most bonuses it can take and what it would earn',

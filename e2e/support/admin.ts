@@ -56,7 +56,7 @@ export async function firstLoginInConsole(page: Page, email: string, oneTime: st
 }
 
 /** The console's sections a marketer sees, in the menu's order. */
-export const MARKETER_SECTIONS = ['Главная', 'Настройки и бренд', 'Содержание сайта', 'Программа'];
+export const MARKETER_SECTIONS = ['Главная', 'Настройки и бренд', 'Содержание сайта', 'Программа', 'Каталог'];
 
 /** A new staff member of `role`, created with the token and logged in through the console at 1440 px. */
 export async function staffInConsole(page: Page, role: string) {

@@ -7,6 +7,8 @@ import { contentDocuments } from '../schema/content';
 import type { CampaignInput } from '#common/contract/programme';
 import { toCampaignValues } from '#server/core/earn/campaigns';
 import { campaigns } from '../schema/programme';
+import { catalogueItems } from '../schema/catalogue';
+import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoContent } from './demo-content';
 
 /** The demo brand's files sit beside this module in the source tree and beside the bundle in dist/server. */
@@ -65,6 +67,9 @@ export async function seedDemoBrand(db: Db, options: SeedOptions = {}): Promise<
     // A database seeded before content existed gets the demo content once; an operator's is never touched.
     const [document] = await db.select({ name: contentDocuments.name }).from(contentDocuments).limit(1);
     if (!document) await db.transaction((tx) => seedDemoContent(tx as unknown as Db, DEMO_DIR));
+    // Likewise a demo seeded before the catalogue (decision 060) gets its goods once, while it has none.
+    const [item] = await db.select({ sku: catalogueItems.sku }).from(catalogueItems).limit(1);
+    if (!item) await db.transaction((tx) => seedDemoCatalogue(tx as unknown as Db));
     return false;
   }
   const settings = JSON.parse(readFileSync(join(DEMO_DIR, 'settings.json'), 'utf8'));
@@ -72,6 +77,7 @@ export async function seedDemoBrand(db: Db, options: SeedOptions = {}): Promise<
     await tx.insert(brandSettings).values({ id: 1, settings });
     await seedDemoContent(tx as unknown as Db, DEMO_DIR);
     await seedDemoCampaigns(tx as unknown as Db, DEMO_DIR, today);
+    await seedDemoCatalogue(tx as unknown as Db);
     const folder = join(DEMO_DIR, 'pictures');
     if (!existsSync(folder)) return;
     for (const file of readdirSync(folder)) {

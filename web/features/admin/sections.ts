@@ -1,12 +1,14 @@
 import type { ComponentType } from 'react';
 import type { Permission } from '#common/contract/permissions';
 import { ruAdmin } from '#web/i18n/ru-admin';
+import { ruAdminCatalogue } from '#web/i18n/ru-admin-catalogue';
 import { ruAdminContent } from '#web/i18n/ru-admin-content';
 import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
 import { ruAdminReports } from '#web/i18n/ru-admin-reports';
 import { AuditPage } from './audit-page';
 import { StaffPage } from './staff-page';
 import { TillKeysPage } from './till-keys-page';
+import { CataloguePage } from './catalogue/catalogue-page';
 import { ContentPage } from './content/content-page';
 import { SettingsPage } from './content/settings-page';
 import { GiftCardsPage } from './gift-cards/gift-cards-page';
@@ -56,4 +58,10 @@ export const SECTIONS: Section[] = [
     Page: ProgrammePage,
   },
   { path: '/admin/reports', label: ruAdminReports.nav, permission: 'reports.read', Page: ReportsPage }, // decision 031
+  {
+    path: '/admin/catalogue',
+    label: ruAdminCatalogue.nav,
+    permission: 'catalogue.read',
+    Page: CataloguePage,
+  }, // 060
 ];
