@@ -1,6 +1,6 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import type { ReceiptItem, ReceiptLineFigures } from '#common/contract/receipt';
-import { formatBonuses, formatKopecks } from '#common/lib/format';
+import { formatAmount, formatKopecks } from '#common/lib/format';
 import { toRoubles } from '#server/core/money';
 import type { Db } from '#server/db/client';
 import { catalogueBarcodes, catalogueItems } from '#server/db/schema/catalogue';
@@ -89,29 +89,40 @@ export async function readTypedReceipt(
 /** The textarea under the sum. */
 export const receiptField = `<label for="items">Товары (необязательно)</label>
 <textarea id="items" name="items" rows="4" autocomplete="off" aria-describedby="items-hint"></textarea>
-<p class="note" id="items-hint">По строке на товар: штрихкод или артикул, количество, цена (из каталога, если не указана). Например: 4601234000017 2. Сумму чека тогда можно не вводить.</p>`;
+<p class="note" id="items-hint">По строке на товар: штрихкод или артикул, количество, цена (из каталога, если не указана). Например: 4607019002108 2. Сумму чека тогда можно не вводить.</p>`;
 
 const quantityText = (quantity: number) => String(quantity).replace('.', ',');
 
-/** An operation's lines: what each cost, the bonuses spent on it as its discount, and what it earned. */
+/** A line's bonuses in one cell: spent as its discount (−) and earned (+), or a dash. */
+function bonusesText(line: ReceiptLineFigures) {
+  const parts = [
+    ...(line.bonuses ? [`−${formatAmount(line.bonuses)}`] : []),
+    ...(line.earned ? [`+${formatAmount(line.earned)}`] : []),
+  ];
+  return parts.length ? parts.join(' ') : '—';
+}
+
+/**
+ * An operation's lines: what each cost and its bonuses (spent on it as its discount, earned). Three columns,
+ * the quantity beside the name, so the table fits a till's phone-width screen.
+ */
 export function receiptLinesTable(lines: ReceiptLineFigures[] | null) {
   if (!lines?.length) return '';
+  const cell = (text: string) => `<td class="num">${escapeHtml(text)}</td>`;
   const rows = lines
-    .map(
-      (
-        line,
-      ) => `<tr><td>${escapeHtml(line.name)}${line.legalGroup ? ' <span class="badge badge--off">без бонусов</span>' : ''}</td>
-<td class="num">${escapeHtml(quantityText(line.quantity))}</td><td class="num">${escapeHtml(formatKopecks(Math.round(line.sum * 100)))}</td>
-<td class="num">${escapeHtml(line.bonuses ? `−${formatBonuses(line.bonuses)}` : '—')}</td>
-<td class="num">${escapeHtml(formatKopecks(Math.round(line.net * 100)))}</td>
-<td class="num">${escapeHtml(line.earned ? `+${formatBonuses(line.earned)}` : '—')}</td></tr>`,
-    )
+    .map((line) => {
+      const quantity = line.quantity === 1 ? '' : ` × ${quantityText(line.quantity)}`;
+      const noBonuses = line.legalGroup ? ' <span class="badge badge--off">без бонусов</span>' : '';
+      return `<tr><td>${escapeHtml(line.name + quantity)}${noBonuses}</td>${cell(formatKopecks(Math.round(line.sum * 100)))}
+${cell(bonusesText(line))}</tr>`;
+    })
     .join('');
-  return `<div class="lines"><table><caption>Товары чека</caption>
-<thead><tr><th scope="col">Товар</th><th scope="col">Кол-во</th><th scope="col">Сумма</th><th scope="col">Бонусами</th><th scope="col">К оплате</th><th scope="col">Начислено</th></tr></thead>
+  return `<div class="lines" role="region" aria-label="Товары чека" tabindex="0"><table><caption>Товары чека</caption>
+<thead><tr><th scope="col">Товар</th><th scope="col" class="num">Сумма</th><th scope="col" class="num">Бонусы</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`;
 }
 
-export const RECEIPT_STYLE = `.lines{overflow-x:auto;margin:.5rem 0 0}.lines table{border-collapse:collapse;width:100%;font-size:.9rem}
+export const RECEIPT_STYLE = `textarea{width:100%;box-sizing:border-box;font:inherit;padding:.5rem}
+.lines{overflow-x:auto;margin:.5rem 0 0}.lines table{border-collapse:collapse;width:100%;font-size:.9rem}
 .lines caption{text-align:left;font-weight:600;margin:0 0 .25rem}.lines th,.lines td{padding:.25rem .4rem;border-bottom:1px solid #e3e7ea;text-align:left}
 .lines .num{text-align:right;white-space:nowrap}`;

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { customerWithCard } from './support/cabinet';
+import { E2E } from './support/e2e-env';
+import { open } from './support/navigation';
+import { issueTillKey } from './support/operator';
+import { logInToTill, openTillDevice } from './support/till';
+
+// The till moves bonuses and writes an operation, so it runs on the mutable server.
+test.use({ baseURL: E2E.mutableUrl });
+
+test('the till builds a receipt from scanned barcodes: each line’s bonuses, cigarettes without any (issue 29)', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const key = await issueTillKey(1);
+  await customerWithCard(page, request);
+  await open(page, '/profile');
+  const code = await page.locator('.member-code [data-code]').getAttribute('data-code');
+
+  const { till, close } = await openTillDevice(browser);
+  await logInToTill(till, key);
+  await till.getByLabel('Код покупателя').fill(code!);
+  await till.getByRole('button', { name: 'Найти покупателя' }).click();
+  await expect(till.getByTestId('till-customer')).toHaveText('Мария К.');
+
+  // A scanner types a barcode and Enter: one line each; «2» after a code is its quantity; no sum typed.
+  const goods = till.getByLabel('Товары (необязательно)');
+  await goods.fill('4607019001224\n4607019002108 2\n4607019003976');
+  await till.getByRole('button', { name: 'Начислить бонусы' }).click();
+
+  // 89,90 + 2 × 220 + 215 = 744,90 ₽; 3% of what may earn (529,90 ₽) = 15,89 bonuses.
+  await expect(till.getByRole('status')).toContainText('Начислено 15,89\u00a0бонуса');
+  const lines = till.getByRole('table', { name: 'Товары чека' });
+  await expect(lines.getByRole('row')).toHaveCount(4);
+  // Each line's share of the 15,89, kopeck-exact: 2,70 + 13,19.
+  await expect(lines.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+    'Багет французский',
+    '89,90\u00a0₽',
+    '+2,70',
+  ]);
+  await expect(lines.getByRole('row').nth(2).getByRole('cell')).toHaveText([
+    'Капучино, 300 мл × 2',
+    '440,00\u00a0₽',
+    '+13,19',
+  ]);
+  const cigarettes = lines.getByRole('row').nth(3);
+  await expect(cigarettes).toContainText('Сигареты «Ява Золотая» без бонусов');
+  await expect(cigarettes.getByRole('cell').last()).toHaveText('—');
+  await expect(till.locator('.ops li').first()).toContainText('744,90\u00a0₽');
+  expect(await till.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(till);
+  await till.screenshot({ path: test.info().outputPath('till-receipt-phone.png'), fullPage: true });
+  await close();
+});
