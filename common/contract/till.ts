@@ -202,6 +202,7 @@ export const tillChequeBodySchema = z
     idempotencyKey: tillIdempotencyKeySchema,
   })
   .superRefine(checkReceipt);
+export type TillChequeBody = z.output<typeof tillChequeBodySchema>;
 
 export const tillSpend = defineEndpoint({
   method: 'POST',

@@ -1,10 +1,8 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { ReceiptItem } from '#common/contract/receipt';
-import type { TillOperation } from '#common/contract/till';
+import type { TillChequeBody, TillOperation } from '#common/contract/till';
 import { readBrandSettings } from '#server/core/brand-settings';
 import { balancesOf } from '#server/core/ledger';
-import { fromRoubles, kopecks } from '#server/core/money';
-import { earnForReceipt } from '#server/core/receipt/receipt-earn';
+import { fromRoubles } from '#server/core/money';
 import { checkSameReceipt, writeReceiptLines } from '#server/core/receipt/receipt-rows';
 import type { Db } from '#server/db/client';
 import { tillOperations, tillVisits } from '#server/db/schema/till';
@@ -12,9 +10,9 @@ import { AppError } from '#server/errors';
 import type { TillCaller } from '#server/lib/callers';
 import type { GatewayCard } from '#server/integrations/acquirer/acquirer';
 import { settleCardPayment } from './card-settlement';
-import { bonusesToSpend, insertHeld } from './holds';
+import { bonusesToSpend, heldBy, insertHeld } from './holds';
 import { findByKey, loadPoint, sameRequest, scopedKey, toOperation, type TillDeps } from './operation-rows';
-import { limitOf, readTillLines } from './receipt';
+import { earnAtTill, limitOf, readTillLines } from './receipt';
 import { savedCardOf } from './saved-card';
 import { checkOpen, loadVisit } from './visits';
 
@@ -85,13 +83,7 @@ function chargeable(
 export async function payWithCard(
   deps: TillDeps,
   caller: TillCaller,
-  body: {
-    visitId: string;
-    sum: number;
-    bonuses?: number | undefined;
-    items?: ReceiptItem[] | undefined;
-    idempotencyKey: string;
-  },
+  body: TillChequeBody,
 ): Promise<TillOperation> {
   const key = scopedKey(caller, body.idempotencyKey);
   const sum = fromRoubles(body.sum);
@@ -122,31 +114,14 @@ export async function payWithCard(
       limitOf(lines, settings.maxSpendPercent),
     ),
   );
-  const earned = await earnForReceipt(deps, {
-    sum,
-    spend: kopecks(spend),
-    lines,
-    maxSpendPercent: settings.maxSpendPercent,
-    point,
-    timeZone: settings.timeZone,
-    userId: visit.userId,
-  });
-  const { earn, rules, rate, pointPercent } = earned;
+  const earned = await earnAtTill(deps, { sum, spend, lines, settings, point, userId: visit.userId });
   await insertHeld(
     deps,
     {
-      idempotencyKey: key,
-      visitId: visit.id,
-      retailPointId: point.id,
-      keyId: caller.keyId,
-      userId: visit.userId,
+      ...heldBy(key, caller, visit, earned),
       kind: 'card',
       sum,
       spend,
-      earn,
-      earnPercent: pointPercent,
-      earnRate: rate,
-      earnRules: rules,
       cardAmount,
       acquirer: deps.acquirer.name,
       bindingId: chosen.bindingId,

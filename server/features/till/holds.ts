@@ -7,7 +7,16 @@ import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/in-transaction';
 import { tillOperations } from '#server/db/schema/till';
 import { AppError } from '#server/errors';
-import { loadPoint, minutes, recordOperation, type TillDeps, type TillOperationRow } from './operation-rows';
+import type { Earned } from '#server/core/earn/earn';
+import type { TillCaller } from '#server/lib/callers';
+import {
+  loadPoint,
+  minutes,
+  recordOperation,
+  type TillDeps,
+  type TillOperationRow,
+  type VisitRow,
+} from './operation-rows';
 
 /**
  * A till hold's life (a spend, or a card payment with the bonuses it spends): written `held` with its bonuses
@@ -52,6 +61,24 @@ export type HeldValues = Omit<
   typeof tillOperations.$inferInsert,
   'state' | 'holdExpiresAt' | 'createdAt' | 'updatedAt'
 >;
+
+/** What every held operation's row says of who, where and what it earns: the caller's point and key, the visit's member, the earn. */
+export const heldBy = (
+  idempotencyKey: string,
+  caller: TillCaller,
+  visit: Pick<VisitRow, 'id' | 'userId'>,
+  earned: Earned,
+) => ({
+  idempotencyKey,
+  visitId: visit.id,
+  retailPointId: caller.retailPointId,
+  keyId: caller.keyId,
+  userId: visit.userId,
+  earn: earned.earn,
+  earnPercent: earned.pointPercent,
+  earnRate: earned.rate,
+  earnRules: earned.rules,
+});
 
 /**
  * A held operation (a spend, or a card payment with the bonuses it spends) written once per key, its bonuses

@@ -1,9 +1,11 @@
 import type { ReceiptItem } from '#common/contract/receipt';
 import type { TillPreview } from '#common/contract/till-receipt';
+import type { BrandSettings } from '#common/contract/header';
 import { readBrandSettings } from '#server/core/brand-settings';
+import type { EarnRequest } from '#server/core/earn/earn';
 import { balancesOf } from '#server/core/ledger';
 import { spendLimit } from '#server/core/holds';
-import { fromRoubles, kopecks, toRoubles } from '#server/core/money';
+import { fromRoubles, kopecks, toRoubles, type Kopecks } from '#server/core/money';
 import { readReceiptLines, type ReceiptLine } from '#server/core/receipt/lines';
 import { receiptSpendLimit } from '#server/core/receipt/plan';
 import { earnForReceipt } from '#server/core/receipt/receipt-earn';
@@ -27,6 +29,28 @@ export const readTillLines = (db: Db, items: readonly ReceiptItem[] | undefined)
 export const limitOf = (lines: readonly ReceiptLine[] | null, maxSpendPercent: number) =>
   lines ? receiptSpendLimit(lines, maxSpendPercent) : undefined;
 
+/** The earn of a cheque at this point spending `spend` bonuses, over its lines when it has them. */
+export const earnAtTill = (
+  deps: TillDeps,
+  cheque: {
+    sum: Kopecks;
+    spend: number;
+    lines: ReceiptLine[] | null;
+    settings: Pick<BrandSettings, 'maxSpendPercent' | 'timeZone'>;
+    point: EarnRequest['point'];
+    userId: string;
+  },
+) =>
+  earnForReceipt(deps, {
+    sum: cheque.sum,
+    spend: kopecks(cheque.spend),
+    lines: cheque.lines,
+    maxSpendPercent: cheque.settings.maxSpendPercent,
+    point: cheque.point,
+    timeZone: cheque.settings.timeZone,
+    userId: cheque.userId,
+  });
+
 /** preview: what the cheque would take and earn, per line; the same checks as a spend, nothing written. */
 export async function previewCheque(
   deps: TillDeps,
@@ -46,15 +70,7 @@ export async function previewCheque(
   const asked = body.bonuses === undefined ? 0 : fromRoubles(body.bonuses);
   const spend = bonusesToSpend(sum, asked, settings.maxSpendPercent, balances.bonus, limit);
   const most = Math.min(limit ?? spendLimit(sum, settings.maxSpendPercent), balances.bonus);
-  const earned = await earnForReceipt(deps, {
-    sum,
-    spend: kopecks(spend),
-    lines,
-    maxSpendPercent: settings.maxSpendPercent,
-    point,
-    timeZone: settings.timeZone,
-    userId: visit.userId,
-  });
+  const earned = await earnAtTill(deps, { sum, spend, lines, settings, point, userId: visit.userId });
   return {
     sum: toRoubles(sum),
     maxBonuses: toRoubles(most),

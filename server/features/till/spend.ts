@@ -1,15 +1,13 @@
-import type { ReceiptItem } from '#common/contract/receipt';
-import type { TillOperation } from '#common/contract/till';
+import type { TillChequeBody, TillOperation } from '#common/contract/till';
 import { readBrandSettings } from '#server/core/brand-settings';
 import { balancesOf } from '#server/core/ledger';
-import { fromRoubles, kopecks } from '#server/core/money';
-import { earnForReceipt } from '#server/core/receipt/receipt-earn';
+import { fromRoubles } from '#server/core/money';
 import { checkSameReceipt, writeReceiptLines } from '#server/core/receipt/receipt-rows';
 import { AppError } from '#server/errors';
 import type { TillCaller } from '#server/lib/callers';
-import { bonusesToSpend, insertHeld } from './holds';
+import { bonusesToSpend, heldBy, insertHeld } from './holds';
 import { findByKey, loadPoint, sameRequest, scopedKey, type TillDeps } from './operation-rows';
-import { limitOf, readTillLines } from './receipt';
+import { earnAtTill, limitOf, readTillLines } from './receipt';
 import { checkOpen, loadVisit } from './visits';
 
 /**
@@ -20,13 +18,7 @@ import { checkOpen, loadVisit } from './visits';
 export async function spend(
   deps: TillDeps,
   caller: TillCaller,
-  body: {
-    visitId: string;
-    sum: number;
-    bonuses?: number | undefined;
-    items?: ReceiptItem[] | undefined;
-    idempotencyKey: string;
-  },
+  body: TillChequeBody,
 ): Promise<TillOperation> {
   const key = scopedKey(caller, body.idempotencyKey);
   const sum = fromRoubles(body.sum);
@@ -54,32 +46,10 @@ export async function spend(
         : 'Списывать нечего: у покупателя нет бонусов',
     );
   }
-  const earned = await earnForReceipt(deps, {
-    sum,
-    spend: kopecks(amount),
-    lines,
-    maxSpendPercent: settings.maxSpendPercent,
-    point,
-    timeZone: settings.timeZone,
-    userId: visit.userId,
-  });
-  const { earn, rules, rate, pointPercent } = earned;
+  const earned = await earnAtTill(deps, { sum, spend: amount, lines, settings, point, userId: visit.userId });
   await insertHeld(
     deps,
-    {
-      idempotencyKey: key,
-      visitId: visit.id,
-      retailPointId: point.id,
-      keyId: caller.keyId,
-      userId: visit.userId,
-      kind: 'spend',
-      sum,
-      spend: amount,
-      earn,
-      earnPercent: pointPercent,
-      earnRate: rate,
-      earnRules: rules,
-    },
+    { ...heldBy(key, caller, visit, earned), kind: 'spend', sum, spend: amount },
     undefined,
     (tx, row) => writeReceiptLines(tx, 'till', row.id, earned.lines ?? []),
   );
