@@ -8,6 +8,8 @@ import { runPrimary, workerRole, type WorkerRole } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { isDatabaseUnavailable } from './db/availability';
 import { openDatabase, type Database } from './db/client';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from './app-deps';
 import { seedDemoBrand } from './db/seed/demo-brand';
 import { seedDemoCustomer } from './db/seed/demo-customer';
 import { assembleDeps } from './assemble-deps';
@@ -55,6 +57,91 @@ async function prepareDatabase(config: Config) {
   }
 }
 
+/** Loud on purpose (decision 049): what a deployment that forgot a production setting must not take for normal. */
+function warnOfDevelopment(app: FastifyInstance, config: Config) {
+  if (config.devClock) app.log.warn("DEV_CLOCK is on: POST /api/dev/clock moves the app's time forward");
+  if (!config.isProduction) {
+    // Loud on purpose (decision 049): a deployment that forgot NODE_ENV=production must not look normal.
+    app.log.warn(
+      `NODE_ENV=${config.env}, not production: development mode. The outboxes (/api/dev/*, every login code) ` +
+        'answer only requests from this machine; set NODE_ENV=production for a real deployment',
+    );
+  }
+  if (config.authSecretIsDefault) {
+    app.log.warn(
+      'AUTH_SECRET is not set: using the INSECURE, public development secret (refused in production); ' +
+        'customer tokens are honoured only from this machine',
+    );
+  }
+}
+
+/**
+ * The interval jobs. They claim their work safely on any number of instances; among one instance's workers, the
+ * first runs them, so the database is not polled N times as often.
+ */
+function startJobs(deps: AppDeps, config: Config, app: FastifyInstance) {
+  // A job's run that meets the database away is retried by its next run: a short warning, not a stack with
+  // the query's parameters.
+  const jobFailed = (error: unknown, what: string) => {
+    if (!isDatabaseUnavailable(error)) return app.log.error({ err: error }, what);
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : (error as Error);
+    app.log.warn({ reason: cause.message }, `${what}: the database is unavailable`);
+  };
+  return [
+    // The payments' and the till's expired holds, one after the other (decision 056).
+    startHoldReleaseJob(deps, {
+      intervalMs: config.holdReleaseIntervalMs,
+      onError: jobFailed,
+    }),
+    // Bonus expiry shares the hold-release interval: both are minutes-scale housekeeping of the ledger.
+    startBonusExpiryJob(deps, {
+      intervalMs: config.holdReleaseIntervalMs,
+      onError: (error) => jobFailed(error, 'expiring bonuses failed'),
+    }),
+    startGiftCardDeliveryJob(deps, {
+      intervalMs: config.giftCardDeliveryIntervalMs,
+      onError: (error) => jobFailed(error, 'sending gift cards failed'),
+    }),
+    // Housekeeping of rows a month old: hourly is plenty (decision 033).
+    startStaffSessionPurgeJob(deps, {
+      intervalMs: 60 * 60_000,
+      onError: (error) => jobFailed(error, 'purging ended staff sessions failed'),
+    }),
+    // Login rows past their windows, and dead sessions' refresh tokens: hourly too (decision 044).
+    startAuthPurgeJob(deps, {
+      intervalMs: 60 * 60_000,
+      onError: (error) => jobFailed(error, 'purging old login rows failed'),
+    }),
+  ];
+}
+
+/** SIGTERM and SIGINT finish the requests in flight, stop the jobs, then close what `close` names; 10 s at most. */
+function stopOnSignals(
+  app: FastifyInstance,
+  jobs: Array<{ stop(): Promise<void> }>,
+  stopCache: () => void,
+  close: () => Promise<void>,
+) {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      stopCache();
+      for (const job of jobs) await job.stop();
+      await app.close();
+      await close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
 async function start(config: Config, role: WorkerRole) {
   const database = await openConfiguredDatabase(config);
   // Several workers: the primary has seeded already (two seeding at once would race).
@@ -77,79 +164,18 @@ async function start(config: Config, role: WorkerRole) {
   const app = await buildApp(deps, { site: await loadSite(distDir()) });
   logLine = (line) => app.log.info(line);
   logWarning = (line) => app.log.warn(line);
-  if (config.devClock) app.log.warn("DEV_CLOCK is on: POST /api/dev/clock moves the app's time forward");
-  if (!config.isProduction) {
-    // Loud on purpose (decision 049): a deployment that forgot NODE_ENV=production must not look normal.
-    app.log.warn(
-      `NODE_ENV=${config.env}, not production: development mode. The outboxes (/api/dev/*, every login code) ` +
-        'answer only requests from this machine; set NODE_ENV=production for a real deployment',
-    );
-  }
-  if (config.authSecretIsDefault) {
-    app.log.warn(
-      'AUTH_SECRET is not set: using the INSECURE, public development secret (refused in production); ' +
-        'customer tokens are honoured only from this machine',
-    );
-  }
-  // A job's run that meets the database away is retried by its next run: a short warning, not a stack with
-  // the query's parameters.
-  const jobFailed = (error: unknown, what: string) => {
-    if (!isDatabaseUnavailable(error)) return app.log.error({ err: error }, what);
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : (error as Error);
-    app.log.warn({ reason: cause.message }, `${what}: the database is unavailable`);
-  };
+  warnOfDevelopment(app, config);
   cache.start();
-  // The interval jobs claim their work safely on any number of instances; among one instance's workers, the
-  // first runs them, so the database is not polled N times as often.
-  const jobs =
-    role.index === 0
-      ? [
-          // The payments' and the till's expired holds, one after the other (decision 056).
-          startHoldReleaseJob(deps, {
-            intervalMs: config.holdReleaseIntervalMs,
-            onError: jobFailed,
-          }),
-          // Bonus expiry shares the hold-release interval: both are minutes-scale housekeeping of the ledger.
-          startBonusExpiryJob(deps, {
-            intervalMs: config.holdReleaseIntervalMs,
-            onError: (error) => jobFailed(error, 'expiring bonuses failed'),
-          }),
-          startGiftCardDeliveryJob(deps, {
-            intervalMs: config.giftCardDeliveryIntervalMs,
-            onError: (error) => jobFailed(error, 'sending gift cards failed'),
-          }),
-          // Housekeeping of rows a month old: hourly is plenty (decision 033).
-          startStaffSessionPurgeJob(deps, {
-            intervalMs: 60 * 60_000,
-            onError: (error) => jobFailed(error, 'purging ended staff sessions failed'),
-          }),
-          // Login rows past their windows, and dead sessions' refresh tokens: hourly too (decision 044).
-          startAuthPurgeJob(deps, {
-            intervalMs: 60 * 60_000,
-            onError: (error) => jobFailed(error, 'purging old login rows failed'),
-          }),
-        ]
-      : [];
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      cache.stop();
-      for (const job of jobs) await job.stop();
-      await app.close();
+  const jobs = role.index === 0 ? startJobs(deps, config, app) : [];
+  stopOnSignals(
+    app,
+    jobs,
+    () => cache.stop(),
+    async () => {
       await deps.rateLimiter.close();
       await database.close();
-    } finally {
-      clearTimeout(force);
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+    },
+  );
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(

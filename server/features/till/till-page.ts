@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { readableMessage } from '#common/lib/error-text';
-import { calendarDay } from '#common/lib/format';
 import type { AppDeps } from '#server/app-deps';
 import { cachedBrandSettings } from '#server/core/brand-settings';
 import { authenticateTillKey } from './keys';
 import { registerTillGiftCardActions } from './till-gift-card-page';
-import { readTypedReceipt } from './till-page-receipt';
-import { ACTIONS, keyPage, scanPage, sendTillPage, visitPage } from './till-page-views';
+import { keyPage, scanPage, sendTillPage } from './till-page-views';
+import { registerTillVisitRoutes } from './till-page-visit';
 
 /**
  * The reference till page (docs/decisions/015-till-api.md): plain server-rendered forms, no script (the site's
@@ -16,7 +15,6 @@ import { ACTIONS, keyPage, scanPage, sendTillPage, visitPage } from './till-page
  */
 const COOKIE = 'till_key';
 const SHIFT_SECONDS = 12 * 60 * 60;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function field(body: unknown, name: string): string {
   const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
@@ -73,26 +71,9 @@ export function registerTillPage(app: FastifyInstance, deps: AppDeps) {
       await send(reply, error ? 401 : 200, 'Касса', keyPage(error));
       return false;
     };
-    const showVisit = async (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      visitId: string,
-      options: { status?: number; error?: string | null; done?: string | null } = {},
-    ) => {
-      const response = await api(request, 'GET', `/api/till/visits/${visitId}`);
-      if (response.statusCode !== 200)
-        return send(reply, response.statusCode, 'Касса', scanPage(refusalOf(response)));
-      const { timeZone } = await cachedBrandSettings(deps.db, deps.cache);
-      const now = deps.clock.now();
-      return send(
-        reply,
-        options.status ?? 200,
-        'Касса',
-        visitPage(response.json(), now, { ...options, today: calendarDay(now, timeZone) }),
-      );
-    };
-
-    registerTillGiftCardActions(scope, { opts, send, requireKey, api, field, parseSum, refusalOf }, scanPage);
+    const tools = { opts, send, requireKey, api, field, parseSum, refusalOf };
+    registerTillGiftCardActions(scope, tools, scanPage);
+    registerTillVisitRoutes(scope, tools, deps);
 
     scope.get('/till', opts, async (request, reply) => {
       if (!(await requireKey(request, reply))) return reply;
@@ -131,63 +112,5 @@ export function registerTillPage(app: FastifyInstance, deps: AppDeps) {
         return send(reply, response.statusCode, 'Касса', scanPage(refusalOf(response)));
       return reply.redirect(`/till/visits/${response.json().visitId}`, 303);
     });
-
-    scope.get<{ Params: { visitId: string }; Querystring: { done?: string } }>(
-      '/till/visits/:visitId',
-      opts,
-      async (request, reply) => {
-        if (!(await requireKey(request, reply))) return reply;
-        if (!UUID.test(request.params.visitId)) return send(reply, 404, 'Касса', scanPage('Визит не найден'));
-        return showVisit(request, reply, request.params.visitId, { done: request.query.done ?? null });
-      },
-    );
-
-    scope.post<{ Params: { visitId: string } }>('/till/visits/:visitId', opts, async (request, reply) => {
-      if (!(await requireKey(request, reply))) return reply;
-      const { visitId } = request.params;
-      if (!UUID.test(visitId)) return send(reply, 404, 'Касса', scanPage('Визит не найден'));
-      const chosen = field(request.body, 'action');
-      const action = chosen === 'spend' ? 'spend' : chosen === 'card' ? 'card-payment' : 'accrue';
-      const bonusesText = field(request.body, 'bonuses');
-      const receipt = await readTypedReceipt(deps.db, field(request.body, 'items'));
-      if ('error' in receipt)
-        return showVisit(request, reply, visitId, { status: 400, error: receipt.error });
-      const sumText = field(request.body, 'sum');
-      const response = await api(request, 'POST', `/api/till/${action}`, {
-        visitId,
-        sum: sumText || receipt.sum === null ? parseSum(sumText) : receipt.sum,
-        ...(receipt.items ? { items: receipt.items } : {}),
-        ...(action === 'card-payment' && bonusesText ? { bonuses: parseSum(bonusesText) } : {}),
-        idempotencyKey: field(request.body, 'idempotencyKey'),
-      });
-      if (response.statusCode !== 200) {
-        return showVisit(request, reply, visitId, {
-          status: response.statusCode,
-          error: refusalOf(response),
-        });
-      }
-      return reply.redirect(`/till/visits/${visitId}?done=${response.json().operationId}`, 303);
-    });
-
-    scope.post<{ Params: { operationId: string; action: string } }>(
-      '/till/operations/:operationId/:action',
-      opts,
-      async (request, reply) => {
-        if (!(await requireKey(request, reply))) return reply;
-        const { operationId, action } = request.params;
-        const visitId = field(request.body, 'visitId');
-        if (!UUID.test(operationId) || !UUID.test(visitId) || !ACTIONS.includes(action as never)) {
-          return send(reply, 404, 'Касса', scanPage('Операция не найдена'));
-        }
-        const response = await api(request, 'POST', `/api/till/operations/${operationId}/${action}`);
-        if (response.statusCode !== 200) {
-          return showVisit(request, reply, visitId, {
-            status: response.statusCode,
-            error: refusalOf(response),
-          });
-        }
-        return reply.redirect(`/till/visits/${visitId}?done=${operationId}`, 303);
-      },
-    );
   });
 }
