@@ -76,6 +76,7 @@ test('the owner loads goods from a CSV file, finds one, edits it and sees the ch
   await form.getByLabel('Наименование').fill(`Ватрушка большая ${run}`);
   await form.getByLabel('Не начислять бонусы').check();
   await form.getByLabel('НДС').selectOption('VAT22');
+  await form.getByLabel('Цена на полке, ₽').fill('54,90');
   await form.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText(`Товар E2E-${run}-1 сохранён`)).toBeVisible();
 
@@ -85,6 +86,11 @@ test('the owner loads goods from a CSV file, finds one, edits it and sees the ch
   await expect(row).toContainText(`Ватрушка большая ${run}`);
   await expect(row).toContainText('не начисляются');
   await expect(row).toContainText('22%');
+  await expect(row).toContainText('54,90\u00a0₽');
+  await page.screenshot({ path: test.info().outputPath('catalogue-desktop.png'), fullPage: false });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('catalogue-phone.png'), fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await search.getByLabel('Артикул, штрихкод или часть названия').fill(`E2E-${run}-3`);
   await search.getByRole('button', { name: 'Найти' }).click();
   await expect(page.getByText('Ничего не найдено')).toBeVisible();

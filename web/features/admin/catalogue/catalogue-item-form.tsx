@@ -11,12 +11,19 @@ import { CheckField, LegalGroupField } from './catalogue-category-form';
 
 const t = ruAdminCatalogue;
 
-type Draft = Omit<CatalogueItem, 'sku' | 'updatedAt' | 'barcodes'> & { barcodes: string };
+type Draft = Omit<CatalogueItem, 'sku' | 'updatedAt' | 'barcodes' | 'price'> & {
+  barcodes: string;
+  price: string;
+};
 
-const draftOf = ({ sku: _s, updatedAt: _u, barcodes, ...item }: CatalogueItem): Draft => ({
+const draftOf = ({ sku: _s, updatedAt: _u, barcodes, price, ...item }: CatalogueItem): Draft => ({
   ...item,
   barcodes: barcodes.join(' '),
+  price: price === null ? '' : String(price).replace('.', ','),
 });
+
+/** The price field's text (the browser's pattern has checked it) as the API's roubles; empty: none. */
+const priceOf = (text: string) => (text.trim() === '' ? null : Number(text.trim().replace(',', '.')));
 
 /** One item's edit form: name, category, VAT, flags, legal group and barcodes (a full replacement). */
 export function CatalogueItemForm({ item, onClose }: { item: CatalogueItem; onClose: () => void }) {
@@ -30,7 +37,11 @@ export function CatalogueItemForm({ item, onClose }: { item: CatalogueItem; onCl
     run: (next: Draft) =>
       adminApi().request('PATCH /api/operator/catalogue/items/:sku', {
         params: { sku: item.sku },
-        body: { ...next, barcodes: next.barcodes.split(/[\s,;|]+/).filter(Boolean) },
+        body: {
+          ...next,
+          price: priceOf(next.price),
+          barcodes: next.barcodes.split(/[\s,;|]+/).filter(Boolean),
+        },
       }),
     done: (saved) => t.form.saved(saved.sku),
     invalidate: [[...CATALOGUE_KEY]],
@@ -84,6 +95,14 @@ export function CatalogueItemForm({ item, onClose }: { item: CatalogueItem; onCl
         <LegalGroupField value={draft.legalGroup} onChange={(v) => set('legalGroup', v)} />
         <CheckField label={t.form.noEarn} checked={draft.noEarn} onChange={(v) => set('noEarn', v)} />
         <CheckField label={t.form.noSpend} checked={draft.noSpend} onChange={(v) => set('noSpend', v)} />
+        <Field
+          label={t.form.price}
+          hint={t.form.priceHint}
+          value={draft.price}
+          inputMode="decimal"
+          pattern={'\\s*\\d+([.,]\\d{1,2})?\\s*'}
+          onChange={(e) => set('price', e.target.value)}
+        />
         <Field
           label={t.form.barcodes}
           hint={t.form.barcodesHint}

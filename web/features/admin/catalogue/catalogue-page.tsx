@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { CatalogueItem } from '#common/contract/catalogue';
+import { formatMoney } from '#common/lib/format';
 import { ruAdminCatalogue } from '#web/i18n/ru-admin-catalogue';
 import { adminApi } from '../api';
 import { Can, useCan } from '../kit/can';
@@ -34,6 +35,11 @@ function itemColumns(onEdit: ((item: CatalogueItem) => void) | null, categoryNam
     { header: t.columns.name, cell: (i) => i.name },
     { header: t.columns.category, cell: (i) => (i.categoryId ? categoryName(i.categoryId) : t.flags.none) },
     { header: t.columns.vat, cell: (i) => t.vat[i.vatRate] },
+    {
+      header: t.columns.price,
+      cell: (i) => (i.price === null ? t.flags.none : formatMoney(i.price)),
+      align: 'end',
+    },
     { header: t.columns.flags, cell: flagsText },
     {
       header: t.columns.legalGroup,
