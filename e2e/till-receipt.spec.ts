@@ -53,4 +53,17 @@ test('the till builds a receipt from scanned barcodes: each line’s bonuses, ci
   await expectNoAxeViolations(till);
   await till.screenshot({ path: test.info().outputPath('till-receipt-phone.png'), fullPage: true });
   await close();
+
+  // The customer's history shows the purchase with its goods, folded under «Товары: 3».
+  await open(page, '/profile?t=operations');
+  const purchase = page.getByTestId('operations').getByRole('listitem').filter({ hasText: '744,90' });
+  await purchase.getByText('Товары: 3').click();
+  const goodsLines = purchase.locator('.operation__line');
+  await expect(goodsLines).toHaveText([
+    /^Багет французский\s*89,90\s+рубля\s*\+2,70$/,
+    /^Капучино, 300 мл × 2\s*440\s+рублей\s*\+13,19$/,
+    /^Сигареты «Ява Золотая»\s*215\s+рублей$/,
+  ]);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('cabinet-purchase-lines.png'), fullPage: false });
 });

@@ -167,6 +167,18 @@ export const setActiveCard = defineEndpoint({
   schemas: { body: z.strictObject({ id: z.string().uuid('Неизвестная карта') }), response: okResponseSchema },
 });
 
+/** A line of a purchase whose till sent its receipt (issue 29): what it was and its bonuses. */
+export const purchaseLineSchema = z.strictObject({
+  name: z.string(),
+  quantity: z.number(),
+  /** The line's sum, roubles. */
+  sum: z.number(),
+  /** Bonuses spent on it (its discount). */
+  spent: z.number(),
+  earned: z.number(),
+});
+export type PurchaseLine = z.output<typeof purchaseLineSchema>;
+
 export const operationSchema = z.strictObject({
   id: z.string(),
   /** Where it happened (a retail point's title, 'Сертификат', …). */
@@ -183,6 +195,8 @@ export const operationSchema = z.strictObject({
   type: z.enum(['PAYMENT', 'CASHBACK', 'DEPOSIT']),
   /** The earn rules that applied to what it earns (decision 027); empty when it earns nothing. */
   earnRules: z.array(appliedRuleSchema),
+  /** The purchase's lines when the till sent them (issue 29); empty otherwise, and in the data export. */
+  lines: z.array(purchaseLineSchema),
 });
 export type Operation = z.output<typeof operationSchema>;
 

@@ -39,6 +39,11 @@ export const ruCabinet = {
   levelNext: (title: string, sum: string) => `До уровня «${title}» осталось ${sum}`,
   spent: (bonuses: string) => `−${bonuses}`,
   spentExtra: (sum: string) => `Оплачено с баланса: ${sum}`,
+  /** A purchase's receipt (issue 29): 'Товары: 3' opens its lines. */
+  purchaseLines: (count: number) => `Товары: ${count}`,
+  /** 'Капучино, 300 мл × 2'. */
+  lineName: (name: string, quantity: number) =>
+    quantity === 1 ? name : `${name} × ${String(quantity).replace('.', ',')}`,
   certificatesTitle: 'Сертификаты',
   certificatesEmpty: 'Сертификатов на ваш номер нет.',
   certificateValidTo: (date: string) => `Действует до ${date}`,

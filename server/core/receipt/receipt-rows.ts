@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { PurchaseLine } from '#common/contract/cabinet';
 import type { ReceiptLineFigures } from '#common/contract/receipt';
 import type { Db } from '#server/db/client';
 import { receiptLines } from '#server/db/schema/catalogue';
+import { tillOperations } from '#server/db/schema/till';
 import { AppError } from '#server/errors';
 import { toRoubles } from '../money';
 import type { ReceiptLine } from './lines';
@@ -120,4 +122,44 @@ export async function checkSameReceipt(
       'Этот ключ идемпотентности уже использован для другой операции',
     );
   }
+}
+
+/**
+ * The lines of the cabinet's history rows that were till purchases with a receipt, by the history row's id (one
+ * query over the page's rows, through the till operation that wrote each; index `till_operations_history`).
+ */
+export async function purchaseLines(
+  db: Db,
+  historyIds: readonly string[],
+): Promise<Map<string, PurchaseLine[]>> {
+  const byRow = new Map<string, PurchaseLine[]>();
+  if (historyIds.length === 0) return byRow;
+  const rows = await db
+    .select({
+      historyId: tillOperations.operationId,
+      name: receiptLines.name,
+      quantityMilli: receiptLines.quantityMilli,
+      sum: receiptLines.sum,
+      spend: receiptLines.spend,
+      earn: receiptLines.earn,
+    })
+    .from(tillOperations)
+    .innerJoin(
+      receiptLines,
+      and(eq(receiptLines.source, 'till'), eq(receiptLines.operationId, tillOperations.id)),
+    )
+    .where(inArray(tillOperations.operationId, [...historyIds]))
+    .orderBy(asc(receiptLines.lineNo));
+  for (const row of rows) {
+    const list = byRow.get(row.historyId!) ?? [];
+    list.push({
+      name: row.name,
+      quantity: row.quantityMilli / 1000,
+      sum: toRoubles(row.sum),
+      spent: toRoubles(row.spend),
+      earned: toRoubles(row.earn),
+    });
+    byRow.set(row.historyId!, list);
+  }
+  return byRow;
 }

@@ -137,6 +137,10 @@ export const tillOperations = pgTable(
   (t) => [
     unique('till_operations_idempotency_key').on(t.idempotencyKey),
     index('till_operations_visit').on(t.visitId),
+    // The cabinet's history finds a purchase's receipt lines through the till operation that wrote it (issue 29).
+    index('till_operations_history')
+      .on(t.operationId)
+      .where(sql`${t.operationId} is not null`),
     index('till_operations_completed') // reports (decision 031)
       .on(t.updatedAt)
       .where(sql`${t.state} = 'completed'`),

@@ -21,7 +21,7 @@ async function allOperations(db: Db, userId: string): Promise<Operation[]> {
     .from(operations)
     .where(eq(operations.userId, userId))
     .orderBy(desc(operations.occurredAt), desc(operations.id));
-  return rows.map(toOperation);
+  return rows.map((row) => toOperation(row));
 }
 
 /**

@@ -4,6 +4,7 @@ import { type OperationsPage } from '#common/contract/cabinet';
 import type { Db } from '#server/db/client';
 import { operations, operationTotals } from '#server/db/schema/cabinet';
 import { toOperation } from '#server/core/operation-rows';
+import { purchaseLines } from '#server/core/receipt/receipt-rows';
 
 const newestFirst = [desc(operations.occurredAt), desc(operations.id)];
 
@@ -33,8 +34,12 @@ export async function listOperations(db: Db, userId: string, page: number): Prom
       .from(operationTotals)
       .where(eq(operationTotals.userId, userId)),
   ]);
+  const lines = await purchaseLines(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
-    operations: rows.map(toOperation),
+    operations: rows.map((row) => toOperation(row, lines.get(row.id))),
     page,
     pageSize: OPERATIONS_PAGE_SIZE,
     total: counted?.total ?? 0,

@@ -12,6 +12,7 @@ import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import { asStaff, staffOfRole } from '#server/test/staff-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
+import { callAs } from '#server/test/cabinet-kit';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 /** Monday 30.11.2026, 12:00 in Moscow: the demo's weekend campaign does not run; point 1 earns 3%, limit 50%. */
@@ -100,6 +101,14 @@ describe('the till with a receipt’s lines (issue 29)', () => {
     ]);
     expect(body.lines[1]).toMatchObject({ line: 2, sku: 'CIG', maxBonuses: 0, bonuses: 0, net: 250 });
     expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(100_450);
+    // The cabinet's history shows the purchase's lines with their bonuses.
+    const history = (await callAs(t, PHONE, 'GET', '/api/user/operations')).json().operations;
+    expect(history[0].lines).toEqual([
+      { name: 'Хлеб', quantity: 1, sum: 100, spent: 0, earned: 3 },
+      { name: 'Сигареты', quantity: 1, sum: 250, spent: 0, earned: 0 },
+      { name: 'Сигариллы', quantity: 1, sum: 50, spent: 0, earned: 0 },
+      { name: 'Пакет', quantity: 1, sum: 50, spent: 0, earned: 1.5 },
+    ]);
   });
 
   it('a receipt of tobacco alone earns nothing, even with a campaign’s fixed bonus', async () => {

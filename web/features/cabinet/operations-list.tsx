@@ -1,8 +1,8 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { Operation, OperationsPage } from '#common/contract/cabinet';
+import type { Operation, OperationsPage, PurchaseLine } from '#common/contract/cabinet';
 import { ru } from '#web/i18n/ru';
 import { ruCabinet } from '#web/i18n/ru-cabinet';
-import { formatBonuses, formatRoubles } from '#common/lib/format';
+import { formatAmount, formatBonuses, formatRoubles } from '#common/lib/format';
 import { useFormatDate } from '#web/lib/use-format-date';
 import { EmptyState } from '#web/ui/empty-state';
 
@@ -52,6 +52,31 @@ const campaignTitles = (operation: Operation) =>
     .map((r) => r.title)
     .join(', ');
 
+/** A purchase's receipt, folded: each line's name and quantity, its sum, and its bonuses (spent, earned). */
+function PurchaseLines({ lines }: { lines: PurchaseLine[] }) {
+  return (
+    <details className="operation__lines">
+      <summary className="operation__meta">{ruCabinet.purchaseLines(lines.length)}</summary>
+      <ul>
+        {lines.map((line, i) => (
+          <li key={i} className="operation__line">
+            <span>{ruCabinet.lineName(line.name, line.quantity)}</span>
+            <span className="operation__line-sum">
+              {formatRoubles(line.sum)}
+              {line.spent > 0 && (
+                <span className="operation__spend"> {ruCabinet.spent(formatAmount(line.spent))}</span>
+              )}
+              {line.earned > 0 && (
+                <span className="operation__earn"> {ruCabinet.earned(formatAmount(line.earned))}</span>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function OperationRow({ operation }: { operation: Operation }) {
   const formatDate = useFormatDate();
   const state = ruCabinet.operationState[operation.state];
@@ -84,6 +109,7 @@ function OperationRow({ operation }: { operation: Operation }) {
         {operation.amountSpendExtra > 0 && (
           <p className="operation__meta">{ruCabinet.spentExtra(formatRoubles(operation.amountSpendExtra))}</p>
         )}
+        {operation.lines.length > 0 && <PurchaseLines lines={operation.lines} />}
       </div>
       <div className="operation__bonuses">
         {operation.amountEarn > 0 && (

@@ -1,0 +1,1 @@
+CREATE INDEX "till_operations_history" ON "till_operations" USING btree ("operation_id") WHERE "till_operations"."operation_id" is not null;
