@@ -168,6 +168,10 @@ export const ERROR_STATUS = {
   EARNED_BONUSES_SPENT: 409,
   /** The shown member code already paid one cheque by card: ask for the next code. */
   CODE_ALREADY_CHARGED: 409,
+  /** A late receipt (issue 29) older than the brand allows, or late receipts are off. */
+  RECEIPT_TOO_LATE: 409,
+  /** A late receipt's time is ahead of the server's clock. */
+  RECEIPT_TIME: 400,
   /** Bonuses cover the whole cheque: nothing to charge to the card. */
   NOTHING_TO_CHARGE: 409,
   /** The customer has no saved card that can pay. */

@@ -149,6 +149,11 @@ export const brandSettingsSchema = z.strictObject({
    * default): spendable at once.
    */
   bonusPendingDays: z.number().int('Дни: целое число').min(0).max(365).default(0),
+  /**
+   * A till back from an outage may send a receipt this many days late (issue 29, decision 061): it earns by the
+   * rules and the level of its own time. 0: late receipts are refused.
+   */
+  lateAccrualDays: z.number().int('Дни: целое число').min(0).max(30).default(3),
   /** Event bonuses (decision 027), in bonuses; 0: none. Welcome: on the card's registration. */
   welcomeBonus: eventBonus,
   /** The referrer's bonus when the customer they invited completes a first purchase. */

@@ -22,6 +22,7 @@ import type * as reports from './reports';
 import type * as sbp from './sbp';
 import type * as till from './till';
 import type * as tillGiftCards from './till-gift-cards';
+import type * as tillReceipt from './till-receipt';
 
 type EndpointsOf<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M];
 
@@ -39,6 +40,7 @@ export type AnyEndpoint =
   | EndpointsOf<typeof bindings>
   | EndpointsOf<typeof till>
   | EndpointsOf<typeof tillGiftCards>
+  | EndpointsOf<typeof tillReceipt>
   | EndpointsOf<typeof giftCards>
   | EndpointsOf<typeof giftCardInvoices>
   | EndpointsOf<typeof operator>

@@ -68,3 +68,18 @@ export const tillPreviewExamples = {
     },
   } satisfies Examples<TillPreview>,
 };
+
+export const tillLateAccrueExamples = {
+  body: {
+    afterOutage: {
+      summary: 'A receipt closed during an outage two days ago, sent when the till is back',
+      value: {
+        code: '7770 0000 0000 0011 418275',
+        occurredAt: '2026-11-26T18:42:10+03:00',
+        receiptNo: 'shop7-till2-000318',
+        sum: 529.9,
+        items: RECEIPT_ITEMS.slice(0, 2),
+      },
+    },
+  },
+};

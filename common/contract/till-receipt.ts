@@ -3,7 +3,8 @@ import { withBodyExamples, withResponseExamples } from './examples';
 import { paySumSchema } from './loyalty';
 import { appliedRuleSchema } from './programme';
 import { checkReceipt, receiptItemsSchema, receiptLineFiguresSchema } from './receipt';
-import { tillPreviewExamples } from './till-receipt-examples';
+import { memberCodeSchema, tillOperationSchema } from './till';
+import { tillLateAccrueExamples, tillPreviewExamples } from './till-receipt-examples';
 import * as z from './z';
 
 /**
@@ -49,5 +50,46 @@ export const tillPreview = defineEndpoint({
       tillPreviewExamples.body,
     ),
     response: withResponseExamples(tillPreviewSchema, tillPreviewExamples.response),
+  },
+});
+
+/** The till's own number of a receipt: what makes a late receipt idempotent at its point. */
+export const receiptNoSchema = z
+  .string('receiptNo: строка')
+  .regex(/^[A-Za-z0-9_.:/-]{1,64}$/, 'receiptNo: от 1 до 64 латинских букв, цифр или знаков _ . : / -');
+
+export const tillLateAccrue = defineEndpoint({
+  method: 'POST',
+  path: '/api/till/late-accrue',
+  summary:
+    "A receipt a till kept through an outage, sent later: the member code as it was scanned, the receipt's own time (at most `lateAccrualDays` ago) and its number. It earns by the rules and the member's level of that time, and is idempotent by the point and `receiptNo`",
+  tag: 'till',
+  auth: 'till',
+  errors: [
+    'RECEIPT_TOO_LATE',
+    'RECEIPT_TIME',
+    'CODE_EXPIRED',
+    'CODE_USED',
+    'CARD_LOCKED',
+    'IDEMPOTENCY_KEY_REUSED',
+    'POINT_GONE',
+    'TOO_MANY_REQUESTS',
+  ],
+  schemas: {
+    body: withBodyExamples(
+      z
+        .strictObject({
+          /** The member code as the till scanned it then (it is checked against `occurredAt`). */
+          code: memberCodeSchema,
+          /** When the receipt was closed, ISO 8601 with its offset. */
+          occurredAt: z.string().datetime({ offset: true, message: 'occurredAt: дата и время ISO 8601' }),
+          receiptNo: receiptNoSchema,
+          sum: paySumSchema,
+          items: receiptItemsSchema.optional(),
+        })
+        .superRefine(checkReceipt),
+      tillLateAccrueExamples.body,
+    ),
+    response: tillOperationSchema,
   },
 });

@@ -15,7 +15,7 @@ import { TILL_VISIT_MINUTES, visitView } from './visits';
 /** docs/design/product.md "The member code at the till": TOTP (RFC 6238), HMAC-SHA1, 6 digits, a 120 s step. */
 export const MEMBER_CODE_STEP_SECONDS = 120;
 
-const invalidCode = () =>
+export const invalidCode = () =>
   new AppError('CODE_EXPIRED', 'Код не подходит или устарел: попросите покупателя показать код ещё раз');
 
 /** The accepted code's TOTP step, or null: the card's code within one step either side of `now`. */
@@ -40,7 +40,7 @@ export function memberCodeStep(qrSecret: string, token: string, nowMs: number): 
 export const TILL_VERIFY_LIMITS = { perKey: 120, perCard: 10, windowMs: 10 * 60_000 } as const;
 
 /** Counts the attempt per key, then per card (its number hashed in the key); refuses past either limit. */
-async function limitVerify(deps: LimitDeps, keyId: string, cardNum: string) {
+export async function limitVerify(deps: LimitDeps, keyId: string, cardNum: string) {
   const { perKey, perCard, windowMs } = TILL_VERIFY_LIMITS;
   // Refused when the shared counter is out (the default): this limit guards the customers' bonuses.
   const message = 'Слишком много проверок кода: попробуйте через несколько минут';

@@ -15,7 +15,7 @@ import {
   tillGiftCardRedeem,
   tillGiftCardRefund,
 } from '#common/contract/till-gift-cards';
-import { tillPreview } from '#common/contract/till-receipt';
+import { tillLateAccrue, tillPreview } from '#common/contract/till-receipt';
 import {
   issueTillKey as issueTillKeyEndpoint,
   listTillKeys as listTillKeysEndpoint,
@@ -31,6 +31,7 @@ import { payWithCard } from './card-payment';
 import { accrue } from './accrue';
 import { cancel, confirm, refund } from './operation-actions';
 import { verifyMemberCode } from './member-code';
+import { lateAccrue } from './late-accrue';
 import { previewCheque } from './receipt';
 import { withLinesOne } from './receipt-answers';
 import { spend } from './spend';
@@ -47,6 +48,9 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
   // Each operation's answer carries its receipt's lines, when the till sent them (issue 29).
   const answer = (operation: Promise<TillOperation>) => operation.then((done) => withLinesOne(deps.db, done));
   registerEndpoint(app, tillAccrue, async (request) => answer(accrue(deps, request.till, request.body)));
+  registerEndpoint(app, tillLateAccrue, async (request) =>
+    answer(lateAccrue(deps, request.till, request.body)),
+  );
   registerEndpoint(app, tillSpend, async (request) => answer(spend(deps, request.till, request.body)));
   registerEndpoint(app, tillCardPayment, async (request) =>
     answer(payWithCard(deps, request.till, request.body)),
