@@ -32,6 +32,39 @@ export function CheckField({
 }
 
 /** The legal group's select: none, or one of the closed list. */
+/** A category picked from the tree (indented), or none; `exclude` leaves one out (a category's own parent). */
+export function CategorySelect({
+  label,
+  none,
+  value,
+  exclude,
+  onChange,
+}: {
+  label: string;
+  none: string;
+  value: string | null;
+  exclude?: string;
+  onChange: (id: string | null) => void;
+}) {
+  const categories = useCatalogueCategories();
+  return (
+    <LabelledField label={label}>
+      {(control) => (
+        <select {...control} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
+          <option value="">{none}</option>
+          {categories.data
+            ?.filter((c) => c.id !== exclude)
+            .map((c) => (
+              <option key={c.id} value={c.id}>
+                {indented(c)}
+              </option>
+            ))}
+        </select>
+      )}
+    </LabelledField>
+  );
+}
+
 export function LegalGroupField({
   value,
   onChange,
@@ -68,7 +101,6 @@ export function CatalogueCategoryForm({
   onClose: () => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => ({ ...category }));
-  const categories = useCatalogueCategories();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const save = useAction({
     run: ({ name, parentId, noEarn, noSpend, legalGroup }: Draft) =>
@@ -95,24 +127,13 @@ export function CatalogueCategoryForm({
           maxLength={300}
           onChange={(e) => set('name', e.target.value)}
         />
-        <LabelledField label={t.categoryForm.parent}>
-          {(control) => (
-            <select
-              {...control}
-              value={draft.parentId ?? ''}
-              onChange={(e) => set('parentId', e.target.value || null)}
-            >
-              <option value="">{t.categoryForm.noParent}</option>
-              {categories.data
-                ?.filter((c) => c.id !== category.id)
-                .map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {indented(c)}
-                  </option>
-                ))}
-            </select>
-          )}
-        </LabelledField>
+        <CategorySelect
+          label={t.categoryForm.parent}
+          none={t.categoryForm.noParent}
+          value={draft.parentId}
+          exclude={category.id}
+          onChange={(id) => set('parentId', id)}
+        />
         <LegalGroupField value={draft.legalGroup} onChange={(v) => set('legalGroup', v)} />
         <CheckField label={t.form.noEarn} checked={draft.noEarn} onChange={(v) => set('noEarn', v)} />
         <CheckField label={t.form.noSpend} checked={draft.noSpend} onChange={(v) => set('noSpend', v)} />

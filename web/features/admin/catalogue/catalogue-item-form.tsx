@@ -6,8 +6,8 @@ import { adminApi } from '../api';
 import { ActionStatus } from '../kit/action-status';
 import { Field, LabelledField } from '../kit/field';
 import { useAction } from '../kit/use-action';
-import { CATALOGUE_KEY, indented, useCatalogueCategories } from './catalogue-api';
-import { CheckField, LegalGroupField } from './catalogue-category-form';
+import { CATALOGUE_KEY } from './catalogue-api';
+import { CategorySelect, CheckField, LegalGroupField } from './catalogue-category-form';
 
 const t = ruAdminCatalogue;
 
@@ -31,7 +31,6 @@ export function CatalogueItemForm({ item, onClose }: { item: CatalogueItem; onCl
   const section = useRef<HTMLElement>(null);
   // The form opens above a list that may be long: it is brought into view where the person clicked.
   useEffect(() => section.current?.scrollIntoView?.({ block: 'nearest' }), []);
-  const categories = useCatalogueCategories();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const save = useAction({
     run: (next: Draft) =>
@@ -61,22 +60,12 @@ export function CatalogueItemForm({ item, onClose }: { item: CatalogueItem; onCl
           maxLength={300}
           onChange={(e) => set('name', e.target.value)}
         />
-        <LabelledField label={t.form.category}>
-          {(control) => (
-            <select
-              {...control}
-              value={draft.categoryId ?? ''}
-              onChange={(e) => set('categoryId', e.target.value || null)}
-            >
-              <option value="">{t.form.noCategory}</option>
-              {categories.data?.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {indented(c)}
-                </option>
-              ))}
-            </select>
-          )}
-        </LabelledField>
+        <CategorySelect
+          label={t.form.category}
+          none={t.form.noCategory}
+          value={draft.categoryId}
+          onChange={(id) => set('categoryId', id)}
+        />
         <LabelledField label={t.form.vat}>
           {(control) => (
             <select
