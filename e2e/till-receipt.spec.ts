@@ -66,4 +66,11 @@ test('the till builds a receipt from scanned barcodes: each line’s bonuses, ci
   ]);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath('cabinet-purchase-lines.png'), fullPage: false });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await purchase.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({
+    path: test.info().outputPath('cabinet-purchase-lines-phone.png'),
+    fullPage: false,
+  });
 });
