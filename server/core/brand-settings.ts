@@ -57,6 +57,16 @@ export async function saveBrandSettings(
   return settings;
 }
 
+/**
+ * The brand's settings for work inside the transaction `tx`: the cached copy when there is one, else read through
+ * `tx` itself. Never `cachedBrandSettings(deps.db, …)` there: on PGlite's one connection a query outside the open
+ * transaction waits for it to end, and it never ends (the e2e server hung so, decision 065).
+ */
+export function brandSettingsWithin(tx: Db, cache: ContentCache): Promise<BrandSettings> {
+  const cached = cache.peek<BrandSettings>('brand-settings');
+  return cached ? Promise.resolve(cached) : readBrandSettings(tx);
+}
+
 /** The brand's settings from the content cache: built once per change, for pages and the web manifest. */
 export function cachedBrandSettings(db: Db, cache: ContentCache): Promise<BrandSettings> {
   return cache.get('brand-settings', () => readBrandSettings(db));

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { guardNestedQueries } from './pglite-nesting-guard';
 import { ensureSystemAccounts } from './system-accounts';
 import { schema } from './schema';
 
@@ -115,6 +116,7 @@ export async function openDatabase(
   let client: PGlite;
   if (target.kind === 'pglite-instance') client = target.client;
   else client = await openPglite(target.dataDir, target.freshCluster);
+  guardNestedQueries(client);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   if (shouldMigrate) {
     await migratePglite(db, { migrationsFolder });

@@ -5,7 +5,7 @@ import { users } from '#server/db/schema/auth';
 import { ledgerAccounts } from '#server/db/schema/ledger';
 import { pendingBonuses } from '#server/db/schema/programme';
 import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
-import { cachedBrandSettings } from '../brand-settings';
+import { brandSettingsWithin } from '../brand-settings';
 import { customerAccounts, earnEntries, postTransaction, transfer, type LedgerEntryInput } from '../ledger';
 import { kopecks } from '../money';
 import { postingKey } from '#server/db/posting-kinds';
@@ -31,8 +31,7 @@ export interface EarnCredit {
 const nothing = async () => undefined;
 
 export async function earnCredit(deps: EarnDeps, tx: Db, userId: string, earn: number): Promise<EarnCredit> {
-  const { bonusPendingDays } =
-    earn > 0 ? await cachedBrandSettings(deps.db, deps.cache) : { bonusPendingDays: 0 };
+  const { bonusPendingDays } = earn > 0 ? await brandSettingsWithin(tx, deps.cache) : { bonusPendingDays: 0 };
   if (!bonusPendingDays)
     return { entries: await earnEntries(tx, userId, kopecks(earn)), afterPosting: nothing };
   const account = await pendingAccount(tx, userId);

@@ -4,7 +4,8 @@ import { createAdjustableClock, type AdjustableClock } from '#server/core/adjust
 import { readBrandSettings, saveBrandSettings } from '#server/core/brand-settings';
 import { systemClock } from '#server/core/clock';
 import { lotsTotal } from '#server/core/earn/lots';
-import { releasePendingBonuses } from '#server/core/earn/pending';
+import { earnCredit, releasePendingBonuses } from '#server/core/earn/pending';
+import { inTransaction } from '#server/db/in-transaction';
 import { balancesOf } from '#server/core/ledger';
 import { bonusLots } from '#server/db/schema/programme';
 import { login } from '#server/test/auth-kit';
@@ -173,5 +174,16 @@ describe('pending bonuses (the return window)', () => {
     expect((await verify()).customer).toMatchObject({ bonuses: 30, pending: null });
     const rows = await t.deps.db.execute(sql`select count(*)::int as n from pending_bonuses`);
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  });
+
+  it('an earn credited with the settings cache cold reads them in its own transaction (decision 065)', async () => {
+    await setPendingDays(14);
+    const card = await cardholder(t, '79554000009', 0);
+    // Another journey's content write drops the cache just before a settlement credits its earn; on PGlite a
+    // read through the root database from inside the transaction used to wait for itself, for ever.
+    t.deps.cache.invalidate();
+    const credit = await inTransaction(t.deps.db, (tx) => earnCredit(t.deps, tx, card.userId, 3000));
+    expect(credit.entries).toHaveLength(2);
+    expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(0);
   });
 });
