@@ -120,6 +120,19 @@ test('the marketer creates a weekend campaign, previews a cheque with it applied
       await expect(settings.getByLabel('Порог уровня 2, ₽')).toHaveValue('1000000');
       await expect(settings.getByLabel('Ставка уровня 1, %')).toHaveValue('0');
 
+      // Late receipts (decision 061): at most 30 days, said under the field.
+      const late = settings.getByLabel(/^Чеки задним числом/);
+      await expect(late).toHaveValue('3');
+      await late.fill('31');
+      await settings.getByRole('button', { name: 'Сохранить' }).click();
+      await expect(settings.getByRole('alert')).toHaveText('Исправьте отмеченные поля');
+      await expect(settings.getByText('Не больше 30 дней')).toBeVisible();
+      await late.fill('5');
+      await settings.getByRole('button', { name: 'Сохранить' }).click();
+      await expect(settings.getByRole('status')).toHaveText('Настройки программы сохранены');
+      await page.reload();
+      await expect(late).toHaveValue('5');
+
       await settings.getByLabel('Порог уровня 2, ₽').fill('0');
       await settings.getByRole('button', { name: 'Сохранить' }).click();
       await expect(settings.getByRole('alert')).toHaveText('Исправьте отмеченные поля');

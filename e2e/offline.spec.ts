@@ -115,7 +115,7 @@ test('"Скачать мои данные" downloads the JSON and an Excel-ready
   const bytes = readFileSync((await csv.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(bytes.toString('utf8').slice(1).split('\r\n')[0]).toBe(
-    'Дата;Место;Операция;Статус;Сумма, ₽;Начислено бонусов;Списано бонусов;Списано с баланса, ₽',
+    'Дата;Место;Операция;Статус;Сумма, ₽;Начислено бонусов;Списано бонусов;Списано с баланса, ₽;Товары',
   );
 });
 

@@ -148,12 +148,22 @@ export const brandSettingsSchema = z.strictObject({
    * The return window (decision 030): earned bonuses wait this many days before they are spendable. 0 (the
    * default): spendable at once.
    */
-  bonusPendingDays: z.number().int('Дни: целое число').min(0).max(365).default(0),
+  bonusPendingDays: z
+    .number()
+    .int('Дни: целое число')
+    .min(0, 'Не меньше 0 дней')
+    .max(365, 'Не больше 365 дней')
+    .default(0),
   /**
    * A till back from an outage may send a receipt this many days late (issue 29, decision 061): it earns by the
    * rules and the level of its own time. 0: late receipts are refused.
    */
-  lateAccrualDays: z.number().int('Дни: целое число').min(0).max(30).default(3),
+  lateAccrualDays: z
+    .number()
+    .int('Дни: целое число')
+    .min(0, 'Не меньше 0 дней')
+    .max(30, 'Не больше 30 дней')
+    .default(3),
   /** Event bonuses (decision 027), in bonuses; 0: none. Welcome: on the card's registration. */
   welcomeBonus: eventBonus,
   /** The referrer's bonus when the customer they invited completes a first purchase. */

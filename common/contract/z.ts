@@ -1,4 +1,4 @@
-import { string as zodString } from 'zod';
+import { config, locales, string as zodString } from 'zod';
 import { checkWellFormed, VALIDATION_MESSAGES } from '../lib/validation';
 
 /*
@@ -9,6 +9,10 @@ import { checkWellFormed, VALIDATION_MESSAGES } from '../lib/validation';
  * that would still take one.
  */
 export * from 'zod';
+
+// A rule that names no message of its own («не больше 30») still speaks Russian to the operator and the client:
+// zod's own Russian texts, for every schema in the process (the setting is zod's, global).
+config(locales.ru());
 
 export function string(params?: Parameters<typeof zodString>[0]) {
   return zodString(params).refine((value) => checkWellFormed(value) === null, {

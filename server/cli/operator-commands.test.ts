@@ -105,6 +105,27 @@ describe('npm run operator', () => {
     await expect(run('campaigns', 'preview', '--point', '3')).rejects.toThrow(UsageError);
   });
 
+  it('loads goods from a CSV, shows the tree and finds an item on every page (decision 060)', async () => {
+    const file = join(dir, 'goods.csv');
+    writeFileSync(
+      file,
+      'Артикул;Название;Категория;НДС;Цена;Штрихкоды\r\nCLI-1;Батон «Пробный»;bakery;10;59,90;\r\n',
+    );
+    expect(await run('catalogue', 'import', file)).toBe(
+      `Loaded items from ${file}. Categories: 0 created, 0 updated, 0 unchanged. Items: 1 created, 0 updated, 0 unchanged. Barcodes moved: 0.`,
+    );
+    const tree = await run('catalogue', 'categories');
+    expect(tree).toContain('  tobacco  Табак');
+    expect(tree).toContain('TOBACCO');
+    expect(await run('catalogue', 'find', 'Пробный')).toBe(
+      'CLI-1  bakery  59.9 ₽  VAT10  Батон «Пробный»\n1 item(s).',
+    );
+    const bakery = (await run('catalogue', 'find', '--category', 'bakery')).split('\n');
+    expect(bakery.at(-1)).toMatch(/^\d+ item\(s\)\.$/);
+    expect(bakery.length - 1).toBe(Number(bakery.at(-1)!.split(' ')[0]));
+    await expect(run('catalogue', 'import')).rejects.toThrow(UsageError);
+  });
+
   it('is refused without the right token', async () => {
     const stranger = createOperatorClient(address, 'wrong');
     await expect(runOperatorCommand(stranger, ['settings:get'], () => undefined)).rejects.toThrow(/^401: /);

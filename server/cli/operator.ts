@@ -10,6 +10,9 @@
 //   npm run operator -- gift-invoice list                companies' gift-card invoices (number, state, sum)
 //   npm run operator -- gift-invoice paid <number> --payment <no> --date <yyyy-mm-dd>   the transfer arrived: issues the cards
 //   npm run operator -- members delete --phone <phone> --reason <text>   deletes a member's account (a request received elsewhere)
+//   npm run operator -- catalogue import <file.csv>     loads goods or categories from a CSV as Excel saves it
+//   npm run operator -- catalogue load <file.json>      the ERP's batch: {"categories": [...], "items": [...]}
+//   npm run operator -- catalogue categories | find [<text>] [--category <code>]   the tree; a search, every page
 //   npm run operator -- staff create --email <e-mail> --role owner   a console account; prints a one-time password
 //   npm run operator -- staff list | reset <e-mail> [--totp] | role <e-mail> <role> | disable <e-mail> | enable <e-mail>
 // Environment: KOPILKA_URL (default http://localhost:3000) and OPERATOR_TOKEN (as the server's).

@@ -67,10 +67,12 @@ describe("the customer's own data", () => {
     // UTF-8 with a BOM, ';' between fields, decimal commas, CRLF; a quoted, formula-safe place.
     const lines = (operationsCsv as string).split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFFДата;Место;Операция;Статус;Сумма, ₽;Начислено бонусов;Списано бонусов;Списано с баланса, ₽',
+      '\uFEFFДата;Место;Операция;Статус;Сумма, ₽;Начислено бонусов;Списано бонусов;Списано с баланса, ₽;Товары',
     );
     // The demo brand's time zone is Moscow (UTC+3).
-    expect(lines[1]).toBe(`01.01.2030 11:30;"'=Магазин, ""Центр""";Покупка;Проведена;416,66;12,50;0,00;0,00`);
+    expect(lines[1]).toBe(
+      `01.01.2030 11:30;"'=Магазин, ""Центр""";Покупка;Проведена;416,66;12,50;0,00;0,00;`,
+    );
     expect(lines[2]).toBe('');
   });
 

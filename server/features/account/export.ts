@@ -1,11 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import type { MyData } from '#common/contract/account';
-import type { Operation } from '#common/contract/cabinet';
+import type { Operation, PurchaseLine } from '#common/contract/cabinet';
 import { readBrandSettings } from '#server/core/brand-settings';
 import { toFormDate } from '#server/core/dates';
 import { balancesOf } from '#server/core/ledger';
 import { toRoubles } from '#server/core/money';
 import { toOperation } from '#server/core/operation-rows';
+import { purchaseLines } from '#server/core/receipt/receipt-rows';
 import type { Db } from '#server/db/client';
 import { users } from '#server/db/schema/auth';
 import { cards, certificates, operations } from '#server/db/schema/cabinet';
@@ -14,14 +15,22 @@ import { notFound } from '#server/errors';
 import type { Clock } from '#server/core/clock';
 import { operationsCsv } from './operations-csv';
 
-/** Every operation of the customer, newest first, in the cabinet's shape. */
+/** Operations whose purchase lines one query reads (a bound parameter each; PostgreSQL takes 65,535). */
+const LINES_BATCH = 5_000;
+
+/** Every operation of the customer, newest first, in the cabinet's shape, with a purchase's lines. */
 async function allOperations(db: Db, userId: string): Promise<Operation[]> {
   const rows = await db
     .select()
     .from(operations)
     .where(eq(operations.userId, userId))
     .orderBy(desc(operations.occurredAt), desc(operations.id));
-  return rows.map((row) => toOperation(row));
+  const lines = new Map<string, PurchaseLine[]>();
+  for (let from = 0; from < rows.length; from += LINES_BATCH) {
+    const ids = rows.slice(from, from + LINES_BATCH).map((row) => row.id);
+    for (const [id, list] of await purchaseLines(db, ids)) lines.set(id, list);
+  }
+  return rows.map((row) => toOperation(row, lines.get(row.id)));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { formatDate, formatTime } from '#common/lib/format';
-import type { Operation } from '#common/contract/cabinet';
+import type { Operation, PurchaseLine } from '#common/contract/cabinet';
 import { csvMoney, csvText } from '#server/lib/csv';
 
 /**
@@ -17,6 +17,8 @@ const HEADER = [
   'Начислено бонусов',
   'Списано бонусов',
   'Списано с баланса, ₽',
+  // A purchase's lines (issue 29) in one cell, so each operation stays one row for Excel's filters.
+  'Товары',
 ];
 
 const TYPES: Record<Operation['type'], string> = {
@@ -34,6 +36,10 @@ const STATES: Record<Operation['state'], string> = {
 const csvDate = (iso: string, timeZone: string) =>
   `${formatDate(iso, timeZone)} ${formatTime(iso, timeZone)}`;
 
+/** «Хлеб × 0,5 — 45,00 ₽»: a quantity by weight with its decimal comma. */
+const lineText = (line: PurchaseLine) =>
+  `${line.name} × ${String(line.quantity).replace('.', ',')} — ${csvMoney(line.sum)} ₽`;
+
 export function operationsCsv(operations: Operation[], timeZone: string): string {
   const rows = operations.map((op) => [
     csvDate(op.date, timeZone),
@@ -44,6 +50,7 @@ export function operationsCsv(operations: Operation[], timeZone: string): string
     csvMoney(op.amountEarn),
     csvMoney(op.amountSpend),
     csvMoney(op.amountSpendExtra),
+    csvText(op.lines.map(lineText).join('; ')),
   ]);
   return `\uFEFF${[HEADER, ...rows].map((row) => row.join(';')).join('\r\n')}\r\n`;
 }

@@ -109,6 +109,14 @@ describe('the till with a receipt’s lines (issue 29)', () => {
       { name: 'Сигариллы', quantity: 1, sum: 50, spent: 0, earned: 0 },
       { name: 'Пакет', quantity: 1, sum: 50, spent: 0, earned: 1.5 },
     ]);
+    // «Скачать мои данные» carries them too: in the JSON, and a column of the CSV.
+    const exported = (await callAs(t, PHONE, 'GET', '/api/user/export')).json();
+    expect(exported.data.operations[0].lines).toEqual(history[0].lines);
+    const [header, row] = (exported.operationsCsv as string).split('\r\n');
+    expect(header!.split(';').at(-1)).toBe('Товары');
+    expect(row!.split(';"').at(-1)).toBe(
+      'Хлеб × 1 — 100,00 ₽; Сигареты × 1 — 250,00 ₽; Сигариллы × 1 — 50,00 ₽; Пакет × 1 — 50,00 ₽"',
+    );
   });
 
   it('a receipt of tobacco alone earns nothing, even with a campaign’s fixed bonus', async () => {

@@ -21,7 +21,7 @@ const EVENT_BONUSES = [
   'referralMaxFriends',
 ] as const;
 type Texts = Record<
-  (typeof EVENT_BONUSES)[number] | 'baseEarnPercent' | 'expiryDays' | 'warnDays' | 'pendingDays',
+  (typeof EVENT_BONUSES)[number] | 'baseEarnPercent' | 'expiryDays' | 'warnDays' | 'pendingDays' | 'lateDays',
   string
 >;
 interface LevelRow {
@@ -33,7 +33,7 @@ interface LevelRow {
 
 /** The settings' paths this form shows an error beside. */
 const SHOWN =
-  /^(baseEarnPercent|welcomeBonus|birthdayBonus|referralBonus|referralFriendBonus|referralMinPurchase|referralMaxFriends|bonusExpiryDays|bonusExpiryWarnDays|bonusPendingDays|levels)(\.|$)/;
+  /^(baseEarnPercent|welcomeBonus|birthdayBonus|referralBonus|referralFriendBonus|referralMinPurchase|referralMaxFriends|bonusExpiryDays|bonusExpiryWarnDays|bonusPendingDays|lateAccrualDays|levels)(\.|$)/;
 
 let nextKey = 0;
 const rowOf = (l: { title: string; fromSpend: number; earnPercent: number }): LevelRow => ({
@@ -49,7 +49,8 @@ const numberOr = (text: string) => {
 };
 
 /**
- * The earn-related brand settings (welcome, birthday and referral bonuses, expiry, levels). Saving reads the
+ * The earn-related brand settings (welcome, birthday and referral bonuses, expiry, pending and late receipts,
+ * levels). Saving reads the
  * settings afresh and replaces only these fields (PUT /api/operator/settings takes the whole document), so the
  * brand's other settings stay as they are.
  */
@@ -66,6 +67,7 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
     expiryDays: String(settings.bonusExpiryDays ?? 365),
     warnDays: String(settings.bonusExpiryWarnDays),
     pendingDays: String(settings.bonusPendingDays),
+    lateDays: String(settings.lateAccrualDays),
   });
   const [expires, setExpires] = useState(settings.bonusExpiryDays !== null);
   const [levels, setLevels] = useState<LevelRow[]>(() => settings.levels.map(rowOf));
@@ -87,6 +89,7 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
         bonusExpiryDays: expires ? numberOr(texts.expiryDays) : null,
         bonusExpiryWarnDays: numberOr(texts.warnDays),
         bonusPendingDays: numberOr(texts.pendingDays),
+        lateAccrualDays: numberOr(texts.lateDays),
         levels: levels.map((l) => ({
           title: l.title,
           fromSpend: numberOr(l.fromSpend),
@@ -136,6 +139,12 @@ export function ProgrammeSettings({ settings, canWrite }: { settings: BrandSetti
           {expires && <Field label={t.expiryDays} error={errors.bonusExpiryDays} {...text('expiryDays')} />}
           <Field label={t.warnDays} error={errors.bonusExpiryWarnDays} {...text('warnDays')} />
           <Field label={t.pendingDays} error={errors.bonusPendingDays} {...text('pendingDays')} />
+          <Field
+            label={t.lateDays}
+            hint={t.lateDaysHint}
+            error={errors.lateAccrualDays}
+            {...text('lateDays')}
+          />
         </div>
         <LevelsFieldset levels={levels} setLevels={setLevels} errors={errors} canWrite={canWrite} />
         <ActionStatus action={action} />
