@@ -9,7 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { guardNestedQueries } from './pglite-nesting-guard';
+import { guardNestedPoolQueries, guardNestedQueries } from './nesting-guard';
 import { ensureSystemAccounts } from './system-accounts';
 import { schema } from './schema';
 
@@ -102,6 +102,7 @@ export async function openDatabase(
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+    guardNestedPoolQueries(pool, db);
     if (shouldMigrate) {
       await underMigrationLock(target.url, () => migratePg(db, { migrationsFolder }));
       await ensureSystemAccounts(db as unknown as Db);

@@ -1,6 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { guardNestedQueries, NestedQueryError } from './pglite-nesting-guard';
+import { openDatabase } from './client';
+import { inTransaction } from './in-transaction';
+import { guardNestedQueries, NestedQueryError } from './nesting-guard';
 
 describe('PGlite nesting guard (decision 065)', () => {
   const client = new PGlite();
@@ -45,5 +48,40 @@ describe('PGlite nesting guard (decision 065)', () => {
       client.transaction(async (tx) => (await tx.query<{ n: number }>('select 3 as n')).rows[0]!.n),
     ]);
     expect(results).toEqual([1, 2, 3]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL nesting guard (decision 065)', () => {
+  it('refuses a root query or a second transaction inside an open transaction; others take turns', async () => {
+    const database = await openDatabase(
+      { kind: 'postgres', url: process.env.TEST_DATABASE_URL!, poolSize: 2 },
+      { migrate: false },
+    );
+    const { db } = database;
+    try {
+      const one = sql`select 1 as n`;
+      // drizzle wraps what the pool threw as a failed query.
+      await expect(inTransaction(db, async () => db.execute(one))).rejects.toMatchObject({
+        cause: expect.any(NestedQueryError),
+      });
+      await expect(inTransaction(db, () => inTransaction(db, async () => 1))).rejects.toBeInstanceOf(
+        NestedQueryError,
+      );
+      // Three transactions and a root query at once on a pool of two: each waits its turn, none is refused.
+      const rows = await Promise.all([
+        inTransaction(db, (tx) => tx.execute(one)),
+        db.execute(one),
+        inTransaction(db, (tx) => tx.execute(one)),
+        inTransaction(db, (tx) => tx.execute(one)),
+      ]);
+      expect(rows.map((r) => (r as { rows: unknown[] }).rows[0])).toEqual([
+        { n: 1 },
+        { n: 1 },
+        { n: 1 },
+        { n: 1 },
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });
