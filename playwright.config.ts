@@ -66,7 +66,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
-      testIgnore: /(settings|empty-states|programme)\.spec\.ts/,
+      testIgnore: /(settings|empty-states|programme|ledger)\.spec\.ts/,
     },
     // The programme journeys move the clock server's time by days, which would hurry the gift-card deliveries
     // another journey waits for on that server: they run after all the others.
@@ -84,6 +84,12 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
       testMatch: /(settings|empty-states)\.spec\.ts/,
       dependencies: ['desktop'],
+    },
+    // After every other journey: each server's ledger still keeps the money invariants.
+    {
+      name: 'ledger',
+      testMatch: /ledger\.spec\.ts/,
+      dependencies: ['desktop', 'clock-days', 'settings'],
     },
   ],
   // The mutable server names a floors widget script that never resolves (journeys replace or refuse it) and

@@ -42,3 +42,18 @@ export const devClock = defineEndpoint({
     response: z.strictObject({ now: z.string() }),
   },
 });
+
+export const devLedger = defineEndpoint({
+  method: 'GET',
+  path: '/api/dev/ledger',
+  summary:
+    'Development only: the money invariants the database breaks (none when it holds), for the journeys to check after the last one',
+  tag: 'dev',
+  auth: 'public',
+  errors: [],
+  schemas: {
+    response: z.strictObject({
+      violations: z.array(z.strictObject({ check: z.string(), rows: z.array(z.unknown()) })),
+    }),
+  },
+});
