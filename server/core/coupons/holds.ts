@@ -211,13 +211,20 @@ export async function releaseExpiredCoupons(db: Db, now: Date, limit = 500): Pro
   });
 }
 
-/** The use an operation made, for its answer (null: none). */
-export async function couponUseOf(db: Db, operationId: string) {
-  const [row] = await db
+/** The uses of these operations (held or made), by operation, with their code and promo (one query). */
+export async function couponUsesOf(db: Db, operationIds: readonly string[]) {
+  const rows = await db
     .select({ use: couponUses, code: promoCodes.code, title: promos.title, effect: promos.effect })
     .from(couponUses)
     .innerJoin(promoCodes, eq(promoCodes.id, couponUses.codeId))
     .innerJoin(promos, eq(promos.id, couponUses.promoId))
-    .where(and(eq(couponUses.operationId, operationId), inArray(couponUses.state, ['held', 'used'])));
-  return row ?? null;
+    .where(
+      and(inArray(couponUses.operationId, [...operationIds]), inArray(couponUses.state, ['held', 'used'])),
+    );
+  return new Map(rows.map((row) => [row.use.operationId!, row]));
+}
+
+/** The use an operation made (null: none). */
+export async function couponUseOf(db: Db, operationId: string) {
+  return (await couponUsesOf(db, [operationId])).get(operationId) ?? null;
 }

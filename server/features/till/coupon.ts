@@ -7,7 +7,13 @@ import {
   type EarnedCheque,
 } from '#server/core/coupons/effect';
 import { categoriesOf, findCoupon, type PromoCodeRow, type PromoRow } from '#server/core/coupons/find';
-import { couponUseOf, holdCoupon, type CouponFigures, type CouponUseRow } from '#server/core/coupons/holds';
+import {
+  couponUseOf,
+  couponUsesOf,
+  holdCoupon,
+  type CouponFigures,
+  type CouponUseRow,
+} from '#server/core/coupons/holds';
 import type { AppliedRule } from '#common/contract/programme';
 import { kopecks, toRoubles, type Kopecks } from '#server/core/money';
 import type { ReceiptLine } from '#server/core/receipt/lines';
@@ -111,7 +117,18 @@ export async function chequeAsDone(
 
 /** An operation's answer with the code it used or holds (`coupon`; absent when none). */
 export async function withCoupon(db: Db, operation: TillOperation): Promise<TillOperation> {
-  const done = await couponUseOf(db, operation.operationId);
-  if (!done) return operation;
-  return { ...operation, coupon: tillCouponOf({ ...done, code: done.code }, done.use) };
+  return (await withCoupons(db, [operation]))[0]!;
+}
+
+/** The operations with the codes they used or hold (one query for them all; the visit's list). */
+export async function withCoupons(db: Db, operations: TillOperation[]): Promise<TillOperation[]> {
+  if (operations.length === 0) return operations;
+  const uses = await couponUsesOf(
+    db,
+    operations.map((op) => op.operationId),
+  );
+  return operations.map((op) => {
+    const done = uses.get(op.operationId);
+    return done ? { ...op, coupon: tillCouponOf(done, done.use) } : op;
+  });
 }
