@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { releaseExpiredCoupons } from '#server/core/coupons/holds';
+import { releaseAllExpiredHolds } from '#server/hold-release-job';
 import { balancesOf } from '#server/core/ledger';
 import { catalogueCategories, catalogueItems } from '#server/db/schema/catalogue';
 import { couponUses, promoCodes } from '#server/db/schema/coupons';
@@ -181,6 +182,40 @@ describe('coupons at the till (decision 064)', () => {
     clock.advance(16 * 60_000);
     expect(await releaseExpiredCoupons(t.deps.db, clock.now())).toBe(1);
     expect(await statusOf(code)).toBe('free');
+  });
+
+  it('a total limit counts the uses held and made; a spend’s code goes back when its hold expires', async () => {
+    await openVisit(BUYER);
+    const other = await openVisit(OTHER);
+    await newPromo(t, {
+      title: 'Первым двум',
+      kind: 'SHARED',
+      code: 'ПЕРВЫЙ',
+      effect: 'DISCOUNT_FIXED',
+      value: 20,
+      totalLimit: 1,
+    });
+    const held = await post(BUYER, 'spend', {
+      sum: 100,
+      bonuses: 10,
+      coupon: 'ПЕРВЫЙ',
+      idempotencyKey: 'spend-0003',
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json()).toMatchObject({ sum: 80, coupon: { discount: 20 } });
+    const refused = await post(OTHER, 'preview', { sum: 100, coupon: 'ПЕРВЫЙ' });
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'COUPON_LIMIT']);
+    // The spend is never confirmed: the till's own expiry gives the bonuses and the code back.
+    clock.advance(16 * 60_000);
+    expect(await releaseAllExpiredHolds(t.deps, () => {})).toMatchObject({ till: 1 });
+    const [use] = await t.deps.db.select().from(couponUses);
+    expect(use!.state).toBe('released');
+    const reopened = await till(t, key, 'POST', '/api/till/verify', {
+      code: memberCode(other, clock.now().getTime()),
+    });
+    visits[OTHER] = reopened.json().visitId;
+    const now = await post(OTHER, 'preview', { sum: 100, coupon: 'ПЕРВЫЙ' });
+    expect(now.statusCode, now.body).toBe(200);
   });
 
   it('extra bonuses: a percent of the eligible lines’ money, in the earn and its lines', async () => {
