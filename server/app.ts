@@ -10,6 +10,7 @@ import { registerAuthRoutes } from './features/auth/routes';
 import { registerBindingRoutes } from './features/bindings/routes';
 import { registerCabinetRoutes } from './features/cabinet/routes';
 import { registerCatalogueRoutes } from './features/catalogue/routes';
+import { registerCouponRoutes } from './features/coupons/routes';
 import { registerDevRoutes } from './features/dev/routes';
 import { registerDocumentRoutes } from './features/documents/routes';
 import { registerFaqRoutes } from './features/faq/routes';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerOperatorRoutes(app, deps);
   registerProgrammeRoutes(app, deps);
   registerCatalogueRoutes(app, deps);
+  registerCouponRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerReportRoutes(app, deps);

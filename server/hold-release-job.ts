@@ -1,3 +1,4 @@
+import { releaseExpiredCoupons } from './core/coupons/holds';
 import { releaseExpiredHolds } from './features/payments/expire-drafts';
 import type { PaymentsDeps } from './features/payments/draft-rows';
 import { releaseExpiredTillHolds } from './features/till/expire-holds';
@@ -14,7 +15,7 @@ type OnError = (error: unknown, what: string) => void;
  * features because it composes two of them, as main.ts does. Answers how many holds each part looked at.
  */
 export async function releaseAllExpiredHolds(deps: PaymentsDeps & TillDeps, onError: OnError) {
-  const looked = { payments: 0, till: 0 };
+  const looked = { payments: 0, till: 0, coupons: 0 };
   await releaseExpiredHolds(deps).then(
     (n) => (looked.payments = n),
     (error) => onError(error, 'releasing expired payment holds failed'),
@@ -22,6 +23,11 @@ export async function releaseAllExpiredHolds(deps: PaymentsDeps & TillDeps, onEr
   await releaseExpiredTillHolds(deps).then(
     (n) => (looked.till = n),
     (error) => onError(error, 'releasing expired till holds failed'),
+  );
+  // Codes held at a till's preview whose cheque never closed (decision 064).
+  await releaseExpiredCoupons(deps.db, deps.clock.now()).then(
+    (n) => (looked.coupons = n),
+    (error) => onError(error, 'releasing expired coupon holds failed'),
   );
   return looked;
 }

@@ -177,6 +177,26 @@ export const ERROR_STATUS = {
   /** The customer has no saved card that can pay. */
   NO_SAVED_CARD: 409,
 
+  // Coupons and promo codes (decision 064)
+  /** No promo has this code. */
+  COUPON_UNKNOWN: 400,
+  /** The one-use code or personal coupon is used, or held by another cheque right now. */
+  COUPON_USED: 409,
+  /** The promo has not started yet or is over. */
+  COUPON_EXPIRED: 409,
+  /** The promo's limit is reached: per member or in total. */
+  COUPON_LIMIT: 409,
+  /** The personal coupon belongs to another member. */
+  COUPON_NOT_YOURS: 409,
+  /** The coupon applies to a category of goods: the cheque must come with its lines (`items`). */
+  COUPON_NEEDS_LINES: 400,
+  /** Nothing in the cheque is eligible for the coupon (goods of another category, or tobacco and the like). */
+  COUPON_NOT_APPLICABLE: 409,
+  /** The promo's codes are not of this kind (a shared code cannot be generated, a one-use one has no owner). */
+  PROMO_KIND: 409,
+  /** The shared code is taken by another promo. */
+  PROMO_CODE_TAKEN: 409,
+
   // The operator's console (docs/decisions/026)
   /** The staff member's role does not allow this call. */
   FORBIDDEN: 403,

@@ -20,9 +20,10 @@ export type Expiring = z.output<typeof expiringSchema>;
 export const appliedRuleSchema = z.strictObject({
   /**
    * BASE: the point's rate; LEVEL: the member's level's rate (higher than the point's, so it replaced it);
-   * CAMPAIGN: a campaign (its id); EVENT: a welcome, referral or birthday bonus.
+   * CAMPAIGN: a campaign (its id); EVENT: a welcome, referral or birthday bonus; COUPON: a promo's code (its
+   * promo's id; decision 064).
    */
-  kind: z.enum(['BASE', 'LEVEL', 'CAMPAIGN', 'EVENT']),
+  kind: z.enum(['BASE', 'LEVEL', 'CAMPAIGN', 'EVENT', 'COUPON']),
   id: z.string().nullable(),
   /** For a person: 'Базовое начисление 3%', 'Двойные бонусы на выпечку по выходным'. */
   title: z.string(),

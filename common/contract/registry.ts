@@ -6,6 +6,7 @@ import type * as bindings from './bindings';
 import type * as cabinet from './cabinet';
 import type * as catalogue from './catalogue';
 import type * as content from './content';
+import type * as coupons from './coupons';
 import type * as dev from './dev';
 import type * as giftCardInvoices from './gift-card-invoices';
 import type * as giftCards from './gift-cards';
@@ -51,7 +52,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof admin>
   | EndpointsOf<typeof members>
   | EndpointsOf<typeof reports>
-  | EndpointsOf<typeof catalogue>;
+  | EndpointsOf<typeof catalogue>
+  | EndpointsOf<typeof coupons>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

@@ -60,6 +60,11 @@ export const tillPreviewExamples = {
       summary: 'A cheque sent as a sum only: the most bonuses it can take and what it would earn',
       value: { visitId: VISIT_ID, sum: 600 },
     },
+    withPromoCode: {
+      summary:
+        'The same receipt with the demo’s promo code «ДЕМО10» (decision 064): 10% off every line but the cigarettes, held for the visit',
+      value: { visitId: VISIT_ID, sum: 1056.85, coupon: 'ДЕМО10', items: RECEIPT_ITEMS },
+    },
   },
   response: {
     receiptWithBonuses: {

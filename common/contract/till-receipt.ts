@@ -1,3 +1,4 @@
+import { COUPON_ERRORS, couponCodeSchema, tillCouponSchema } from './coupons';
 import { defineEndpoint } from './endpoint';
 import { withBodyExamples, withResponseExamples } from './examples';
 import { paySumSchema } from './loyalty';
@@ -25,6 +26,11 @@ export const tillPreviewSchema = z.strictObject({
   earnRate: z.number().nullable(),
   /** Per line (null for a sum-only cheque): its limit, its share of the bonuses, its net sum and its earn. */
   lines: z.array(receiptLineFiguresSchema).nullable(),
+  /**
+   * What the `coupon` sent does (decision 064): its discount, per line too, and its extra bonuses; the figures
+   * above are for the cheque less that discount (`sum` included). Absent without a coupon.
+   */
+  coupon: tillCouponSchema.optional(),
 });
 export type TillPreview = z.output<typeof tillPreviewSchema>;
 
@@ -32,10 +38,10 @@ export const tillPreview = defineEndpoint({
   method: 'POST',
   path: '/api/till/preview',
   summary:
-    'Preview a cheque before closing it: the most bonuses it can take (per line when `items` are sent), how `bonuses` would spread over the lines as discounts, and what each line would earn. Changes nothing',
+    'Preview a cheque before closing it: the most bonuses it can take (per line when `items` are sent), how `bonuses` would spread over the lines as discounts, and what each line would earn. Changes nothing but a `coupon` sent, which is held for the visit',
   tag: 'till',
   auth: 'till',
-  errors: ['SPEND_LIMIT', 'INSUFFICIENT_BONUSES', 'NOT_FOUND', 'VISIT_ENDED', 'POINT_GONE'],
+  errors: ['SPEND_LIMIT', 'INSUFFICIENT_BONUSES', 'NOT_FOUND', 'VISIT_ENDED', 'POINT_GONE', ...COUPON_ERRORS],
   schemas: {
     body: withBodyExamples(
       z
@@ -45,6 +51,8 @@ export const tillPreview = defineEndpoint({
           /** Bonuses the customer means to spend, roubles; left out: none. */
           bonuses: paySumSchema.optional(),
           items: receiptItemsSchema.optional(),
+          /** A coupon or promo code: checked and held for this visit (released if the cheque never closes). */
+          coupon: couponCodeSchema.optional(),
         })
         .superRefine(checkReceipt),
       tillPreviewExamples.body,

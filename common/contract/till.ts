@@ -1,4 +1,5 @@
 import * as z from './z';
+import { COUPON_ERRORS, couponCodeSchema, tillCouponSchema } from './coupons';
 import { defineEndpoint } from './endpoint';
 import { withBodyExamples, withResponseExamples } from './examples';
 import { paySumSchema } from './loyalty';
@@ -103,6 +104,8 @@ export const tillOperationSchema = z.strictObject({
    * what it costs in money, and what it earned; null for a cheque sent as a sum only.
    */
   lines: z.array(receiptLineFiguresSchema).nullable(),
+  /** The coupon or promo code the operation used or holds (decision 064); absent when none. */
+  coupon: tillCouponSchema.optional(),
 });
 export type TillOperation = z.output<typeof tillOperationSchema>;
 
@@ -169,7 +172,7 @@ export const tillAccrue = defineEndpoint({
     "Accrue bonuses for a cheque at the point's rate (a CASHBACK operation); idempotent by the client's key",
   tag: 'till',
   auth: 'till',
-  errors: VISIT_ERRORS,
+  errors: [...VISIT_ERRORS, ...COUPON_ERRORS],
   schemas: {
     body: withBodyExamples(
       z
@@ -178,6 +181,8 @@ export const tillAccrue = defineEndpoint({
           sum: paySumSchema,
           /** The receipt's lines (optional): they must add up to `sum`. */
           items: receiptItemsSchema.optional(),
+          /** A coupon or promo code (decision 064): held at the preview, used by this accrual. */
+          coupon: couponCodeSchema.optional(),
           idempotencyKey: tillIdempotencyKeySchema,
         })
         .superRefine(checkReceipt),
@@ -199,6 +204,8 @@ export const tillChequeBodySchema = z
     bonuses: paySumSchema.optional(),
     /** The receipt's lines (optional): they must add up to `sum`; the bonuses spread over them. */
     items: receiptItemsSchema.optional(),
+    /** A coupon or promo code (decision 064; the spend only): used when the spend is confirmed. */
+    coupon: couponCodeSchema.optional(),
     idempotencyKey: tillIdempotencyKeySchema,
   })
   .superRefine(checkReceipt);
@@ -211,7 +218,7 @@ export const tillSpend = defineEndpoint({
     'Put bonuses on hold for a cheque (at most the brand limit and the balance; the most allowed when `bonuses` is left out); confirm or cancel it next. Idempotent by the client key',
   tag: 'till',
   auth: 'till',
-  errors: ['INSUFFICIENT_BONUSES', 'SPEND_LIMIT', 'NOTHING_TO_SPEND', ...VISIT_ERRORS],
+  errors: ['INSUFFICIENT_BONUSES', 'SPEND_LIMIT', 'NOTHING_TO_SPEND', ...VISIT_ERRORS, ...COUPON_ERRORS],
   schemas: {
     body: withBodyExamples(tillChequeBodySchema, examples.tillSpendExamples.body),
     response: withResponseExamples(tillOperationSchema, examples.tillSpendExamples.response),

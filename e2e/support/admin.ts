@@ -56,7 +56,14 @@ export async function firstLoginInConsole(page: Page, email: string, oneTime: st
 }
 
 /** The console's sections a marketer sees, in the menu's order. */
-export const MARKETER_SECTIONS = ['Главная', 'Настройки и бренд', 'Содержание сайта', 'Программа', 'Каталог'];
+export const MARKETER_SECTIONS = [
+  'Главная',
+  'Настройки и бренд',
+  'Содержание сайта',
+  'Программа',
+  'Промокоды',
+  'Каталог',
+];
 
 /** A new staff member of `role`, created with the token and logged in through the console at 1440 px. */
 export async function staffInConsole(page: Page, role: string) {

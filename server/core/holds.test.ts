@@ -89,6 +89,7 @@ describe('the bonus hold (server/core/holds.ts) through both its callers', () =>
     expect(await releaseAllExpiredHolds(t.deps, (_, what) => errors.push(what))).toEqual({
       payments: 1,
       till: 1,
+      coupons: 0,
     });
     expect(errors).toEqual([]);
     expect(await postingOf(t, `payment-release:${draftId}`)).toEqual({
@@ -113,6 +114,7 @@ describe('the bonus hold (server/core/holds.ts) through both its callers', () =>
     expect(await releaseAllExpiredHolds(t.deps, (_, what) => errors.push(what))).toEqual({
       payments: 0,
       till: 0,
+      coupons: 0,
     });
   });
 

@@ -4,6 +4,7 @@ import * as brand from './schema/brand';
 import * as cabinet from './schema/cabinet';
 import * as catalogue from './schema/catalogue';
 import * as content from './schema/content';
+import * as coupons from './schema/coupons';
 import * as giftCards from './schema/gift-cards';
 import * as ledger from './schema/ledger';
 import * as payments from './schema/payments';
@@ -25,4 +26,5 @@ export const schema = {
   ...staff,
   ...reports,
   ...catalogue,
+  ...coupons,
 };

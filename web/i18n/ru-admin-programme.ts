@@ -78,7 +78,13 @@ export const ruAdminProgramme = {
     submit: 'Рассчитать',
     result: (bonuses: string) => `Начислится бонусов: ${bonuses}`,
     rules: 'Правила',
-    kinds: { BASE: 'Ставка точки', LEVEL: 'Уровень', CAMPAIGN: 'Бонусная кампания', EVENT: 'Событие' },
+    kinds: {
+      BASE: 'Ставка точки',
+      LEVEL: 'Уровень',
+      CAMPAIGN: 'Бонусная кампания',
+      EVENT: 'Событие',
+      COUPON: 'Промокод',
+    },
   },
   settings: {
     heading: 'Начисления и уровни',

@@ -50,6 +50,14 @@ export const ruCabinet = {
   certificateActivated: (date: string) => `Активирован ${date}`,
   activate: 'Активировать',
   activated: 'Сертификат активирован: сумма зачислена на счёт.',
+  /** Personal coupons (decision 064): each with its code as a QR to show at the till. */
+  couponsTitle: 'Мои купоны',
+  couponsEmpty: 'Персональных купонов пока нет.',
+  couponEffect: (effect: string, value: string) =>
+    effect.startsWith('DISCOUNT') ? `Скидка ${value}` : `Бонусы +${value}`,
+  couponValidTo: (date: string) => `Действует до ${date}`,
+  couponQr: (code: string) => `QR-код купона ${code}: покажите его на кассе`,
+  couponState: { FREE: '', HELD: 'Применяется на кассе', USED: 'Использован' } as Record<string, string>,
   cardsTitle: 'Мои карты',
   activeCard: 'Активная',
   makeActive: 'Сделать активной',

@@ -1,9 +1,12 @@
 import type { ReceiptItem } from '#common/contract/receipt';
+import type { BrandSettings } from '#common/contract/header';
 import type { TillOperation } from '#common/contract/till';
 import { cachedBrandSettings } from '#server/core/brand-settings';
 import { postTransaction } from '#server/core/ledger';
+import { useCoupon } from '#server/core/coupons/holds';
 import { earnCredit } from '#server/core/earn/pending';
 import { fromRoubles, kopecks } from '#server/core/money';
+import type { ReceiptLine } from '#server/core/receipt/lines';
 import { earnForReceipt } from '#server/core/receipt/receipt-earn';
 import { checkSameReceipt, writeReceiptLines } from '#server/core/receipt/receipt-rows';
 import { inTransaction } from '#server/db/in-transaction';
@@ -16,7 +19,9 @@ import {
   sameRequest,
   scopedKey,
   type TillDeps,
+  type VisitRow,
 } from './operation-rows';
+import { chequeAsDone, couponForCheque, withCouponEarn } from './coupon';
 import { readTillLines } from './receipt';
 import { checkOpen, loadVisit } from './visits';
 
@@ -27,14 +32,20 @@ import { checkOpen, loadVisit } from './visits';
 export async function accrue(
   deps: TillDeps,
   caller: TillCaller,
-  body: { visitId: string; sum: number; items?: ReceiptItem[] | undefined; idempotencyKey: string },
+  body: {
+    visitId: string;
+    sum: number;
+    items?: ReceiptItem[] | undefined;
+    coupon?: string | undefined;
+    idempotencyKey: string;
+  },
 ): Promise<TillOperation> {
   const key = scopedKey(caller, body.idempotencyKey);
-  const request = { kind: 'accrue', visitId: body.visitId, sum: fromRoubles(body.sum) };
-  const [earlier, lines] = await Promise.all([findByKey(deps.db, key), readTillLines(deps.db, body.items)]);
+  const [earlier, sent] = await Promise.all([findByKey(deps.db, key), readTillLines(deps.db, body.items)]);
   if (earlier) {
-    await checkSameReceipt(deps.db, 'till', earlier.id, lines);
-    return sameRequest(earlier, request);
+    const done = await chequeAsDone(deps.db, earlier.id, { sum: fromRoubles(body.sum), lines: sent });
+    await checkSameReceipt(deps.db, 'till', earlier.id, done.lines);
+    return sameRequest(earlier, { kind: 'accrue', visitId: body.visitId, sum: done.sum });
   }
   const visit = await loadVisit(deps.db, caller, body.visitId);
   checkOpen(deps, visit);
@@ -43,15 +54,12 @@ export async function accrue(
     cachedBrandSettings(deps.db, deps.cache),
   ]);
   const now = deps.clock.now();
-  const earned = await earnForReceipt(deps, {
-    sum: request.sum,
-    spend: kopecks(0),
-    lines,
-    maxSpendPercent: settings.maxSpendPercent,
-    point,
-    at: now,
-    userId: visit.userId,
-  });
+  const { coupon, request, earned, figures } = await accrualOf(
+    deps,
+    { visit, point, settings, now },
+    body,
+    sent,
+  );
   const { earn, rules, rate, pointPercent } = earned;
   await inTransaction(deps.db, async (tx) => {
     const [row] = await tx
@@ -77,6 +85,7 @@ export async function accrue(
       .returning();
     if (!row) return; // a parallel call with the same key got there first
     await writeReceiptLines(tx, 'till', row.id, earned.lines ?? []);
+    if (coupon && figures) await useCoupon(tx, coupon.use.id, row.id, figures, now);
     let transactionId: string | null = null;
     if (earn > 0) {
       const credit = await earnCredit(deps, tx, visit.userId, earn);
@@ -92,4 +101,46 @@ export async function accrue(
     await recordOperation(tx, row, point.title, transactionId, now);
   });
   return sameRequest((await findByKey(deps.db, key))!, request);
+}
+
+/**
+ * What an accrual earns: a coupon's discount off first (decision 064: the operation's sum is what the customer
+ * pays), then the earn rules over the rest, and the coupon's extra bonuses.
+ */
+async function accrualOf(
+  deps: TillDeps,
+  at: {
+    visit: VisitRow;
+    point: Awaited<ReturnType<typeof loadPoint>>;
+    settings: Pick<BrandSettings, 'maxSpendPercent' | 'timeZone'>;
+    now: Date;
+  },
+  body: { visitId: string; sum: number; coupon?: string | undefined },
+  sent: ReceiptLine[] | null,
+) {
+  const { visit, point, settings, now } = at;
+  const coupon = await couponForCheque(deps, visit, body.coupon, {
+    sum: fromRoubles(body.sum),
+    lines: sent,
+    timeZone: settings.timeZone,
+  });
+  const request = {
+    kind: 'accrue',
+    visitId: body.visitId,
+    sum: coupon?.discount.sum ?? fromRoubles(body.sum),
+  };
+  const { earned, figures } = withCouponEarn(
+    coupon,
+    await earnForReceipt(deps, {
+      sum: request.sum,
+      spend: kopecks(0),
+      lines: coupon?.discount.lines ?? sent,
+      maxSpendPercent: settings.maxSpendPercent,
+      point,
+      at: now,
+      userId: visit.userId,
+    }),
+    { sum: request.sum, spend: 0 },
+  );
+  return { coupon, request, earned, figures };
 }

@@ -85,6 +85,10 @@ export async function payWithCard(
   caller: TillCaller,
   body: TillChequeBody,
 ): Promise<TillOperation> {
+  if (body.coupon !== undefined) {
+    // Decision 064: a coupon goes with an accrual or a spend; the saved card's payment does not take one yet.
+    throw new AppError('VALIDATION', 'coupon: промокод принимают начисление и списание, не оплата картой');
+  }
   const key = scopedKey(caller, body.idempotencyKey);
   const sum = fromRoubles(body.sum);
   const spend = body.bonuses === undefined ? 0 : fromRoubles(body.bonuses);

@@ -1,6 +1,7 @@
 import { formatBonuses } from '#common/lib/format';
 import { and, eq, gt } from 'drizzle-orm';
 import { postHold, postRelease, postSettlement, spendLimit } from '#server/core/holds';
+import { releaseCouponsOf, useCouponsOf } from '#server/core/coupons/holds';
 import { balancesOf, InsufficientFundsError } from '#server/core/ledger';
 import { toRoubles } from '#server/core/money';
 import type { Db } from '#server/db/client';
@@ -135,7 +136,9 @@ export async function releaseHold(
       .set({ state: to, updatedAt: now, ...(reason ?? {}) })
       .where(and(eq(tillOperations.id, operationId), eq(tillOperations.state, 'held')))
       .returning();
-    if (moved) await postRelease(tx, 'till', moved);
+    if (!moved) return;
+    await postRelease(tx, 'till', moved);
+    await releaseCouponsOf(tx, moved.id, now); // its coupon goes back with it (decision 064)
   });
 }
 
@@ -156,6 +159,7 @@ export async function completeHeld(deps: TillDeps, row: TillOperationRow, before
       .returning();
     if (!done) return;
     const transactionId = await postSettlement(deps, tx, 'till', done, done.earn);
+    await useCouponsOf(tx, done.id, now); // its coupon is used with it (decision 064)
     await recordOperation(tx, done, point.title, transactionId, now);
   });
 }

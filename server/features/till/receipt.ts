@@ -12,6 +12,7 @@ import { earnForReceipt } from '#server/core/receipt/receipt-earn';
 import { lineFigures } from '#server/core/receipt/receipt-rows';
 import type { Db } from '#server/db/client';
 import type { TillCaller } from '#server/lib/callers';
+import { couponForCheque, tillCouponOf, withCouponEarn } from './coupon';
 import { bonusesToSpend } from './holds';
 import { loadPoint, type TillDeps } from './operation-rows';
 import { checkOpen, loadVisit } from './visits';
@@ -55,22 +56,39 @@ export const earnAtTill = (
 export async function previewCheque(
   deps: TillDeps,
   caller: TillCaller,
-  body: { visitId: string; sum: number; bonuses?: number | undefined; items?: ReceiptItem[] | undefined },
+  body: {
+    visitId: string;
+    sum: number;
+    bonuses?: number | undefined;
+    items?: ReceiptItem[] | undefined;
+    coupon?: string | undefined;
+  },
 ): Promise<TillPreview> {
   const visit = await loadVisit(deps.db, caller, body.visitId);
   checkOpen(deps, visit);
-  const sum = fromRoubles(body.sum);
-  const [point, settings, balances, lines] = await Promise.all([
+  const [point, settings, balances, sent] = await Promise.all([
     loadPoint(deps.db, caller.retailPointId),
     readBrandSettings(deps.db),
     balancesOf(deps.db, visit.userId),
     readTillLines(deps.db, body.items),
   ]);
+  // A coupon's discount comes off first: the rest is computed on the cheque less it (decision 064).
+  const coupon = await couponForCheque(deps, visit, body.coupon, {
+    sum: fromRoubles(body.sum),
+    lines: sent,
+    timeZone: settings.timeZone,
+  });
+  const sum = coupon?.discount.sum ?? fromRoubles(body.sum);
+  const lines = coupon?.discount.lines ?? sent;
   const limit = limitOf(lines, settings.maxSpendPercent);
   const asked = body.bonuses === undefined ? 0 : fromRoubles(body.bonuses);
   const spend = bonusesToSpend(sum, asked, settings.maxSpendPercent, balances.bonus, limit);
   const most = Math.min(limit ?? spendLimit(sum, settings.maxSpendPercent), balances.bonus);
-  const earned = await earnAtTill(deps, { sum, spend, lines, settings, point, userId: visit.userId });
+  const { earned, figures } = withCouponEarn(
+    coupon,
+    await earnAtTill(deps, { sum, spend, lines, settings, point, userId: visit.userId }),
+    { sum, spend },
+  );
   return {
     sum: toRoubles(sum),
     maxBonuses: toRoubles(most),
@@ -79,5 +97,8 @@ export async function previewCheque(
     earnRules: earned.rules,
     earnRate: earned.rate === null ? null : earned.rate / 100,
     lines: earned.lines?.map(lineFigures) ?? null,
+    ...(coupon && figures
+      ? { coupon: tillCouponOf({ ...coupon.promo, code: coupon.code.code }, figures) }
+      : {}),
   };
 }

@@ -32,6 +32,7 @@ import { accrue } from './accrue';
 import { cancel, confirm, refund } from './operation-actions';
 import { verifyMemberCode } from './member-code';
 import { lateAccrue } from './late-accrue';
+import { withCoupon } from './coupon';
 import { previewCheque } from './receipt';
 import { withLinesOne } from './receipt-answers';
 import { spend } from './spend';
@@ -46,7 +47,9 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, tillVisit, async (request) => getVisit(deps, request.till, request.params.visitId));
   registerEndpoint(app, tillPreview, async (request) => previewCheque(deps, request.till, request.body));
   // Each operation's answer carries its receipt's lines, when the till sent them (issue 29).
-  const answer = (operation: Promise<TillOperation>) => operation.then((done) => withLinesOne(deps.db, done));
+  // And the coupon it used or holds (decision 064).
+  const answer = (operation: Promise<TillOperation>) =>
+    operation.then((done) => withLinesOne(deps.db, done)).then((done) => withCoupon(deps.db, done));
   registerEndpoint(app, tillAccrue, async (request) => answer(accrue(deps, request.till, request.body)));
   registerEndpoint(app, tillLateAccrue, async (request) =>
     answer(lateAccrue(deps, request.till, request.body)),

@@ -1,10 +1,12 @@
 import type { TillChequeBody, TillOperation } from '#common/contract/till';
 import { readBrandSettings } from '#server/core/brand-settings';
+import { attachCoupon } from '#server/core/coupons/holds';
 import { balancesOf } from '#server/core/ledger';
 import { fromRoubles } from '#server/core/money';
 import { checkSameReceipt, writeReceiptLines } from '#server/core/receipt/receipt-rows';
 import { AppError } from '#server/errors';
 import type { TillCaller } from '#server/lib/callers';
+import { chequeAsDone, couponForCheque, withCouponEarn } from './coupon';
 import { bonusesToSpend, heldBy, insertHeld } from './holds';
 import { findByKey, loadPoint, sameRequest, scopedKey, type TillDeps } from './operation-rows';
 import { earnAtTill, limitOf, readTillLines } from './receipt';
@@ -21,13 +23,12 @@ export async function spend(
   body: TillChequeBody,
 ): Promise<TillOperation> {
   const key = scopedKey(caller, body.idempotencyKey);
-  const sum = fromRoubles(body.sum);
   const asked = body.bonuses === undefined ? undefined : fromRoubles(body.bonuses);
-  const request = { kind: 'spend', visitId: body.visitId, sum, spend: asked };
-  const [earlier, lines] = await Promise.all([findByKey(deps.db, key), readTillLines(deps.db, body.items)]);
+  const [earlier, sent] = await Promise.all([findByKey(deps.db, key), readTillLines(deps.db, body.items)]);
   if (earlier) {
-    await checkSameReceipt(deps.db, 'till', earlier.id, lines);
-    return sameRequest(earlier, request);
+    const done = await chequeAsDone(deps.db, earlier.id, { sum: fromRoubles(body.sum), lines: sent });
+    await checkSameReceipt(deps.db, 'till', earlier.id, done.lines);
+    return sameRequest(earlier, { kind: 'spend', visitId: body.visitId, sum: done.sum, spend: asked });
   }
   const visit = await loadVisit(deps.db, caller, body.visitId);
   checkOpen(deps, visit);
@@ -36,6 +37,15 @@ export async function spend(
     readBrandSettings(deps.db),
     balancesOf(deps.db, visit.userId),
   ]);
+  // A coupon's discount comes off first (decision 064); the code is used when the spend is confirmed.
+  const coupon = await couponForCheque(deps, visit, body.coupon, {
+    sum: fromRoubles(body.sum),
+    lines: sent,
+    timeZone: settings.timeZone,
+  });
+  const sum = coupon?.discount.sum ?? fromRoubles(body.sum);
+  const lines = coupon?.discount.lines ?? sent;
+  const request = { kind: 'spend', visitId: body.visitId, sum, spend: asked };
   const limit = limitOf(lines, settings.maxSpendPercent);
   const amount = bonusesToSpend(sum, asked, settings.maxSpendPercent, balances.bonus, limit);
   if (amount <= 0) {
@@ -46,12 +56,19 @@ export async function spend(
         : 'Списывать нечего: у покупателя нет бонусов',
     );
   }
-  const earned = await earnAtTill(deps, { sum, spend: amount, lines, settings, point, userId: visit.userId });
+  const { earned, figures } = withCouponEarn(
+    coupon,
+    await earnAtTill(deps, { sum, spend: amount, lines, settings, point, userId: visit.userId }),
+    { sum, spend: amount },
+  );
   await insertHeld(
     deps,
     { ...heldBy(key, caller, visit, earned), kind: 'spend', sum, spend: amount },
     undefined,
-    (tx, row) => writeReceiptLines(tx, 'till', row.id, earned.lines ?? []),
+    async (tx, row) => {
+      await writeReceiptLines(tx, 'till', row.id, earned.lines ?? []);
+      if (coupon && figures) await attachCoupon(tx, coupon.use.id, row, figures);
+    },
   );
   return sameRequest((await findByKey(deps.db, key))!, request);
 }

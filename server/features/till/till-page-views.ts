@@ -113,6 +113,16 @@ const BADGE: Record<TillOperation['state'], string> = {
   REFUNDING: 'badge--held',
 };
 
+/** The code the operation used (decision 064): its discount off the cheque and its extra bonuses. */
+function couponRow(op: TillOperation) {
+  if (!op.coupon) return '';
+  const { code, discount, bonuses: extra } = op.coupon;
+  const what = [discount > 0 ? `скидка ${money(discount)}` : '', extra > 0 ? `+${bonuses(extra)}` : '']
+    .filter(Boolean)
+    .join(', ');
+  return `<dt>Промокод ${escapeHtml(code)}</dt><dd>${escapeHtml(what || '—')}</dd>`;
+}
+
 function operationItem(visitId: string, op: TillOperation) {
   const button = (action: (typeof ACTIONS)[number], text: string, kind = '') =>
     `<form method="post" action="/till/operations/${op.operationId}/${action}">
@@ -132,7 +142,7 @@ function operationItem(visitId: string, op: TillOperation) {
 <p class="op__head"><strong>${KIND_TEXT[op.kind]}</strong><span class="badge ${BADGE[op.state]}">${escapeHtml(STATE_TEXT[op.state])}</span></p>
 <dl><dt>Чек</dt><dd>${escapeHtml(money(op.sum))}</dd>
 <dt>Списано</dt><dd>${escapeHtml(bonuses(op.spent))}</dd>${card}
-<dt>Начислено</dt><dd>${escapeHtml(bonuses(op.earned))}</dd></dl>
+<dt>Начислено</dt><dd>${escapeHtml(bonuses(op.earned))}</dd>${couponRow(op)}</dl>
 ${receiptLinesTable(op.lines)}${buttons ? `<div class="buttons">${buttons}</div>` : ''}</li>`;
 }
 
@@ -147,6 +157,7 @@ const percentText = (percent: number) => `${String(percent).replace('.', ',')}%`
 /** A rule as the cashier reads it: 'ставка сети 3%', 'ставка точки 5%', 'акция «…» ×3'. */
 function ruleText(rule: TillOperation['earnRules'][number]) {
   if (rule.kind === 'CAMPAIGN') return `акция «${rule.title}»${rule.effect ? ` ${rule.effect}` : ''}`;
+  if (rule.kind === 'COUPON') return rule.title.charAt(0).toLowerCase() + rule.title.slice(1);
   if (rule.kind === 'BASE' && rule.percent !== undefined)
     return `${rule.from === 'CHAIN' ? 'ставка сети' : 'ставка точки'} ${percentText(rule.percent)}`;
   return rule.title.toLowerCase();
@@ -241,6 +252,9 @@ export function visitPage(
   aria-describedby="sum-hint">
 <p class="note" id="sum-hint" data-testid="till-rate">${escapeHtml(sumHint(visit, done))}</p>
 ${receiptField}
+<label for="coupon">Промокод или купон (необязательно)</label>
+<input id="coupon" name="coupon" autocomplete="off" maxlength="32" aria-describedby="coupon-hint">
+<p class="note" id="coupon-hint">Скидка по нему — в строках чека; на табак скидок нет</p>
 <div class="buttons"><button type="submit" name="action" value="accrue">Начислить бонусы</button>
 <button type="submit" name="action" value="spend" class="secondary">Списать бонусы</button></div>
 ${cardOption(visit)}

@@ -49,6 +49,7 @@ export function registerTillVisitRoutes(scope: FastifyInstance, tools: TillPageT
     const chosen = field(request.body, 'action');
     const action = chosen === 'spend' ? 'spend' : chosen === 'card' ? 'card-payment' : 'accrue';
     const bonusesText = field(request.body, 'bonuses');
+    const couponText = field(request.body, 'coupon').trim();
     const receipt = await readTypedReceipt(deps.db, field(request.body, 'items'));
     if ('error' in receipt) return showVisit(request, reply, visitId, { status: 400, error: receipt.error });
     const sumText = field(request.body, 'sum');
@@ -57,6 +58,8 @@ export function registerTillVisitRoutes(scope: FastifyInstance, tools: TillPageT
       sum: sumText || receipt.sum === null ? parseSum(sumText) : receipt.sum,
       ...(receipt.items ? { items: receipt.items } : {}),
       ...(action === 'card-payment' && bonusesText ? { bonuses: parseSum(bonusesText) } : {}),
+      // A promo code (decision 064): the API checks it and answers its refusal in Russian.
+      ...(couponText ? { coupon: couponText } : {}),
       idempotencyKey: field(request.body, 'idempotencyKey'),
     });
     if (response.statusCode !== 200) {

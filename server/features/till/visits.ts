@@ -16,6 +16,7 @@ import { AppError, notFound } from '#server/errors';
 import type { TillCaller } from '#server/lib/callers';
 import { chargeableCard } from './saved-card';
 import { loadPoint, toOperation, type TillDeps, type VisitRow } from './operation-rows';
+import { withCoupons } from './coupon';
 import { withLines } from './receipt-answers';
 
 /** The point's rate in force and where it comes from (decision 055). */
@@ -85,6 +86,6 @@ export async function visitView(deps: TillDeps, visit: VisitRow): Promise<TillVi
     maxSpendPercent: settings.maxSpendPercent,
     bindingActive: savedCard !== null,
     savedCard: savedCard ? `•••• ${savedCard.last4}` : null,
-    operations: await withLines(deps.db, rows.map(toOperation)),
+    operations: await withCoupons(deps.db, await withLines(deps.db, rows.map(toOperation))),
   };
 }

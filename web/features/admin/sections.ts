@@ -3,6 +3,7 @@ import type { Permission } from '#common/contract/permissions';
 import { ruAdmin } from '#web/i18n/ru-admin';
 import { ruAdminCatalogue } from '#web/i18n/ru-admin-catalogue';
 import { ruAdminContent } from '#web/i18n/ru-admin-content';
+import { ruAdminCoupons } from '#web/i18n/ru-admin-coupons';
 import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
 import { ruAdminReports } from '#web/i18n/ru-admin-reports';
 import { AuditPage } from './audit-page';
@@ -10,6 +11,7 @@ import { StaffPage } from './staff-page';
 import { TillKeysPage } from './till-keys-page';
 import { CataloguePage } from './catalogue/catalogue-page';
 import { ContentPage } from './content/content-page';
+import { CouponsPage } from './coupons/coupons-page';
 import { SettingsPage } from './content/settings-page';
 import { GiftCardsPage } from './gift-cards/gift-cards-page';
 import { MembersPage } from './members/members-page';
@@ -57,6 +59,8 @@ export const SECTIONS: Section[] = [
     permission: 'campaigns.read',
     Page: ProgrammePage,
   },
+  // Coupons and promo codes (decision 064): the campaigns' permissions.
+  { path: '/admin/coupons', label: ruAdminCoupons.nav, permission: 'campaigns.read', Page: CouponsPage },
   { path: '/admin/reports', label: ruAdminReports.nav, permission: 'reports.read', Page: ReportsPage }, // decision 031
   {
     path: '/admin/catalogue',

@@ -128,6 +128,15 @@ export function useCertificates(phone: string) {
   });
 }
 
+/** The member's personal coupons (decision 064). */
+export function useCoupons() {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...USER_KEY, 'coupons'],
+    queryFn: () => api.request('GET /api/user/coupons'),
+  });
+}
+
 /** Mutations that return the fresh user info put it straight into the cache. */
 function useSetInfo() {
   const queryClient = useQueryClient();

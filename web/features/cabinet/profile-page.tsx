@@ -21,6 +21,7 @@ import { CardPanel } from './card-panel';
 import { CardsTab } from './cards-tab';
 import { InviteFriend } from './invite-friend';
 import { CertificatesList } from './certificates-list';
+import { CouponsList } from './coupons-list';
 import { OperationsList } from './operations-list';
 import { OfflineCabinet, useKeepOfflineCard } from './offline-cabinet';
 import { ProfileTab } from './profile-tab';
@@ -156,6 +157,7 @@ function Cabinet({
       {tab === 'card' && active && <InviteFriend cardNum={active.cardNum} />}
       {tab === 'operations' && <OperationsList query={operations} title={ruCabinet.operationsTitle} />}
       {tab === 'certificates' && <CertificatesList phone={info.phone} />}
+      {tab === 'certificates' && <CouponsList />}
       {tab === 'cards' && (
         <>
           <CardsTab info={info} />
