@@ -129,7 +129,7 @@ export const createPromo = defineEndpoint({
   tag: 'operator',
   auth: 'operator',
   permission: 'campaigns.write',
-  errors: ['PROMO_CODE_TAKEN'],
+  errors: ['PROMO_CODE_TAKEN', 'CAMPAIGN_LIMIT'],
   schemas: { body: promoInputSchema, response: promoSchema },
 });
 

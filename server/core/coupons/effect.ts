@@ -105,6 +105,8 @@ export function couponBonuses<E extends EarnedCheque>(
   earned: E,
   money: { sum: number; spend: number },
   categories: ReadonlySet<string> | null,
+  /** The most bonuses the code may add (the owner's cap on the cheque less what the rules earned). */
+  room = Number.MAX_SAFE_INTEGER,
 ): { bonuses: Kopecks; earned: E } {
   if (promo.effect !== 'bonus_percent' && promo.effect !== 'bonus_fixed') {
     return { bonuses: kopecks(0), earned };
@@ -116,7 +118,10 @@ export function couponBonuses<E extends EarnedCheque>(
     ? lines.map((line, i) => (eligible![i] ? line.sum - line.spend : 0))
     : [money.sum - money.spend];
   const base = paid.reduce((total, value) => total + value, 0);
-  const bonuses = promo.effect === 'bonus_percent' ? Math.floor((base * promo.value) / 100) : promo.value;
+  const bonuses = Math.min(
+    promo.effect === 'bonus_percent' ? Math.floor((base * promo.value) / 100) : promo.value,
+    room,
+  );
   if (!lines) return { bonuses: kopecks(bonuses), earned: { ...earned, earn: earned.earn + bonuses } };
   const weights = base > 0 ? paid : lines.map((line, i) => (eligible![i] ? Math.max(line.sum, 1) : 0));
   const shares = spreadOver(

@@ -7,6 +7,7 @@ import { catalogueCategories, catalogueItems } from '#server/db/schema/catalogue
 import { couponUses, promoCodes } from '#server/db/schema/coupons';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { asStaff, staffOfRole } from '#server/test/staff-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
@@ -244,6 +245,47 @@ describe('coupons at the till (decision 064)', () => {
       title: 'Промокод «Кофейные бонусы»',
     });
     expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(10_000 + 4_300);
+  });
+
+  it('a marketer’s code cannot mint past the owner’s limits; the owner’s stays within the cheque’s cap', async () => {
+    // The marketer's limits are the campaigns' (decision 046): 500 fixed bonuses, +10 %.
+    const marketer = await staffOfRole(t, clock, OPERATOR_TOKEN, 'marketer');
+    const promo = {
+      title: 'Миллион бонусов',
+      kind: 'SHARED',
+      code: 'MINT',
+      effect: 'BONUS_FIXED',
+      value: 100_000,
+    };
+    const refused = await asStaff(t, marketer, {
+      method: 'POST',
+      url: '/api/operator/promos',
+      payload: promo,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'CAMPAIGN_LIMIT',
+      message: 'Бонусов больше предела 500: такой промокод сохраняет только владелец программы',
+    });
+    const percent = { ...promo, code: 'MINT2', effect: 'BONUS_PERCENT', value: 50 };
+    const alsoRefused = await asStaff(t, marketer, {
+      method: 'POST',
+      url: '/api/operator/promos',
+      payload: percent,
+    });
+    expect(alsoRefused.json().code).toBe('CAMPAIGN_LIMIT');
+    const titles = (await operator(t, 'GET', '/api/operator/promos'))
+      .json()
+      .map((p: { title: string }) => p.title);
+    expect(titles).not.toContain('Миллион бонусов');
+
+    // The owner may save it, but one cheque still earns at most half of itself, all rules and the code together.
+    await newPromo(t, promo);
+    const card = await openVisit(BUYER);
+    const accrued = await post(BUYER, 'accrue', { sum: 100, coupon: 'mint', idempotencyKey: 'mint-0001' });
+    expect(accrued.statusCode, accrued.body).toBe(200);
+    expect(accrued.json()).toMatchObject({ earned: 50, coupon: { bonuses: 47 } });
+    expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(10_000 + 5_000);
   });
 
   it('refusals in Russian with their codes, and nothing held', async () => {

@@ -1,6 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Promo, PromoInput } from '#common/contract/coupons';
 import { recordAudit, type AuditActor } from '#server/core/audit';
+import { readBrandSettings } from '#server/core/brand-settings';
+import { mayPassEarnLimits } from '#server/core/earn/earn-limits';
 import { normalCode, type PromoRow } from '#server/core/coupons/find';
 import { fromRoubles, toRoubles } from '#server/core/money';
 import type { Db } from '#server/db/client';
@@ -76,9 +78,28 @@ export async function loadPromo(db: Db, promoId: string): Promise<PromoRow> {
   return row;
 }
 
+/**
+ * A promo's extra bonuses pass the owner's limits on a campaign (decision 046) only when the caller holds
+ * `earnLimits.write`: a marketer's code cannot mint more than the marketer's campaign could. (At the till, the
+ * code's bonuses also stay within the owner's cap on one cheque.)
+ */
+async function assertWithinLimits(tx: Db, input: PromoInput, actor: AuditActor) {
+  if (mayPassEarnLimits(actor.caller)) return;
+  const limits = (await readBrandSettings(tx)).earnLimits;
+  const beyond = 'такой промокод сохраняет только владелец программы';
+  const over =
+    input.effect === 'BONUS_FIXED' && input.value > limits.campaignFixed
+      ? `Бонусов больше предела ${limits.campaignFixed}: ${beyond}`
+      : input.effect === 'BONUS_PERCENT' && input.value > limits.campaignExtraPercent
+        ? `Процент больше предела ${limits.campaignExtraPercent}%: ${beyond}`
+        : null;
+  if (over) throw new AppError('CAMPAIGN_LIMIT', over, { fields: { value: over } });
+}
+
 /** A new promo (a SHARED one with its code: 409 when another promo has that code), audited. */
 export async function createPromo(db: Db, input: PromoInput, actor: AuditActor, now: Date): Promise<Promo> {
   return inTransaction(db, async (tx) => {
+    await assertWithinLimits(tx, input, actor);
     const [row] = await tx
       .insert(promos)
       .values({

@@ -1,4 +1,5 @@
 import type { TillCoupon } from '#common/contract/coupons';
+import type { EarnLimits } from '#common/contract/earn-limits';
 import type { TillOperation } from '#common/contract/till';
 import {
   couponBonuses,
@@ -15,6 +16,8 @@ import {
   type CouponUseRow,
 } from '#server/core/coupons/holds';
 import type { AppliedRule } from '#common/contract/programme';
+import { cachedBrandSettings } from '#server/core/brand-settings';
+import { chequeEarnCap } from '#server/core/earn/earn-limits';
 import { kopecks, toRoubles, type Kopecks } from '#server/core/money';
 import type { ReceiptLine } from '#server/core/receipt/lines';
 import type { Db } from '#server/db/client';
@@ -32,6 +35,8 @@ export interface ChequeCoupon {
   use: CouponUseRow;
   categories: ReadonlySet<string> | null;
   discount: CouponDiscount;
+  /** The owner's limits on one cheque's earn (decision 046): the code's bonuses stay within them too. */
+  earnLimits: EarnLimits;
 }
 
 /** The code's check, discount and hold for this visit's cheque; null without a code. Nothing held on a refusal. */
@@ -44,7 +49,10 @@ export async function couponForCheque(
   if (code === undefined) return null;
   const now = deps.clock.now();
   const found = await findCoupon(deps.db, { code, userId: visit.userId, now, timeZone: cheque.timeZone });
-  const categories = await categoriesOf(deps.db, found.promo.categoryId);
+  const [categories, { earnLimits }] = await Promise.all([
+    categoriesOf(deps.db, found.promo.categoryId),
+    cachedBrandSettings(deps.db, deps.cache),
+  ]);
   const discount = couponDiscount(found.promo, cheque, categories);
   const use = await holdCoupon(deps.db, found, {
     visitId: visit.id,
@@ -52,7 +60,7 @@ export async function couponForCheque(
     now,
     expiresAt: new Date(now.getTime() + minutes(TILL_HOLD_MINUTES)),
   });
-  return { ...found, use, categories, discount };
+  return { ...found, use, categories, discount, earnLimits };
 }
 
 /** The earn with the code's extra bonuses (and its rule named), and what the code gave the cheque. */
@@ -62,7 +70,10 @@ export function withCouponEarn<E extends EarnedCheque & { rules: AppliedRule[] }
   money: { sum: number; spend: number },
 ): { earned: E; figures: CouponFigures | null } {
   if (!coupon) return { earned, figures: null };
-  const { bonuses, earned: after } = couponBonuses(coupon.promo, earned, money, coupon.categories);
+  // The code's bonuses join the rules' earn under the owner's cap on one cheque: a marketer's promo cannot mint
+  // past it (decision 046), as stacked campaigns cannot.
+  const room = Math.max(0, chequeEarnCap(money.sum, coupon.earnLimits) - earned.earn);
+  const { bonuses, earned: after } = couponBonuses(coupon.promo, earned, money, coupon.categories, room);
   const rule: AppliedRule = {
     kind: 'COUPON',
     id: coupon.promo.id,
