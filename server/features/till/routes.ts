@@ -16,6 +16,7 @@ import {
   tillGiftCardRefund,
 } from '#common/contract/till-gift-cards';
 import { tillLateAccrue, tillPreview } from '#common/contract/till-receipt';
+import { tillReturn } from '#common/contract/till-returns';
 import {
   issueTillKey as issueTillKeyEndpoint,
   listTillKeys as listTillKeysEndpoint,
@@ -33,6 +34,7 @@ import { cancel, confirm, refund } from './operation-actions';
 import { verifyMemberCode } from './member-code';
 import { lateAccrue } from './late-accrue';
 import { previewCheque } from './receipt';
+import { returnLines } from './returns';
 import { withLinesOne } from './receipt-answers';
 import { spend } from './spend';
 import { getVisit } from './visits';
@@ -63,6 +65,9 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   registerEndpoint(app, tillRefund, async (request) =>
     answer(refund(deps, request.till, request.params.operationId)),
+  );
+  registerEndpoint(app, tillReturn, async (request) =>
+    returnLines(deps, request.till, request.params.operationId, request.body),
   );
   // Gift cards paid at the till (docs/decisions/018).
   registerEndpoint(app, tillGiftCardBalance, async (request) => giftCardBalance(deps, request.body.cardCode));
