@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { balancesOf } from '#server/core/ledger';
+import { balancesOf, customerAccounts, postTransaction, transfer } from '#server/core/ledger';
+import { kopecks } from '#server/core/money';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { catalogueCategories, catalogueItems } from '#server/db/schema/catalogue';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
@@ -111,5 +113,24 @@ describe('partial returns by lines at the till (decision 063)', () => {
       200,
     );
     expect((await giveBack(op.operationId, [{ line: 1, quantity: 1 }], 'return-late')).statusCode).toBe(409);
+  });
+
+  it('withholds from the money what the customer no longer has: the balance never goes below zero', async () => {
+    const op = await accrueBread();
+    // The customer spends all but 2 ₽ elsewhere.
+    const { bonus } = await customerAccounts(t.deps.db, card.userId);
+    const left = (await balancesOf(t.deps.db, card.userId)).bonus - 200;
+    await postTransaction(t.deps.db, {
+      idempotencyKey: 'test-credit:spent-elsewhere',
+      kind: 'test_credit',
+      entries: transfer(bonus, SYSTEM_ACCOUNTS.bonus_spent, kopecks(left)),
+    });
+    const returned = await giveBack(op.operationId, [{ line: 1, quantity: 3 }], 'return-short');
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json()).toMatchObject({
+      lines: [{ line: 1, quantity: 3, bonusesTakenBack: 9, bonusesGivenBack: 0, withheld: 7 }],
+      withheld: 7,
+    });
+    expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(0);
   });
 });
