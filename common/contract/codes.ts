@@ -172,6 +172,8 @@ export const ERROR_STATUS = {
   RECEIPT_TOO_LATE: 409,
   /** A late receipt's time is ahead of the server's clock. */
   RECEIPT_TIME: 400,
+  /** A return by lines (decision 063) names a line the receipt lacks, more than is left, or an operation without lines. */
+  RETURN_INVALID: 400,
   /** Bonuses cover the whole cheque: nothing to charge to the card. */
   NOTHING_TO_CHARGE: 409,
   /** The customer has no saved card that can pay. */

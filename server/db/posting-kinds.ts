@@ -20,6 +20,8 @@ export const POSTING_KINDS = {
   till_release: 'till-release',
   /** A till operation refunded. */
   till_refund: 'till-refund',
+  /** Some lines of a till operation returned (decision 063): their spend back, their earn taken back. */
+  till_return: 'till-return',
   /** A till accrual: the earn of a cheque paid at the till. */
   till_accrue: 'till-accrue',
   /** A certificate activated: certificates_issued -> the customer's money. */

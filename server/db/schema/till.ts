@@ -159,3 +159,35 @@ export const tillOperations = pgTable(
     check('till_operations_card', sql`(${t.kind} = 'card') = (${t.cardAmount} > 0)`),
   ],
 );
+
+/**
+ * Partial returns by lines (decision 063): one row per returned line of one return call. The sums over an
+ * operation's rows are what was already returned: the next return's share is the cumulative share less them,
+ * so several returns of one line add up exactly to the whole line.
+ */
+export const tillReturnLines = pgTable(
+  'till_return_lines',
+  {
+    tillOperationId: uuid()
+      .notNull()
+      .references(() => tillOperations.id),
+    /** `<retailPointId>:<client key>` of the return call: a repeated call answers the same return. */
+    returnKey: text().notNull(),
+    lineNo: integer().notNull(),
+    quantityMilli: bigint({ mode: 'number' }).notNull(),
+    /** The line's earn taken back (its proportional share), of which `withheld` the money refund covers. */
+    earnBack: kopecks().notNull(),
+    /** The line's spend given back. */
+    spendBack: kopecks().notNull(),
+    /** Earned bonuses the customer no longer had: the till withholds them from the money it refunds. */
+    withheld: kopecks().notNull(),
+    createdAt: at().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tillOperationId, t.returnKey, t.lineNo] }),
+    check(
+      'till_return_lines_sums',
+      sql`${t.quantityMilli} > 0 and ${t.earnBack} >= 0 and ${t.spendBack} >= 0 and ${t.withheld} >= 0 and ${t.withheld} <= ${t.earnBack}`,
+    ),
+  ],
+);

@@ -16,6 +16,7 @@ import {
   tillGiftCardRefund,
 } from '#common/contract/till-gift-cards';
 import { tillLateAccrue, tillPreview } from '#common/contract/till-receipt';
+import { tillReturn } from '#common/contract/till-returns';
 import {
   issueTillKey as issueTillKeyEndpoint,
   listTillKeys as listTillKeysEndpoint,
@@ -34,6 +35,7 @@ import { verifyMemberCode } from './member-code';
 import { lateAccrue } from './late-accrue';
 import { withCoupon } from './coupon';
 import { previewCheque } from './receipt';
+import { returnLines } from './returns';
 import { withLinesOne } from './receipt-answers';
 import { spend } from './spend';
 import { getVisit } from './visits';
@@ -66,6 +68,9 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   registerEndpoint(app, tillRefund, async (request) =>
     answer(refund(deps, request.till, request.params.operationId)),
+  );
+  registerEndpoint(app, tillReturn, async (request) =>
+    returnLines(deps, request.till, request.params.operationId, request.body),
   );
   // Gift cards paid at the till (docs/decisions/018).
   registerEndpoint(app, tillGiftCardBalance, async (request) => giftCardBalance(deps, request.body.cardCode));

@@ -1,0 +1,63 @@
+import { defineEndpoint } from './endpoint';
+import { MAX_LINE_QUANTITY, MAX_RECEIPT_LINES } from './receipt';
+import { tillIdempotencyKeySchema } from './till';
+import * as z from './z';
+
+/** Partial returns by lines at the till (issue 29, decision 063). */
+
+const threeDecimals = (value: number) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6;
+
+export const tillReturnItemSchema = z.strictObject({
+  /** The line's number in the receipt, 1-based, as the operation's answer shows it (`lines[].line`). */
+  line: z.number('Строка: число').int('Строка: целое число').min(1, 'Строка: от 1'),
+  /** How much of the line comes back: pieces, or kilograms and litres with at most 3 decimals. */
+  quantity: z
+    .number('Количество: число')
+    .positive('Количество: больше нуля')
+    .max(MAX_LINE_QUANTITY, `Количество: не больше ${MAX_LINE_QUANTITY}`)
+    .refine(threeDecimals, 'Количество: не больше трёх знаков после запятой'),
+});
+export type TillReturnItem = z.infer<typeof tillReturnItemSchema>;
+
+const returnedLineSchema = z.strictObject({
+  line: z.number(),
+  quantity: z.number(),
+  /** The line's share of the bonuses it earned, taken back (roubles). */
+  bonusesTakenBack: z.number(),
+  /** The line's share of the bonuses spent on it, given back. */
+  bonusesGivenBack: z.number(),
+  /** Of `bonusesTakenBack`, what the customer no longer had: the till keeps it from the money it refunds. */
+  withheld: z.number(),
+});
+
+export const tillReturnSchema = z.strictObject({
+  operationId: z.string(),
+  idempotencyKey: z.string(),
+  lines: z.array(returnedLineSchema),
+  bonusesTakenBack: z.number(),
+  bonusesGivenBack: z.number(),
+  /** Roubles the till withholds from the money it refunds for these lines. */
+  withheld: z.number(),
+});
+export type TillReturn = z.infer<typeof tillReturnSchema>;
+
+export const tillReturn = defineEndpoint({
+  method: 'POST',
+  path: '/api/till/operations/:operationId/return',
+  summary:
+    "Return some lines of a completed operation with a receipt: each line's share of the bonuses spent on it goes back and its share of what it earned is taken back, in proportion to the quantity (several returns of a line add up to the whole line). Earned bonuses the customer no longer has are `withheld` from the money refunded. Idempotent by `idempotencyKey`; card payments are not returned by lines yet",
+  tag: 'till',
+  auth: 'till',
+  errors: ['RETURN_INVALID', 'OPERATION_STATE', 'OPERATION_KIND', 'IDEMPOTENCY_KEY_REUSED', 'NOT_FOUND'],
+  schemas: {
+    params: z.strictObject({ operationId: z.string().uuid('Неизвестная операция') }),
+    body: z.strictObject({
+      items: z
+        .array(tillReturnItemSchema, 'items: список строк')
+        .min(1, 'items: хотя бы одна строка')
+        .max(MAX_RECEIPT_LINES, `items: не больше ${MAX_RECEIPT_LINES} строк`),
+      idempotencyKey: tillIdempotencyKeySchema,
+    }),
+    response: tillReturnSchema,
+  },
+});

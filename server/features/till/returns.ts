@@ -1,0 +1,228 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { TillReturn, TillReturnItem } from '#common/contract/till-returns';
+import { balancesOf, customerAccounts, postTransaction, type LedgerEntryInput } from '#server/core/ledger';
+import { pendingAccount } from '#server/core/earn/pending';
+import { kopecks, toRoubles } from '#server/core/money';
+import { returnShare } from '#server/core/receipt/return-share';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
+import { postingKey } from '#server/db/posting-kinds';
+import { receiptLines } from '#server/db/schema/catalogue';
+import { pendingBonuses } from '#server/db/schema/programme';
+import { tillOperations, tillReturnLines } from '#server/db/schema/till';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
+import { AppError } from '#server/errors';
+import type { TillCaller } from '#server/lib/callers';
+import {
+  loadOperation,
+  scopedKey,
+  stateConflict,
+  type TillDeps,
+  type TillOperationRow,
+} from './operation-rows';
+
+/**
+ * Partial returns by lines (decision 063): some lines of a completed till operation with a receipt come back.
+ * Each returned line gives back its proportional share of the bonuses spent on it and takes back its share of
+ * what it earned (server/core/receipt/return-share.ts); an earn still pending is cut from `bonus_pending`, the
+ * rest is taken from the balance as far as it goes, and what the customer no longer has is `withheld`: the till
+ * keeps it from the money it refunds. One posting `till-return:<operation>:<key>`, in one transaction with the
+ * rows of `till_return_lines`, under a lock on the operation row, so parallel returns cannot over-return.
+ */
+
+type ReturnRow = typeof tillReturnLines.$inferSelect;
+type LineRow = typeof receiptLines.$inferSelect;
+
+const invalid = (message: string) => new AppError('RETURN_INVALID', message);
+
+/** Thousandths of a unit from the contract's number (the contract allows at most 3 decimals). */
+const toMilli = (quantity: number) => Math.round(quantity * 1000);
+
+export async function returnLines(
+  deps: TillDeps,
+  caller: TillCaller,
+  operationId: string,
+  body: { items: TillReturnItem[]; idempotencyKey: string },
+): Promise<TillReturn> {
+  const row = await loadOperation(deps.db, caller, operationId);
+  const key = scopedKey(caller, body.idempotencyKey);
+  const earlier = await returnRows(deps.db, row.id, key);
+  if (earlier.length > 0) return answerOf(row, body.idempotencyKey, sameReturn(earlier, body.items));
+  if (row.kind === 'card') {
+    throw new AppError('OPERATION_KIND', 'Возврат по строкам оплаты картой пока не поддерживается');
+  }
+  const rows = await inTransaction(deps.db, async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(tillOperations)
+      .where(eq(tillOperations.id, row.id))
+      .for('update');
+    if (locked!.state !== 'completed') throw stateConflict(locked!, 'Не возвращено');
+    const again = await returnRows(tx, row.id, key); // a parallel call with the same key won the lock
+    if (again.length > 0) return sameReturn(again, body.items);
+    const planned = await planReturn(tx, locked!, key, body.items, deps.clock.now());
+    await postReturn(tx, locked!, key, planned);
+    await tx.insert(tillReturnLines).values(planned);
+    return planned;
+  });
+  return answerOf(row, body.idempotencyKey, rows);
+}
+
+async function returnRows(db: Db, tillOperationId: string, returnKey?: string): Promise<ReturnRow[]> {
+  return db
+    .select()
+    .from(tillReturnLines)
+    .where(
+      returnKey
+        ? and(eq(tillReturnLines.tillOperationId, tillOperationId), eq(tillReturnLines.returnKey, returnKey))
+        : eq(tillReturnLines.tillOperationId, tillOperationId),
+    )
+    .orderBy(asc(tillReturnLines.lineNo));
+}
+
+/** Whether an operation has had any lines returned (its full refund is then refused). */
+export async function hasReturns(db: Db, tillOperationId: string): Promise<boolean> {
+  const [found] = await db
+    .select({ one: sql`1` })
+    .from(tillReturnLines)
+    .where(eq(tillReturnLines.tillOperationId, tillOperationId))
+    .limit(1);
+  return Boolean(found);
+}
+
+/** A repeated key must carry the same lines and quantities (a 409 otherwise, like the other till calls). */
+function sameReturn(rows: ReturnRow[], items: TillReturnItem[]): ReturnRow[] {
+  const asked = [...items].sort((a, b) => a.line - b.line);
+  const same =
+    asked.length === rows.length &&
+    asked.every(
+      (item, i) => item.line === rows[i]!.lineNo && toMilli(item.quantity) === rows[i]!.quantityMilli,
+    );
+  if (!same) {
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      'Этот ключ идемпотентности уже использован для другого возврата',
+    );
+  }
+  return rows;
+}
+
+/** Each asked line's shares, checked against the receipt and what earlier returns took (400s change nothing). */
+async function planReturn(
+  tx: Db,
+  op: TillOperationRow,
+  returnKey: string,
+  items: TillReturnItem[],
+  now: Date,
+): Promise<ReturnRow[]> {
+  const lines = await tx
+    .select()
+    .from(receiptLines)
+    .where(and(eq(receiptLines.source, 'till'), eq(receiptLines.operationId, op.id)));
+  if (lines.length === 0) throw invalid('У операции нет строк чека: верните её целиком');
+  const byNo = new Map<number, LineRow>(lines.map((line) => [line.lineNo, line]));
+  const before = await returnRows(tx, op.id);
+  const seen = new Set<number>();
+  return items.map((item) => {
+    const line = byNo.get(item.line);
+    if (!line) throw invalid(`Строки ${item.line} в чеке нет`);
+    if (seen.has(item.line)) throw invalid(`Строка ${item.line} указана дважды`);
+    seen.add(item.line);
+    const earlier = before.filter((r) => r.lineNo === item.line);
+    const returned = earlier.reduce((s, r) => s + r.quantityMilli, 0);
+    const milli = toMilli(item.quantity);
+    if (returned + milli > line.quantityMilli) {
+      const left = (line.quantityMilli - returned) / 1000;
+      throw invalid(`Строка ${item.line}: вернуть можно не больше ${left}`);
+    }
+    const earnTaken = earlier.reduce((s, r) => s + r.earnBack, 0);
+    const spendGiven = earlier.reduce((s, r) => s + r.spendBack, 0);
+    return {
+      tillOperationId: op.id,
+      returnKey,
+      lineNo: line.lineNo,
+      quantityMilli: milli,
+      earnBack: returnShare(line.earn, line.quantityMilli, returned, earnTaken, milli),
+      spendBack: returnShare(line.spend, line.quantityMilli, returned, spendGiven, milli),
+      withheld: 0,
+      createdAt: now,
+    };
+  });
+}
+
+/**
+ * The return's posting: the spend back (`bonus_spent` -> customer), the earn back first from a still pending
+ * earn (`bonus_pending`, its row cut), then from the balance as far as it goes (including the spend given back
+ * in the same posting); the rest is withheld from the money, spread over the lines in order (sets `withheld`).
+ */
+async function postReturn(tx: Db, op: TillOperationRow, returnKey: string, planned: ReturnRow[]) {
+  const spendBack = planned.reduce((s, r) => s + r.spendBack, 0);
+  const earnBack = planned.reduce((s, r) => s + r.earnBack, 0);
+  const fromPending = earnBack > 0 ? await cutPending(tx, op, earnBack) : 0;
+  const rest = earnBack - fromPending;
+  const available = (await balancesOf(tx, op.userId)).bonus + spendBack;
+  const fromBalance = Math.min(rest, available);
+  let shortfall = rest - fromBalance;
+  for (const row of planned) {
+    row.withheld = Math.min(shortfall, row.earnBack);
+    shortfall -= row.withheld;
+  }
+  const entries: LedgerEntryInput[] = [];
+  if (spendBack > 0) entries.push({ accountId: SYSTEM_ACCOUNTS.bonus_spent, amount: kopecks(-spendBack) });
+  if (fromPending + fromBalance > 0)
+    entries.push({ accountId: SYSTEM_ACCOUNTS.bonus_issued, amount: kopecks(fromPending + fromBalance) });
+  if (fromPending > 0)
+    entries.push({ accountId: await pendingAccount(tx, op.userId), amount: kopecks(-fromPending) });
+  const net = spendBack - fromBalance;
+  if (net !== 0)
+    entries.push({ accountId: (await customerAccounts(tx, op.userId)).bonus, amount: kopecks(net) });
+  if (entries.length === 0) return;
+  await postTransaction(tx, {
+    idempotencyKey: postingKey('till_return', returnKey, op.id),
+    kind: 'till_return',
+    entries,
+  });
+}
+
+/** Cuts a still pending earn of the operation by up to `amount` (decision 030); answers what it cut. */
+async function cutPending(tx: Db, op: TillOperationRow, amount: number): Promise<number> {
+  const keys = [postingKey('till_spend', op.id), postingKey('till_accrue', op.id)];
+  const [row] = await tx
+    .select()
+    .from(pendingBonuses)
+    .where(
+      and(
+        sql`${pendingBonuses.sourceKey} in (${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
+        eq(pendingBonuses.state, 'pending'),
+      ),
+    )
+    .for('update');
+  if (!row) return 0;
+  const cut = Math.min(amount, row.amount);
+  const left = row.amount - cut;
+  await tx
+    .update(pendingBonuses)
+    .set(left === 0 ? { amount: left, state: 'reversed' } : { amount: left })
+    .where(eq(pendingBonuses.id, row.id));
+  return cut;
+}
+
+function answerOf(op: TillOperationRow, idempotencyKey: string, rows: ReturnRow[]): TillReturn {
+  return {
+    operationId: op.id,
+    idempotencyKey,
+    lines: rows.map((r) => ({
+      line: r.lineNo,
+      quantity: r.quantityMilli / 1000,
+      bonusesTakenBack: toRoubles(r.earnBack),
+      bonusesGivenBack: toRoubles(r.spendBack),
+      withheld: toRoubles(r.withheld),
+    })),
+    bonusesTakenBack: toRoubles(rows.reduce((s, r) => s + r.earnBack, 0)),
+    bonusesGivenBack: toRoubles(rows.reduce((s, r) => s + r.spendBack, 0)),
+    withheld: toRoubles(rows.reduce((s, r) => s + r.withheld, 0)),
+  };
+}

@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { balancesOf, customerAccounts, postTransaction, transfer } from '#server/core/ledger';
+import { kopecks } from '#server/core/money';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
+import { catalogueCategories, catalogueItems } from '#server/db/schema/catalogue';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
+
+/** Monday 30.11.2026, 12:00 in Moscow: point 1 earns 3%. */
+const MONDAY_NOON = Date.parse('2026-11-30T09:00:00Z');
+const PHONE = '79006660063';
+
+describe('partial returns by lines at the till (decision 063)', () => {
+  let t: TestApp;
+  let clock: FakeClock;
+  let key: string;
+  let card: Awaited<ReturnType<typeof cardholder>>;
+  let visitId: string;
+
+  beforeEach(async () => {
+    clock = fakeClock(MONDAY_NOON);
+    t = await createTestApp({ clock, config: { operatorToken: OPERATOR_TOKEN } });
+    const updatedAt = new Date(MONDAY_NOON);
+    await t.deps.db.insert(catalogueCategories).values({ id: 'BAKERY', name: 'Пекарня', updatedAt });
+    await t.deps.db
+      .insert(catalogueItems)
+      .values({ sku: 'BREAD', name: 'Хлеб', categoryId: 'BAKERY', vatRate: 'VAT10', updatedAt });
+    key = (await issueKey(t)).key;
+    card = await cardholder(t, PHONE, 1000);
+    const opened = await till(t, key, 'POST', '/api/till/verify', {
+      code: memberCode(card, clock.now().getTime()),
+    });
+    visitId = opened.json().visitId;
+  });
+  afterEach(async () => {
+    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
+    await t.close();
+  });
+
+  const accrueBread = async () => {
+    const accrued = await till(t, key, 'POST', '/api/till/accrue', {
+      visitId,
+      sum: 350,
+      idempotencyKey: 'return-accrue-1',
+      items: [
+        { name: 'Хлеб', sku: 'BREAD', quantity: 3, price: 100, sum: 300 },
+        { name: 'Пакет', quantity: 1, price: 50, sum: 50 },
+      ],
+    });
+    expect(accrued.statusCode, accrued.body).toBe(200);
+    return accrued.json() as { operationId: string; earned: number };
+  };
+  const giveBack = (id: string, items: object[], idempotencyKey: string) =>
+    till(t, key, 'POST', `/api/till/operations/${id}/return`, { items, idempotencyKey });
+
+  it('takes back each returned line’s share of its earn, the returns of a line adding up to the whole line', async () => {
+    const op = await accrueBread();
+    expect(op.earned).toBe(10.5); // 3% of 350
+    const first = await giveBack(op.operationId, [{ line: 1, quantity: 1.001 }], 'return-1');
+    expect(first.statusCode, first.body).toBe(200);
+    // 9 ₽ × 1.001 / 3, rounded down to the kopeck.
+    expect(first.json()).toMatchObject({
+      lines: [{ line: 1, quantity: 1.001, bonusesTakenBack: 3, bonusesGivenBack: 0, withheld: 0 }],
+      bonusesTakenBack: 3,
+      withheld: 0,
+    });
+    // The same key answers the same return and changes nothing; another body under it is a 409.
+    const again = await giveBack(op.operationId, [{ line: 1, quantity: 1.001 }], 'return-1');
+    expect(again.json()).toEqual(first.json());
+    expect((await giveBack(op.operationId, [{ line: 1, quantity: 1 }], 'return-1')).statusCode).toBe(409);
+    const rest = await giveBack(
+      op.operationId,
+      [
+        { line: 1, quantity: 1.999 },
+        { line: 2, quantity: 1 },
+      ],
+      'return-2',
+    );
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().lines.map((l: { bonusesTakenBack: number }) => l.bonusesTakenBack)).toEqual([6, 1.5]);
+    expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(100_000);
+    // Nothing is left to return; the full refund is refused after a return by lines.
+    const over = await giveBack(op.operationId, [{ line: 1, quantity: 0.001 }], 'return-3');
+    expect(over.statusCode).toBe(400);
+    expect(over.json().code).toBe('RETURN_INVALID');
+    const refund = await till(t, key, 'POST', `/api/till/operations/${op.operationId}/refund`);
+    expect(refund.statusCode).toBe(409);
+  });
+
+  it('refuses bad lines and quantities with a 400 that changes nothing', async () => {
+    const op = await accrueBread();
+    const before = await balancesOf(t.deps.db, card.userId);
+    for (const items of [
+      [{ line: 9, quantity: 1 }],
+      [{ line: 1, quantity: 0 }],
+      [{ line: 1, quantity: -1 }],
+      [{ line: 1, quantity: 1.0001 }],
+      [{ line: 1, quantity: 3.001 }],
+      [
+        { line: 1, quantity: 1 },
+        { line: 1, quantity: 1 },
+      ],
+      [],
+    ]) {
+      const refused = await giveBack(op.operationId, items, 'return-bad');
+      expect(refused.statusCode, JSON.stringify(items)).toBe(400);
+    }
+    expect(await balancesOf(t.deps.db, card.userId)).toEqual(before);
+    // A refunded operation is a 409.
+    expect((await till(t, key, 'POST', `/api/till/operations/${op.operationId}/refund`)).statusCode).toBe(
+      200,
+    );
+    expect((await giveBack(op.operationId, [{ line: 1, quantity: 1 }], 'return-late')).statusCode).toBe(409);
+  });
+
+  it('withholds from the money what the customer no longer has: the balance never goes below zero', async () => {
+    const op = await accrueBread();
+    // The customer spends all but 2 ₽ elsewhere.
+    const { bonus } = await customerAccounts(t.deps.db, card.userId);
+    const left = (await balancesOf(t.deps.db, card.userId)).bonus - 200;
+    await postTransaction(t.deps.db, {
+      idempotencyKey: 'test-credit:spent-elsewhere',
+      kind: 'test_credit',
+      entries: transfer(bonus, SYSTEM_ACCOUNTS.bonus_spent, kopecks(left)),
+    });
+    const returned = await giveBack(op.operationId, [{ line: 1, quantity: 3 }], 'return-short');
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json()).toMatchObject({
+      lines: [{ line: 1, quantity: 3, bonusesTakenBack: 9, bonusesGivenBack: 0, withheld: 7 }],
+      withheld: 7,
+    });
+    expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(0);
+  });
+});
