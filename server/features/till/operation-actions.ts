@@ -5,7 +5,7 @@ import { refundCardPayment, settleCardPayment, stopCardPayment } from './card-se
 import { completeHeld, releaseHold } from './holds';
 import { loadOperation, stateConflict, toOperation, type TillDeps } from './operation-rows';
 import { reverseCompleted } from './refunds';
-import { hasReturns } from './returns';
+import { hasReturns, partlyReturned } from './returns';
 
 /** What a cashier does with an operation after it is made: confirm a hold, cancel it, refund a completed one. */
 
@@ -74,12 +74,7 @@ export async function refund(
 ): Promise<TillOperation> {
   const row = await loadOperation(deps.db, caller, operationId);
   // After a return by lines (decision 063) the rest comes back by lines too: a full refund would return them twice.
-  if (row.state === 'completed' && (await hasReturns(deps.db, row.id))) {
-    throw new AppError(
-      'OPERATION_STATE',
-      'Часть строк уже возвращена: верните остальные строки возвратом по строкам',
-    );
-  }
+  if (row.state === 'completed' && (await hasReturns(deps.db, row.id))) throw partlyReturned();
   if (row.kind === 'card') {
     await refundCardPayment(deps, row);
   } else if (row.state === 'completed') {

@@ -12,6 +12,7 @@ import { tillOperations } from '#server/db/schema/till';
 import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { AppError } from '#server/errors';
 import type { TillDeps, TillOperationRow } from './operation-rows';
+import { hasReturns, partlyReturned } from './returns';
 import { reversePending } from '#server/core/earn/pending';
 import { holdKey, settlementKey } from '#server/core/holds';
 import { kopecks } from '#server/core/money';
@@ -65,7 +66,11 @@ export async function reverseCompleted(deps: TillDeps, row: TillOperationRow, to
         .set({ state: to, updatedAt: deps.clock.now() })
         .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'completed')))
         .returning();
-      if (moved) await reverseInLedger(tx, moved);
+      if (!moved) return;
+      // Checked again under the row's lock the update took: a return by lines committed before it is seen here,
+      // and one that comes after finds the operation no longer completed (decision 063).
+      if (await hasReturns(tx, moved.id)) throw partlyReturned();
+      await reverseInLedger(tx, moved);
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {

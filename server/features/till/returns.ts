@@ -81,6 +81,13 @@ async function returnRows(db: Db, tillOperationId: string, returnKey?: string): 
 }
 
 /** Whether an operation has had any lines returned (its full refund is then refused). */
+/** A full refund of an operation some of whose lines came back already would return them twice. */
+export const partlyReturned = () =>
+  new AppError(
+    'OPERATION_STATE',
+    'Часть строк уже возвращена: верните остальные строки возвратом по строкам',
+  );
+
 export async function hasReturns(db: Db, tillOperationId: string): Promise<boolean> {
   const [found] = await db
     .select({ one: sql`1` })

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { balancesOf, customerAccounts, postTransaction, transfer } from '#server/core/ledger';
 import { kopecks } from '#server/core/money';
 import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { catalogueCategories, catalogueItems } from '#server/db/schema/catalogue';
+import { tillOperations } from '#server/db/schema/till';
+import { reverseCompleted } from './refunds';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import { createTestApp, type TestApp } from '#server/test/test-app';
@@ -87,6 +90,24 @@ describe('partial returns by lines at the till (decision 063)', () => {
     expect(over.json().code).toBe('RETURN_INVALID');
     const refund = await till(t, key, 'POST', `/api/till/operations/${op.operationId}/refund`);
     expect(refund.statusCode).toBe(409);
+  });
+
+  it('a full refund racing a return is refused under the operation’s lock, whichever came first', async () => {
+    const op = await accrueBread();
+    const [row] = await t.deps.db.select().from(tillOperations).where(eq(tillOperations.id, op.operationId));
+    // The refund read the row before the return: its check before the update saw no return.
+    const returned = await giveBack(op.operationId, [{ line: 2, quantity: 1 }], 'race-return');
+    expect(returned.statusCode, returned.body).toBe(200);
+    await expect(reverseCompleted(t.deps, row!, 'refunded')).rejects.toMatchObject({
+      code: 'OPERATION_STATE',
+    });
+    const [after] = await t.deps.db
+      .select()
+      .from(tillOperations)
+      .where(eq(tillOperations.id, op.operationId));
+    expect(after!.state).toBe('completed');
+    // 10,50 earned, 1,50 of it taken back by the return: nothing else moved.
+    expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(100_000 + 900);
   });
 
   it('refuses bad lines and quantities with a 400 that changes nothing', async () => {
