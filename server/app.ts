@@ -20,6 +20,7 @@ import { registerHealthRoutes } from './features/health/routes';
 import { registerMapRoutes } from './features/map/routes';
 import { registerMemberRoutes } from './features/members/routes';
 import { registerReportRoutes } from './features/reports/routes';
+import { registerReceiptRoutes } from './features/receipts/routes';
 import { registerNewsRoutes } from './features/news/routes';
 import { registerOperatorRoutes } from './features/operator/routes';
 import { registerPaymentRoutes } from './features/payments/routes';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerStaffRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerReceiptRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerCabinetRoutes(app, deps);
   registerPaymentRoutes(app, deps);

@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   // The chain's goods (decision 060): who loads and edits the catalogue the earn rules read.
   'catalogue.read',
   'catalogue.write',
+  // Any till receipt and its lines (decision 066): owner, accountant, support and viewer.
+  'receipts.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -50,8 +52,9 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   // The marketer runs the programme and its content, so the catalogue its rules read is theirs too (decision 060).
   marketer: areas('settings', 'content', 'campaigns', 'catalogue'),
-  support: areas('members').filter((p) => p !== 'members.delete'),
-  accountant: [...areas('giftCards', 'invoices'), 'reports.read'],
+  // Support answers "where are my bonuses for that purchase?", so it reads receipts (decision 066).
+  support: [...areas('members').filter((p) => p !== 'members.delete'), 'receipts.read'],
+  accountant: [...areas('giftCards', 'invoices'), 'reports.read', 'receipts.read'],
   viewer: PERMISSIONS.filter((p) => p.endsWith('.read') && p !== 'staff.read' && p !== 'audit.read'),
 };
 
