@@ -57,6 +57,7 @@ test('the owner created with the token logs in with password and TOTP, creates s
     'Программа',
     'Промокоды',
     'Отчёты',
+    'Чеки',
     'Каталог',
   ]);
   await expectNoAxeViolations(page);
@@ -158,7 +159,7 @@ test('the owner created with the token logs in with password and TOTP, creates s
     const theirNav = desk.page.getByRole('navigation', { name: 'Разделы консоли' });
     const isSupport = email.startsWith('support');
     await expect(theirNav.getByRole('link')).toHaveText(
-      isSupport ? ['Главная', 'Участники'] : MARKETER_SECTIONS,
+      isSupport ? ['Главная', 'Участники', 'Чеки'] : MARKETER_SECTIONS,
     );
     if (isSupport) await supportCaresForAMember(desk.page);
     await desk.page.goto('/admin/staff');

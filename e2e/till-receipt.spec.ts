@@ -4,6 +4,7 @@ import { customerWithCard } from './support/cabinet';
 import { E2E } from './support/e2e-env';
 import { open } from './support/navigation';
 import { issueTillKey } from './support/operator';
+import { staffInConsole } from './support/admin';
 import { logInToTill, openTillDevice } from './support/till';
 
 // The till moves bonuses and writes an operation, so it runs on the mutable server.
@@ -15,7 +16,7 @@ test('the till builds a receipt from scanned barcodes: each line’s bonuses, ci
   browser,
 }) => {
   const key = await issueTillKey(1);
-  await customerWithCard(page, request);
+  const phone = await customerWithCard(page, request);
   await open(page, '/profile');
   const code = await page.locator('.member-code [data-code]').getAttribute('data-code');
 
@@ -73,4 +74,27 @@ test('the till builds a receipt from scanned barcodes: each line’s bonuses, ci
     path: test.info().outputPath('cabinet-purchase-lines-phone.png'),
     fullPage: false,
   });
+
+  // The accountant finds the receipt in the console by the member's phone and opens its lines (decision 066).
+  await staffInConsole(page, 'accountant');
+  await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: 'Чеки' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Чеки' })).toBeVisible();
+  await page.getByLabel('Телефон или номер карты').fill(phone);
+  await page.getByRole('button', { name: 'Найти' }).click();
+  const found = page.getByRole('table', { name: 'Найденные чеки' });
+  await expect(found.getByRole('row')).toHaveCount(2);
+  const row = found.getByRole('row').nth(1);
+  await expect(row).toContainText('744,90\u00a0₽');
+  await expect(row).toContainText('15,89\u00a0бонуса');
+  // The accountant sees the phone masked (decision 047).
+  await expect(row).toContainText('•••');
+  await row.getByRole('link').click();
+  const receiptLines = page.getByRole('table', { name: 'Строки чека' });
+  await expect(receiptLines.getByRole('row')).toHaveCount(4);
+  await expect(receiptLines.getByRole('row').nth(2)).toContainText('Капучино, 300 мл');
+  await expect(receiptLines.getByRole('row').nth(3)).toContainText('табак');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('console-receipt-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('console-receipt-390.png'), fullPage: true });
 });

@@ -7,6 +7,7 @@ import type * as cabinet from './cabinet';
 import type * as catalogue from './catalogue';
 import type * as content from './content';
 import type * as coupons from './coupons';
+import type * as receipts from './receipts';
 import type * as dev from './dev';
 import type * as giftCardInvoices from './gift-card-invoices';
 import type * as giftCards from './gift-cards';
@@ -53,7 +54,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof members>
   | EndpointsOf<typeof reports>
   | EndpointsOf<typeof catalogue>
-  | EndpointsOf<typeof coupons>;
+  | EndpointsOf<typeof coupons>
+  | EndpointsOf<typeof receipts>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

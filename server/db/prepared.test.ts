@@ -42,15 +42,23 @@ describe('prepared statements (decision 037)', () => {
 
   it('runs inside a transaction on its connection: it sees the transaction writes, and they roll back', async () => {
     const phone = '79005550102';
-    await expect(
-      inTransaction(database.db, async (tx) => {
-        await insertUser(tx, { phone, registeredAt: null });
-        expect(await userByPhone(tx, { phone })).toHaveLength(1);
-        // Not committed: the pool's other connections do not see it (PGlite has one connection, busy here).
-        if (database.kind === 'postgres') expect(await userByPhone(database.db, { phone })).toHaveLength(0);
-        throw new Error('roll back');
-      }),
-    ).rejects.toThrow('roll back');
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const work = inTransaction(database.db, async (tx) => {
+      await insertUser(tx, { phone, registeredAt: null });
+      expect(await userByPhone(tx, { phone })).toHaveLength(1);
+      written();
+      await finished;
+      throw new Error('roll back');
+    });
+    await wrote;
+    // Not committed: the pool's other connections do not see it. Asked from outside the transaction's work (from
+    // inside, the nesting guard refuses a root query: decision 065); PGlite has one connection, busy here.
+    if (database.kind === 'postgres') expect(await userByPhone(database.db, { phone })).toHaveLength(0);
+    finish();
+    await expect(work).rejects.toThrow('roll back');
     expect(await userByPhone(database.db, { phone })).toHaveLength(0);
   });
 

@@ -16,13 +16,14 @@ const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = 
 
 /**
  * The section a console address names: `/admin/members/` is `members`, `/admin` is ''. A member has an address
- * of their own, `/admin/members/<id>` (decision 053): still the members section.
+ * of their own, `/admin/members/<id>` (decision 053), and so has a receipt, `/admin/receipts/<id>` (decision
+ * 066): still their sections.
  */
 const sectionOf = (pathname: string) =>
   pathname
     .replace(/^\/admin\/?/, '')
     .replace(/\/$/, '')
-    .replace(/^members\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'members');
+    .replace(/^(members|receipts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, '$1');
 
 const known = (section: string) => section === 'login' || Object.hasOwn(PAGES, section);
 

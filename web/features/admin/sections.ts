@@ -5,6 +5,7 @@ import { ruAdminCatalogue } from '#web/i18n/ru-admin-catalogue';
 import { ruAdminContent } from '#web/i18n/ru-admin-content';
 import { ruAdminCoupons } from '#web/i18n/ru-admin-coupons';
 import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
+import { ruAdminReceipts } from '#web/i18n/ru-admin-receipts';
 import { ruAdminReports } from '#web/i18n/ru-admin-reports';
 import { AuditPage } from './audit-page';
 import { StaffPage } from './staff-page';
@@ -16,6 +17,7 @@ import { SettingsPage } from './content/settings-page';
 import { GiftCardsPage } from './gift-cards/gift-cards-page';
 import { MembersPage } from './members/members-page';
 import { ProgrammePage } from './programme/programme-page';
+import { ReceiptsPage } from './receipts/receipts-page';
 import { ReportsPage } from './reports/reports-page';
 
 const t = ruAdmin.shell;
@@ -62,6 +64,8 @@ export const SECTIONS: Section[] = [
   // Coupons and promo codes (decision 064): the campaigns' permissions.
   { path: '/admin/coupons', label: ruAdminCoupons.nav, permission: 'campaigns.read', Page: CouponsPage },
   { path: '/admin/reports', label: ruAdminReports.nav, permission: 'reports.read', Page: ReportsPage }, // decision 031
+  // Any till receipt with its lines (decision 066).
+  { path: '/admin/receipts', label: ruAdminReceipts.nav, permission: 'receipts.read', Page: ReceiptsPage },
   {
     path: '/admin/catalogue',
     label: ruAdminCatalogue.nav,
