@@ -1,20 +1,11 @@
 import * as z from './z';
 import { defineEndpoint } from './endpoint';
+import { isoDay } from './reports';
 
 /**
  * Any till receipt in the console (docs/decisions/066): the till's operations with the lines they were sent,
  * every figure as it was stored. Sums are whole kopecks; quantities thousandths of a unit.
  */
-
-/** A real calendar day, yyyy-mm-dd (the database would refuse 2026-02-31 with a 500). */
-const realDay = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
-};
-const isoDay = z
-  .string()
-  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, 'Дата в виде ГГГГ-ММ-ДД')
-  .refine(realDay, 'Такой даты нет');
 
 export const RECEIPTS_PAGE_SIZE = 50;
 

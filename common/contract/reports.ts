@@ -11,7 +11,7 @@ const realDay = (day: string) => {
   const date = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
 };
-const isoDay = z
+export const isoDay = z
   .string()
   .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, 'Дата в виде ГГГГ-ММ-ДД')
   .refine(realDay, 'Такой даты нет');
