@@ -19,6 +19,7 @@ import type * as members from './members';
 import type * as operator from './operator';
 import type * as operatorContent from './operator-content';
 import type * as operatorGiftCards from './operator-gift-cards';
+import type * as memberBonuses from './member-bonuses';
 import type * as programme from './programme';
 import type * as reports from './reports';
 import type * as sbp from './sbp';
@@ -50,6 +51,7 @@ export type AnyEndpoint =
   | EndpointsOf<typeof operatorContent>
   | EndpointsOf<typeof account>
   | EndpointsOf<typeof programme>
+  | EndpointsOf<typeof memberBonuses>
   | EndpointsOf<typeof admin>
   | EndpointsOf<typeof members>
   | EndpointsOf<typeof reports>

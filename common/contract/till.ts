@@ -3,7 +3,8 @@ import { COUPON_ERRORS, couponCodeSchema, tillCouponSchema } from './coupons';
 import { defineEndpoint } from './endpoint';
 import { withBodyExamples, withResponseExamples } from './examples';
 import { paySumSchema } from './loyalty';
-import { appliedRuleSchema, expiringSchema, pendingSchema } from './programme';
+import { expiringSchema, pendingSchema } from './member-bonuses';
+import { appliedRuleSchema } from './programme';
 import { checkReceipt, receiptItemsSchema, receiptLineFiguresSchema } from './receipt';
 import * as examples from './till-examples';
 

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Level } from '#common/contract/header';
-import type { MemberLevel } from '#common/contract/programme';
+import type { MemberLevel } from '#common/contract/member-bonuses';
 import type { Db } from '#server/db/client';
 import { operations } from '#server/db/schema/cabinet';
 import { toRoubles } from '../money';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { getBonusExpiry, getUserLevel } from '#common/contract/member-bonuses';
 import * as contract from '#common/contract/programme';
 import type { AppDeps } from '#server/app-deps';
 import { cachedBrandSettings } from '#server/core/brand-settings';
@@ -18,7 +19,7 @@ import { previewEarn } from './preview';
  */
 export function registerProgrammeRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, contract.getActiveCampaigns, async () => activeCampaigns(deps));
-  registerEndpoint(app, contract.getBonusExpiry, async (request) => {
+  registerEndpoint(app, getBonusExpiry, async (request) => {
     const { timeZone } = await cachedBrandSettings(deps.db, deps.cache);
     const [expiring, pending] = await Promise.all([
       nextExpiry(deps.db, request.user.userId, timeZone),
@@ -29,7 +30,7 @@ export function registerProgrammeRoutes(app: FastifyInstance, deps: AppDeps) {
       pending: pending && { bonuses: toRoubles(pending.amount), from: localTime(pending.from, timeZone).day },
     };
   });
-  registerEndpoint(app, contract.getUserLevel, async (request) => {
+  registerEndpoint(app, getUserLevel, async (request) => {
     const { levels } = await cachedBrandSettings(deps.db, deps.cache);
     return memberLevel(deps.db, levels, request.user.userId, deps.clock.now());
   });

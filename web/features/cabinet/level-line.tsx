@@ -1,4 +1,4 @@
-import type { MemberLevel } from '#common/contract/programme';
+import type { MemberLevel } from '#common/contract/member-bonuses';
 import { formatAmount } from '#common/lib/format';
 import { ruCabinet } from '#web/i18n/ru-cabinet';
 import { useUserLevel } from './api';
