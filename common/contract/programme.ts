@@ -1,4 +1,5 @@
 import * as z from './z';
+import { campaignGoodsAnswerSchema, campaignGoodsSchema } from './campaign-goods';
 import { defineEndpoint } from './endpoint';
 
 /**
@@ -116,6 +117,8 @@ export const campaignInputSchema = z
       .refine(twoDecimals, 'Минимальный чек: не больше двух знаков после запятой')
       .default(0),
     effect: campaignEffectSchema,
+    /** Conditions on the receipt's goods (decision 062); null: the whole cheque, as a campaign always did. */
+    goods: campaignGoodsSchema.nullable().default(null),
     /** Higher first. */
     priority: z.number().int().min(0, 'Приоритет: 0–1000').max(1000, 'Приоритет: 0–1000').default(0),
     /** Whether it applies together with other stacking campaigns; a non-stacking one applies alone. */
@@ -139,6 +142,7 @@ export const campaignSchema = z.strictObject({
   pointIds: z.array(z.number().int()),
   minCheque: z.number(),
   effect: campaignEffectSchema,
+  goods: campaignGoodsAnswerSchema.nullable(),
   priority: z.number().int(),
   stacks: z.boolean(),
   active: z.boolean(),

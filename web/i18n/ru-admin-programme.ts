@@ -25,6 +25,15 @@ export const ruAdminProgramme = {
     allDay: 'весь день',
     allPoints: 'Все точки',
     pointsCount: (n: number) => `Точек: ${n}`,
+    goods: {
+      categories: (codes: string) => `категории ${codes}`,
+      skus: (codes: string) => `артикулы ${codes}`,
+      excludeCategories: (codes: string) => `кроме категорий ${codes}`,
+      excludeSkus: (codes: string) => `кроме артикулов ${codes}`,
+      minQuantity: (n: string) => `от ${n} шт. или кг`,
+      minSum: (sum: string) => `этих товаров от ${sum} ₽`,
+      label: 'Товары',
+    },
     fromCheque: (roubles: string) => `чек от ${roubles} ₽`,
     effects: {
       MULTIPLIER: (v: string) => `Ставка × ${v}`,
@@ -49,6 +58,17 @@ export const ruAdminProgramme = {
     hoursTo: 'До (ЧЧ:ММ, не включая)',
     points: 'Точки (ни одна не отмечена: все точки)',
     minCheque: 'Минимальный чек, ₽ (0: любой)',
+    goods: {
+      legend: 'Товары (пусто: весь чек)',
+      hint: 'Кампания с товарами начисляет только на них и только по чекам со строками. Табак, алкоголь и детское питание бонусов не получают никогда.',
+      categories: 'Категории',
+      codesHint: 'Коды каталога через запятую; подкатегории входят',
+      skus: 'Артикулы',
+      excludeCategories: 'Кроме категорий',
+      excludeSkus: 'Кроме артикулов',
+      minQuantity: 'Этих товаров не меньше, шт. или кг',
+      minSum: 'Этих товаров на сумму от, ₽',
+    },
     effectKind: 'Что делает кампания',
     effectKinds: {
       MULTIPLIER: 'Умножает ставку точки',

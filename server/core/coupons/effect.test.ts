@@ -14,6 +14,7 @@ const lineOf = (lineNo: number, sum: number, extra: Partial<ReceiptLine> = {}): 
   sum: kopecks(sum),
   discount: kopecks(0),
   categoryId: null,
+  categoryPath: [],
   legalGroup: null,
   canEarn: true,
   canSpend: true,

@@ -1,17 +1,52 @@
 import { desc, eq } from 'drizzle-orm';
+import { goodsSay, type CampaignGoods } from '#common/contract/campaign-goods';
 import type { Campaign, CampaignInput } from '#common/contract/programme';
 import { campaignInputSchema } from '#common/contract/programme';
 import type { Db } from '#server/db/client';
-import { campaigns } from '#server/db/schema/programme';
+import { campaigns, type StoredCampaignGoods } from '#server/db/schema/programme';
 import type { ContentCache } from '#server/lib/content-cache';
 import { toKopecks, toRoubles } from '../money';
-import type { EarnCampaign } from './rules';
+import type { EarnCampaign, EarnGoods } from './rules';
 
 /** Campaigns as stored, as the operator's API shows them, and as the evaluation reads them. */
 export type CampaignRow = typeof campaigns.$inferSelect;
 type CampaignValues = Omit<typeof campaigns.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 const hundredths = (v: number) => Math.round(v * 100);
+
+/** The goods conditions as stored, or null when they say nothing (the whole cheque). */
+const storedGoods = (g: CampaignGoods | null): StoredCampaignGoods | null =>
+  g && goodsSay(g)
+    ? {
+        categories: g.categories,
+        skus: g.skus,
+        excludeCategories: g.excludeCategories,
+        excludeSkus: g.excludeSkus,
+        minQuantityMilli: Math.round(g.minQuantity * 1000),
+        minSum: toKopecks(g.minSum),
+      }
+    : null;
+
+const goodsOf = (g: StoredCampaignGoods | null): CampaignGoods | null =>
+  g && {
+    categories: g.categories,
+    skus: g.skus,
+    excludeCategories: g.excludeCategories,
+    excludeSkus: g.excludeSkus,
+    minQuantity: g.minQuantityMilli / 1000,
+    minSum: toRoubles(g.minSum),
+  };
+
+/** The goods conditions as the evaluation matches lines against them: sets, thousandths, kopecks. */
+const earnGoodsOf = (g: StoredCampaignGoods | null): EarnGoods | null =>
+  g && {
+    categories: new Set(g.categories),
+    skus: new Set(g.skus),
+    excludeCategories: new Set(g.excludeCategories),
+    excludeSkus: new Set(g.excludeSkus),
+    minQuantityMilli: g.minQuantityMilli,
+    minSum: g.minSum,
+  };
 
 export function toCampaignValues(input: CampaignInput): CampaignValues {
   const c = campaignInputSchema.parse(input);
@@ -33,6 +68,7 @@ export function toCampaignValues(input: CampaignInput): CampaignValues {
         : effect.kind === 'EXTRA_PERCENT'
           ? hundredths(effect.percent)
           : toKopecks(effect.bonuses),
+    goods: storedGoods(c.goods),
     priority: c.priority,
     stacks: c.stacks,
     active: c.active,
@@ -60,6 +96,7 @@ export function toCampaign(row: CampaignRow): Campaign {
         : row.effectKind === 'EXTRA_PERCENT'
           ? { kind: 'EXTRA_PERCENT', percent: v / 100 }
           : { kind: 'FIXED', bonuses: toRoubles(v) },
+    goods: goodsOf(row.goods),
     priority: row.priority,
     stacks: row.stacks,
     active: row.active,
@@ -83,6 +120,7 @@ export function toEarnCampaign(row: CampaignRow): EarnCampaign {
         : row.effectKind === 'EXTRA_PERCENT'
           ? { kind: 'EXTRA_PERCENT', percentHundredths: v }
           : { kind: 'FIXED', kopecks: v },
+    goods: earnGoodsOf(row.goods),
     priority: row.priority,
     stacks: row.stacks,
   };

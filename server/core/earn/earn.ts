@@ -6,7 +6,7 @@ import { cachedActiveCampaigns } from './campaigns';
 import { chequeEarnCap } from './earn-limits';
 import { levelFor, spendOverYear } from './levels';
 import { pointRate } from './point-rate';
-import { evaluateEarn, type EarnResult } from './rules';
+import { evaluateEarn, type EarnLine, type EarnResult } from './rules';
 
 export type { EarnResult } from './rules';
 
@@ -35,6 +35,8 @@ export interface EarnRequest {
   timeZone?: string;
   /** The member, when known: their level (if levels are on) sets the rate. */
   userId?: string;
+  /** The receipt's lines, when sent: goods campaigns read them (decision 062). */
+  lines?: readonly EarnLine[] | null;
 }
 
 /**
@@ -66,9 +68,10 @@ export async function earnFor(deps: EarnDeps, request: EarnRequest): Promise<Ear
     timeZone,
     campaigns: active.rules,
     level,
+    lines: request.lines ?? null,
   });
   // The owner's cap on one cheque (decision 046), over every rule together: stacked campaigns cannot mint more.
   const cap = chequeEarnCap(request.cheque, settings.earnLimits);
   if (result.earn <= cap) return { ...result, pointPercent: own.percent };
-  return { earn: cap, rules: cap > 0 ? result.rules : [], rate: result.rate, pointPercent: own.percent };
+  return { ...result, earn: cap, rules: cap > 0 ? result.rules : [], pointPercent: own.percent };
 }

@@ -16,6 +16,7 @@ const campaign = (over: Partial<EarnCampaign>): EarnCampaign => ({
   pointIds: [],
   minCheque: 0,
   effect: { kind: 'MULTIPLIER', factorHundredths: 200 },
+  goods: null,
   priority: 0,
   stacks: false,
   ...over,

@@ -1,6 +1,11 @@
 import type { AppliedRule } from '#common/contract/programme';
 import { formatBonuses } from '#common/lib/format';
+import { basketHolds, type EarnGoods, type EarnLine } from './goods';
+import { earnOverLines, fixedOf, lineRates, rateThrough, type LineRates } from './line-rates';
 import { localTime, minuteOf } from './local-time';
+
+export type { EarnGoods, EarnLine } from './goods';
+export type { LineRates } from './line-rates';
 
 /**
  * The earn rules, evaluated (docs/decisions/027-programme-rules.md). Pure: what a cheque at a point and a moment
@@ -23,6 +28,8 @@ export interface EarnCampaign {
     | { kind: 'MULTIPLIER'; factorHundredths: number }
     | { kind: 'EXTRA_PERCENT'; percentHundredths: number }
     | { kind: 'FIXED'; kopecks: number };
+  /** Conditions on the receipt's goods (decision 062); null: the whole cheque. */
+  goods: EarnGoods | null;
   priority: number;
   stacks: boolean;
 }
@@ -43,6 +50,11 @@ export interface EarnInput {
   campaigns: readonly EarnCampaign[];
   /** The member's level, when levels are on: its percent replaces the point's when higher. */
   level?: { title: string; earnPercent: number } | null;
+  /**
+   * The receipt's lines, when the till sent them: campaigns with goods conditions apply only then, and their
+   * effect falls on their lines alone. `earnable` is then the lines' `paid` together.
+   */
+  lines?: readonly EarnLine[] | null;
 }
 
 export interface EarnResult {
@@ -54,6 +66,11 @@ export interface EarnResult {
    * multipliers and extra percents (fixed bonuses apart); null when nothing was paid in money (decision 055).
    */
   rate: number | null;
+  /**
+   * When a goods campaign applied to a receipt's lines, what fell on each (the receipt spreads the earn by it);
+   * absent otherwise (every earning line then has the cheque's rate).
+   */
+  perLine?: LineRates | null;
 }
 
 /** A campaign's effect as the till and the cheque name it: '×3', '×1,5', '+2%', '+100 бонусов'. */
@@ -127,16 +144,26 @@ export function evaluateEarn(input: EarnInput): EarnResult {
         },
   ];
   if (input.earnable <= 0) return { earn: 0, rules: [], rate: null };
-  const applied = chooseCampaigns(input.campaigns.filter((c) => campaignApplies(c, input)));
-  let rate = base * 100;
-  let extra = 0;
-  let fixed = 0;
+  const lines = input.lines ?? null;
+  const applied = chooseCampaigns(
+    input.campaigns.filter(
+      (c) =>
+        campaignApplies(c, input) && (c.goods === null || (lines !== null && basketHolds(c.goods, lines))),
+    ),
+  );
   for (const c of applied) {
-    if (c.effect.kind === 'MULTIPLIER') rate = Math.floor((rate * c.effect.factorHundredths) / 100);
-    else if (c.effect.kind === 'EXTRA_PERCENT') extra += c.effect.percentHundredths;
-    else fixed += c.effect.kopecks;
     rules.push({ kind: 'CAMPAIGN', id: c.id, title: c.title, effect: effectText(c.effect) });
   }
-  const earn = Math.floor((input.earnable * (rate + extra)) / 10_000) + fixed;
-  return { earn, rules: earn > 0 ? rules : [], rate: rate + extra };
+  // The cheque's rate: the base through the campaigns that reward the whole cheque (a goods campaign's rate is
+  // its lines', which the lines carry).
+  const rate = rateThrough(base * 100, applied, (c) => c.goods === null);
+  // Without a goods campaign every line that earns has the cheque's rate: the earn is the sum-only one, exactly.
+  if (!lines || !applied.some((c) => c.goods !== null)) {
+    const fixed = fixedOf(applied).reduce((total, c) => total + c.effect.kopecks, 0);
+    const earn = Math.floor((input.earnable * rate) / 10_000) + fixed;
+    return { earn, rules: earn > 0 ? rules : [], rate };
+  }
+  const perLine = lineRates(base * 100, applied, lines);
+  const earn = earnOverLines(lines, perLine);
+  return { earn, rules: earn > 0 ? rules : [], rate, perLine };
 }

@@ -19,6 +19,8 @@ export interface ReceiptLine {
   sum: Kopecks;
   discount: Kopecks;
   categoryId: string | null;
+  /** Its category and every category above it, nearest first (goods campaigns match on any; decision 062). */
+  categoryPath: string[];
   legalGroup: LegalGroup | null;
   /** Whether the line earns bonuses: not in a legal group, not flagged on its item or any category above. */
   canEarn: boolean;
@@ -31,6 +33,8 @@ interface Rules {
   noEarn: boolean;
   noSpend: boolean;
   legalGroup: LegalGroup | null;
+  /** The category and those above it, nearest first. */
+  path: string[];
 }
 
 /** The items the lines name, by SKU and by barcode (two indexed lookups; none when no line names either). */
@@ -77,6 +81,7 @@ async function categoryRules(
       select up.start, c.id, c.parent_id, c.no_earn, c.no_spend, c.legal_group, up.depth + 1
       from up join catalogue_categories c on c.id = up.parent_id where up.depth < 32)
     select start, bool_or(no_earn) as no_earn, bool_or(no_spend) as no_spend,
+      array_agg(id order by depth) as path,
       (array_agg(legal_group order by depth) filter (where legal_group is not null))[1] as legal_group
     from up group by start`);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
@@ -87,6 +92,7 @@ async function categoryRules(
         noEarn: Boolean(row.no_earn),
         noSpend: Boolean(row.no_spend),
         legalGroup: (row.legal_group as LegalGroup | null) ?? null,
+        path: (row.path as string[]).map(String),
       },
     ]),
   );
@@ -121,6 +127,7 @@ export async function readReceiptLines(db: Db, items: readonly ReceiptItem[]): P
       sum: fromRoubles(item.sum),
       discount: fromRoubles(item.discount),
       categoryId,
+      categoryPath: above?.path ?? (categoryId ? [categoryId] : []),
       legalGroup,
       canEarn: !legalGroup && !own?.noEarn && !above?.noEarn,
       canSpend: !legalGroup && !own?.noSpend && !above?.noSpend,

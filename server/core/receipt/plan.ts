@@ -1,3 +1,4 @@
+import type { EarnLine, LineRates } from '../earn/rules';
 import { kopecks, type Kopecks } from '../money';
 import type { ReceiptLine } from './lines';
 import { spreadOver } from './spread';
@@ -74,6 +75,49 @@ export function spreadEarn(
     weights,
     weights.map(() => earn),
   ).map(kopecks);
+}
+
+/** The lines as the earn rules read them: the money paid for each that earns (decision 062). */
+export const earnLines = (lines: readonly ReceiptLine[], spendShares: readonly number[]): EarnLine[] =>
+  lines.map((line, i) => ({
+    sku: line.sku,
+    categoryPath: line.categoryPath,
+    quantityMilli: line.quantityMilli,
+    sum: line.sum,
+    paid: line.canEarn ? line.sum - spendShares[i]! : 0,
+    canEarn: line.canEarn,
+  }));
+
+/**
+ * The earn over the lines when a goods campaign applied (decision 062): each rate's earn over the lines paid at
+ * that rate, each fixed bonus over its lines, by the money paid for each (by their sums when they were paid in
+ * bonuses only). When the owner's cap cut the earn, the capped earn goes over the lines in proportion to what
+ * each would have earned, so a line keeps its share of the campaign that rewarded it.
+ */
+export function spreadEarnByRates(lines: readonly EarnLine[], perLine: LineRates, earn: number): Kopecks[] {
+  const shares = lines.map(() => 0);
+  const give = (amount: number, indexes: readonly number[]) => {
+    const members = new Set(indexes);
+    const paid = lines.map((line, i) => (members.has(i) ? line.paid : 0));
+    const weights = paid.some((value) => value > 0)
+      ? paid
+      : lines.map((line, i) => (members.has(i) ? Math.max(line.sum, 1) : 0));
+    spreadOver(
+      amount,
+      weights,
+      weights.map(() => amount),
+    ).forEach((share, i) => (shares[i]! += share));
+  };
+  const rates = [...new Set(perLine.rates.filter((rate) => rate > 0))];
+  for (const rate of rates) {
+    const members = lines.flatMap((line, i) => (perLine.rates[i] === rate && line.paid > 0 ? [i] : []));
+    const paid = members.reduce((total, i) => total + lines[i]!.paid, 0);
+    if (members.length) give(Math.floor((paid * rate) / 10_000), members);
+  }
+  for (const fixed of perLine.fixed) if (fixed.lines.length) give(fixed.kopecks, fixed.lines);
+  const full = shares.reduce((total, share) => total + share, 0);
+  if (full <= earn) return shares.map(kopecks);
+  return spreadOver(earn, shares, shares).map(kopecks);
 }
 
 /** The lines with their shares. */

@@ -1,7 +1,15 @@
 import { earnFor, type EarnDeps, type EarnRequest, type Earned } from '../earn/earn';
 import type { Kopecks } from '../money';
 import type { ReceiptLine } from './lines';
-import { earnBase, planLines, spreadEarn, spreadSpend, type PlannedLine } from './plan';
+import {
+  earnBase,
+  earnLines,
+  planLines,
+  spreadEarn,
+  spreadEarnByRates,
+  spreadSpend,
+  type PlannedLine,
+} from './plan';
 
 export interface ReceiptEarnRequest extends Pick<EarnRequest, 'point' | 'at' | 'timeZone' | 'userId'> {
   /** The whole cheque. */
@@ -31,8 +39,17 @@ export async function earnForReceipt(deps: EarnDeps, request: ReceiptEarnRequest
     return { ...(await earnFor(deps, { ...rest, cheque: sum, earnable: sum - spend })), lines: null };
   const spendShares = spreadSpend(lines, spend, request.maxSpendPercent);
   const base = earnBase(lines, spendShares);
-  const earned = await earnFor(deps, { ...rest, cheque: base.cheque, earnable: base.earnable });
+  const forRules = earnLines(lines, spendShares);
+  const earned = await earnFor(deps, {
+    ...rest,
+    cheque: base.cheque,
+    earnable: base.earnable,
+    lines: forRules,
+  });
   const result = base.anyEarns ? earned : { ...earned, earn: 0, rules: [], rate: null };
-  const earnShares = spreadEarn(lines, spendShares, result.earn);
+  // A goods campaign's bonuses stay on its lines; otherwise every earning line has one rate (decision 061).
+  const earnShares = result.perLine
+    ? spreadEarnByRates(forRules, result.perLine, result.earn)
+    : spreadEarn(lines, spendShares, result.earn);
   return { ...result, lines: planLines(lines, request.maxSpendPercent, spendShares, earnShares) };
 }

@@ -19,6 +19,16 @@ import { ledgerTransactions } from './ledger';
 
 const at = () => timestamp({ withTimezone: true });
 
+/** A campaign's goods conditions as stored: codes, thousandths of a unit, kopecks. */
+export interface StoredCampaignGoods {
+  categories: string[];
+  skus: string[];
+  excludeCategories: string[];
+  excludeSkus: string[];
+  minQuantityMilli: number;
+  minSum: number;
+}
+
 /**
  * A campaign of the programme's earn rules (docs/decisions/027-programme-rules.md): when (days, ISO weekdays,
  * hours, all in the brand's time zone), where (points; empty: all), from which cheque, and its effect. The
@@ -48,6 +58,8 @@ export const campaigns = pgTable(
     /** MULTIPLIER: factor ×100; EXTRA_PERCENT: percent ×100; FIXED: kopecks. */
     effectKind: text().$type<'MULTIPLIER' | 'EXTRA_PERCENT' | 'FIXED'>().notNull(),
     effectValue: integer().notNull(),
+    /** Conditions on the receipt's goods (decision 062), integers only; null: the whole cheque. */
+    goods: jsonb().$type<StoredCampaignGoods>(),
     priority: integer().notNull().default(0),
     stacks: boolean().notNull().default(false),
     active: boolean().notNull().default(true),

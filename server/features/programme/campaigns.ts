@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { ActiveCampaign, Campaign, CampaignInput } from '#common/contract/programme';
 import type { AppDeps } from '#server/app-deps';
 import { cachedBrandSettings, readBrandSettings } from '#server/core/brand-settings';
@@ -10,7 +10,8 @@ import {
   toCampaignValues,
 } from '#server/core/earn/campaigns';
 import { runsAt } from '#server/core/earn/rules';
-import { campaigns } from '#server/db/schema/programme';
+import { catalogueCategories } from '#server/db/schema/catalogue';
+import { campaigns, type StoredCampaignGoods } from '#server/db/schema/programme';
 import type { Db } from '#server/db/client';
 import { AppError, notFound } from '#server/errors';
 import { recordAudit, type AuditActor } from '#server/core/audit';
@@ -34,6 +35,7 @@ export async function createCampaign(
   const values = toCampaignValues(input);
   return deps.cache.write(async (tx) => {
     await assertWithinLimits(tx, input.effect, actor);
+    await assertKnownCategories(tx, values.goods ?? null);
     const [row] = await tx.insert(campaigns).values(values).returning();
     const created = toCampaign(row!);
     await recordAudit(tx, actor, {
@@ -55,6 +57,7 @@ export async function updateCampaign(
   const values = toCampaignValues(input);
   return deps.cache.write(async (tx) => {
     await assertWithinLimits(tx, input.effect, actor);
+    await assertKnownCategories(tx, values.goods ?? null);
     const [before] = await tx.select().from(campaigns).where(eq(campaigns.id, id));
     const [row] = await tx
       .update(campaigns)
@@ -82,6 +85,27 @@ async function assertWithinLimits(tx: Db, effect: Campaign['effect'], actor: Aud
   if (mayPassEarnLimits(actor.caller)) return;
   const over = campaignOverLimit(effect, (await readBrandSettings(tx)).earnLimits);
   if (over) throw new AppError('CAMPAIGN_LIMIT', over.message, { fields: { [over.field]: over.message } });
+}
+
+/**
+ * A goods campaign names categories the catalogue has (decision 062): a typo would silently reward nothing. Its
+ * SKUs may be goods not loaded yet (a line with an unknown SKU still matches by SKU), so they are not checked.
+ */
+async function assertKnownCategories(tx: Db, goods: StoredCampaignGoods | null) {
+  if (!goods) return;
+  for (const field of ['categories', 'excludeCategories'] as const) {
+    const named = goods[field];
+    if (named.length === 0) continue;
+    const found = await tx
+      .select({ id: catalogueCategories.id })
+      .from(catalogueCategories)
+      .where(inArray(catalogueCategories.id, named));
+    const known = new Set(found.map((row) => row.id));
+    const unknown = named.filter((id) => !known.has(id));
+    if (unknown.length === 0) continue;
+    const message = `В каталоге нет категорий: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? '…' : ''}`;
+    throw new AppError('VALIDATION', message, { fields: { [`goods.${field}`]: message } });
+  }
 }
 
 export async function deleteCampaign(

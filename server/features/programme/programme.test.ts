@@ -44,7 +44,9 @@ describe('programme rules: campaigns, the preview and every accrual naming its r
     expect((await t.app.inject('/api/operator/campaigns')).statusCode).toBe(401);
     const seeded = (await op('GET', '/api/operator/campaigns')).json();
     expect(seeded).toMatchObject([
-      { title: WEEKEND, weekdays: [6, 7], effect: { kind: 'MULTIPLIER', factor: 2 } },
+      { title: WEEKEND, weekdays: [6, 7], effect: { kind: 'MULTIPLIER', factor: 2 }, goods: null },
+      // The demo's goods campaign (decision 062): the coffee shop's goods, on receipts with lines only.
+      { effect: { kind: 'EXTRA_PERCENT', percent: 2 }, goods: { categories: ['coffee'] } },
     ]);
     const before = await campaignCount();
     for (const bad of [
@@ -105,7 +107,10 @@ describe('programme rules: campaigns, the preview and every accrual naming its r
   });
 
   it('shows a campaign on its days and hides it after (the moved clock)', async () => {
-    const active = async () => (await t.app.inject('/api/campaigns/active')).json();
+    const active = async () =>
+      ((await t.app.inject('/api/campaigns/active')).json() as Array<{ title: string }>).filter(
+        (c) => c.title === WEEKEND,
+      );
     expect(await active()).toEqual([
       { id: expect.any(String), title: WEEKEND, description: expect.any(String), endsOn: '2026-12-31' },
     ]);

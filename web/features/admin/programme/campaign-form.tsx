@@ -6,6 +6,7 @@ import { ActionStatus } from '../kit/action-status';
 import { Field, LabelledField } from '../kit/field';
 import { useAction } from '../kit/use-action';
 import { RU_DAY_FIELD } from '../dates';
+import { CampaignGoodsFields } from './campaign-goods-fields';
 import { CheckField, CheckGroup, toggled } from './programme-fields';
 import {
   campaignFormOf,
@@ -112,6 +113,7 @@ export function CampaignFormPanel({
         ))}
       </CheckGroup>
       <CampaignEffectFields {...fields} />
+      <CampaignGoodsFields goods={form.goods} errors={errors} onChange={(goods) => set('goods', goods)} />
       {invalid ? (
         <p className="admin-error" role="alert">
           {t.invalid}

@@ -23,6 +23,20 @@ function whenText(c: Campaign) {
   return [t.period(date(c.startsOn), c.endsOn && date(c.endsOn)), weekdays, hours];
 }
 
+/** 'Товары: категории BAKERY, кроме артикулов 42, от 2 шт. или кг' (decision 062); null for the whole cheque. */
+function goodsText(c: Campaign) {
+  const g = c.goods;
+  if (!g) return null;
+  const lists = (['categories', 'skus', 'excludeCategories', 'excludeSkus'] as const).flatMap((key) =>
+    g[key].length ? [t.goods[key](g[key].join(', '))] : [],
+  );
+  const basket = [
+    g.minQuantity > 0 && t.goods.minQuantity(num(g.minQuantity)),
+    g.minSum > 0 && t.goods.minSum(num(g.minSum)),
+  ].filter((part): part is string => Boolean(part));
+  return `${t.goods.label}: ${[...lists, ...basket].join('; ')}`;
+}
+
 function pointsText(c: Campaign, points: PointOption[]) {
   if (!c.pointIds.length) return t.allPoints;
   if (c.pointIds.length > 2) return t.pointsCount(c.pointIds.length);
@@ -83,6 +97,7 @@ function campaignColumns({ points, canWrite, ...buttons }: ListProps): Column<Ca
       cell: (c) => (
         <>
           <div>{effectText(c)}</div>
+          {c.goods && <div>{goodsText(c)}</div>}
           <div className="admin-muted">
             {[
               c.minCheque > 0 && t.fromCheque(num(c.minCheque)),

@@ -21,6 +21,14 @@ const campaign: Campaign = {
   pointIds: [2, 4],
   minCheque: 1500.5,
   effect: { kind: 'EXTRA_PERCENT', percent: 2.5 },
+  goods: {
+    categories: ['BAKERY', 'COFFEE'],
+    skus: [],
+    excludeCategories: [],
+    excludeSkus: ['SKU-9'],
+    minQuantity: 1.5,
+    minSum: 300,
+  },
   priority: 3,
   stacks: true,
   active: false,
@@ -56,6 +64,25 @@ describe("the Programme screen's campaign form", () => {
       'effect.bonuses': 'Введите число',
     });
     expect(parseNumber('')).toBeNaN();
+  });
+
+  it('sends no goods conditions when their fields are empty, and the codes as a list when typed', () => {
+    const form = emptyCampaignForm('2026-11-25');
+    expect(campaignInputOf(form, 'x').input?.goods).toBeNull();
+    const typed = { ...form.goods, categories: ' BAKERY,\nCOFFEE ; ', minSum: '1 000,5' };
+    expect(campaignInputOf({ ...form, goods: typed }, 'x').input?.goods).toEqual({
+      categories: ['BAKERY', 'COFFEE'],
+      skus: [],
+      excludeCategories: [],
+      excludeSkus: [],
+      minQuantity: 0,
+      minSum: 1000.5,
+    });
+    expect(
+      campaignInputOf({ ...form, goods: { ...typed, minQuantity: 'два' } }, 'Введите число').errors,
+    ).toEqual({
+      'goods.minQuantity': 'Введите число',
+    });
   });
 
   it('groups by the calendar day: running, coming, over (the last day still running)', () => {

@@ -1,6 +1,7 @@
 import type { Campaign, CampaignEffect, CampaignInput } from '#common/contract/programme';
 import { ApiError } from '#web/lib/api-client';
 import { isoDayToRu, ruDayToIso } from '../dates';
+import { emptyGoodsForm, goodsFormOf, goodsInputOf, type GoodsForm } from './campaign-goods-form';
 
 /*
  * The Programme screen's pure parts (docs/decisions/034): a campaign as its form holds it (strings, as inputs
@@ -24,6 +25,8 @@ export interface CampaignForm {
   minCheque: string;
   effectKind: EffectKind;
   effectValue: string;
+  /** Conditions on goods (decision 062): all empty for the whole cheque. */
+  goods: GoodsForm;
   priority: string;
   stacks: boolean;
   active: boolean;
@@ -44,6 +47,7 @@ export function emptyCampaignForm(today: string): CampaignForm {
     minCheque: '0',
     effectKind: 'MULTIPLIER',
     effectValue: '2',
+    goods: emptyGoodsForm(),
     priority: '0',
     stacks: false,
     active: true,
@@ -71,6 +75,7 @@ export function campaignFormOf(c: Campaign): CampaignForm {
     minCheque: String(c.minCheque),
     effectKind: c.effect.kind,
     effectValue: String(effectValue(c.effect)),
+    goods: goodsFormOf(c.goods),
     priority: String(c.priority),
     stacks: c.stacks,
     active: c.active,
@@ -108,6 +113,8 @@ export function campaignInputOf(
   if (Number.isNaN(minCheque)) errors.minCheque = notANumber;
   if (Number.isNaN(value)) errors[effectField(form.effectKind)] = notANumber;
   if (Number.isNaN(priority)) errors.priority = notANumber;
+  const goods = goodsInputOf(form.goods, parseNumber, notANumber);
+  Object.assign(errors, goods.errors);
   if (Object.keys(errors).length) return { input: null, errors };
   return {
     errors: null,
@@ -122,6 +129,7 @@ export function campaignInputOf(
       pointIds: form.pointIds,
       minCheque,
       effect: effectOf(form.effectKind, value),
+      goods: goods.goods,
       priority,
       stacks: form.stacks,
       active: form.active,
