@@ -186,3 +186,39 @@ test('the viewer reads the programme: no campaign buttons, settings shown but no
   await expect(answer).toContainText('Бонусная кампания: Двойные бонусы на выпечку по выходным');
   await expectNoAxeViolations(page);
 });
+
+test('the marketer limits a campaign to some goods: an unknown category is named, the list says which goods (decision 062)', async ({
+  page,
+}) => {
+  const title = `Пюре и каши ${Date.now().toString(36)}`;
+  await staffInConsole(page, 'marketer');
+  await page
+    .getByRole('navigation', { name: 'Разделы консоли' })
+    .getByRole('link', { name: 'Программа' })
+    .click();
+  await page.getByRole('button', { name: 'Новая бонусная кампания' }).click();
+  const form = page.getByRole('form', { name: 'Новая бонусная кампания' });
+  await form.getByLabel('Название', { exact: true }).fill(title);
+  await form.getByLabel('Первый день').fill('01.11.2026');
+  // Switched off: the journeys beside it buy no baby food, and it must not change their bonuses either way.
+  await form.getByLabel('Включена').uncheck();
+  const goods = form.getByRole('group', { name: 'Товары (пусто: весь чек)' });
+  await goods.getByLabel('Категории').fill('baby, babby');
+  await goods.getByLabel('Этих товаров не меньше, шт. или кг').fill('2');
+  await form.getByRole('button', { name: 'Сохранить кампанию' }).click();
+  await expect(goods.getByLabel('Категории')).toHaveAccessibleDescription(/В каталоге нет категорий: babby/);
+  await goods.getByLabel('Категории').fill('baby');
+  await goods.getByLabel('Кроме артикулов').fill('60001');
+  await expectNoAxeViolations(page);
+  await goods.screenshot({ path: test.info().outputPath('goods-1440.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await goods.screenshot({ path: test.info().outputPath('goods-390.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await form.getByRole('button', { name: 'Сохранить кампанию' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Бонусная кампания «${title}» сохранена`);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Товары: категории baby; кроме артикулов 60001; от 2 шт. или кг');
+  await row.getByRole('button', { name: 'Удалить' }).click();
+  await row.getByRole('group').getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+});
