@@ -2,7 +2,7 @@ import type { AppliedRule } from '#common/contract/programme';
 import { formatBonuses } from '#common/lib/format';
 import { basketHolds, type EarnGoods, type EarnLine } from './goods';
 import { earnOverLines, fixedOf, lineRates, rateThrough, type LineRates } from './line-rates';
-import { localTime, minuteOf } from './local-time';
+import { localTime, minuteOf, type LocalTime } from './local-time';
 
 export type { EarnGoods, EarnLine } from './goods';
 export type { LineRates } from './line-rates';
@@ -83,24 +83,32 @@ export function effectText(effect: EarnCampaign['effect']): string {
 /** 300 -> '3', 150 -> '1,5', 125 -> '1,25': a rate or a factor with only the decimals it has. */
 export const hundredthsText = (hundredths: number) => String(hundredths / 100).replace('.', ',');
 
-/** Whether a campaign applies to this cheque at this point and moment. */
+/**
+ * Whether a campaign applies to this cheque at this point and moment (`local`: the moment on the brand's clock,
+ * worked out once per cheque rather than once per campaign).
+ */
 export function campaignApplies(
   c: EarnCampaign,
-  input: Pick<EarnInput, 'cheque' | 'pointId' | 'at' | 'timeZone'>,
+  input: Pick<EarnInput, 'cheque' | 'pointId'> & { local: LocalTime },
 ) {
   if (input.cheque < c.minCheque) return false;
   if (c.pointIds.length > 0 && !c.pointIds.includes(input.pointId)) return false;
-  return runsAt(c, input.at, input.timeZone, true);
+  return runsAtLocal(c, input.local, true);
 }
 
 /** Whether the campaign runs at the moment: its days, weekdays and (when `withHours`) hours. */
-export function runsAt(
+export const runsAt = (
   c: Pick<EarnCampaign, 'startsOn' | 'endsOn' | 'weekdays' | 'hours'>,
   at: Date,
   timeZone: string,
   withHours: boolean,
+) => runsAtLocal(c, localTime(at, timeZone), withHours);
+
+function runsAtLocal(
+  c: Pick<EarnCampaign, 'startsOn' | 'endsOn' | 'weekdays' | 'hours'>,
+  local: LocalTime,
+  withHours: boolean,
 ) {
-  const local = localTime(at, timeZone);
   if (local.day < c.startsOn || (c.endsOn !== null && local.day > c.endsOn)) return false;
   if (c.weekdays.length > 0 && !c.weekdays.includes(local.weekday)) return false;
   if (!withHours || !c.hours) return true;
@@ -145,10 +153,10 @@ export function evaluateEarn(input: EarnInput): EarnResult {
   ];
   if (input.earnable <= 0) return { earn: 0, rules: [], rate: null };
   const lines = input.lines ?? null;
+  const at = { ...input, local: localTime(input.at, input.timeZone) };
   const applied = chooseCampaigns(
     input.campaigns.filter(
-      (c) =>
-        campaignApplies(c, input) && (c.goods === null || (lines !== null && basketHolds(c.goods, lines))),
+      (c) => campaignApplies(c, at) && (c.goods === null || (lines !== null && basketHolds(c.goods, lines))),
     ),
   );
   for (const c of applied) {

@@ -1,8 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ReceiptItem } from '#common/contract/receipt';
 import type { LegalGroup } from '#common/lib/catalogue-vocabulary';
 import type { Db } from '#server/db/client';
-import { catalogueBarcodes, catalogueItems } from '#server/db/schema/catalogue';
 import { fromRoubles, type Kopecks } from '../money';
 
 /**
@@ -28,74 +27,65 @@ export interface ReceiptLine {
   canSpend: boolean;
 }
 
-interface Rules {
-  categoryId: string | null;
-  noEarn: boolean;
-  noSpend: boolean;
-  legalGroup: LegalGroup | null;
-  /** The category and those above it, nearest first. */
+interface ItemRow {
+  sku: string;
+  barcode: string | null;
+  category_id: string | null;
+  no_earn: boolean;
+  no_spend: boolean;
+  legal_group: LegalGroup | null;
+}
+
+interface CategoryRow {
+  start: string;
+  no_earn: boolean;
+  no_spend: boolean;
+  legal_group: LegalGroup | null;
   path: string[];
 }
 
-/** The items the lines name, by SKU and by barcode (two indexed lookups; none when no line names either). */
-async function itemsOf(db: Db, items: readonly ReceiptItem[]) {
-  const skus = [...new Set(items.flatMap((item) => (item.sku ? [item.sku] : [])))];
-  const barcodes = [...new Set(items.flatMap((item) => (!item.sku && item.barcode ? [item.barcode] : [])))];
-  const columns = {
-    sku: catalogueItems.sku,
-    categoryId: catalogueItems.categoryId,
-    noEarn: catalogueItems.noEarn,
-    noSpend: catalogueItems.noSpend,
-    legalGroup: catalogueItems.legalGroup,
-  };
-  const [bySku, byBarcode] = await Promise.all([
-    skus.length ? db.select(columns).from(catalogueItems).where(inArray(catalogueItems.sku, skus)) : [],
-    barcodes.length
-      ? db
-          .select({ ...columns, barcode: catalogueBarcodes.barcode })
-          .from(catalogueBarcodes)
-          .innerJoin(catalogueItems, sql`${catalogueItems.sku} = ${catalogueBarcodes.sku}`)
-          .where(inArray(catalogueBarcodes.barcode, barcodes))
-      : [],
-  ]);
-  return {
-    bySku: new Map(bySku.map((row) => [row.sku, row])),
-    byBarcode: new Map(byBarcode.map((row) => [row.barcode, row])),
-  };
-}
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
- * Each category's flags with those of every category above it (a flag on «Табак» holds for all under it): one
- * recursive query over the categories the receipt touches, at most 32 levels deep (a cycle cannot loop).
+ * What the catalogue says of a receipt's goods, in one statement (one round trip on the till's hot path): the
+ * items by SKU and by barcode (indexed lookups), and for each category they or the lines name, its flags with
+ * those of every category above it and its path (a flag on «Табак» holds for all under it), at most 32 levels
+ * deep so a cycle cannot loop. The two lists come back as JSON in one row.
  */
-async function categoryRules(
-  db: Db,
-  ids: readonly string[],
-): Promise<Map<string, Omit<Rules, 'categoryId'>>> {
-  if (ids.length === 0) return new Map();
+async function catalogueRules(db: Db, items: readonly ReceiptItem[]) {
+  const skus = [...new Set(items.flatMap((item) => (item.sku ? [item.sku] : [])))];
+  const barcodes = [...new Set(items.flatMap((item) => (!item.sku && item.barcode ? [item.barcode] : [])))];
+  const named = [...new Set(items.flatMap((item) => (item.category ? [item.category] : [])))];
+  if (skus.length + barcodes.length + named.length === 0) return { items: [], categories: [] };
   const result = await db.execute(sql`
-    with recursive up(start, id, parent_id, no_earn, no_spend, legal_group, depth) as (
+    with recursive found as (
+      select i.sku, null::text as barcode, i.category_id, i.no_earn, i.no_spend, i.legal_group
+      from catalogue_items i where i.sku = any(${textArray(skus)})
+      union all
+      select i.sku, b.barcode, i.category_id, i.no_earn, i.no_spend, i.legal_group
+      from catalogue_barcodes b join catalogue_items i on i.sku = b.sku
+      where b.barcode = any(${textArray(barcodes)})),
+    up(start, id, parent_id, no_earn, no_spend, legal_group, depth) as (
       select id, id, parent_id, no_earn, no_spend, legal_group, 0 from catalogue_categories
-      where id in ${ids}
+      where id in (select category_id from found union select unnest(${textArray(named)}))
       union all
       select up.start, c.id, c.parent_id, c.no_earn, c.no_spend, c.legal_group, up.depth + 1
-      from up join catalogue_categories c on c.id = up.parent_id where up.depth < 32)
-    select start, bool_or(no_earn) as no_earn, bool_or(no_spend) as no_spend,
-      array_agg(id order by depth) as path,
-      (array_agg(legal_group order by depth) filter (where legal_group is not null))[1] as legal_group
-    from up group by start`);
-  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  return new Map(
-    rows.map((row) => [
-      String(row.start),
-      {
-        noEarn: Boolean(row.no_earn),
-        noSpend: Boolean(row.no_spend),
-        legalGroup: (row.legal_group as LegalGroup | null) ?? null,
-        path: (row.path as string[]).map(String),
-      },
-    ]),
-  );
+      from up join catalogue_categories c on c.id = up.parent_id where up.depth < 32),
+    categories as (
+      select start, bool_or(no_earn) as no_earn, bool_or(no_spend) as no_spend,
+        array_agg(id order by depth) as path,
+        (array_agg(legal_group order by depth) filter (where legal_group is not null))[1] as legal_group
+      from up group by start)
+    select (select coalesce(json_agg(found), '[]') from found) as items,
+      (select coalesce(json_agg(categories), '[]') from categories) as categories`);
+  const [row] = (result as unknown as { rows: Array<{ items: unknown; categories: unknown }> }).rows;
+  // PGlite and node-postgres both parse json; a driver that hands back text is parsed here.
+  const parsed = <T>(value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as T[];
+  return { items: parsed<ItemRow>(row!.items), categories: parsed<CategoryRow>(row!.categories) };
 }
 
 /**
@@ -104,19 +94,15 @@ async function categoryRules(
  * bonuses). A legal group anywhere on the way makes the line neither earn nor take bonuses.
  */
 export async function readReceiptLines(db: Db, items: readonly ReceiptItem[]): Promise<ReceiptLine[]> {
-  const known = await itemsOf(db, items);
-  const found = items.map((item) =>
-    item.sku ? known.bySku.get(item.sku) : item.barcode ? known.byBarcode.get(item.barcode) : undefined,
-  );
-  const categoryIds = items.map(
-    (item, i) => found[i]?.categoryId ?? (found[i] ? null : item.category) ?? null,
-  );
-  const categories = await categoryRules(db, [...new Set(categoryIds.filter((id) => id !== null))]);
+  const rules = await catalogueRules(db, items);
+  const bySku = new Map(rules.items.filter((row) => row.barcode === null).map((row) => [row.sku, row]));
+  const byBarcode = new Map(rules.items.flatMap((row) => (row.barcode ? [[row.barcode, row] as const] : [])));
+  const categories = new Map(rules.categories.map((row) => [row.start, row]));
   return items.map((item, i) => {
-    const own = found[i];
-    const categoryId = categoryIds[i]!;
+    const own = item.sku ? bySku.get(item.sku) : item.barcode ? byBarcode.get(item.barcode) : undefined;
+    const categoryId = own ? own.category_id : (item.category ?? null);
     const above = categoryId ? categories.get(categoryId) : undefined;
-    const legalGroup = own?.legalGroup ?? above?.legalGroup ?? null;
+    const legalGroup = own?.legal_group ?? above?.legal_group ?? null;
     return {
       lineNo: i + 1,
       sku: own?.sku ?? item.sku ?? null,
@@ -129,8 +115,8 @@ export async function readReceiptLines(db: Db, items: readonly ReceiptItem[]): P
       categoryId,
       categoryPath: above?.path ?? (categoryId ? [categoryId] : []),
       legalGroup,
-      canEarn: !legalGroup && !own?.noEarn && !above?.noEarn,
-      canSpend: !legalGroup && !own?.noSpend && !above?.noSpend,
+      canEarn: !legalGroup && !own?.no_earn && !above?.no_earn,
+      canSpend: !legalGroup && !own?.no_spend && !above?.no_spend,
     };
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PurchaseLine } from '#common/contract/cabinet';
 import type { ReceiptLineFigures } from '#common/contract/receipt';
 import type { Db } from '#server/db/client';
@@ -13,7 +13,11 @@ import type { PlannedLine } from './plan';
 export type ReceiptSource = 'till' | 'payment';
 type LineRow = typeof receiptLines.$inferSelect;
 
-/** Keeps the planned lines of an operation, in the transaction that writes the operation. */
+/**
+ * Keeps the planned lines of an operation, in the transaction that writes the operation. The lines go as one
+ * JSON parameter unpacked by `jsonb_to_recordset`: a 30-line receipt is one short statement with three
+ * parameters rather than 450 (the till's hot path: decision 062 measured it).
+ */
 export async function writeReceiptLines(
   tx: Db,
   source: ReceiptSource,
@@ -21,25 +25,31 @@ export async function writeReceiptLines(
   lines: readonly PlannedLine[],
 ) {
   if (lines.length === 0) return;
-  await tx.insert(receiptLines).values(
+  const rows = JSON.stringify(
     lines.map((line) => ({
-      source,
-      operationId,
-      lineNo: line.lineNo,
+      line_no: line.lineNo,
       sku: line.sku,
       barcode: line.barcode,
       name: line.name,
-      quantityMilli: line.quantityMilli,
+      quantity_milli: line.quantityMilli,
       price: line.price,
       sum: line.sum,
       discount: line.discount,
-      categoryId: line.categoryId,
-      legalGroup: line.legalGroup,
-      maxSpend: line.maxSpend,
+      category_id: line.categoryId,
+      legal_group: line.legalGroup,
+      max_spend: line.maxSpend,
       spend: line.spend,
       earn: line.earn,
     })),
   );
+  await tx.execute(sql`
+    insert into receipt_lines (source, operation_id, line_no, sku, barcode, name, quantity_milli, price, sum,
+      discount, category_id, legal_group, max_spend, spend, earn)
+    select ${source}, ${operationId}::uuid, r.line_no, r.sku, r.barcode, r.name, r.quantity_milli, r.price,
+      r.sum, r.discount, r.category_id, r.legal_group, r.max_spend, r.spend, r.earn
+    from jsonb_to_recordset(${rows}::jsonb) as r(line_no integer, sku text, barcode text, name text,
+      quantity_milli bigint, price bigint, sum bigint, discount bigint, category_id text, legal_group text,
+      max_spend bigint, spend bigint, earn bigint)`);
 }
 
 /** A line as the API shows it (kopecks and thousandths in, roubles and units out). */
