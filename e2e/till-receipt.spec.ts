@@ -55,6 +55,13 @@ test('the till builds a receipt from scanned barcodes: each line’s bonuses, ci
   expect(await till.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(till);
   await till.screenshot({ path: test.info().outputPath('till-receipt-phone.png'), fullPage: true });
+  // One cappuccino of the two comes back (decision 063): half of its 22 bonuses are taken back.
+  await till.getByText('Вернуть часть товаров').click();
+  await till.getByLabel('Капучино, 300 мл', { exact: true }).fill('1');
+  await till.getByRole('button', { name: 'Вернуть выбранное' }).click();
+  await expect(till.getByRole('status')).toHaveText(
+    'Возврат проведён: покупателю вернули 0\u00a0бонусов, забрали 11\u00a0бонусов.',
+  );
   await close();
 
   // The customer's history shows the purchase with its goods, folded under «Товары: 3».
@@ -67,6 +74,10 @@ test('the till builds a receipt from scanned barcodes: each line’s bonuses, ci
     /^Капучино, 300 мл × 2\s*440\s+рублей\s*\+22$/,
     /^Сигареты «Ява Золотая»\s*215\s+рублей$/,
   ]);
+  // The return is in the history too, with the bonuses it took back.
+  const returned = page.getByTestId('operations').getByRole('listitem').filter({ hasText: 'Возврат товаров' });
+  await expect(returned).toContainText('Возвращено товаров на 220');
+  await expect(returned).toContainText('11');
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath('cabinet-purchase-lines.png'), fullPage: false });
   await page.setViewportSize({ width: 375, height: 800 });

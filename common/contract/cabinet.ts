@@ -192,7 +192,11 @@ export const operationSchema = z.strictObject({
   /** The cheque sum (or the credited amount), roubles. */
   amount: money,
   state: z.enum(['NEW', 'READY', 'PROCESSED', 'CANCEL']),
-  type: z.enum(['PAYMENT', 'CASHBACK', 'DEPOSIT']),
+  /**
+   * RETURN: goods returned at a till (decision 063): `amount` the goods' money, `amountEarn` the bonuses spent on
+   * them given back, `amountSpend` the bonuses they had earned taken back.
+   */
+  type: z.enum(['PAYMENT', 'CASHBACK', 'DEPOSIT', 'RETURN']),
   /** The earn rules that applied to what it earns (decision 027); empty when it earns nothing. */
   earnRules: z.array(appliedRuleSchema),
   /** The purchase's lines when the till sent them (issue 29); empty otherwise, and in the data export. */

@@ -185,7 +185,7 @@ export const listMemberSavedCards = defineEndpoint({
   },
 });
 
-export const MEMBER_OPERATION_TYPES = ['PAYMENT', 'CASHBACK', 'DEPOSIT'] as const;
+export const MEMBER_OPERATION_TYPES = ['PAYMENT', 'CASHBACK', 'DEPOSIT', 'RETURN'] as const;
 /** A calendar day that exists (2026-02-30 or 2026-13-45 is a 400, never a database error). */
 const realDay = (v: string) => {
   const at = new Date(`${v}T00:00:00Z`);

@@ -11,7 +11,7 @@ export const ruAdminMemberPage = {
   filters: 'Фильтр операций',
   type: 'Вид',
   anyType: 'Все',
-  types: { PAYMENT: 'Оплата', CASHBACK: 'Начисление', DEPOSIT: 'Пополнение' },
+  types: { PAYMENT: 'Оплата', CASHBACK: 'Начисление', DEPOSIT: 'Пополнение', RETURN: 'Возврат товаров' },
   from: 'С даты',
   to: 'По дату',
   apply: 'Показать',

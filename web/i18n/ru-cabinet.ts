@@ -22,10 +22,16 @@ export const ruCabinet = {
   operationsTitle: 'История операций',
   operationsEmpty: 'Операций пока нет. Они появятся после первой покупки.',
   more: 'Показать ещё',
-  operationType: { PAYMENT: 'Покупка', CASHBACK: 'Начисление', DEPOSIT: 'Пополнение' },
+  operationType: {
+    PAYMENT: 'Покупка',
+    CASHBACK: 'Начисление',
+    DEPOSIT: 'Пополнение',
+    RETURN: 'Возврат товаров',
+  },
   operationState: { NEW: 'В обработке', READY: 'В обработке', PROCESSED: '', CANCEL: 'Отменена' },
   cheque: (sum: string) => `Сумма чека: ${sum}`,
   credited: (sum: string) => `Зачислено: ${sum}`,
+  returnedGoods: (sum: string) => `Возвращено товаров на ${sum}`,
   earned: (bonuses: string) => `+${bonuses}`,
   campaignsTitle: 'Сейчас действуют',
   /** '30 бонусов сгорят 25.12'. */

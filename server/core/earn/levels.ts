@@ -16,19 +16,22 @@ const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /**
  * What the member spent in completed purchases (shop and till payments, till accruals) over the 12 months
  * before `now`, kopecks. A refunded or cancelled operation has state CANCEL and does not count; deposits
- * (certificates, gift cards, event bonuses) are not purchases. One range scan of the member's rows in the
+ * (certificates, gift cards, event bonuses) are not purchases; goods returned at a till (RETURN, decision 063)
+ * count against it. One range scan of the member's rows in the
  * `operations_user_history` index (user_id, occurred_at DESC).
  */
 export async function spendOverYear(db: Db, userId: string, now: Date): Promise<number> {
   const [row] = await db
-    .select({ spend: sql<string>`coalesce(sum(${operations.amount}), 0)` })
+    .select({
+      spend: sql<string>`coalesce(sum(case when ${operations.type} = 'RETURN' then -${operations.amount} else ${operations.amount} end), 0)`,
+    })
     .from(operations)
     .where(
       and(
         eq(operations.userId, userId),
         gte(operations.occurredAt, new Date(now.getTime() - YEAR_MS)),
         eq(operations.state, 'PROCESSED'),
-        inArray(operations.type, ['PAYMENT', 'CASHBACK']),
+        inArray(operations.type, ['PAYMENT', 'CASHBACK', 'RETURN']),
       ),
     );
   return Number(row?.spend ?? 0);

@@ -160,7 +160,9 @@ export function evaluateEarn(input: EarnInput): EarnResult {
     ),
   );
   for (const c of applied) {
-    rules.push({ kind: 'CAMPAIGN', id: c.id, title: c.title, effect: effectText(c.effect) });
+    // A goods campaign's effect is on its goods alone: said so, beside the cheque's rate (decision 062).
+    const effect = `${effectText(c.effect)}${c.goods ? ' на её товары' : ''}`;
+    rules.push({ kind: 'CAMPAIGN', id: c.id, title: c.title, effect });
   }
   // The cheque's rate: the base through the campaigns that reward the whole cheque (a goods campaign's rate is
   // its lines', which the lines carry).

@@ -59,7 +59,8 @@ export const operations = pgTable(
     amountSpendExtra: kopecks().notNull().default(0),
     amount: kopecks().notNull().default(0),
     state: text().$type<'NEW' | 'READY' | 'PROCESSED' | 'CANCEL'>().notNull(),
-    type: text().$type<'PAYMENT' | 'CASHBACK' | 'DEPOSIT'>().notNull(),
+    /** RETURN: goods returned at a till (decision 063): `amountEarn` the bonuses given back, `amountSpend` those taken back. */
+    type: text().$type<'PAYMENT' | 'CASHBACK' | 'DEPOSIT' | 'RETURN'>().notNull(),
     transactionId: uuid().references(() => ledgerTransactions.id),
   },
   // The page's order exactly (DESC is NULLS FIRST in SQL), with the id, so a page is read from the index in order

@@ -25,6 +25,7 @@ const TYPES: Record<Operation['type'], string> = {
   PAYMENT: 'Покупка',
   CASHBACK: 'Начисление',
   DEPOSIT: 'Пополнение',
+  RETURN: 'Возврат товаров',
 };
 const STATES: Record<Operation['state'], string> = {
   NEW: 'Новая',

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import type { MemberDetails, MemberProfile } from '#common/contract/members';
+import type { MEMBER_OPERATION_TYPES, MemberDetails, MemberProfile } from '#common/contract/members';
 import { cachedBrandSettings } from '#server/core/brand-settings';
 import { memberLevel } from '#server/core/earn/levels';
 import type { AppDeps } from '#server/app-deps';
@@ -57,7 +57,7 @@ export async function memberOperations(
 ): Promise<{ items: OperationRow[]; next: string | null }> {
   await memberOf(deps, userId);
   const filters = [eq(operations.userId, userId)];
-  if (query.type) filters.push(eq(operations.type, query.type as 'PAYMENT' | 'CASHBACK' | 'DEPOSIT'));
+  if (query.type) filters.push(eq(operations.type, query.type as (typeof MEMBER_OPERATION_TYPES)[number]));
   if (query.from) filters.push(gte(operations.occurredAt, new Date(`${query.from}T00:00:00${MOSCOW}`)));
   if (query.to) {
     const end = new Date(`${query.to}T00:00:00${MOSCOW}`);

@@ -20,6 +20,7 @@ import {
   type TillDeps,
   type TillOperationRow,
 } from './operation-rows';
+import { recordReturn } from './return-history';
 
 /**
  * Partial returns by lines (decision 063): some lines of a completed till operation with a receipt come back.
@@ -60,9 +61,11 @@ export async function returnLines(
     if (locked!.state !== 'completed') throw stateConflict(locked!, 'Не возвращено');
     const again = await returnRows(tx, row.id, key); // a parallel call with the same key won the lock
     if (again.length > 0) return sameReturn(again, body.items);
-    const planned = await planReturn(tx, locked!, key, body.items, deps.clock.now());
-    await postReturn(tx, locked!, key, planned);
+    const now = deps.clock.now();
+    const planned = await planReturn(tx, locked!, key, body.items, now);
+    const transactionId = await postReturn(tx, locked!, key, planned);
     await tx.insert(tillReturnLines).values(planned);
+    await recordReturn(tx, locked!, planned, transactionId, now);
     return planned;
   });
   return answerOf(row, body.idempotencyKey, rows);
@@ -162,7 +165,12 @@ async function planReturn(
  * earn (`bonus_pending`, its row cut), then from the balance as far as it goes (including the spend given back
  * in the same posting); the rest is withheld from the money, spread over the lines in order (sets `withheld`).
  */
-async function postReturn(tx: Db, op: TillOperationRow, returnKey: string, planned: ReturnRow[]) {
+async function postReturn(
+  tx: Db,
+  op: TillOperationRow,
+  returnKey: string,
+  planned: ReturnRow[],
+): Promise<string | null> {
   const spendBack = planned.reduce((s, r) => s + r.spendBack, 0);
   const earnBack = planned.reduce((s, r) => s + r.earnBack, 0);
   const fromPending = earnBack > 0 ? await cutPending(tx, op, earnBack) : 0;
@@ -183,12 +191,13 @@ async function postReturn(tx: Db, op: TillOperationRow, returnKey: string, plann
   const net = spendBack - fromBalance;
   if (net !== 0)
     entries.push({ accountId: (await customerAccounts(tx, op.userId)).bonus, amount: kopecks(net) });
-  if (entries.length === 0) return;
-  await postTransaction(tx, {
+  if (entries.length === 0) return null;
+  const posted = await postTransaction(tx, {
     idempotencyKey: postingKey('till_return', returnKey, op.id),
     kind: 'till_return',
     entries,
   });
+  return posted.transactionId;
 }
 
 /** Cuts a still pending earn of the operation by up to `amount` (decision 030); answers what it cut. */

@@ -107,8 +107,9 @@ describe('campaigns with conditions on goods (decision 062)', () => {
     // 6% of 150 on the bakery, 3% of 100 on the milk, nothing on tobacco.
     expect(preview.json()).toMatchObject({ earned: 12, earnRate: 3 });
     expect(earnedByLine(preview.json())).toEqual([6, 3, 3, 0]);
-    expect(preview.json().earnRules.map((r: { title: string }) => r.title)).toContain(
-      'Двойные бонусы на выпечку',
+    // The till's rule text says the campaign's effect is on its goods alone.
+    expect(preview.json().earnRules).toContainEqual(
+      expect.objectContaining({ title: 'Двойные бонусы на выпечку', effect: '×2 на её товары' }),
     );
 
     const accrued = await post('accrue', { sum: 500, items, idempotencyKey: 'goods-accrue-1' });

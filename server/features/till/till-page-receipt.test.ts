@@ -77,4 +77,35 @@ describe('the reference till page with the goods typed or scanned (issue 29)', (
     }
     expect(await t.deps.db.$count(tillOperations)).toBe(0);
   });
+
+  it('returns some goods from the page: the form under the operation, what moved, a bad quantity named', async () => {
+    const accrued = await form(visitUrl, {
+      action: 'accrue',
+      sum: '',
+      items: '4600000000011 2\r\nCIG 1 250',
+      idempotencyKey: 'page-receipt-0003',
+    });
+    const shown = await t.app.inject({ url: accrued.headers.location as string, headers: { cookie } });
+    expect(shown.body).toContain('<summary>Вернуть часть товаров</summary>');
+    const action = /action="(\/till\/operations\/[0-9a-f-]+\/return)"/.exec(shown.body)![1]!;
+    const key =
+      /name="idempotencyKey" value="([0-9a-f-]+)"><div class="lines"><table><caption>Сколько вернуть/.exec(
+        shown.body.replace(/\n/g, ''),
+      )?.[1];
+    expect(key).toBeDefined();
+    const visitId = visitUrl.split('/').at(-1)!.split('?')[0]!;
+    const bad = await form(action, { visitId, idempotencyKey: key!, 'line-1': 'два' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Строка 1: количество — число больше нуля');
+    const none = await form(action, { visitId, idempotencyKey: key!, 'line-1': '', 'line-2': '' });
+    expect(none.body).toContain('Укажите, сколько вернуть хотя бы по одной строке');
+    // One loaf of two back: half of the bread's 3 bonuses taken back.
+    const returned = await form(action, { visitId, idempotencyKey: key!, 'line-1': '1', 'line-2': '' });
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.body).toContain(
+      'Возврат проведён: покупателю вернули 0\u00a0бонусов, забрали 1,50\u00a0бонуса.',
+    );
+    const over = await form(action, { visitId, idempotencyKey: `${key!}-2`, 'line-1': '2' });
+    expect(over.statusCode).toBe(400);
+  });
 });

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { TillOperation, TillVisit } from '#common/contract/till';
+import type { TillReturn } from '#common/contract/till-returns';
 import { formatBonuses, formatDay, formatKopecks } from '#common/lib/format';
 import { brandedPage, type PageBrand } from '#server/lib/branded-page';
 import { escapeHtml } from '#server/lib/html';
 import { giftCardForm } from './till-gift-card-page';
-import { RECEIPT_STYLE, receiptField, receiptLinesTable } from './till-page-receipt';
+import { RECEIPT_STYLE, receiptField, receiptLinesTable, returnForm } from './till-page-receipt';
 
 /*
  * The reference till page's markup (docs/decisions/015-till-api.md, its look: decision 052): the key form, the
@@ -143,8 +144,22 @@ function operationItem(visitId: string, op: TillOperation) {
 <dl><dt>Чек</dt><dd>${escapeHtml(money(op.sum))}</dd>
 <dt>Списано</dt><dd>${escapeHtml(bonuses(op.spent))}</dd>${card}
 <dt>Начислено</dt><dd>${escapeHtml(bonuses(op.earned))}</dd>${couponRow(op)}</dl>
-${receiptLinesTable(op.lines)}${buttons ? `<div class="buttons">${buttons}</div>` : ''}</li>`;
+${receiptLinesTable(op.lines)}${buttons ? `<div class="buttons">${buttons}</div>` : ''}${returnable(visitId, op)}</li>`;
 }
+
+/** What a return moved, for the cashier: the bonuses back and taken, and the money to keep from the refund. */
+export function returnNotice(done: TillReturn) {
+  const moved = `Возврат проведён: покупателю вернули ${bonuses(done.bonusesGivenBack)}, забрали ${bonuses(done.bonusesTakenBack - done.withheld)}.`;
+  return done.withheld > 0
+    ? `${moved} Бонусов не хватило: удержите ${money(done.withheld)} из возвращаемых денег.`
+    : moved;
+}
+
+/** The return form of a completed operation with lines (a card payment's lines are not returned yet). */
+const returnable = (visitId: string, op: TillOperation) =>
+  op.state === 'COMPLETED' && op.kind !== 'CARD' && op.lines?.length
+    ? returnForm(visitId, op.operationId, op.lines, randomUUID())
+    : '';
 
 /** ' Акция: …' when a campaign raised what the operation earned (an operation stored before decision 055). */
 const campaignsOf = (op: TillOperation) => {
@@ -238,7 +253,7 @@ function cardOption(visit: TillVisit) {
 export function visitPage(
   visit: TillVisit,
   now: Date,
-  options: { error?: string | null; done?: string | null; today: string },
+  options: { error?: string | null; notice?: string | null; done?: string | null; today: string },
 ) {
   const open = Date.parse(visit.expiresAt) > now.getTime();
   const done = visit.operations.find((op) => op.operationId === options.done);
@@ -261,7 +276,7 @@ ${cardOption(visit)}
 </form></section>`
     : `<p class="notice error" role="alert">Визит закончился: чтобы начислить или списать, отсканируйте код покупателя ещё раз.</p>`;
   return `${top(`Касса: ${visit.point.title}`)}
-${noticeBlock(options.error ?? null)}${resultLine(done)}
+${noticeBlock(options.error ?? null)}${noticeBlock(options.notice ?? null, true)}${resultLine(done)}
 <section class="card" aria-labelledby="customer-heading">
 <h2 id="customer-heading">Покупатель</h2>
 <p class="balance" data-testid="till-bonuses">${escapeHtml(bonuses(visit.customer.bonuses))}</p>

@@ -3,7 +3,8 @@ import { calendarDay } from '#common/lib/format';
 import type { AppDeps } from '#server/app-deps';
 import { cachedBrandSettings } from '#server/core/brand-settings';
 import type { TillPageTools } from './till-gift-card-page';
-import { readTypedReceipt } from './till-page-receipt';
+import { readTypedReceipt, typedReturn } from './till-page-receipt';
+import { returnNotice } from './till-page-views';
 import { ACTIONS, scanPage, visitPage } from './till-page-views';
 
 /**
@@ -13,7 +14,7 @@ import { ACTIONS, scanPage, visitPage } from './till-page-views';
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-type VisitOptions = { status?: number; error?: string | null; done?: string | null };
+type VisitOptions = { status?: number; error?: string | null; notice?: string | null; done?: string | null };
 
 export function registerTillVisitRoutes(scope: FastifyInstance, tools: TillPageTools, deps: AppDeps) {
   const { opts, send, requireKey, api, field, parseSum, refusalOf } = tools;
@@ -68,6 +69,8 @@ export function registerTillVisitRoutes(scope: FastifyInstance, tools: TillPageT
     return reply.redirect(`/till/visits/${visitId}?done=${response.json().operationId}`, 303);
   });
 
+  registerReturnRoute(scope, tools, showVisit);
+
   scope.post<{ Params: { operationId: string; action: string } }>(
     '/till/operations/:operationId/:action',
     opts,
@@ -86,6 +89,43 @@ export function registerTillVisitRoutes(scope: FastifyInstance, tools: TillPageT
         });
       }
       return reply.redirect(`/till/visits/${visitId}?done=${operationId}`, 303);
+    },
+  );
+}
+
+type ShowVisit = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  visitId: string,
+  options?: VisitOptions,
+) => Promise<FastifyReply>;
+
+/** Some goods come back (decision 063): the quantities typed per line, through the till API's return. */
+function registerReturnRoute(scope: FastifyInstance, tools: TillPageTools, showVisit: ShowVisit) {
+  const { opts, send, requireKey, api, field, refusalOf } = tools;
+  scope.post<{ Params: { operationId: string } }>(
+    '/till/operations/:operationId/return',
+    opts,
+    async (request, reply) => {
+      if (!(await requireKey(request, reply))) return reply;
+      const { operationId } = request.params;
+      const visitId = field(request.body, 'visitId');
+      if (!UUID.test(operationId) || !UUID.test(visitId)) {
+        return send(reply, 404, 'Касса', scanPage('Операция не найдена'));
+      }
+      const typed = typedReturn(request.body);
+      if ('error' in typed) return showVisit(request, reply, visitId, { status: 400, error: typed.error });
+      const response = await api(request, 'POST', `/api/till/operations/${operationId}/return`, {
+        items: typed.items,
+        idempotencyKey: field(request.body, 'idempotencyKey'),
+      });
+      if (response.statusCode !== 200) {
+        return showVisit(request, reply, visitId, {
+          status: response.statusCode,
+          error: refusalOf(response),
+        });
+      }
+      return showVisit(request, reply, visitId, { notice: returnNotice(response.json()) });
     },
   );
 }

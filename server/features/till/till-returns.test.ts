@@ -8,6 +8,7 @@ import { tillOperations } from '#server/db/schema/till';
 import { reverseCompleted } from './refunds';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { callAs } from '#server/test/cabinet-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
@@ -84,6 +85,23 @@ describe('partial returns by lines at the till (decision 063)', () => {
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().lines.map((l: { bonusesTakenBack: number }) => l.bonusesTakenBack)).toEqual([6, 1.5]);
     expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(100_000);
+    // The customer's history says why the balance moved: each return is a «Возврат товаров» row with the goods'
+    // money and the bonuses taken back; a repeated key wrote no second row.
+    const history = (await callAs(t, PHONE, 'GET', '/api/user/operations')).json().operations;
+    expect(
+      history
+        .filter((o: { type: string }) => o.type === 'RETURN')
+        .map((o: { amount: number; amountEarn: number; amountSpend: number }) => [
+          o.amount,
+          o.amountEarn,
+          o.amountSpend,
+        ])
+        // Both at the same moment of the test's clock: in the order of their sums.
+        .sort((a: number[], b: number[]) => b[0]! - a[0]!),
+    ).toEqual([
+      [249.9, 0, 7.5], // 199,90 ₽ of bread and the 50 ₽ bag
+      [100.1, 0, 3],
+    ]);
     // Nothing is left to return; the full refund is refused after a return by lines.
     const over = await giveBack(op.operationId, [{ line: 1, quantity: 0.001 }], 'return-3');
     expect(over.statusCode).toBe(400);

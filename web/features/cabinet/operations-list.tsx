@@ -93,7 +93,9 @@ function OperationRow({ operation }: { operation: Operation }) {
           <p className="operation__meta">
             {operation.type === 'DEPOSIT'
               ? ruCabinet.credited(formatRoubles(operation.amount))
-              : ruCabinet.cheque(formatRoubles(operation.amount))}
+              : operation.type === 'RETURN'
+                ? ruCabinet.returnedGoods(formatRoubles(operation.amount))
+                : ruCabinet.cheque(formatRoubles(operation.amount))}
           </p>
         )}
         {operation.earnRules

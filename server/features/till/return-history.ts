@@ -1,0 +1,53 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { operations } from '#server/db/schema/cabinet';
+import { receiptLines } from '#server/db/schema/catalogue';
+import type { tillReturnLines } from '#server/db/schema/till';
+import { loadPoint, type TillOperationRow } from './operation-rows';
+
+type ReturnRow = typeof tillReturnLines.$inferSelect;
+
+/**
+ * The customer's history row of a partial return (decision 063): «Возврат товаров» at the point, the returned
+ * goods' money as its sum (each line's sum in proportion to the quantity returned, to the kopeck), the bonuses
+ * given back as what it credits, and the bonuses taken back (less what the till withheld from the money) as what
+ * it debits. Without it a customer's balance would change with nothing in their history to say why.
+ */
+export async function recordReturn(
+  tx: Db,
+  op: TillOperationRow,
+  planned: readonly ReturnRow[],
+  transactionId: string | null,
+  now: Date,
+) {
+  const lines = await tx
+    .select({ lineNo: receiptLines.lineNo, sum: receiptLines.sum, quantityMilli: receiptLines.quantityMilli })
+    .from(receiptLines)
+    .where(
+      and(
+        eq(receiptLines.source, 'till'),
+        eq(receiptLines.operationId, op.id),
+        inArray(
+          receiptLines.lineNo,
+          planned.map((row) => row.lineNo),
+        ),
+      ),
+    );
+  const byNo = new Map(lines.map((line) => [line.lineNo, line]));
+  const money = planned.reduce((total, row) => {
+    const line = byNo.get(row.lineNo)!;
+    return total + Math.round((line.sum * row.quantityMilli) / line.quantityMilli);
+  }, 0);
+  const point = await loadPoint(tx, op.retailPointId);
+  await tx.insert(operations).values({
+    userId: op.userId,
+    place: point.title,
+    occurredAt: now,
+    amount: money,
+    amountEarn: planned.reduce((total, row) => total + row.spendBack, 0),
+    amountSpend: planned.reduce((total, row) => total + row.earnBack - row.withheld, 0),
+    state: 'PROCESSED',
+    type: 'RETURN',
+    transactionId,
+  });
+}
