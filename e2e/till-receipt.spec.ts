@@ -75,7 +75,10 @@ test('the till builds a receipt from scanned barcodes: each line’s bonuses, ci
     /^Сигареты «Ява Золотая»\s*215\s+рублей$/,
   ]);
   // The return is in the history too, with the bonuses it took back.
-  const returned = page.getByTestId('operations').getByRole('listitem').filter({ hasText: 'Возврат товаров' });
+  const returned = page
+    .getByTestId('operations')
+    .getByRole('listitem')
+    .filter({ hasText: 'Возврат товаров' });
   await expect(returned).toContainText('Возвращено товаров на 220');
   await expect(returned).toContainText('11');
   await expectNoAxeViolations(page);
