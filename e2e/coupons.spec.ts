@@ -69,6 +69,32 @@ test('the marketer generates one-use codes and downloads them; a personal coupon
   await expectNoAxeViolations(page);
   await shot(page, 'console-promo-codes');
 
+  // The codes to print and cut (decision 064): QR and Code128 cards, 96 to a sheet, the console's chrome left out.
+  await flyers.getByRole('link', { name: 'Коды для печати' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Коды для печати: «Листовки ${STAMP}»`);
+  await expect(page.getByText('Лист 1 из 6 · свободных кодов: 500')).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Карточки промокодов' }).getByRole('listitem');
+  await expect(cards).toHaveCount(96);
+  const firstCode = rows[1]!.split(';')[0]!;
+  await expect(cards.first()).toContainText(firstCode);
+  await expect(
+    cards.first().getByRole('img', { name: `Штрихкод Code128 промокода ${firstCode}` }),
+  ).toBeVisible();
+  await expect(
+    cards
+      .first()
+      .getByRole('img', { name: `Штрихкод Code128 промокода ${firstCode}` })
+      .locator('rect')
+      .first(),
+  ).toBeAttached();
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ media: 'print' });
+  await shot(page, 'console-promo-print');
+  await expect(page.getByRole('navigation', { name: 'Разделы консоли' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByRole('link', { name: 'К промокодам' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Промокоды и купоны' })).toBeVisible();
+
   const birthday = await createPromo(page, {
     title: `С днём рождения ${STAMP}`,
     kind: 'Персональные купоны',

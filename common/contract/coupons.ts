@@ -168,6 +168,42 @@ export const exportPromoCodes = defineEndpoint({
   },
 });
 
+/** How many codes one printed sheet request carries: four A4 pages of 24 cards. */
+export const PRINT_CODES_PER_PAGE = 96;
+
+export const promoCodesSheetSchema = z.strictObject({
+  title: z.string(),
+  /** The promo's last day, yyyy-mm-dd; null: none. */
+  endsOn: z.string().nullable(),
+  /** The free codes of this page, in the order they were made. */
+  codes: z.array(z.string()),
+  page: z.number().int(),
+  pages: z.number().int(),
+  /** Free codes in all. */
+  total: z.number().int(),
+});
+export type PromoCodesSheet = z.output<typeof promoCodesSheetSchema>;
+
+export const promoCodesSheet = defineEndpoint({
+  method: 'GET',
+  path: '/api/operator/promos/:promoId/codes/sheet',
+  summary: `A page of a promo's free codes to print as QR and Code128 cards (${PRINT_CODES_PER_PAGE} a page)`,
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'campaigns.read',
+  errors: ['NOT_FOUND'],
+  schemas: {
+    params: promoParams,
+    query: z.strictObject({
+      page: z
+        .string()
+        .regex(/^[1-9]\d{0,5}$/, 'Страница: номер от 1')
+        .optional(),
+    }),
+    response: promoCodesSheetSchema,
+  },
+});
+
 export const issuePersonalCoupon = defineEndpoint({
   method: 'POST',
   path: '/api/operator/promos/:promoId/personal',

@@ -64,5 +64,20 @@ export const ruAdminCoupons = {
     issue: 'Выдать купон',
     issued: (code: string) => `Купон выдан: ${code}. Участник увидит его в личном кабинете`,
     shared: (code: string | null) => `Общий код: ${code ?? '—'}`,
+    print: 'Коды для печати',
+  },
+  sheet: {
+    heading: (title: string) => `Коды для печати: «${title}»`,
+    pageOf: (page: number, pages: number, total: number) =>
+      `Лист ${page} из ${pages} · свободных кодов: ${total.toLocaleString('ru-RU')}`,
+    print: 'Печать',
+    back: 'К промокодам',
+    previous: 'Предыдущие',
+    next: 'Следующие',
+    none: 'Свободных кодов нет: создайте новые',
+    until: (day: string) => `до ${day}`,
+    qr: (code: string) => `QR-код промокода ${code}`,
+    barcode: (code: string) => `Штрихкод Code128 промокода ${code}`,
+    cards: 'Карточки промокодов',
   },
 };

@@ -60,6 +60,25 @@ describe('promos in the console and personal coupons in the cabinet (decision 06
     expect(new Set(rows.slice(1).map((row: string) => row.split(';')[0])).size).toBe(2_000);
     expect(rows[1]).toMatch(/^[2-9A-HJKMNP-Z]{10};свободен;$/);
 
+    // The printable sheet: the free codes, 96 a page, in the CSV's order; a page past the end is empty.
+    const sheet = async (page: string) =>
+      asStaff(t, marketer, {
+        method: 'GET',
+        url: `/api/operator/promos/${promo.id}/codes/sheet?page=${page}`,
+      });
+    const first = (await sheet('1')).json();
+    expect(first).toMatchObject({
+      title: 'Скидка 15% на кофе',
+      endsOn: null,
+      page: 1,
+      pages: 21,
+      total: 2_000,
+    });
+    expect(first.codes).toEqual(rows.slice(1, 97).map((row: string) => row.split(';')[0]));
+    expect((await sheet('21')).json().codes).toHaveLength(2_000 - 20 * 96);
+    expect((await sheet('22')).json().codes).toEqual([]);
+    for (const bad of ['0', '-1', 'x', '1.5']) expect((await sheet(bad)).statusCode).toBe(400);
+
     const listed = await asStaff(t, marketer, { method: 'GET', url: '/api/operator/promos' });
     expect(listed.json().find((p: { id: string }) => p.id === promo.id)).toMatchObject({ codes: 2_000 });
 

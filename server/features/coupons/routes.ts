@@ -4,6 +4,7 @@ import type { AppDeps } from '#server/app-deps';
 import { auditActorOf } from '#server/core/audit';
 import { registerEndpoint } from '#server/lib/register-endpoint';
 import { promoCodesCsv } from './export-csv';
+import { promoCodesSheet } from './print-sheet';
 import { generateCodes } from './generate';
 import { issuePersonalCoupon, userCoupons } from './personal';
 import { createPromo, listPromos, loadPromo } from './promos';
@@ -23,6 +24,13 @@ export function registerCouponRoutes(app: FastifyInstance, deps: Pick<AppDeps, '
   });
   registerEndpoint(app, contract.exportPromoCodes, async (request) =>
     promoCodesCsv(deps.db, await loadPromo(deps.db, request.params.promoId)),
+  );
+  registerEndpoint(app, contract.promoCodesSheet, async (request) =>
+    promoCodesSheet(
+      deps.db,
+      await loadPromo(deps.db, request.params.promoId),
+      Number(request.query.page ?? 1),
+    ),
   );
   registerEndpoint(app, contract.issuePersonalCoupon, async (request) => {
     const promo = await loadPromo(deps.db, request.params.promoId);

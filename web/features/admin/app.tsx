@@ -17,13 +17,15 @@ const PAGES: Record<string, { Page: ComponentType; permission?: Permission }> = 
 /**
  * The section a console address names: `/admin/members/` is `members`, `/admin` is ''. A member has an address
  * of their own, `/admin/members/<id>` (decision 053), and so has a receipt, `/admin/receipts/<id>` (decision
- * 066): still their sections.
+ * 066), and a promo's printable codes, `/admin/coupons/<id>/print`: still their sections.
  */
 const sectionOf = (pathname: string) =>
   pathname
     .replace(/^\/admin\/?/, '')
     .replace(/\/$/, '')
-    .replace(/^(members|receipts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, '$1');
+    .replace(/^(members|receipts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, '$1')
+    // A promo's printable codes (decision 064): still the coupons' section.
+    .replace(/^coupons\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/print$/, 'coupons');
 
 const known = (section: string) => section === 'login' || Object.hasOwn(PAGES, section);
 

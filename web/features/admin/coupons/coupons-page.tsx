@@ -6,6 +6,8 @@ import { adminApi } from '../api';
 import { isoDayToRu } from '../dates';
 import { Can } from '../kit/can';
 import { DataTable, type Column } from '../kit/data-table';
+import { useLocation } from '#web/lib/router/hooks';
+import { printedPromoOf, PrintSheet } from './print-sheet';
 import { PromoCodes } from './promo-codes';
 import { PromoForm } from './promo-form';
 import couponsCss from './coupons.css?url';
@@ -19,6 +21,17 @@ const day = (iso: string | null) => (iso ? isoDayToRu(iso) : null);
  * promo's codes (generate one-use codes, issue a personal coupon, the CSV).
  */
 export function CouponsPage() {
+  const printed = printedPromoOf(useLocation().pathname);
+  return (
+    <>
+      {/* This screen's own stylesheet, beside the console's console.css (React hoists it). */}
+      <link rel="stylesheet" href={couponsCss} precedence="default" />
+      {printed ? <PrintSheet promoId={printed} /> : <PromosScreen />}
+    </>
+  );
+}
+
+function PromosScreen() {
   const promos = useQuery({ queryKey: KEYS, queryFn: () => adminApi().request('GET /api/operator/promos') });
   const [openId, setOpenId] = useState<string | null>(null);
   const open = promos.data?.find((p) => p.id === openId) ?? null;
@@ -42,8 +55,6 @@ export function CouponsPage() {
   ];
   return (
     <>
-      {/* This screen's own stylesheet, beside the console's console.css (React hoists it). */}
-      <link rel="stylesheet" href={couponsCss} precedence="default" />
       <h1>{t.heading}</h1>
       <DataTable
         label={t.heading}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Promo } from '#common/contract/coupons';
 import { ruAdminCoupons } from '#web/i18n/ru-admin-coupons';
+import { Link } from '#web/lib/router/links';
 import { adminApi } from '../api';
 import { ActionStatus } from '../kit/action-status';
 import { Can } from '../kit/can';
@@ -96,7 +97,8 @@ export function PromoCodes({ promo, listKey }: { promo: Promo; listKey: readonly
       )}
       <button type="button" className="admin-button" onClick={() => download.run()}>
         {t.csv}
-      </button>
+      </button>{' '}
+      {promo.kind !== 'PERSONAL' && <Link to={`/admin/coupons/${promo.id}/print`}>{t.print}</Link>}
       <ActionStatus action={download} />
     </section>
   );
