@@ -94,6 +94,16 @@ test('the marketer generates one-use codes and downloads them; a personal coupon
   await page.emulateMedia({ media: 'screen' });
   await page.getByRole('link', { name: 'К промокодам' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Промокоды и купоны' })).toBeVisible();
+  // Paused, the tills refuse its codes; resumed, they take them again (decision 064).
+  const flyersRow = page.getByRole('row').filter({ hasText: `Листовки ${STAMP}` });
+  await flyersRow.getByRole('button', { name: 'Коды' }).click();
+  const edit = page.getByRole('form', { name: `Изменить акцию «Листовки ${STAMP}»` });
+  await edit.getByRole('button', { name: 'Приостановить' }).click();
+  await expect(edit.getByText('Акция приостановлена: кассы не принимают её коды')).toBeVisible();
+  await expect(flyersRow).toContainText('(приостановлена)');
+  await edit.getByRole('button', { name: 'Возобновить' }).click();
+  await expect(edit.getByText('Акция возобновлена')).toBeVisible();
+  await expect(flyersRow).not.toContainText('приостановлена');
 
   const birthday = await createPromo(page, {
     title: `С днём рождения ${STAMP}`,

@@ -98,6 +98,8 @@ export const promoSchema = z.strictObject({
   endsOn: z.string().nullable(),
   perMemberLimit: z.number().nullable(),
   totalLimit: z.number().nullable(),
+  /** Paused by the marketer: its codes are refused at the till until it is resumed. */
+  paused: z.boolean(),
   /** The shared code; null for the other kinds. */
   code: z.string().nullable(),
   /** How many codes it has (1 for a shared one). */
@@ -166,6 +168,37 @@ export const exportPromoCodes = defineEndpoint({
     params: promoParams,
     response: z.strictObject({ fileName: z.string(), csv: z.string() }),
   },
+});
+
+/**
+ * What the marketer may change in a promo once its codes are out (decision 064): its name, days, limits, and a
+ * pause. Its kind, effect, value and category stay: codes already handed out promise them.
+ */
+export const promoChangeSchema = z
+  .strictObject({
+    title: z.string().trim().min(1, 'Название обязательно').max(120, 'Название: не длиннее 120 знаков'),
+    startsOn: calendarDate.nullable(),
+    endsOn: calendarDate.nullable(),
+    perMemberLimit: limitSchema.nullable(),
+    totalLimit: limitSchema.nullable(),
+    paused: z.boolean('Пауза: да или нет'),
+  })
+  .refine((c) => !c.startsOn || !c.endsOn || c.endsOn >= c.startsOn, {
+    path: ['endsOn'],
+    message: 'Конец раньше начала',
+  });
+export type PromoChange = z.output<typeof promoChangeSchema>;
+
+export const updatePromo = defineEndpoint({
+  method: 'PUT',
+  path: '/api/operator/promos/:promoId',
+  summary:
+    "Change a promo's name, days, limits, or pause it (its kind, effect and value stay: codes promise them)",
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'campaigns.write',
+  errors: ['NOT_FOUND'],
+  schemas: { params: promoParams, body: promoChangeSchema, response: promoSchema },
 });
 
 /** How many codes one printed sheet request carries: four A4 pages of 24 cards. */

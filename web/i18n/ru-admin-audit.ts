@@ -23,6 +23,7 @@ export const ruAdminAudit = {
     'campaign.update': 'Бонусная кампания изменена',
     'campaign.delete': 'Бонусная кампания удалена',
     'promo.create': 'Акция с промокодами создана',
+    'promo.update': 'Акция с промокодами изменена',
     'promo.generate': 'Одноразовые промокоды созданы',
     'promo.personal': 'Персональный купон выдан',
     'catalogue.batch': 'Каталог загружен из учётной системы',

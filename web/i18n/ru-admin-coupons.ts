@@ -66,6 +66,17 @@ export const ruAdminCoupons = {
     shared: (code: string | null) => `Общий код: ${code ?? '—'}`,
     print: 'Коды для печати',
   },
+  edit: {
+    heading: (title: string) => `Изменить акцию «${title}»`,
+    hint: 'Действие, величину и категорию не меняют: выданные коды их обещают',
+    save: 'Сохранить',
+    saved: 'Акция сохранена',
+    pause: 'Приостановить',
+    resume: 'Возобновить',
+    paused: 'Акция приостановлена: кассы не принимают её коды',
+    resumed: 'Акция возобновлена',
+    isPaused: 'приостановлена',
+  },
   sheet: {
     heading: (title: string) => `Коды для печати: «${title}»`,
     pageOf: (page: number, pages: number, total: number) =>

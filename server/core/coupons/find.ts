@@ -24,6 +24,7 @@ export async function findCoupon(
     .innerJoin(promos, eq(promos.id, promoCodes.promoId))
     .where(eq(promoCodes.code, normalCode(request.code)));
   if (!found) throw new AppError('COUPON_UNKNOWN', 'Такого промокода нет: проверьте, как он набран');
+  if (found.promo.paused) throw new AppError('COUPON_EXPIRED', 'Акция по этому промокоду приостановлена');
   const today = localTime(request.now, request.timeZone).day;
   if (found.promo.startsOn && today < found.promo.startsOn) {
     throw new AppError('COUPON_EXPIRED', 'Промокод ещё не действует: акция не началась');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   bigint,
   check,
   date,
@@ -42,6 +43,8 @@ export const promos = pgTable(
     endsOn: date({ mode: 'string' }),
     perMemberLimit: integer(),
     totalLimit: integer(),
+    /** Paused by the marketer: its codes are refused at the till until it is resumed (their holds stay). */
+    paused: boolean().notNull().default(false),
     createdAt: at().notNull(),
   },
   (t) => [

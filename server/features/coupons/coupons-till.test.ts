@@ -16,7 +16,7 @@ const MONDAY_NOON = Date.parse('2026-11-30T09:00:00Z');
 const BUYER = '79006660064';
 const OTHER = '79006660065';
 
-const operator = (t: TestApp, method: 'GET' | 'POST', url: string, payload?: object) =>
+const operator = (t: TestApp, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
 
 async function newPromo(t: TestApp, input: object) {
@@ -324,5 +324,40 @@ describe('coupons at the till (decision 064)', () => {
       idempotencyKey: 'card-0001',
     });
     expect(card.statusCode).toBe(400);
+  });
+
+  it('a paused promo’s code is refused until it is resumed; its name, days and limits change, its effect does not', async () => {
+    await openVisit(BUYER);
+    const promo = await newPromo(t, {
+      title: 'Зима',
+      kind: 'SHARED',
+      code: 'ЗИМА',
+      effect: 'DISCOUNT_FIXED',
+      value: 50,
+    });
+    const change = (body: object) => operator(t, 'PUT', `/api/operator/promos/${promo.id}`, body);
+    const base = { title: 'Зима', startsOn: null, endsOn: null, perMemberLimit: null, totalLimit: null };
+    const paused = await change({ ...base, paused: true });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(paused.json()).toMatchObject({ paused: true, code: 'ЗИМА', codes: 1 });
+    const refused = await post(BUYER, 'preview', { sum: 100, coupon: 'зима' });
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      'Акция по этому промокоду приостановлена',
+    ]);
+    const resumed = await change({ ...base, title: 'Зимняя скидка', totalLimit: 5, paused: false });
+    expect(resumed.json()).toMatchObject({ title: 'Зимняя скидка', totalLimit: 5, paused: false, value: 50 });
+    expect((await post(BUYER, 'preview', { sum: 100, coupon: 'зима' })).json().coupon).toMatchObject({
+      discount: 50,
+    });
+    // The effect is not in the body: a try to change it is a 400 that changes nothing.
+    expect((await change({ ...base, paused: false, value: 500 })).statusCode).toBe(400);
+    expect(
+      (await change({ ...base, paused: false, endsOn: '2026-01-01', startsOn: '2026-02-01' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await operator(t, 'PUT', `/api/operator/promos/${crypto.randomUUID()}`, { ...base, paused: true }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -40,6 +40,7 @@ export const toPromo = (row: PromoRow, counts: Counts): Promo => ({
   endsOn: row.endsOn,
   perMemberLimit: row.perMemberLimit,
   totalLimit: row.totalLimit,
+  paused: row.paused,
   code: counts.sharedCode,
   codes: counts.codes,
   held: counts.held,

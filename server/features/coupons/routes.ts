@@ -8,6 +8,7 @@ import { promoCodesSheet } from './print-sheet';
 import { generateCodes } from './generate';
 import { issuePersonalCoupon, userCoupons } from './personal';
 import { createPromo, listPromos, loadPromo } from './promos';
+import { updatePromo } from './update-promo';
 
 /**
  * Coupons and promo codes (decision 064): the marketer's promos and their codes in the console (the campaigns'
@@ -17,6 +18,9 @@ export function registerCouponRoutes(app: FastifyInstance, deps: Pick<AppDeps, '
   registerEndpoint(app, contract.listPromos, async () => listPromos(deps.db));
   registerEndpoint(app, contract.createPromo, async (request) =>
     createPromo(deps.db, request.body, auditActorOf(request), deps.clock.now()),
+  );
+  registerEndpoint(app, contract.updatePromo, async (request) =>
+    updatePromo(deps.db, request.params.promoId, request.body, auditActorOf(request)),
   );
   registerEndpoint(app, contract.generatePromoCodes, async (request) => {
     const promo = await loadPromo(deps.db, request.params.promoId);

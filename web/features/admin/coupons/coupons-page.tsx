@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../kit/data-table';
 import { useLocation } from '#web/lib/router/hooks';
 import { printedPromoOf, PrintSheet } from './print-sheet';
 import { PromoCodes } from './promo-codes';
+import { PromoEdit } from './promo-edit';
 import { PromoForm } from './promo-form';
 import couponsCss from './coupons.css?url';
 
@@ -36,7 +37,15 @@ function PromosScreen() {
   const [openId, setOpenId] = useState<string | null>(null);
   const open = promos.data?.find((p) => p.id === openId) ?? null;
   const columns: Column<Promo>[] = [
-    { header: t.columns.title, cell: (p) => p.title },
+    {
+      header: t.columns.title,
+      cell: (p) => (
+        <>
+          {p.title}
+          {p.paused && <small className="admin-muted"> ({t.edit.isPaused})</small>}
+        </>
+      ),
+    },
     { header: t.columns.kind, cell: (p) => t.create.kinds[p.kind] },
     { header: t.columns.effect, cell: (p) => t.effectOf(p) },
     { header: t.columns.days, cell: (p) => t.daysOf(day(p.startsOn), day(p.endsOn)) },
@@ -65,6 +74,11 @@ function PromosScreen() {
         error={promos.isError}
       />
       {open && <PromoCodes key={open.id} promo={open} listKey={KEYS} />}
+      {open && (
+        <Can permission="campaigns.write">
+          <PromoEdit key={`${open.id}-edit`} promo={open} listKey={KEYS} />
+        </Can>
+      )}
       <Can permission="campaigns.write">
         <PromoForm listKey={KEYS} />
       </Can>

@@ -8,10 +8,12 @@ import { Field, LabelledField } from '../kit/field';
 import { useAction } from '../kit/use-action';
 
 const t = ruAdminCoupons.create;
+/** The new promo's texts, which the edit form shares. */
+export const create = t;
 
-const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
-const numberOrNull = (value: string) => (value === '' ? null : Number(value.replace(',', '.')));
-function dayOf(value: string): string | null {
+export const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
+export const numberOrNull = (value: string) => (value === '' ? null : Number(value.replace(',', '.')));
+export function dayOf(value: string): string | null {
   if (value === '') return null;
   const day = ruDayToIso(value);
   if (!day) throw new Error(t.badDay);

@@ -1,0 +1,1 @@
+ALTER TABLE "promos" ADD COLUMN "paused" boolean DEFAULT false NOT NULL;
