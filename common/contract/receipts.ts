@@ -84,6 +84,11 @@ export const receiptLineSchema = z.strictObject({
   maxSpend: z.number().int(),
   spent: z.number().int(),
   earned: z.number().int(),
+  /** Returned at the till so far, thousandths of a unit (decision 063); 0: nothing. */
+  returnedMilli: z.number().int(),
+  /** The bonuses the returns took back from this line and gave back to it, kopecks. */
+  earnTakenBack: z.number().int(),
+  spendGivenBack: z.number().int(),
 });
 export type ReceiptLine = z.output<typeof receiptLineSchema>;
 
@@ -91,6 +96,15 @@ export const receiptSchema = z.strictObject({
   timeZone: z.string(),
   operation: operationSchema,
   lines: z.array(receiptLineSchema),
+  /** The promo code the cheque used (decision 064): its discount and extra bonuses, kopecks; null: none. */
+  coupon: z
+    .strictObject({
+      code: z.string(),
+      promo: z.string(),
+      discount: z.number().int(),
+      bonuses: z.number().int(),
+    })
+    .nullable(),
 });
 export type Receipt = z.output<typeof receiptSchema>;
 

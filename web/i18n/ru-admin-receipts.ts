@@ -51,7 +51,14 @@ export const ruAdminReceipts = {
     maxSpend: 'Можно бонусами',
     spent: 'Списано',
     earned: 'Начислено',
+    returned: 'Возвращено',
   },
+  /** A line's returns (decision 063): the quantity, and the bonuses taken back and given back. */
+  returnedOf: (quantity: string, taken: string, given: string) =>
+    `${quantity}; забрано ${taken}, возвращено ${given}`,
+  coupon: 'Промокод',
+  couponOf: (code: string, promo: string, discount: string, bonuses: string) =>
+    `${code} («${promo}»): скидка ${discount}, бонусы ${bonuses}`,
   legal: { TOBACCO: 'табак', ALCOHOL: 'алкоголь', INFANT_FORMULA: 'детское питание' } as Record<
     string,
     string

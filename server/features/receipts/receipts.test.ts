@@ -22,6 +22,7 @@ describe('any till receipt in the console (decision 066)', () => {
   let clock: FakeClock;
   let withLines: string;
   let sumOnly: string;
+  let key: string;
 
   const operator = (url: string) =>
     t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
@@ -37,7 +38,7 @@ describe('any till receipt in the console (decision 066)', () => {
     await t.deps.db
       .insert(catalogueItems)
       .values({ sku: 'BREAD', name: 'Хлеб', categoryId: 'BAKERY', updatedAt });
-    const { key } = await issueKey(t);
+    ({ key } = await issueKey(t));
     const card = await cardholder(t, PHONE, 1000);
     const opened = await till(t, key, 'POST', '/api/till/verify', {
       code: memberCode(card, clock.now().getTime()),
@@ -138,5 +139,25 @@ describe('any till receipt in the console (decision 066)', () => {
       expect(list.json().receipts[0].phone, role).toBe(phone);
       expect(one.json().operation.phone, role).toBe(phone);
     }
+  });
+
+  it('shows what came back of each line (decision 063) and the cheque’s promo code, none here', async () => {
+    const returned = await till(t, key, 'POST', `/api/till/operations/${withLines}/return`, {
+      items: [{ line: 2, quantity: 1 }],
+      idempotencyKey: 'RCPT-0001-return',
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    const shown = (await operator(`/api/operator/receipts/${withLines}`)).json();
+    expect(shown.coupon).toBeNull();
+    expect(
+      shown.lines.map((l: { returnedMilli: number; earnTakenBack: number; spendGivenBack: number }) => [
+        l.returnedMilli,
+        l.earnTakenBack,
+        l.spendGivenBack,
+      ]),
+    ).toEqual([
+      [0, 0, 0],
+      [1000, 150, 0],
+    ]);
   });
 });

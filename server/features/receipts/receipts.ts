@@ -1,3 +1,4 @@
+import { couponUseOf } from '#server/core/coupons/holds';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   RECEIPTS_PAGE_SIZE,
@@ -108,11 +109,20 @@ export async function listReceipts(
   };
 }
 
-type LineRow = Omit<
-  ReceiptLine,
-  'quantityMilli' | 'price' | 'sum' | 'discount' | 'maxSpend' | 'spent' | 'earned'
-> &
-  Record<'quantityMilli' | 'price' | 'sum' | 'discount' | 'maxSpend' | 'spent' | 'earned', string | number>;
+/** The line's figures, which the drivers answer as text (bigint) or numbers. */
+type NumberField =
+  | 'quantityMilli'
+  | 'price'
+  | 'sum'
+  | 'discount'
+  | 'maxSpend'
+  | 'spent'
+  | 'earned'
+  | 'returnedMilli'
+  | 'earnTakenBack'
+  | 'spendGivenBack';
+
+type LineRow = Omit<ReceiptLine, NumberField> & Record<NumberField, string | number>;
 
 /** The lines of one till operation, each with its category and that category's top-level ancestor. */
 async function linesOf(db: Db, operationId: string): Promise<ReceiptLine[]> {
@@ -129,8 +139,14 @@ async function linesOf(db: Db, operationId: string): Promise<ReceiptLine[]> {
       select l.line_no as "lineNo", l.name, l.sku, l.barcode, l.category_id as "categoryId",
         leaf.name as category, tc.name as "topCategory", l.legal_group as "legalGroup",
         l.quantity_milli as "quantityMilli", l.price, l.sum, l.discount, l.max_spend as "maxSpend",
-        l.spend as spent, l.earn as earned
+        l.spend as spent, l.earn as earned,
+        coalesce(r.quantity_milli, 0) as "returnedMilli", coalesce(r.earn_back, 0) as "earnTakenBack",
+        coalesce(r.spend_back, 0) as "spendGivenBack"
       from receipt_lines l
+      left join (select line_no, sum(quantity_milli) as quantity_milli, sum(earn_back) as earn_back,
+          sum(spend_back) as spend_back
+        from till_return_lines where till_operation_id = ${operationId} group by line_no) r
+        on r.line_no = l.line_no
       left join catalogue_categories leaf on leaf.id = l.category_id
       left join top on top.leaf = l.category_id
       left join catalogue_categories tc on tc.id = top.id
@@ -146,6 +162,9 @@ async function linesOf(db: Db, operationId: string): Promise<ReceiptLine[]> {
     maxSpend: Number(r.maxSpend),
     spent: Number(r.spent),
     earned: Number(r.earned),
+    returnedMilli: Number(r.returnedMilli),
+    earnTakenBack: Number(r.earnTakenBack),
+    spendGivenBack: Number(r.spendGivenBack),
   }));
 }
 
@@ -153,5 +172,12 @@ export async function showReceipt(db: Db, id: string, phone: (phone: string) => 
   const { timeZone } = await readBrandSettings(db);
   const [row] = rowsOf<OperationRow>(await db.execute(selectOperations(timeZone, [sql`o.id = ${id}`])));
   if (!row) throw notFound('Такого чека нет');
-  return { timeZone, operation: operationOf(row, phone), lines: await linesOf(db, id) };
+  const [lines, use] = await Promise.all([linesOf(db, id), couponUseOf(db, id)]);
+  const coupon = use && {
+    code: use.code,
+    promo: use.title,
+    discount: Number(use.use.discount),
+    bonuses: Number(use.use.bonuses),
+  };
+  return { timeZone, operation: operationOf(row, phone), lines, coupon };
 }

@@ -35,6 +35,19 @@ const lineColumns: Column<ReceiptLine>[] = [
   { header: t.lineColumns.earned, cell: (l) => bonusesText(l.earned), align: 'end' },
 ];
 
+/** The column of what came back (decision 063), shown only for a receipt with returns. */
+const returnedColumn: Column<ReceiptLine> = {
+  header: t.lineColumns.returned,
+  cell: (l) =>
+    l.returnedMilli > 0
+      ? t.returnedOf(
+          quantityText(l.returnedMilli),
+          bonusesText(l.earnTakenBack),
+          bonusesText(l.spendGivenBack),
+        )
+      : '—',
+};
+
 /** One till receipt (decision 066): the operation's figures, then every line as it was stored. */
 export function ReceiptView({ id, onClose }: { id: string; onClose: () => void }) {
   const receipt = useQuery({
@@ -49,7 +62,8 @@ export function ReceiptView({ id, onClose }: { id: string; onClose: () => void }
     );
   }
   if (!receipt.data) return <p role="status">…</p>;
-  const { operation: op, lines, timeZone } = receipt.data;
+  const { operation: op, lines, timeZone, coupon } = receipt.data;
+  const columns = lines.some((l) => l.returnedMilli > 0) ? [...lineColumns, returnedColumn] : lineColumns;
   return (
     <section className="admin-card" aria-labelledby="receipt-heading">
       <h2 id="receipt-heading">{t.receiptHeading(op.receipt)}</h2>
@@ -68,6 +82,19 @@ export function ReceiptView({ id, onClose }: { id: string; onClose: () => void }
         <dd>{bonusesText(op.spent)}</dd>
         <dt>{t.columns.earned}</dt>
         <dd>{bonusesText(op.earned)}</dd>
+        {coupon && (
+          <>
+            <dt>{t.coupon}</dt>
+            <dd>
+              {t.couponOf(
+                coupon.code,
+                coupon.promo,
+                formatKopecks(coupon.discount),
+                bonusesText(coupon.bonuses),
+              )}
+            </dd>
+          </>
+        )}
       </dl>
       {lines.length === 0 ? (
         <p>{t.sumOnly}</p>
@@ -75,7 +102,7 @@ export function ReceiptView({ id, onClose }: { id: string; onClose: () => void }
         <DataTable
           label={t.linesTable}
           caption
-          columns={lineColumns}
+          columns={columns}
           rows={lines}
           rowKey={(l) => l.lineNo}
           empty={t.noLines}
