@@ -40,6 +40,13 @@ function events(w: Window, points: number[]): SQL {
       select null, 'till_refund', '', o.id from till_operations o
       where o.earn = 0 and o.spend = 0 and o.state in ('refunded', 'refunding')
         and o.updated_at >= ${w.start} and o.updated_at < ${w.end}
+      union all
+      -- So has a return by lines that gave and took back nothing (cigarettes): on the day it was made.
+      select distinct null::uuid, 'till_return', k.key, k.op from (
+        select 'till-return:' || r.return_key || ':' || r.till_operation_id::text as key, r.till_operation_id as op
+        from till_return_lines r where r.created_at >= ${w.start} and r.created_at < ${w.end}
+      ) k
+      where not exists (select 1 from ledger_transactions t where t.idempotency_key = k.key)
     ), ev as (
       select * from (
         select ev0.*, case when ev0.kind = 'payment' then 'payment' else 'till' end as source,
