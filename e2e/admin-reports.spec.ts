@@ -93,7 +93,7 @@ test('the accountant opens the reports, narrows the range to today, sees the fig
   // Each pool opens with what was owed at the start of the period, then its movements.
   await expect(gift.getByRole('definition').nth(1)).toHaveText(rub(expected.totals.giftCards.sold));
   // Bonuses are bonuses, not roubles (decision 047); the deletions' forfeits have their own line.
-  const bonusFigures = page.getByRole('region', { name: 'Бонусы' });
+  const bonusFigures = page.getByRole('region', { name: 'Бонусы', exact: true });
   await expect(bonusFigures.getByRole('definition').last()).toHaveText(
     formatBonuses(expected.totals.bonuses.outstanding / 100),
   );

@@ -38,7 +38,3 @@ export function filtersOfAddress(search: URLSearchParams): Filters {
     member: text('member'),
   };
 }
-
-/** The receipts' address for these API filters: what a member's page links to. */
-export const receiptsAddress = (query: ReceiptListQuery) =>
-  `/admin/receipts?${new URLSearchParams(query as Record<string, string>).toString()}`;
