@@ -23,7 +23,10 @@ export const reportQuerySchema = z
   .strictObject({
     from: isoDay,
     to: isoDay,
-    /** Retail point ids, comma-separated; none: every point. Narrows the payments only. */
+    /**
+     * Retail point ids, comma-separated; none: every point. Narrows the payments, the bonuses by point and the
+     * categories; the ledger's totals and days stay the whole programme's.
+     */
     points: z
       .string()
       .regex(/^\d{1,9}(,\d{1,9}){0,199}$/, 'Точки: номера через запятую')
@@ -101,6 +104,22 @@ export const reportDaySchema = z.strictObject({
 });
 export type ReportDay = z.output<typeof reportDaySchema>;
 
+/**
+ * One catalogue category's receipt lines over the range (decision 068). `categoryId` null: lines with no
+ * category. `lines`: lines sold less lines of receipts refunded; the sums are net of refunds and partial returns.
+ */
+export const reportCategorySchema = z.strictObject({
+  categoryId: z.string().nullable(),
+  /** The catalogue's name today; the id when the catalogue does not know it; «Без категории» for none. */
+  title: z.string(),
+  lines: z.number().int(),
+  /** The lines' sums (after the shop's own discount), kopecks. */
+  goodsSum: z.number().int(),
+  bonusesEarned: z.number().int(),
+  bonusesSpent: z.number().int(),
+});
+export type ReportCategory = z.output<typeof reportCategorySchema>;
+
 export const reportSchema = z.strictObject({
   from: z.string(),
   to: z.string(),
@@ -108,8 +127,21 @@ export const reportSchema = z.strictObject({
   points: z.array(z.number().int()),
   totals: totalsSchema,
   days: z.array(reportDaySchema),
-  /** The payments by retail point (the points asked for, or every point that had one). */
-  byPoint: z.array(paymentSplitSchema.extend({ retailPointId: z.number().int(), title: z.string() })),
+  /**
+   * The payments by retail point (the points asked for, or every point that had a payment or moved bonuses),
+   * with the bonuses issued and spent by the point's till operations and shop payments, net of refunds and
+   * returns on the day they happened, as the days count them (decision 068).
+   */
+  byPoint: z.array(
+    paymentSplitSchema.extend({
+      retailPointId: z.number().int(),
+      title: z.string(),
+      bonusesIssued: z.number().int(),
+      bonusesSpent: z.number().int(),
+    }),
+  ),
+  /** Receipt lines by catalogue category (decision 068): the stored lines, net of refunds and returns. */
+  byCategory: z.array(reportCategorySchema),
 });
 export type Report = z.output<typeof reportSchema>;
 

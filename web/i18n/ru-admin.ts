@@ -70,6 +70,8 @@ export const ruAdmin = {
     adjust: 'Провести',
     adjusted: (bonus: string) => `Готово. Бонусов теперь: ${bonus}`,
     operations: 'Операции',
+    /** The member's till receipts in «Чеки» (decision 068). */
+    receipts: 'Чеки участника',
     noOperations: 'Операций нет.',
     opColumns: { at: 'Когда', place: 'Где', earned: 'Начислено', spent: 'Списано' },
     deleteHeading: 'Удаление аккаунта',

@@ -26,11 +26,11 @@ const periodOf = (report: Report): DashboardPeriod => ({
 export async function buildDashboard(deps: Pick<AppDeps, 'db'>) {
   const { timeZone } = await readBrandSettings(deps.db);
   const today = await todayIn(deps.db, timeZone);
-  const day = await buildReport(deps, { from: today, to: today }, { today });
+  const day = await buildReport(deps, { from: today, to: today }, { today, breakdowns: false });
   const week = await buildReport(
     deps,
     { from: addDays(today, 1 - DASHBOARD_WEEK_DAYS), to: today },
-    { today },
+    { today, breakdowns: false },
   );
   return { timeZone, today: periodOf(day), week: periodOf(week) };
 }

@@ -4,7 +4,8 @@ import { csvMoney, csvText } from '#server/lib/csv';
 /**
  * The report as a CSV Excel opens by a double click, the data export's way (docs/decisions/028): UTF-8 with a
  * byte-order mark, ';', decimal commas, CRLF, text fields defused against formulas (csvText). A row per day and
- * their sum, then the period's totals (every movement of the ledger), then the payments by point.
+ * their sum, then the period's totals (every movement of the ledger), then the payments and bonuses by point,
+ * then the receipt lines by category (decision 068).
  */
 const rub = (kopecks: number) => csvMoney(kopecks / 100);
 const split = (p: PaymentSplit) => [
@@ -88,9 +89,46 @@ export function reportCsv(report: Report): string {
     ['Переведено с подарочных карт на баланс, ₽', rub(t.giftCards.addedToBalance)],
     ['Остаток на подарочных картах на конец периода, ₽', rub(t.giftCards.outstanding)],
     [],
-    ['Точка', ...SPLIT_HEADER],
-    ...report.byPoint.map((p) => [csvText(p.title || `№ ${p.retailPointId}`), ...split(p)]),
-    ['Все точки', ...split(t.payments)],
+    ['Точка', ...SPLIT_HEADER, 'Начислено бонусов', 'Списано бонусов'],
+    ...report.byPoint.map((p) => [
+      csvText(p.title || `№ ${p.retailPointId}`),
+      ...split(p),
+      rub(p.bonusesIssued),
+      rub(p.bonusesSpent),
+    ]),
+    // The points' bonuses summed: the programme's own (welcome, birthday, by hand) have no point (decision 068).
+    [
+      'Все точки',
+      ...split(t.payments),
+      rub(report.byPoint.reduce((a, p) => a + p.bonusesIssued, 0)),
+      rub(report.byPoint.reduce((a, p) => a + p.bonusesSpent, 0)),
+    ],
+    ...categoryRows(report),
   );
   return `\uFEFF${rows.map((row) => row.join(';')).join('\r\n')}\r\n`;
+}
+
+/** The receipt lines by category and their sum, after an empty row; nothing when no receipt had lines. */
+function categoryRows(report: Report): string[][] {
+  if (!report.byCategory.length) return [];
+  const c = report.byCategory;
+  const sum = (pick: (x: (typeof c)[number]) => number) => c.reduce((a, x) => a + pick(x), 0);
+  return [
+    [],
+    ['Категория', 'Строк чеков', 'Сумма товаров, ₽', 'Начислено бонусов', 'Списано бонусов'],
+    ...c.map((x) => [
+      csvText(x.title),
+      String(x.lines),
+      rub(x.goodsSum),
+      rub(x.bonusesEarned),
+      rub(x.bonusesSpent),
+    ]),
+    [
+      'Все категории',
+      String(sum((x) => x.lines)),
+      rub(sum((x) => x.goodsSum)),
+      rub(sum((x) => x.bonusesEarned)),
+      rub(sum((x) => x.bonusesSpent)),
+    ],
+  ];
 }

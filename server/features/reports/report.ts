@@ -2,7 +2,9 @@ import type { PaymentSplit, Report, ReportDay, ReportQuery } from '#common/contr
 import type { AppDeps } from '#server/app-deps';
 import { readBrandSettings } from '#server/core/brand-settings';
 import { SYSTEM_ACCOUNTS, type SystemAccountKind } from '#server/db/system-accounts';
-import { GIFT_CARD_ADD, owedNow, pointTitles, type PaymentRow } from './report-queries';
+import { categoriesOf, pointsWithBonuses } from './report-by-point';
+import { bonusesByPoint, linesByCategory } from './report-breakdowns';
+import { GIFT_CARD_ADD, midnight, owedNow, pointTitles, type PaymentRow } from './report-queries';
 import { reportSources } from './rollup';
 
 /**
@@ -69,8 +71,11 @@ type Sources = Awaited<ReturnType<typeof reportSources>>;
 export async function buildReport(
   deps: Pick<AppDeps, 'db'>,
   query: ReportQuery,
-  /** `today`: the day the rollup ends before (tests and the bench); the database's today otherwise. */
-  options: { today?: string } = {},
+  /**
+   * `today`: the day the rollup ends before (tests and the bench); the database's today otherwise.
+   * `breakdowns: false`: without the bonuses by point and the categories (the console's home needs neither).
+   */
+  options: { today?: string; breakdowns?: boolean } = {},
 ): Promise<Report> {
   const { timeZone } = await readBrandSettings(deps.db);
   const points = parsePoints(query.points);
@@ -81,7 +86,10 @@ export async function buildReport(
   const after: Flows = {};
   for (const row of sources.after) after[bucketKind(row.bucket) as keyof Flows] = Number(row.amount);
   const days = reportDays(query, flowsByDay, sources.memberDays);
-  const { payments, byPoint } = splitPayments(sources.payments, days, points);
+  const { payments, byPoint: paid } = splitPayments(sources.payments, days, points);
+  const window = { start: midnight(query.from, timeZone), end: midnight(query.to, timeZone, 1), timeZone };
+  const breakdowns = options.breakdowns !== false;
+  const byPoint = pointsWithBonuses(paid, breakdowns ? await bonusesByPoint(deps.db, window, points) : []);
   const titles = await pointTitles(deps.db, [...byPoint.keys()]);
 
   return {
@@ -99,6 +107,7 @@ export async function buildReport(
     byPoint: [...byPoint.entries()]
       .sort(([a], [b]) => a - b)
       .map(([retailPointId, split]) => ({ retailPointId, title: titles.get(retailPointId) ?? '', ...split })),
+    byCategory: breakdowns ? categoriesOf(await linesByCategory(deps.db, window, points)) : [],
   };
 }
 

@@ -8,6 +8,7 @@ import { useAction } from '../kit/use-action';
 import { MemberDeletion } from './member-deletion';
 import { MemberHoldsAndCards, MemberOperations } from './member-extras';
 import { MemberProfileList } from './member-profile';
+import { MemberReceiptsLink } from './member-receipts-link';
 import { AdjustmentForm, MemberCards, MemberSessions, type MemberWork } from './member-actions';
 import { memberPhone, roubles } from './member-format';
 
@@ -45,6 +46,7 @@ export function MemberCard({ userId }: { userId: string }) {
         {memberPhone(m.phone)} {m.name && `· ${m.name}`}
       </h2>
       <p>{t.balances(formatAmount(m.balances.bonus), roubles(m.balances.money))}</p>
+      <MemberReceiptsLink member={m} />
       <MemberProfileList member={m} />
       <MemberHoldsAndCards userId={userId} />
       <MemberCards cards={m.cards} run={action.run} />

@@ -3,45 +3,29 @@ import { useState, type FormEvent } from 'react';
 import { formatKopecks } from '#common/lib/format';
 import type { ReceiptListQuery, ReceiptOperation } from '#common/contract/receipts';
 import { ruAdminReceipts as t } from '#web/i18n/ru-admin-receipts';
-import { useLocation, useNavigate } from '#web/lib/router/hooks';
+import { useLocation, useNavigate, useSearchParams } from '#web/lib/router/hooks';
 import { adminApi, adminErrorText } from '../api';
-import { isoToRuDateTime, RU_DAY_FIELD, ruDayToIso } from '../dates';
+import { isoToRuDateTime, RU_DAY_FIELD } from '../dates';
 import { DataTable, type Column } from '../kit/data-table';
 import { Field } from '../kit/field';
+import { filtersOfAddress, queryOf, type Filters } from './receipt-filters';
 import { bonusesText, kindText, receiptPath } from './receipt-format';
 import { ReceiptView } from './receipt-view';
-
-interface Filters {
-  from: string;
-  to: string;
-  point: string;
-  receipt: string;
-  member: string;
-}
-const NO_FILTERS: Filters = { from: '', to: '', point: '', receipt: '', member: '' };
 
 const selectedOf = (pathname: string) =>
   /^\/admin\/receipts\/([0-9a-f-]{36})\/?$/.exec(pathname)?.[1] ?? null;
 
-/** The form's texts as the API's query: days as yyyy-mm-dd, empty fields left out; null for a bad day. */
-function queryOf(form: Filters): ReceiptListQuery | null {
-  const from = form.from.trim() ? ruDayToIso(form.from) : undefined;
-  const to = form.to.trim() ? ruDayToIso(form.to) : undefined;
-  if (from === null || to === null || (from && to && from > to)) return null;
-  const text = (value: string) => value.trim() || undefined;
-  const query = { from, to, point: text(form.point), receipt: text(form.receipt), member: text(form.member) };
-  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
-}
-
 /**
  * `/admin/receipts` (decision 066): the till's receipts, newest first, found by days, point, the till's receipt
- * number or the member; a receipt opens below at its own address with its lines.
+ * number or the member (also from the address's query); a receipt opens below at its own address with its lines.
  */
 export function ReceiptsPage() {
   const navigate = useNavigate();
   const selected = selectedOf(useLocation().pathname);
-  const [form, setForm] = useState<Filters>(NO_FILTERS);
-  const [query, setQuery] = useState<ReceiptListQuery>({});
+  // The filters start from the address (a member's page links here with `?member=<card>`, decision 068).
+  const [search] = useSearchParams();
+  const [form, setForm] = useState<Filters>(() => filtersOfAddress(search));
+  const [query, setQuery] = useState<ReceiptListQuery>(() => queryOf(form) ?? {});
   const [page, setPage] = useState(1);
   const [error, setError] = useState('');
   const list = useQuery({

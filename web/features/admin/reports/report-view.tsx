@@ -2,10 +2,12 @@ import type { PaymentSplit, Report, ReportDay } from '#common/contract/reports';
 import { formatAmount, formatBonuses, formatKopecks } from '#common/lib/format';
 import { ruAdminReports as t } from '#web/i18n/ru-admin-reports';
 import { DataTable, type Column } from '../kit/data-table';
+import { ReportBreakdowns } from './report-breakdowns';
 import { BarChart } from './report-chart';
 
 /*
- * The report itself (decision 031): the figures, two charts, and the tables by point and by day.
+ * The report itself (decision 031): the figures, two charts, and the tables by point, by category (decision 068)
+ * and by day.
  */
 
 export const ruDay = (day: string) => day.split('-').reverse().join('.');
@@ -139,6 +141,7 @@ export function ReportView({ report }: { report: Report }) {
         rowKey={(p) => p.retailPointId}
         empty={t.noPayments}
       />
+      <ReportBreakdowns report={report} />
       <h2>{t.byDay}</h2>
       <DataTable label={t.byDay} columns={DAY_COLUMNS} rows={report.days} rowKey={(d) => d.day} empty="" />
     </>

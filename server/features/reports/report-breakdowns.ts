@@ -1,0 +1,133 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
+import { rowsOf, type Window } from './report-queries';
+
+/**
+ * Bonuses per retail point and receipt lines per catalogue category (decision 068). Both start from the same
+ * ledger postings the days count (`ledger_transactions_created_at` over the range): a sale (`till_spend`,
+ * `till_accrue`, a shop payment's `payment`), a full refund (`till_refund`) and a return by lines
+ * (`till_return`), each on the day it was posted. Every such posting's key ends with its operation's id
+ * (server/core/holds.ts), which names the point and the receipt. Read live over the whole range: the daily
+ * rollup has no such rows yet (decision 068, consequences).
+ */
+
+const S = SYSTEM_ACCOUNTS;
+const SALE = sql`('till_spend', 'till_accrue', 'payment')`;
+
+/** The range's postings of sales, refunds and returns, with the operation each is about and its point. */
+function events(w: Window, points: number[]): SQL {
+  const only = points.length
+    ? sql`and point = any(array[${sql.join(
+        points.map((p) => sql`${p}::int`),
+        sql`, `,
+      )}])`
+    : sql``;
+  return sql`
+    ev0 as (
+      select t.id, t.kind, t.idempotency_key as key, right(t.idempotency_key, 36)::uuid as op
+      from ledger_transactions t
+      where t.created_at >= ${w.start} and t.created_at < ${w.end}
+        and t.kind in ('till_spend', 'till_accrue', 'till_refund', 'till_return', 'payment')
+      union all
+      -- A till receipt that earned and spent nothing has no posting, yet its goods were sold: an accrual on the
+      -- day it was made, any other on the day it completed; a refund of one on the day it was refunded.
+      select null, 'till_accrue', '', o.id from till_operations o
+      where o.earn = 0 and o.spend = 0 and o.state in ('completed', 'refunded', 'refunding')
+        and (case when o.kind = 'accrue' then o.created_at else o.updated_at end) >= ${w.start}
+        and (case when o.kind = 'accrue' then o.created_at else o.updated_at end) < ${w.end}
+      union all
+      select null, 'till_refund', '', o.id from till_operations o
+      where o.earn = 0 and o.spend = 0 and o.state in ('refunded', 'refunding')
+        and o.updated_at >= ${w.start} and o.updated_at < ${w.end}
+      union all
+      -- So has a return by lines that gave and took back nothing (cigarettes): on the day it was made.
+      select distinct null::uuid, 'till_return', k.key, k.op from (
+        select 'till-return:' || r.return_key || ':' || r.till_operation_id::text as key, r.till_operation_id as op
+        from till_return_lines r where r.created_at >= ${w.start} and r.created_at < ${w.end}
+      ) k
+      where not exists (select 1 from ledger_transactions t where t.idempotency_key = k.key)
+    ), ev as (
+      select * from (
+        select ev0.*, case when ev0.kind = 'payment' then 'payment' else 'till' end as source,
+          coalesce(o.retail_point_id, d.retail_point_id) as point
+        from ev0
+        left join till_operations o on ev0.kind <> 'payment' and o.id = ev0.op
+        left join payment_drafts d on ev0.kind = 'payment' and d.id = ev0.op
+      ) x where point is not null ${only}
+    )`;
+}
+
+export interface PointBonusRow {
+  point: number;
+  issued: string;
+  spent: string;
+}
+
+/** Bonuses issued (out of `bonus_issued`) and spent (into `bonus_spent`) by each point's postings, net. */
+export async function bonusesByPoint(db: Db, w: Window, points: number[]) {
+  return rowsOf<PointBonusRow>(
+    await db.execute(sql`
+      with ${events(w, points)}
+      select ev.point,
+        coalesce(sum(-e.amount) filter (where e.account_id = ${S.bonus_issued}), 0)::text as issued,
+        coalesce(sum(e.amount) filter (where e.account_id = ${S.bonus_spent}), 0)::text as spent
+      from ev join ledger_entries e on e.transaction_id = ev.id
+      where e.account_id in (${S.bonus_issued}, ${S.bonus_spent})
+      group by 1`),
+  );
+}
+
+export interface CategoryRow {
+  category_id: string | null;
+  name: string | null;
+  lines: number;
+  goods: string;
+  earned: string;
+  spent: string;
+}
+
+/**
+ * The stored receipt lines per category: a sale adds its lines; a full refund takes them all back; a return by
+ * lines takes back what `till_return_lines` recorded: the spend given back, the earn taken back less what the
+ * customer no longer had (withheld from the money, it stays issued in the ledger: decision 063), and the line's
+ * sum in proportion to the quantity returned, kopeck-exact by the returns' cumulative quantity as 063 shares
+ * bonuses (a line returned whole in several returns takes back its whole sum).
+ */
+export async function linesByCategory(db: Db, w: Window, points: number[]) {
+  return rowsOf<CategoryRow>(
+    await db.execute(sql`
+      with ${events(w, points)},
+      sold as (
+        select l.category_id, case when ev.kind = 'till_refund' then -1 else 1 end as sign,
+          l.sum, l.earn, l.spend
+        from ev join receipt_lines l on l.source = ev.source and l.operation_id = ev.op
+        where ev.kind in ${SALE} or ev.kind = 'till_refund'
+      ), returns as (
+        select r.*, sum(r.quantity_milli) over (
+          partition by r.till_operation_id, r.line_no order by r.created_at, r.return_key
+        )::bigint as upto
+        from till_return_lines r
+        where r.till_operation_id in (select op from ev where kind = 'till_return')
+      ), returned as (
+        select l.category_id,
+          l.sum * r.upto / l.quantity_milli - l.sum * (r.upto - r.quantity_milli) / l.quantity_milli as sum,
+          r.earn_back - r.withheld as earn, r.spend_back as spend
+        from ev
+        join returns r on r.till_operation_id = ev.op
+          and ev.key = 'till-return:' || r.return_key || ':' || r.till_operation_id::text
+        join receipt_lines l on l.source = 'till' and l.operation_id = r.till_operation_id
+          and l.line_no = r.line_no
+        where ev.kind = 'till_return'
+      ), moves as (
+        select category_id, sign as lines, sign * sum as goods, sign * earn as earned, sign * spend as spent
+        from sold
+        union all
+        select category_id, 0, -sum, -earn, -spend from returned
+      )
+      select m.category_id, c.name, sum(m.lines)::int as lines, sum(m.goods)::text as goods,
+        sum(m.earned)::text as earned, sum(m.spent)::text as spent
+      from moves m left join catalogue_categories c on c.id = m.category_id
+      group by 1, 2`),
+  );
+}
