@@ -2,13 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createDraftBodySchema, Draft } from '#common/contract/loyalty';
 import { earnFor } from '#server/core/earn/earn';
-import { fromRoubles } from '#server/core/money';
+import { fromRoubles, kopecks } from '#server/core/money';
+import type { PlannedLine } from '#server/core/receipt/plan';
+import { receiptSpendLimit } from '#server/core/receipt/plan';
+import { earnForReceipt } from '#server/core/receipt/receipt-earn';
 import { paymentDrafts } from '#server/db/schema/payments';
 import { AppError } from '#server/errors';
 import { draftInputs } from './draft-inputs';
 import { insertDraft, type NewDraft } from './draft-statements';
 import { loadOwnDraft, toDraft, type PaymentsDeps } from './draft-rows';
 import { createGiftCardDraft } from './gift-card-draft';
+import { plannedWithoutEarn, readDraftReceipt } from './receipt-draft';
 import { splitPayment } from './split';
 
 export type CreateDraftBody = z.output<typeof createDraftBodySchema>;
@@ -26,6 +30,17 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     throw new AppError('CARD_LOCKED', 'Карта заблокирована: бонусы нельзя списать. Обратитесь в поддержку');
   }
   const paySumKopecks = fromRoubles(body.paySum);
+  const now = deps.clock.now();
+  // A till's receipt (decision 069): read from our table by its id, checked against this point and sum.
+  const lines = body.receiptId
+    ? await readDraftReceipt(deps.db, {
+        receiptId: body.receiptId,
+        retailPointId: point.id,
+        paySum: paySumKopecks,
+        now,
+        draftId: body.draftId,
+      })
+    : null;
   const sums = splitPayment({
     paySumKopecks,
     spendBonus: body.spendBonus,
@@ -34,20 +49,28 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     maxSpendPercent: settings.maxSpendPercent,
     spendExtra: body.spendExtra,
     moneyBalance: balances.money,
+    ...(lines ? { receiptLimit: receiptSpendLimit(lines, settings.maxSpendPercent) } : {}),
   });
   const { earnable, ...split } = sums;
-  const now = deps.clock.now();
+  const earnInput = { point, at: now, timeZone: settings.timeZone, userId };
   // A blocked card earns nothing (decision 026).
-  const { earn, rules, pointPercent } = cardLocked
+  const earned = cardLocked
     ? { earn: 0, rules: [], pointPercent: 0 }
-    : await earnFor(deps, {
-        cheque: paySumKopecks,
-        earnable,
-        point,
-        at: now,
-        timeZone: settings.timeZone,
-        userId,
-      });
+    : lines && body.payType !== 'IN_RETAIL_POINT'
+      ? await earnForReceipt(deps, {
+          ...earnInput,
+          sum: paySumKopecks,
+          spend: kopecks(split.spend),
+          lines,
+          maxSpendPercent: settings.maxSpendPercent,
+        })
+      : await earnFor(deps, { ...earnInput, cheque: paySumKopecks, earnable });
+  // The lines with their shares (paid at the till or by a blocked card: the spend only, the till earns).
+  const earnedLines = 'lines' in earned ? (earned.lines as PlannedLine[] | null) : null;
+  const plan = lines
+    ? (earnedLines ?? plannedWithoutEarn(lines, split.spend, settings.maxSpendPercent))
+    : null;
+  const { earn, rules, pointPercent } = earned;
   const values = {
     productType: body.productType,
     payType: body.payType,
@@ -62,6 +85,8 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     earn,
     earnRules: rules,
     earnPercent: pointPercent,
+    receiptId: body.receiptId ?? null,
+    receiptPlan: plan,
     updatedAt: now,
   };
   if (body.draftId) {
@@ -93,3 +118,4 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
   if (!existing) throw new Error('payment draft vanished after a key conflict');
   return toDraft(existing);
 }
+
