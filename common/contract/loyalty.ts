@@ -100,6 +100,8 @@ export const draftSchema = z.strictObject({
    * earn. Absent for a sum-only payment.
    */
   lines: z.array(receiptLineFiguresSchema).optional(),
+  /** The till's receipt it pays (decision 069); absent for a sum-only payment. */
+  receiptId: z.string().optional(),
 });
 export type Draft = z.output<typeof draftSchema>;
 

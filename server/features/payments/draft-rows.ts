@@ -36,6 +36,7 @@ export function toDraft(row: DraftRow): Draft {
     leftToPay: toRoubles(row.leftToPay),
     earnRules: row.earnRules,
     ...linesOf(row),
+    ...(row.receiptId ? { receiptId: row.receiptId } : {}),
   };
 }
 
