@@ -1,9 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { ReceiptItem } from '#common/contract/receipt';
 import { formatKopecks } from '#common/lib/format';
 import { kopecks, type Kopecks } from '#server/core/money';
 import { readReceiptLines, type ReceiptLine } from '#server/core/receipt/lines';
-import { planLines, spreadSpend, type PlannedLine } from '#server/core/receipt/plan';
+import { planLines, spreadSpend } from '#server/core/receipt/plan';
 import type { Db } from '#server/db/client';
 import { paymentDrafts, paymentReceipts } from '#server/db/schema/payments';
 import { AppError, notFound } from '#server/errors';
@@ -12,22 +11,6 @@ import { AppError, notFound } from '#server/errors';
  * A shop payment that pays a till's receipt (decision 069). The receipt is read from our table, never from the
  * customer's browser: the draft only names it, and must be for its point and sum, in time, and not paid.
  */
-
-/** Two receipts' lines are the same (jsonb reorders an object's keys, so the fields are compared one by one). */
-export function sameItems(stored: readonly ReceiptItem[], sent: readonly ReceiptItem[]): boolean {
-  const keyOf = (item: ReceiptItem) =>
-    JSON.stringify([
-      item.sku ?? null,
-      item.barcode ?? null,
-      item.category ?? null,
-      item.name,
-      item.quantity,
-      item.price,
-      item.sum,
-      item.discount ?? 0,
-    ]);
-  return stored.length === sent.length && stored.every((item, i) => keyOf(item) === keyOf(sent[i]!));
-}
 
 /** A draft in one of these states holds or has paid its receipt. */
 const PAYING_STATES = ['processing', 'paid', 'completed'] as const;

@@ -5,7 +5,7 @@ import { fromRoubles, toRoubles } from '#server/core/money';
 import { paymentReceipts } from '#server/db/schema/payments';
 import { AppError } from '#server/errors';
 import type { TillCaller } from '#server/lib/callers';
-import { sameItems } from '../payments/receipt-draft';
+import { sameItems } from '#server/core/receipt/same-items';
 import { loadPoint, type TillDeps } from './operation-rows';
 
 type ReceiptRow = typeof paymentReceipts.$inferSelect;
