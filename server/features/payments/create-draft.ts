@@ -86,7 +86,6 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
   return toDraft(existing);
 }
 
-
 type DraftInputs = Awaited<ReturnType<typeof draftInputs>> & { paySumKopecks: Kopecks; now: Date };
 
 /**

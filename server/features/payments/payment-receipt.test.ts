@@ -135,7 +135,9 @@ describe('a shop payment of a till’s receipt (decision 069)', () => {
       .select()
       .from(receiptLines)
       .where(eq(receiptLines.operationId, draft.draftId));
-    expect(stored.map((row) => [row.source, row.sku, row.legalGroup, row.maxSpend, row.spend, row.earn])).toEqual([
+    expect(
+      stored.map((row) => [row.source, row.sku, row.legalGroup, row.maxSpend, row.spend, row.earn]),
+    ).toEqual([
       ['payment', 'BREAD', null, 10_000, 10_000, 300],
       ['payment', 'CIG', 'TOBACCO', 0, 0, 0],
     ]);
@@ -158,7 +160,10 @@ describe('a shop payment of a till’s receipt (decision 069)', () => {
     const wrongPoint = await draftCall(PHONE, { paySum: 500, receiptId: other });
     expect(wrongPoint.statusCode).toBe(409);
     expect(wrongPoint.json()).toMatchObject({ code: 'RECEIPT_MISMATCH' });
-    const unknown = await draftCall(PHONE, { paySum: 500, receiptId: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await draftCall(PHONE, {
+      paySum: 500,
+      receiptId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(unknown.statusCode).toBe(404);
     const notUuid = await draftCall(PHONE, { paySum: 500, receiptId: 'abc' });
     expect(notUuid.statusCode).toBe(400);

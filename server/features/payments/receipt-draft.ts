@@ -93,4 +93,3 @@ export async function claimReceipt(tx: Db, draft: { id: string; receiptId: strin
   if (row && new Date(row.expires_at).getTime() <= now.getTime()) throw expiredError();
   if (await paidElsewhere(tx, draft.receiptId, draft.id)) throw paidError();
 }
-

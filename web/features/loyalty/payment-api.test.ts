@@ -36,7 +36,9 @@ describe('the QR query', () => {
   });
 
   it('takes a till’s receipt id (decision 069) as a UUID, else none', () => {
-    expect(parseReceiptId('3C1D2B9E-7A54-4F0E-9B61-5D8E2F4A7C10')).toBe('3c1d2b9e-7a54-4f0e-9b61-5d8e2f4a7c10');
+    expect(parseReceiptId('3C1D2B9E-7A54-4F0E-9B61-5D8E2F4A7C10')).toBe(
+      '3c1d2b9e-7a54-4f0e-9b61-5d8e2f4a7c10',
+    );
     for (const bad of [null, '', 'abc', '3c1d2b9e-7a54-4f0e-9b61-5d8e2f4a7c1', "'><script>"])
       expect(parseReceiptId(bad)).toBeNull();
   });
