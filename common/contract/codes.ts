@@ -170,6 +170,12 @@ export const ERROR_STATUS = {
   CODE_ALREADY_CHARGED: 409,
   /** A late receipt (issue 29) older than the brand allows, or late receipts are off. */
   RECEIPT_TOO_LATE: 409,
+  /** A shop payment's receipt (decision 069) is for another point or another sum than the payment. */
+  RECEIPT_MISMATCH: 409,
+  /** A shop payment's receipt is past its time: the till registers it again. */
+  RECEIPT_EXPIRED: 409,
+  /** A shop payment's receipt is already paid (or being paid) by another payment. */
+  RECEIPT_PAID: 409,
   /** A late receipt's time is ahead of the server's clock. */
   RECEIPT_TIME: 400,
   /** A return by lines (decision 063) names a line the receipt lacks, more than is left, or an operation without lines. */

@@ -6,6 +6,7 @@ import { phoneSchema } from './auth';
 import { defineEndpoint } from './endpoint';
 import { giftCardSummarySchema } from './gift-cards';
 import { appliedRuleSchema } from './programme';
+import { receiptLineFiguresSchema } from './receipt';
 
 /**
  * Paying at a retail point (spec sections 3 "Loyalty payment", 4 "Payment flow", 7 loyalty calls, 8, 9) and
@@ -94,6 +95,13 @@ export const draftSchema = z.strictObject({
   leftToPay: money,
   /** The earn rules that applied to what it earns (decision 027); empty when it earns nothing. */
   earnRules: z.array(appliedRuleSchema),
+  /**
+   * A payment of a till's receipt (decision 069): each line with its limit, its share of the bonuses and its
+   * earn. Absent for a sum-only payment.
+   */
+  lines: z.array(receiptLineFiguresSchema).optional(),
+  /** The till's receipt it pays (decision 069); absent for a sum-only payment. */
+  receiptId: z.string().optional(),
 });
 export type Draft = z.output<typeof draftSchema>;
 
@@ -131,6 +139,12 @@ export const createDraftBodySchema = z.strictObject({
   draftId: draftIdSchema.optional(),
   /** Idempotency: the same key (a UUID the page makes once) answers the same draft, never a second one. */
   idempotencyKey: z.string().uuid('idempotencyKey: UUID').optional(),
+  /**
+   * The till's receipt this payment pays (the QR's `r`, decision 069): it must be this point's, for exactly
+   * `paySum`, not past its time and not paid. Its lines set the bonus limit and the earn; the server reads
+   * them from the receipt the till registered, never from this call.
+   */
+  receiptId: z.string().uuid('Неизвестный чек').optional(),
 });
 export type CreateDraftBody = z.input<typeof createDraftBodySchema>;
 
@@ -149,6 +163,9 @@ export const createDraft = defineEndpoint({
     'ORDER_PAID',
     'ORDER_BY_INVOICE',
     'CARD_LOCKED',
+    'RECEIPT_MISMATCH',
+    'RECEIPT_EXPIRED',
+    'RECEIPT_PAID',
     'TOO_MANY_REQUESTS',
   ],
   schemas: { body: createDraftBodySchema, response: z.strictObject({ data: draftSchema }) },
@@ -179,6 +196,8 @@ export const paymentResultSchema = z.strictObject({
   giftCard: giftCardSummarySchema.nullable(),
   /** The earn rules that applied to what it earns (decision 027); empty when it earns nothing. */
   earnRules: z.array(appliedRuleSchema),
+  /** A payment of a till's receipt: its lines as the draft computed them (decision 069); absent otherwise. */
+  lines: z.array(receiptLineFiguresSchema).optional(),
 });
 export type PaymentResult = z.output<typeof paymentResultSchema>;
 
@@ -221,6 +240,8 @@ export const processDraft = defineEndpoint({
     'INSUFFICIENT_FUNDS',
     'PAY_TYPE_NOT_ALLOWED',
     'PAYMENT_METHOD_UNAVAILABLE',
+    'RECEIPT_EXPIRED',
+    'RECEIPT_PAID',
   ],
   schemas: { body: processDraftBodySchema, response: z.strictObject({ data: paymentResultSchema }) },
 });

@@ -4,7 +4,7 @@ import { withBodyExamples, withResponseExamples } from './examples';
 import { paySumSchema } from './loyalty';
 import { appliedRuleSchema } from './programme';
 import { checkReceipt, receiptItemsSchema, receiptLineFiguresSchema } from './receipt';
-import { memberCodeSchema, tillOperationSchema } from './till';
+import { memberCodeSchema, tillIdempotencyKeySchema, tillOperationSchema } from './till';
 import { tillLateAccrueExamples, tillPreviewExamples } from './till-receipt-examples';
 import * as z from './z';
 
@@ -99,5 +99,39 @@ export const tillLateAccrue = defineEndpoint({
       tillLateAccrueExamples.body,
     ),
     response: tillOperationSchema,
+  },
+});
+
+/** The minutes a receipt registered for a site payment stays payable (decision 069). */
+export const PAYMENT_RECEIPT_MINUTES = 30;
+
+/** What the till gets back for a receipt it registered for a payment on the site. */
+export const tillPaymentReceiptSchema = z.strictObject({
+  receiptId: z.string(),
+  /** The cheque, roubles, as registered. */
+  sum: z.number(),
+  /** Until when the customer can pay it, ISO 8601. */
+  expiresAt: z.string(),
+  /** The address the QR carries: the point's payment page with the sum and this receipt. */
+  paymentUrl: z.string(),
+});
+export type TillPaymentReceipt = z.output<typeof tillPaymentReceiptSchema>;
+
+export const tillPaymentReceipt = defineEndpoint({
+  method: 'POST',
+  path: '/api/till/payment-receipt',
+  summary: `Register a receipt for the customer to pay on the site (decision 069): the till's point, the sum and its lines. Answers the receipt's id and the payment address for the QR (the point, the sum, the receipt), payable for ${PAYMENT_RECEIPT_MINUTES} minutes. Idempotent by the till's key`,
+  tag: 'till',
+  auth: 'till',
+  errors: ['IDEMPOTENCY_KEY_REUSED', 'POINT_GONE', 'TOO_MANY_REQUESTS'],
+  schemas: {
+    body: z
+      .strictObject({
+        idempotencyKey: tillIdempotencyKeySchema,
+        sum: paySumSchema,
+        items: receiptItemsSchema,
+      })
+      .superRefine(checkReceipt),
+    response: tillPaymentReceiptSchema,
   },
 });

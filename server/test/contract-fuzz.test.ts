@@ -137,6 +137,9 @@ beforeAll(async () => {
   pool.pin('payment', '40702810938000012345');
   pool.pin('corr', '30101810400000000225');
   pool.pin('email', 'buh@romashka.example');
+  // A receipt whose lines add up to its sum (a refine across fields): the till's payment receipt requires one.
+  pool.pin('items', [{ name: 'Хлеб', quantity: 1, price: 1, sum: 1 }]);
+  pool.pin('sum', 1);
   for (const path of ['/loyalty/finish?p=1', '/profile?t=cards']) {
     pool.pin('returnUrl', `${t.deps.config.publicUrl}${path}`);
     pool.pin('url', `${t.deps.config.publicUrl}${path}`);

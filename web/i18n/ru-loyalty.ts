@@ -26,6 +26,15 @@ export const ruLoyalty = {
   /** The member's level when its rate applied (decision 027 "Levels"). */
   byLevel: 'Ставка',
   leftToPay: 'К оплате',
+  // A till's receipt on the payment page (decision 069).
+  receiptTitle: (count: number) => `Товары в чеке: ${count}`,
+  /** 'Капучино, 300 мл × 2'. */
+  lineName: (name: string, quantity: number) =>
+    quantity === 1 ? name : `${name} × ${String(quantity).replace('.', ',')}`,
+  /** Bonuses spent on a line and earned on it, each already formatted with its word ('50 бонусов'). */
+  lineSpent: (bonuses: string) => `−${bonuses}`,
+  lineEarned: (bonuses: string) => `+${bonuses}`,
+  lineNoBonuses: 'без бонусов',
   payTypeLegend: 'Способ оплаты',
   payTypes: {
     CARD: 'Банковской картой',

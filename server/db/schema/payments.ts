@@ -1,11 +1,44 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ReceiptItem } from '#common/contract/receipt';
+import type { PlannedLine } from '#server/core/receipt/plan';
 import { users } from './auth';
 import { operations } from './cabinet';
 import { earnRulesColumn } from './programme';
 
 const at = () => timestamp({ withTimezone: true });
 const kopecks = () => bigint({ mode: 'number' });
+
+/**
+ * A receipt a till registered for a shop payment on the site (decision 069): the lines it sent, for its point
+ * and its sum, until `expires_at`. The QR the till shows names it; the draft that pays it reads the lines from
+ * here, never from the customer's browser. `idempotency_key` is `<pointId>:<till's key>`.
+ */
+export const paymentReceipts = pgTable(
+  'payment_receipts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    retailPointId: integer().notNull(),
+    idempotencyKey: text().notNull().unique(),
+    sum: kopecks().notNull(),
+    /** The lines as the till sent them (checked by the contract: they add up to `sum`). */
+    items: jsonb().$type<ReceiptItem[]>().notNull(),
+    createdAt: at().notNull(),
+    expiresAt: at().notNull(),
+  },
+  (t) => [check('payment_receipts_sum_positive', sql`${t.sum} > 0`)],
+);
 
 /**
  * A payment at a retail point (docs/decisions/009-payments-drafts-and-acquirer.md). Every state change is one
@@ -59,6 +92,13 @@ export const paymentDrafts = pgTable(
     errorCode: text(),
     errorMessage: text(),
     operationId: uuid().references(() => operations.id),
+    /** The till's receipt this payment pays (decision 069); null for a sum-only payment. */
+    receiptId: uuid().references(() => paymentReceipts.id),
+    /**
+     * The receipt's lines as this draft computed them (limit, share of the spend, earn each): written to
+     * `receipt_lines` on completion, so the lines stored are exactly the figures the customer was shown.
+     */
+    receiptPlan: jsonb().$type<PlannedLine[]>(),
     createdAt: at().notNull(),
     updatedAt: at().notNull(),
     paidAt: at(),
@@ -66,6 +106,10 @@ export const paymentDrafts = pgTable(
   },
   (t) => [
     index('payment_drafts_user').on(t.userId, t.createdAt.desc()),
+    // Whether a receipt is already being paid or paid (decision 069).
+    index('payment_drafts_receipt')
+      .on(t.receiptId)
+      .where(sql`${t.receiptId} is not null`),
     // Reports read the completed payments of a range of days (decision 031).
     index('payment_drafts_completed')
       .on(t.resolvedAt)

@@ -5,6 +5,7 @@ import type { AppDeps } from '#server/app-deps';
 import { toRoubles } from '#server/core/money';
 import type { Db } from '#server/db/client';
 import { paymentDrafts } from '#server/db/schema/payments';
+import { lineFigures } from '#server/core/receipt/receipt-rows';
 import { notFound } from '#server/errors';
 import { summaryOfDraft } from '../gift-cards/orders';
 import { chequeUrlOf } from './cheque-address';
@@ -34,8 +35,13 @@ export function toDraft(row: DraftRow): Draft {
     ],
     leftToPay: toRoubles(row.leftToPay),
     earnRules: row.earnRules,
+    ...linesOf(row),
+    ...(row.receiptId ? { receiptId: row.receiptId } : {}),
   };
 }
+
+/** A receipt payment's lines (decision 069); nothing at all for a sum-only one, whose answer stays as it was. */
+const linesOf = (row: DraftRow) => (row.receiptPlan ? { lines: row.receiptPlan.map(lineFigures) } : {});
 
 const STATUS_OF: Record<DraftRow['state'], PaymentStatus> = {
   created: PAYMENT_STATUS.pending,
@@ -63,6 +69,7 @@ export function toResult(deps: Pick<AppDeps, 'config'>, row: DraftRow): PaymentR
     leftToPay: toRoubles(row.leftToPay),
     giftCard: null,
     earnRules: row.earnRules,
+    ...linesOf(row),
   };
 }
 

@@ -9,6 +9,7 @@ import { isAllowedFormUrl } from '#server/integrations/acquirer/acquirer';
 import { checkReturnUrl } from '#server/lib/return-url';
 import { loadDraft, loadOwnDraft, needsBank, resultOf, type DraftRow, type PaymentsDeps } from './draft-rows';
 import { moveToProcessing } from './draft-statements';
+import { claimReceipt } from './receipt-draft';
 import { completeMovedHere, resolveDraft } from './settle-draft';
 
 type ProcessDraftBody = z.output<typeof processDraftBodySchema>;
@@ -45,6 +46,8 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
     });
     if (!answer) return null; // another call moved it first: answer what it did
     const { bonusAccount, moneyAccount, ...moved } = answer;
+    // A till's receipt is paid once: a second draft for it stops here and rolls its move back (decision 069).
+    await claimReceipt(tx, moved, now);
     const accounts = bonusAccount && moneyAccount ? { bonus: bonusAccount, money: moneyAccount } : null;
     await postHold(tx, 'payment', moved, accounts);
     if (needsBank(moved)) return moved;

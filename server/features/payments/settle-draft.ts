@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { postRelease, postSettlement } from '#server/core/holds';
+import { writeReceiptLines } from '#server/core/receipt/receipt-rows';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/in-transaction';
 import { operations } from '#server/db/schema/cabinet';
@@ -87,6 +88,8 @@ const newConfirmationCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0
  */
 async function postCompletion(deps: PaymentsDeps, tx: Db, done: DraftRow): Promise<string | null> {
   if (done.productType === 'GIFT_CARD') await issueGiftCards(tx, deps.clock, done.id);
+  // A till's receipt paid here (decision 069): its lines as the customer was shown them, with the settlement.
+  if (done.receiptPlan) await writeReceiptLines(tx, 'payment', done.id, done.receiptPlan);
   return postSettlement(deps, tx, 'payment', done, done.earn);
 }
 

@@ -18,6 +18,8 @@ export interface SplitInput {
   spendExtra?: boolean;
   /** The money-like balance, kopecks; 0 when absent. */
   moneyBalance?: number;
+  /** A till's receipt's limit (its lines' limits together, decision 069): bonuses never pay more. */
+  receiptLimit?: number;
 }
 
 export interface Split {
@@ -35,7 +37,7 @@ export function splitPayment(input: SplitInput): Split {
   const extraSpend =
     input.spendExtra && !atTill ? Math.max(0, Math.min(input.paySumKopecks, input.moneyBalance ?? 0)) : 0;
   const rest = input.paySumKopecks - extraSpend;
-  const limit = spendLimit(rest, input.maxSpendPercent);
+  const limit = Math.min(spendLimit(rest, input.maxSpendPercent), input.receiptLimit ?? Infinity);
   const spend = input.spendBonus && !atTill ? Math.max(0, Math.min(limit, input.bonusBalance)) : 0;
   const leftToPay = rest - spend;
   // Paying at the till is not confirmed by us, so it earns nothing here (the till's accrual does).

@@ -15,7 +15,7 @@ import {
   tillGiftCardRedeem,
   tillGiftCardRefund,
 } from '#common/contract/till-gift-cards';
-import { tillLateAccrue, tillPreview } from '#common/contract/till-receipt';
+import { tillLateAccrue, tillPaymentReceipt, tillPreview } from '#common/contract/till-receipt';
 import { tillReturn } from '#common/contract/till-returns';
 import {
   issueTillKey as issueTillKeyEndpoint,
@@ -33,6 +33,7 @@ import { accrue } from './accrue';
 import { cancel, confirm, refund } from './operation-actions';
 import { verifyMemberCode } from './member-code';
 import { lateAccrue } from './late-accrue';
+import { registerPaymentReceipt } from './payment-receipt';
 import { withCoupon } from './coupon';
 import { previewCheque } from './receipt';
 import { returnLines } from './returns';
@@ -48,6 +49,10 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   registerEndpoint(app, tillVisit, async (request) => getVisit(deps, request.till, request.params.visitId));
   registerEndpoint(app, tillPreview, async (request) => previewCheque(deps, request.till, request.body));
+  // A receipt the customer pays on the site through the QR (decision 069).
+  registerEndpoint(app, tillPaymentReceipt, async (request) =>
+    registerPaymentReceipt(deps, request.till, request.body),
+  );
   // Each operation's answer carries its receipt's lines, when the till sent them (issue 29).
   // And the coupon it used or holds (decision 064).
   const answer = (operation: Promise<TillOperation>) =>

@@ -10,7 +10,8 @@ import { FinishStep } from '#web/payment/finish-step';
 import { PageMeta } from '#web/ui/page-meta';
 import { ChequeForm } from './cheque-form';
 import { forgetDraft, paymentPath } from './payment-api';
-import { parsePaySum, parsePointId } from './retail-point';
+import { ReceiptLines } from './receipt-lines';
+import { parsePaySum, parsePointId, parseReceiptId } from './retail-point';
 
 const DRAFT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,8 +27,10 @@ export function LoyaltyFinishPage() {
   const draftId = raw && DRAFT_ID.test(raw) ? raw : null;
   const retailPointId = parsePointId(params.get('p'));
   const paySum = parsePaySum(params.get('s'));
-  const back = retailPointId !== null ? paymentPath(retailPointId, paySum) : null;
-  const forget = () => retailPointId !== null && paySum !== null && forgetDraft({ retailPointId, paySum });
+  const receiptId = parseReceiptId(params.get('r'));
+  const back = retailPointId !== null ? paymentPath(retailPointId, paySum, receiptId) : null;
+  const forget = () =>
+    retailPointId !== null && paySum !== null && forgetDraft({ retailPointId, paySum, receiptId });
   return (
     <div className="container page loyalty-page">
       <PageMeta
@@ -87,6 +90,7 @@ function PaymentDone({ result }: { result: PaymentResult }) {
           <dd>{formatBonuses(result.earned)}</dd>
         </div>
       </dl>
+      {result.lines && <ReceiptLines lines={result.lines} />}
       <div className="loyalty-actions">
         {result.chequeUrl && (
           <a className="button button--ghost" href={result.chequeUrl} target="_blank" rel="noopener">

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '#web/lib/api-client';
 import { ensurePayer, forgetTemporaryPayer, hasPayer } from '#web/payment/payer-session';
 import { finishPath, openDraft, paymentPath } from './payment-api';
-import { parsePaySum, parsePointId } from './retail-point';
+import { parsePaySum, parsePointId, parseReceiptId } from './retail-point';
 
 describe('the QR query', () => {
   it('takes sums as roubles rounded to kopecks, a comma included (spec section 9)', () => {
@@ -30,6 +30,34 @@ describe('the QR query', () => {
     expect(finishPath('d1', 3, 500)).toBe('/loyalty/finish?d=d1&p=3&s=500');
     expect(paymentPath(3, 99.9)).toBe('/loyalty?p=3&s=99.9');
     expect(paymentPath(null, null)).toBe('/loyalty');
+    const receipt = '3c1d2b9e-7a54-4f0e-9b61-5d8e2f4a7c10';
+    expect(finishPath('d1', 3, 500, receipt)).toBe(`/loyalty/finish?d=d1&p=3&s=500&r=${receipt}`);
+    expect(paymentPath(3, 500, receipt)).toBe(`/loyalty?p=3&s=500&r=${receipt}`);
+  });
+
+  it('takes a till’s receipt id (decision 069) as a UUID, else none', () => {
+    expect(parseReceiptId('3C1D2B9E-7A54-4F0E-9B61-5D8E2F4A7C10')).toBe(
+      '3c1d2b9e-7a54-4f0e-9b61-5d8e2f4a7c10',
+    );
+    for (const bad of [null, '', 'abc', '3c1d2b9e-7a54-4f0e-9b61-5d8e2f4a7c1', "'><script>"])
+      expect(parseReceiptId(bad)).toBeNull();
+  });
+
+  it('sends the receipt id with the draft and keeps the draft per receipt', async () => {
+    const { api, calls } = fakeApi(() => draft('d-receipt'));
+    const receiptId = '3c1d2b9e-7a54-4f0e-9b61-5d8e2f4a7c10';
+    await openDraft(api, {
+      retailPointId: 3,
+      paySum: 500,
+      spendBonus: true,
+      spendExtra: true,
+      payType: 'CARD',
+      receiptId,
+    });
+    expect(calls[0]!.body).toMatchObject({ receiptId, retailPointId: 3, paySum: 500 });
+    expect(sessionStorage.getItem(`loyaltyDraft:3:500:${receiptId}`)).toContain('d-receipt');
+    expect(sessionStorage.getItem('loyaltyDraft:3:500')).toBeNull();
+    sessionStorage.clear();
   });
 });
 

@@ -10,6 +10,8 @@ export interface DraftChoice {
   /** Spend the money-like balance (certificates, gift cards) first (decision 023). */
   spendExtra: boolean;
   payType: PayType;
+  /** The till's receipt the QR names (decision 069); the server reads its lines. */
+  receiptId?: string | null;
 }
 
 /**
@@ -22,8 +24,8 @@ interface StoredDraft {
   key: string;
 }
 
-const storeKey = (choice: Pick<DraftChoice, 'retailPointId' | 'paySum'>) =>
-  `loyaltyDraft:${choice.retailPointId}:${choice.paySum}`;
+const storeKey = (choice: Pick<DraftChoice, 'retailPointId' | 'paySum' | 'receiptId'>) =>
+  `loyaltyDraft:${choice.retailPointId}:${choice.paySum}${choice.receiptId ? `:${choice.receiptId}` : ''}`;
 
 function readStored(choice: DraftChoice): StoredDraft {
   try {
@@ -61,6 +63,7 @@ export async function openDraft(api: ApiClient, choice: DraftChoice): Promise<Op
     spendBonus: choice.spendBonus,
     spendExtra: choice.spendExtra,
     retailPointId: choice.retailPointId,
+    ...(choice.receiptId ? { receiptId: choice.receiptId } : {}),
   };
   if (stored.draftId) {
     try {
@@ -89,23 +92,34 @@ export async function openDraft(api: ApiClient, choice: DraftChoice): Promise<Op
 }
 
 /** Forgets the page's draft (a new payment starts from scratch, e.g. after 'Вернуться на страницу оплаты'). */
-export function forgetDraft(choice: Pick<DraftChoice, 'retailPointId' | 'paySum'>) {
+export function forgetDraft(choice: Pick<DraftChoice, 'retailPointId' | 'paySum' | 'receiptId'>) {
   writeStored({ ...choice, spendBonus: true, spendExtra: true, payType: 'CARD' }, null);
 }
 
-/** Where the bank sends the customer back: the finish page with the draft, the point and the sum. */
-export function finishPath(draftId: string, retailPointId: number | null, paySum: number | null): string {
+/** Where the bank sends the customer back: the finish page with the draft, the point, the sum (and receipt). */
+export function finishPath(
+  draftId: string,
+  retailPointId: number | null,
+  paySum: number | null,
+  receiptId: string | null = null,
+): string {
   const query = new URLSearchParams({ d: draftId });
   if (retailPointId !== null) query.set('p', String(retailPointId));
   if (paySum !== null) query.set('s', String(paySum));
+  if (receiptId !== null) query.set('r', receiptId);
   return `/loyalty/finish?${query.toString()}`;
 }
 
-/** The payment page for the same point and sum ('Вернуться на страницу оплаты'). */
-export function paymentPath(retailPointId: number | null, paySum: number | null): string {
+/** The payment page for the same point and sum, and receipt ('Вернуться на страницу оплаты'). */
+export function paymentPath(
+  retailPointId: number | null,
+  paySum: number | null,
+  receiptId: string | null = null,
+): string {
   const query = new URLSearchParams();
   if (retailPointId !== null) query.set('p', String(retailPointId));
   if (paySum !== null) query.set('s', String(paySum));
+  if (receiptId !== null) query.set('r', receiptId);
   const qs = query.toString();
   return qs ? `/loyalty?${qs}` : '/loyalty';
 }

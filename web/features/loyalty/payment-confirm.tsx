@@ -39,7 +39,7 @@ export function PaymentConfirm({ draft, savedCard = null, onResult }: PaymentCon
       return;
     }
     const returnUrl = new URL(
-      finishPath(draft.draftId, draft.retailPointId, draft.paySum),
+      finishPath(draft.draftId, draft.retailPointId, draft.paySum, draft.receiptId ?? null),
       window.location.origin,
     ).toString();
     process.mutate(

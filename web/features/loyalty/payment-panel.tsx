@@ -12,12 +12,15 @@ import { useShell } from '#web/ui/shell-state';
 import { PaymentConfirm } from './payment-confirm';
 import { BonusBalance, ExtraBalance, PayTypeChoice, SpendBonusSwitch } from './payment-choices';
 import { DraftSums, payButtonText } from './payment-sums';
-import { finishPath, forgetDraft, type DraftChoice } from './payment-api';
+import { finishPath, forgetDraft, paymentPath, type DraftChoice } from './payment-api';
+import { ReceiptLines } from './receipt-lines';
 import { useBalance, useDraft, usePayerSavedCards, usePrepareDraft } from './use-payment';
 
 interface PaymentPanelProps {
   retailPointId: number;
   paySum: number;
+  /** The till's receipt the QR names (decision 069), or null. */
+  receiptId: string | null;
   /** The point's earn rate, for the popup that explains it. */
   earnPercent: number;
 }
@@ -27,7 +30,7 @@ interface PaymentPanelProps {
  * chooses to spend bonuses or not and how to pay; 'Оплатить' confirms in the payment popup, then the bank's
  * page opens (card), the bank picker opens (SBP) or the result shows (bonuses or the till cover it all).
  */
-export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPanelProps) {
+export function PaymentPanel({ retailPointId, paySum, receiptId, earnPercent }: PaymentPanelProps) {
   const { openPopup, closePopup } = useShell();
   const [spendBonus, setSpendBonus] = useState(true);
   const [spendExtra, setSpendExtra] = useState(true);
@@ -36,12 +39,12 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
   const [savedCardId, setSavedCardId] = useState<string | null>(null);
   const savedCards = usePayerSavedCards();
   const savedCard = savedCards.data?.find((card) => card.bindingId === savedCardId) ?? null;
-  const choice: DraftChoice = { retailPointId, paySum, spendBonus, spendExtra, payType };
+  const choice: DraftChoice = { retailPointId, paySum, spendBonus, spendExtra, payType, receiptId };
   const balance = useBalance();
   const draft = useDraft(choice);
   const prepare = usePrepareDraft();
 
-  const finishOf = (draftId: string) => finishPath(draftId, retailPointId, paySum);
+  const finishOf = (draftId: string) => finishPath(draftId, retailPointId, paySum, receiptId);
   // A draft paid at once shows its result on the finish page too.
   const payment = usePaymentResult({ finishPath: finishOf, donePath: finishOf });
   const onResult = (result: PaymentResult) => {
@@ -59,7 +62,7 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
       <PaymentFailed
         result={payment.failure}
         texts={ruLoyalty}
-        backTo={`/loyalty?p=${retailPointId}&s=${paySum}`}
+        backTo={paymentPath(retailPointId, paySum, receiptId)}
         onBack={startAgain}
       />
     );
@@ -126,6 +129,7 @@ export function PaymentPanel({ retailPointId, paySum, earnPercent }: PaymentPane
         savedCards={savedCards.data}
         onChoose={choosePayType}
       />
+      {current.lines && <ReceiptLines lines={current.lines} />}
       <DraftSums draft={current} />
       <button type="button" className="button loyalty-panel__pay" disabled={busy} onClick={pay}>
         {payButtonText(current, atTill)}

@@ -35,3 +35,10 @@ export function parsePointId(raw: string | null): number | null {
   const value = Number(raw);
   return value > 0 && value <= 2 ** 31 - 1 ? value : null;
 }
+
+const RECEIPT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The till's receipt a QR names (`r`, decision 069): a UUID, else null (the page pays the sum alone). */
+export function parseReceiptId(raw: string | null): string | null {
+  return raw !== null && RECEIPT_ID.test(raw) ? raw.toLowerCase() : null;
+}
