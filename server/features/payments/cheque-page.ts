@@ -4,6 +4,7 @@ import type { BrandSettings } from '#common/contract/header';
 import { formatBonuses, formatDateTime, formatKopecks } from '#common/lib/format';
 import type { AppDeps } from '#server/app-deps';
 import { readBrandSettings } from '#server/core/brand-settings';
+import type { PlannedLine } from '#server/core/receipt/plan';
 import { paymentDrafts } from '#server/db/schema/payments';
 import { brandedPage } from '#server/lib/branded-page';
 import { escapeHtml, page } from '#server/lib/html';
@@ -21,6 +22,9 @@ const STYLE = `.cheque__head{text-align:center;border-bottom:1px dashed #b8c0c7;
 .cheque__head h1{margin:0 0 .25rem}.cheque dl{grid-template-columns:1fr auto}.cheque dd{text-align:right}
 .cheque__seller{border-top:1px dashed #b8c0c7;margin:.9rem 0 0;padding:.75rem 0 0;font-size:.9rem;color:#37414a}
 .cheque__seller p{margin:.15rem 0}
+.cheque__lines{list-style:none;padding:0 0 .75rem;margin:0 0 .75rem;border-bottom:1px dashed #b8c0c7}
+.cheque__lines li{display:flex;justify-content:space-between;gap:.5rem;padding:.15rem 0}
+.cheque__lines small{display:block;text-align:right;color:#5b6670}
 @media print{body{background:#fff}.brand-bar{background:#fff;color:#000;border-bottom:1px solid #000}.card{box-shadow:none}}`;
 
 function notFoundPage(reply: FastifyReply) {
@@ -41,6 +45,29 @@ function sellerBlock(settings: BrandSettings) {
 <p>Продавец: ${escapeHtml(seller.name)}</p>
 <p>ИНН ${escapeHtml(seller.inn)}${seller.kpp ? `, КПП ${escapeHtml(seller.kpp)}` : ''}</p>
 ${seller.address ? `<p>${escapeHtml(seller.address)}</p>` : ''}</div>`;
+}
+
+/** 'Капучино, 300 мл × 2'. */
+const lineName = (name: string, quantityMilli: number) =>
+  quantityMilli === 1000 ? name : `${name} × ${String(quantityMilli / 1000).replace('.', ',')}`;
+
+/** A till's receipt the payment paid (decision 069): each line, its sum, its bonuses spent and earned. */
+function linesBlock(plan: readonly PlannedLine[] | null) {
+  if (!plan?.length) return '';
+  const bonuses = (line: PlannedLine) =>
+    line.legalGroup || (line.maxSpend === 0 && line.earn === 0)
+      ? 'без бонусов'
+      : [
+          line.spend > 0 ? `−${formatBonuses(line.spend / 100)}` : '',
+          line.earn > 0 ? `+${formatBonuses(line.earn / 100)}` : '',
+        ]
+          .filter(Boolean)
+          .join(', ');
+  const items = plan.map(
+    (line) =>
+      `<li><span>${escapeHtml(lineName(line.name, line.quantityMilli))}</span><span>${escapeHtml(formatKopecks(line.sum))}<small>${escapeHtml(bonuses(line))}</small></span></li>`,
+  );
+  return `<ul class="cheque__lines" data-testid="cheque-lines">${items.join('')}</ul>`;
 }
 
 const row = (term: string, value: string) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`;
@@ -69,6 +96,7 @@ export function registerChequePage(app: FastifyInstance, deps: AppDeps) {
 <p class="sum" data-testid="cheque-sum">${escapeHtml(formatKopecks(draft.paySum))}</p>
 <p>${escapeHtml(draft.title)}</p>
 </div>
+${linesBlock(draft.receiptPlan)}
 <dl>
 ${row('Сумма покупки', formatKopecks(draft.paySum))}
 ${row('Оплачено бонусами', formatBonuses(draft.spend / 100))}

@@ -130,6 +130,15 @@ describe('a shop payment of a till’s receipt (decision 069)', () => {
     expect(done).toMatchObject({ status: 0, state: 'completed', spent: 100, earned: 3, leftToPay: 400 });
     expect(done.lines.map((l: { bonuses: number }) => l.bonuses)).toEqual([100, 0]);
     expect(await bonusesOf(t, PHONE)).toBe(903);
+    // The cheque page lists them too.
+    const cheque = await t.app.inject({
+      url: new URL(done.chequeUrl).pathname + new URL(done.chequeUrl).search,
+    });
+    expect(cheque.statusCode).toBe(200);
+    expect(cheque.body).toMatch(
+      /data-testid="cheque-lines"><li><span>Хлеб<\/span><span>200,00\u00a0₽<small>−100\u00a0бонусов, \+3\u00a0бонуса/,
+    );
+    expect(cheque.body).toContain('Сигареты</span><span>300,00\u00a0₽<small>без бонусов');
 
     const stored = await t.deps.db
       .select()
@@ -221,6 +230,26 @@ describe('a shop payment of a till’s receipt (decision 069)', () => {
     const [row] = await t.deps.db.select().from(paymentDrafts).where(eq(paymentDrafts.id, early.draftId));
     expect(row!.state).toBe('created');
     expect((await t.deps.db.select({ n: count() }).from(receiptLines))[0]!.n).toBe(1);
+  });
+
+  it('two phones paying one receipt at once: exactly one pays, the other holds nothing', async () => {
+    await setMaxSpendPercent(t, 100);
+    await customerWithBonuses(t, PHONE, 1000);
+    await customerWithBonuses(t, OTHER_PHONE, 1000);
+    const { receiptId } = await receipt({ sum: 200, items: [ITEMS[0]] });
+    const one = await createDraft(t, PHONE, { paySum: 200, spendBonus: true, receiptId });
+    const two = await createDraft(t, OTHER_PHONE, { paySum: 200, spendBonus: true, receiptId });
+    const answers = await Promise.all([
+      processDraft(t, PHONE, one.draftId),
+      processDraft(t, OTHER_PHONE, two.draftId),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await bonusesOf(t, PHONE)) + (await bonusesOf(t, OTHER_PHONE))).toBe(1800);
+    const states = await t.deps.db
+      .select({ state: paymentDrafts.state })
+      .from(paymentDrafts)
+      .where(eq(paymentDrafts.receiptId, receiptId));
+    expect(states.map((row) => row.state).sort()).toEqual(['completed', 'created']);
   });
 
   it('paid at the till: the lines’ limit holds (nothing spent), the till earns', async () => {
