@@ -29,6 +29,7 @@ import './styles/map.css';
 import './styles/bonus.css';
 import './styles/bank-picker.css';
 import './styles/payments.css';
+import './styles/payment-receipt.css';
 import './styles/switch.css';
 import './styles/gift-cards.css';
 import './styles/gift-card-pages.css';
