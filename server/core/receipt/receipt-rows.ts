@@ -1,8 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { PurchaseLine } from '#common/contract/cabinet';
 import type { ReceiptLineFigures } from '#common/contract/receipt';
 import type { Db } from '#server/db/client';
 import { receiptLines } from '#server/db/schema/catalogue';
+import { paymentDrafts } from '#server/db/schema/payments';
 import { tillOperations } from '#server/db/schema/till';
 import { AppError } from '#server/errors';
 import { toRoubles } from '../money';
@@ -135,8 +137,10 @@ export async function checkSameReceipt(
 }
 
 /**
- * The lines of the cabinet's history rows that were till purchases with a receipt, by the history row's id (one
- * query over the page's rows, through the till operation that wrote each; index `till_operations_history`).
+ * The lines of the cabinet's history rows that were purchases with a receipt, by the history row's id: a till's
+ * (through the till operation that wrote the row; index `till_operations_history`) and a shop payment's of a
+ * till's receipt (through the draft that wrote it, decision 069; index `payment_drafts_history`). One query over
+ * the page's rows.
  */
 export async function purchaseLines(
   db: Db,
@@ -144,24 +148,35 @@ export async function purchaseLines(
 ): Promise<Map<string, PurchaseLine[]>> {
   const byRow = new Map<string, PurchaseLine[]>();
   if (historyIds.length === 0) return byRow;
-  const rows = await db
-    .select({
-      historyId: tillOperations.operationId,
-      name: receiptLines.name,
-      quantityMilli: receiptLines.quantityMilli,
-      sum: receiptLines.sum,
-      spend: receiptLines.spend,
-      earn: receiptLines.earn,
-    })
+  const ids = [...historyIds];
+  const lineOf = (historyId: AnyPgColumn) => ({
+    historyId: sql<string>`${historyId}`.as('history_id'),
+    lineNo: receiptLines.lineNo,
+    name: receiptLines.name,
+    quantityMilli: receiptLines.quantityMilli,
+    sum: receiptLines.sum,
+    spend: receiptLines.spend,
+    earn: receiptLines.earn,
+  });
+  const tillLines = db
+    .select(lineOf(tillOperations.operationId))
     .from(tillOperations)
     .innerJoin(
       receiptLines,
       and(eq(receiptLines.source, 'till'), eq(receiptLines.operationId, tillOperations.id)),
     )
-    .where(inArray(tillOperations.operationId, [...historyIds]))
-    .orderBy(asc(receiptLines.lineNo));
+    .where(inArray(tillOperations.operationId, ids));
+  const paymentLines = db
+    .select(lineOf(paymentDrafts.operationId))
+    .from(paymentDrafts)
+    .innerJoin(
+      receiptLines,
+      and(eq(receiptLines.source, 'payment'), eq(receiptLines.operationId, paymentDrafts.id)),
+    )
+    .where(and(isNotNull(paymentDrafts.receiptId), inArray(paymentDrafts.operationId, ids)));
+  const rows = await unionAll(tillLines, paymentLines).orderBy(sql`history_id`, sql`line_no`);
   for (const row of rows) {
-    const list = byRow.get(row.historyId!) ?? [];
+    const list = byRow.get(row.historyId) ?? [];
     list.push({
       name: row.name,
       quantity: row.quantityMilli / 1000,
@@ -169,7 +184,7 @@ export async function purchaseLines(
       spent: toRoubles(row.spend),
       earned: toRoubles(row.earn),
     });
-    byRow.set(row.historyId!, list);
+    byRow.set(row.historyId, list);
   }
   return byRow;
 }

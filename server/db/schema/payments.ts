@@ -110,6 +110,10 @@ export const paymentDrafts = pgTable(
     index('payment_drafts_receipt')
       .on(t.receiptId)
       .where(sql`${t.receiptId} is not null`),
+    // The cabinet's history finds a receipt payment's lines by its history row (decision 069).
+    index('payment_drafts_history')
+      .on(t.operationId)
+      .where(sql`${t.receiptId} is not null`),
     // Reports read the completed payments of a range of days (decision 031).
     index('payment_drafts_completed')
       .on(t.resolvedAt)

@@ -153,6 +153,17 @@ describe('a shop payment of a till’s receipt (decision 069)', () => {
     const [row] = await t.deps.db.select().from(paymentDrafts).where(eq(paymentDrafts.id, draft.draftId));
     expect(stored.reduce((total, l) => total + l.spend, 0)).toBe(row!.spend);
     expect(stored.reduce((total, l) => total + l.earn, 0)).toBe(row!.earn);
+
+    // The cabinet's history and the data export list the purchase's lines, as a till's.
+    const history = (await callAs(t, PHONE, 'GET', '/api/user/operations')).json().operations;
+    const purchase = history.find((op: { id: string }) => op.id === row!.operationId);
+    expect(purchase.lines).toEqual([
+      { name: 'Хлеб', quantity: 1, sum: 200, spent: 100, earned: 3 },
+      { name: 'Сигареты', quantity: 1, sum: 300, spent: 0, earned: 0 },
+    ]);
+    const exported = (await callAs(t, PHONE, 'GET', '/api/user/export')).json();
+    const inExport = exported.data.operations.find((op: { id: string }) => op.id === row!.operationId);
+    expect(inExport.lines).toEqual(purchase.lines);
   });
 
   it('a receipt of another point or another sum, an unknown one, or lines sent by the client: refused, nothing written', async () => {

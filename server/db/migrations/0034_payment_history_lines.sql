@@ -1,0 +1,1 @@
+CREATE INDEX "payment_drafts_history" ON "payment_drafts" USING btree ("operation_id") WHERE "payment_drafts"."receipt_id" is not null;
