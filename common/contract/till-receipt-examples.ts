@@ -1,6 +1,8 @@
 import type { Examples } from './examples';
 import type { ReceiptItem, ReceiptLineFigures } from './receipt';
-import type { TillPreview } from './till-receipt';
+import type { TillOperation } from './till';
+import type { TillPaymentReceipt, TillPreview } from './till-receipt';
+import type { TillReturn, TillReturnItem } from './till-returns';
 
 /**
  * The receipt examples of the till API (issue 29) for /api/docs/ui: the demo brand's catalogue
@@ -17,6 +19,7 @@ export const RECEIPT_ITEMS: ReceiptItem[] = [
   { sku: '50001', name: 'Сигареты «Ява Золотая»', quantity: 1, price: 215, sum: 215, discount: 0 },
 ];
 
+/** A line's figures, in the order the schema sends them (the API docs' test compares the JSON exactly). */
 const line = (
   n: number,
   figures: Pick<ReceiptLineFigures, 'maxBonuses' | 'bonuses' | 'earned'>,
@@ -28,9 +31,11 @@ const line = (
     name: item.name,
     quantity: item.quantity,
     sum: item.sum,
+    maxBonuses: figures.maxBonuses,
+    bonuses: figures.bonuses,
     net: Math.round((item.sum - figures.bonuses) * 100) / 100,
+    earned: figures.earned,
     legalGroup: item.sku === '50001' ? 'TOBACCO' : null,
-    ...figures,
   };
 };
 
@@ -87,4 +92,79 @@ export const tillLateAccrueExamples = {
       },
     },
   },
+  response: {
+    accrued: {
+      summary: 'Accrued by the rules of that evening: 3% on each line, the receipt kept under its number',
+      value: {
+        operationId: '0b7d3f52-8c1e-4a96-b2d4-7e5a9c1f3b08',
+        visitId: VISIT_ID,
+        kind: 'ACCRUE',
+        state: 'COMPLETED',
+        sum: 529.9,
+        spent: 0,
+        earned: 15.89,
+        paidByCard: 0,
+        card: null,
+        decline: null,
+        createdAt: '2026-11-26T15:42:10.000Z',
+        holdExpiresAt: null,
+        earnRules: [{ kind: 'BASE', id: null, title: 'Базовое начисление 3%', percent: 3, from: 'CHAIN' }],
+        earnRate: 3,
+        lines: [
+          line(1, { maxBonuses: 44.95, bonuses: 0, earned: 2.69 }),
+          line(2, { maxBonuses: 220, bonuses: 0, earned: 13.2 }),
+        ],
+      },
+    },
+  } satisfies Examples<TillOperation>,
+};
+
+const PAYMENT_RECEIPT_ID = '6e0c4a8b-2f17-4d53-9a6e-1b3c5d7f9e20';
+
+export const tillPaymentReceiptExamples = {
+  body: {
+    basket: {
+      summary:
+        'A basket the customer pays on the site by the QR: its sum and its lines (cigarettes among them)',
+      value: { idempotencyKey: 'qr-2026-11-25-0046', sum: 1056.85, items: RECEIPT_ITEMS },
+    },
+  },
+  response: {
+    registered: {
+      summary:
+        'The receipt and the address for the QR: the point, the sum and the receipt, payable 30 minutes',
+      value: {
+        receiptId: PAYMENT_RECEIPT_ID,
+        sum: 1056.85,
+        expiresAt: '2026-11-25T10:46:30.000Z',
+        paymentUrl: `https://bonus.example.ru/loyalty?p=1&s=1056.85&r=${PAYMENT_RECEIPT_ID}`,
+      },
+    },
+  } satisfies Examples<TillPaymentReceipt>,
+};
+
+export const tillReturnExamples = {
+  body: {
+    oneCappuccino: {
+      summary: 'One of the two cappuccinos comes back',
+      value: {
+        items: [{ line: 2, quantity: 1 }] satisfies TillReturnItem[],
+        idempotencyKey: 'return-2026-11-25-0001',
+      },
+    },
+  },
+  response: {
+    returned: {
+      summary:
+        'Half of the line: half the bonuses spent on it go back, half of what it earned is taken back; the customer still had them',
+      value: {
+        operationId: '5f2d8a63-91c4-4e7b-8d30-6a1b9c2e4f75',
+        idempotencyKey: 'return-2026-11-25-0001',
+        lines: [{ line: 2, quantity: 1, bonusesTakenBack: 4.24, bonusesGivenBack: 78.4, withheld: 0 }],
+        bonusesTakenBack: 4.24,
+        bonusesGivenBack: 78.4,
+        withheld: 0,
+      },
+    },
+  } satisfies Examples<TillReturn>,
 };

@@ -5,7 +5,11 @@ import { paySumSchema } from './loyalty';
 import { appliedRuleSchema } from './programme';
 import { checkReceipt, receiptItemsSchema, receiptLineFiguresSchema } from './receipt';
 import { memberCodeSchema, tillIdempotencyKeySchema, tillOperationSchema } from './till';
-import { tillLateAccrueExamples, tillPreviewExamples } from './till-receipt-examples';
+import {
+  tillLateAccrueExamples,
+  tillPaymentReceiptExamples,
+  tillPreviewExamples,
+} from './till-receipt-examples';
 import * as z from './z';
 
 /**
@@ -98,7 +102,7 @@ export const tillLateAccrue = defineEndpoint({
         .superRefine(checkReceipt),
       tillLateAccrueExamples.body,
     ),
-    response: tillOperationSchema,
+    response: withResponseExamples(tillOperationSchema, tillLateAccrueExamples.response),
   },
 });
 
@@ -125,13 +129,16 @@ export const tillPaymentReceipt = defineEndpoint({
   auth: 'till',
   errors: ['IDEMPOTENCY_KEY_REUSED', 'POINT_GONE', 'TOO_MANY_REQUESTS'],
   schemas: {
-    body: z
-      .strictObject({
-        idempotencyKey: tillIdempotencyKeySchema,
-        sum: paySumSchema,
-        items: receiptItemsSchema,
-      })
-      .superRefine(checkReceipt),
-    response: tillPaymentReceiptSchema,
+    body: withBodyExamples(
+      z
+        .strictObject({
+          idempotencyKey: tillIdempotencyKeySchema,
+          sum: paySumSchema,
+          items: receiptItemsSchema,
+        })
+        .superRefine(checkReceipt),
+      tillPaymentReceiptExamples.body,
+    ),
+    response: withResponseExamples(tillPaymentReceiptSchema, tillPaymentReceiptExamples.response),
   },
 });

@@ -1,6 +1,8 @@
 import { defineEndpoint } from './endpoint';
+import { withBodyExamples, withResponseExamples } from './examples';
 import { MAX_LINE_QUANTITY, MAX_RECEIPT_LINES } from './receipt';
 import { tillIdempotencyKeySchema } from './till';
+import { tillReturnExamples } from './till-receipt-examples';
 import * as z from './z';
 
 /** Partial returns by lines at the till (issue 29, decision 063). */
@@ -51,13 +53,16 @@ export const tillReturn = defineEndpoint({
   errors: ['RETURN_INVALID', 'OPERATION_STATE', 'OPERATION_KIND', 'IDEMPOTENCY_KEY_REUSED', 'NOT_FOUND'],
   schemas: {
     params: z.strictObject({ operationId: z.string().uuid('Неизвестная операция') }),
-    body: z.strictObject({
-      items: z
-        .array(tillReturnItemSchema, 'items: список строк')
-        .min(1, 'items: хотя бы одна строка')
-        .max(MAX_RECEIPT_LINES, `items: не больше ${MAX_RECEIPT_LINES} строк`),
-      idempotencyKey: tillIdempotencyKeySchema,
-    }),
-    response: tillReturnSchema,
+    body: withBodyExamples(
+      z.strictObject({
+        items: z
+          .array(tillReturnItemSchema, 'items: список строк')
+          .min(1, 'items: хотя бы одна строка')
+          .max(MAX_RECEIPT_LINES, `items: не больше ${MAX_RECEIPT_LINES} строк`),
+        idempotencyKey: tillIdempotencyKeySchema,
+      }),
+      tillReturnExamples.body,
+    ),
+    response: withResponseExamples(tillReturnSchema, tillReturnExamples.response),
   },
 });

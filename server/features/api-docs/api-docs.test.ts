@@ -4,6 +4,8 @@ import type { Endpoint } from '#common/contract/endpoint';
 import { examplesOf } from '#common/contract/examples';
 import * as till from '#common/contract/till';
 import * as tillGiftCards from '#common/contract/till-gift-cards';
+import * as tillReceipt from '#common/contract/till-receipt';
+import * as tillReturns from '#common/contract/till-returns';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 
 /**
@@ -15,7 +17,7 @@ import { createTestApp, type TestApp } from '#server/test/test-app';
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
 const tillEndpoints: Endpoint[] = (
-  [...Object.values(till), ...Object.values(tillGiftCards)] as unknown[]
+  [till, tillGiftCards, tillReceipt, tillReturns].flatMap((module) => Object.values(module)) as unknown[]
 ).filter(isEndpoint);
 
 interface MediaType {
@@ -37,6 +39,9 @@ describe('the till API examples', () => {
         'POST /api/till/verify',
         'POST /api/till/spend',
         'GET /api/till/visits/:visitId',
+        'POST /api/till/preview',
+        'POST /api/till/payment-receipt',
+        'POST /api/till/operations/:operationId/return',
       ]),
     );
     const missing = tillEndpoints.flatMap((endpoint) => [
