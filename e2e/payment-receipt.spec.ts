@@ -10,26 +10,21 @@ test.use({ baseURL: E2E.mutableUrl });
 
 const NBSP = '\u00a0';
 
-test('a till’s receipt paid on the site: its lines on the page and the finish, cigarettes without bonuses (decision 069)', async ({
+test('a till’s receipt paid on the site: the till page shows its QR, its lines on the page and the finish, cigarettes without bonuses (decision 069)', async ({
   page,
-  request,
 }) => {
-  const key = await issueTillKey(1);
-  const registered = await request.post('/api/till/payment-receipt', {
-    headers: { authorization: `Bearer ${key}` },
-    data: {
-      idempotencyKey: `e2e-receipt-${Date.now()}`,
-      sum: 304.9,
-      items: [
-        { sku: '10003', name: 'Багет французский', quantity: 1, price: 89.9, sum: 89.9 },
-        { sku: '50001', name: 'Сигареты «Ява Золотая»', quantity: 1, price: 215, sum: 215 },
-      ],
-    },
-  });
-  expect(registered.ok()).toBe(true);
-  const { paymentUrl, receiptId } = (await registered.json()) as { paymentUrl: string; receiptId: string };
-  const url = new URL(paymentUrl);
-  expect(url.searchParams.get('r')).toBe(receiptId);
+  // The cashier types the goods on the reference till page and shows the customer its QR.
+  await page.goto('/till');
+  await page.getByLabel('Ключ кассы').fill(await issueTillKey(1));
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.getByLabel('Товары', { exact: true }).fill('10003\n50001 1 215');
+  await page.getByRole('button', { name: 'Показать QR для оплаты' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Чек на 304,90${NBSP}₽ готов к оплате на сайте.`);
+  await expect(page.getByRole('img', { name: 'QR-код для оплаты чека на сайте' })).toBeVisible();
+  const url = new URL((await page.getByRole('link', { name: /\/loyalty\?/ }).getAttribute('href'))!);
+  const receiptId = url.searchParams.get('r')!;
+  expect(receiptId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(Object.fromEntries(url.searchParams)).toMatchObject({ p: '1', s: '304.9' });
 
   // The QR's address, as the customer's phone opens it.
   await open(page, `${url.pathname}${url.search}`);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { encode } from 'uqr';
+import { qrPath } from '#common/lib/qr-path';
 import { useAfterFirstPaint } from './after-first-paint';
 
 interface QrCodeProps {
@@ -19,17 +19,7 @@ interface QrCodeProps {
  */
 export function QrCode({ value, label, className }: QrCodeProps) {
   const painted = useAfterFirstPaint();
-  const code = useMemo(() => {
-    if (!painted) return null;
-    const qr = encode(value, { ecc: 'M', border: 2 });
-    let d = '';
-    qr.data.forEach((row, y) =>
-      row.forEach((dark, x) => {
-        if (dark) d += `M${x} ${y}h1v1h-1z`;
-      }),
-    );
-    return { size: qr.size, path: d };
-  }, [value, painted]);
+  const code = useMemo(() => (painted ? qrPath(value) : null), [value, painted]);
   const size = code?.size ?? 1;
   return (
     <svg

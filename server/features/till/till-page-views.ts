@@ -7,6 +7,7 @@ import { brandedPage, type PageBrand } from '#server/lib/branded-page';
 import { escapeHtml } from '#server/lib/html';
 import { giftCardForm } from './till-gift-card-page';
 import { RECEIPT_STYLE, receiptField, receiptLinesTable, returnForm } from './till-page-receipt';
+import { PAYMENT_QR_STYLE, paymentReceiptForm } from './till-page-payment-receipt';
 
 /*
  * The reference till page's markup (docs/decisions/015-till-api.md, its look: decision 052): the key form, the
@@ -25,7 +26,8 @@ const EXTRA_STYLE = `.top{display:flex;justify-content:space-between;align-items
 .badge--done{background:#e7f4ea;color:#14532d}.badge--held{background:#fff4d6;color:#6b4a00}
 .badge--off{background:#fdecec;color:#8a1116}.op form{display:inline}
 .balance{font-size:1.5rem;font-weight:700}
-${RECEIPT_STYLE}`;
+${RECEIPT_STYLE}
+${PAYMENT_QR_STYLE}`;
 
 const bonuses = (roubles: number) => formatBonuses(roubles);
 const money = (roubles: number) => formatKopecks(Math.round(roubles * 100));
@@ -65,7 +67,11 @@ ${noticeBlock(error)}
 const logoutForm = `<form method="post" action="/till/logout"><button type="submit" class="secondary">Сменить ключ</button></form>`;
 const top = (heading: string) => `<div class="top"><h1>${escapeHtml(heading)}</h1>${logoutForm}</div>`;
 
-export function scanPage(error: string | null, giftCardError: string | null = null) {
+export function scanPage(
+  error: string | null,
+  giftCardError: string | null = null,
+  paymentError: string | null = null,
+) {
   return `${top('Касса')}
 ${noticeBlock(error)}
 <section class="card" aria-labelledby="scan-heading">
@@ -77,6 +83,7 @@ ${noticeBlock(error)}
 <p class="note" id="code-hint">Отсканируйте QR-код из приложения покупателя или введите 22 цифры под ним.</p>
 <button type="submit">Найти покупателя</button>
 </form></section>
+${paymentReceiptForm(paymentError)}
 ${giftCardForm(giftCardError)}`;
 }
 

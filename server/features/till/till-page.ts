@@ -5,6 +5,7 @@ import { cachedBrandSettings } from '#server/core/brand-settings';
 import { authenticateTillKey } from './keys';
 import { registerTillGiftCardActions } from './till-gift-card-page';
 import { keyPage, scanPage, sendTillPage } from './till-page-views';
+import { registerPaymentReceiptRoute } from './till-page-payment-receipt';
 import { registerTillVisitRoutes } from './till-page-visit';
 
 /**
@@ -74,6 +75,7 @@ export function registerTillPage(app: FastifyInstance, deps: AppDeps) {
     const tools = { opts, send, requireKey, api, field, parseSum, refusalOf };
     registerTillGiftCardActions(scope, tools, scanPage);
     registerTillVisitRoutes(scope, tools, deps);
+    registerPaymentReceiptRoute(scope, tools, deps, scanPage);
 
     scope.get('/till', opts, async (request, reply) => {
       if (!(await requireKey(request, reply))) return reply;
