@@ -41,7 +41,8 @@ const operationSchema = z.strictObject({
   id: z.string(),
   /** What the till sent as the receipt's number (its idempotency key without the point's prefix). */
   receipt: z.string(),
-  kind: z.enum(['accrue', 'spend', 'card']),
+  /** A till's operation, or `site`: a shop payment on the site (decision 069), paid and completed. */
+  kind: z.enum(['accrue', 'spend', 'card', 'site']),
   state: z.string(),
   sum: z.number().int(),
   spent: z.number().int(),

@@ -25,7 +25,12 @@ export const ruAdminReceipts = {
     member: 'Покупатель',
     lines: 'Строки',
   },
-  kinds: { accrue: 'Начисление', spend: 'Списание', card: 'Оплата картой' } as Record<string, string>,
+  kinds: {
+    accrue: 'Начисление',
+    spend: 'Списание',
+    card: 'Оплата картой',
+    site: 'Оплата на сайте',
+  } as Record<string, string>,
   states: {
     completed: 'проведена',
     held: 'бонусы удержаны',

@@ -164,6 +164,28 @@ describe('a shop payment of a till’s receipt (decision 069)', () => {
     const exported = (await callAs(t, PHONE, 'GET', '/api/user/export')).json();
     const inExport = exported.data.operations.find((op: { id: string }) => op.id === row!.operationId);
     expect(inExport.lines).toEqual(purchase.lines);
+
+    // The console's «Чеки» lists the payment by the till's receipt number, and shows its lines.
+    const operator = (url: string) =>
+      t.app.inject({ url, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+    const listed = (await operator('/api/operator/receipts?receipt=pay-receipt-0001')).json().receipts;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: draft.draftId,
+        receipt: 'pay-receipt-0001',
+        kind: 'site',
+        state: 'completed',
+        sum: 50_000,
+        spent: 10_000,
+        earned: 300,
+        lines: 2,
+      }),
+    ]);
+    const shown = (await operator(`/api/operator/receipts/${draft.draftId}`)).json();
+    expect(shown.lines.map((l: { name: string; spent: number }) => [l.name, l.spent])).toEqual([
+      ['Хлеб', 10_000],
+      ['Сигареты', 0],
+    ]);
   });
 
   it('a receipt of another point or another sum, an unknown one, or lines sent by the client: refused, nothing written', async () => {

@@ -16,8 +16,9 @@ import { notFound } from '#server/errors';
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * Any till receipt in the console (docs/decisions/066): the till's operations, found by point, day, the till's
- * receipt number or the member, and one with its lines as `receipt-rows.ts` stored them.
+ * Any receipt in the console (docs/decisions/066): the till's operations and the site's shop payments (decision
+ * 069), found by point, day, the till's receipt number or the member, and one with its lines as `receipt-rows.ts`
+ * stored them.
  */
 
 type Db = AppDeps['db'];
@@ -27,6 +28,7 @@ type OperationRow = Omit<ReceiptOperation, 'at' | 'sum' | 'spent' | 'earned' | '
   spent: string | number;
   earned: string | number;
   pointTitle: string | null;
+  source: 'till' | 'payment';
   total: number;
 };
 
@@ -41,14 +43,14 @@ export function memberKey(input: string): { phone: string } | { card: string } |
 
 function filtersOf(query: ReceiptListQuery, timeZone: string): SQL[] {
   const where: SQL[] = [];
-  const day = sql`(o.created_at at time zone ${timeZone})::date`;
+  const day = sql`(o.at at time zone ${timeZone})::date`;
   if (query.from) where.push(sql`${day} >= ${query.from}::date`);
   if (query.to) where.push(sql`${day} <= ${query.to}::date`);
   if (query.point) where.push(sql`o.retail_point_id = ${Number(query.point)}`);
   if (query.receipt) {
     // The key is `<point>:<the till's key>`: the till's own number finds it, and so does the whole key.
     where.push(
-      sql`(o.idempotency_key = ${query.receipt} or substr(o.idempotency_key, strpos(o.idempotency_key, ':') + 1) = ${query.receipt})`,
+      sql`(o.receipt_key = ${query.receipt} or substr(o.receipt_key, strpos(o.receipt_key, ':') + 1) = ${query.receipt})`,
     );
   }
   if (query.member) {
@@ -61,12 +63,27 @@ function filtersOf(query: ReceiptListQuery, timeZone: string): SQL[] {
   return where;
 }
 
-const selectOperations = (timeZone: string, where: SQL[]) => sql`
-  select o.id, substr(o.idempotency_key, strpos(o.idempotency_key, ':') + 1) as receipt, o.kind, o.state,
-    o.sum, o.spend as spent, o.earn as earned, o.retail_point_id as "retailPointId", p.title as "pointTitle",
-    o.created_at as at, o.user_id as "userId", u.phone,
-    (select count(*)::int from receipt_lines l where l.source = 'till' and l.operation_id = o.id) as lines
+/**
+ * The till's operations and the site's completed shop payments (decision 069: the receipt a till registered for
+ * the payment names it; a sum-only payment has no number), under one set of column names.
+ */
+const receiptsUnion = sql`
+  select o.id, o.idempotency_key as receipt_key, o.kind, o.state, o.sum, o.spend, o.earn, o.retail_point_id,
+    o.created_at as at, o.user_id, 'till' as source
   from till_operations o
+  union all
+  select d.id, pr.idempotency_key, 'site', d.state, d.pay_sum, d.spend, d.earn, d.retail_point_id,
+    d.resolved_at, d.user_id, 'payment'
+  from payment_drafts d
+  left join payment_receipts pr on pr.id = d.receipt_id
+  where d.state = 'completed' and d.product_type = 'PAYMENT'`;
+
+const selectOperations = (where: SQL[]) => sql`
+  select o.id, coalesce(substr(o.receipt_key, strpos(o.receipt_key, ':') + 1), '') as receipt, o.kind, o.state,
+    o.sum, o.spend as spent, o.earn as earned, o.retail_point_id as "retailPointId", p.title as "pointTitle",
+    o.at, o.user_id as "userId", u.phone, o.source,
+    (select count(*)::int from receipt_lines l where l.source = o.source and l.operation_id = o.id) as lines
+  from (${receiptsUnion}) o
   join users u on u.id = o.user_id
   left join retail_points p on p.id = o.retail_point_id
   ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
@@ -97,8 +114,8 @@ export async function listReceipts(
   const { timeZone } = await readBrandSettings(db);
   const page = Number(query.page ?? 1);
   const rows = rowsOf<OperationRow>(
-    await db.execute(sql`${selectOperations(timeZone, filtersOf(query, timeZone))}
-      order by o.created_at desc, o.id desc
+    await db.execute(sql`${selectOperations(filtersOf(query, timeZone))}
+      order by o.at desc, o.id desc
       limit ${RECEIPTS_PAGE_SIZE + 1} offset ${(page - 1) * RECEIPTS_PAGE_SIZE}`),
   );
   return {
@@ -124,13 +141,13 @@ type NumberField =
 
 type LineRow = Omit<ReceiptLine, NumberField> & Record<NumberField, string | number>;
 
-/** The lines of one till operation, each with its category and that category's top-level ancestor. */
-async function linesOf(db: Db, operationId: string): Promise<ReceiptLine[]> {
+/** The lines of one till operation or site payment, each with its category and that category's top-level ancestor. */
+async function linesOf(db: Db, operationId: string, source: 'till' | 'payment'): Promise<ReceiptLine[]> {
   const rows = rowsOf<LineRow>(
     await db.execute(sql`
       with recursive up as (
         select c.id as leaf, c.id, c.parent_id, 0 as depth from catalogue_categories c
-        where c.id in (select category_id from receipt_lines where source = 'till' and operation_id = ${operationId})
+        where c.id in (select category_id from receipt_lines where source = ${source} and operation_id = ${operationId})
         union all
         select up.leaf, c.id, c.parent_id, up.depth + 1 from up join catalogue_categories c on c.id = up.parent_id
         where up.depth < 20
@@ -150,7 +167,7 @@ async function linesOf(db: Db, operationId: string): Promise<ReceiptLine[]> {
       left join catalogue_categories leaf on leaf.id = l.category_id
       left join top on top.leaf = l.category_id
       left join catalogue_categories tc on tc.id = top.id
-      where l.source = 'till' and l.operation_id = ${operationId}
+      where l.source = ${source} and l.operation_id = ${operationId}
       order by l.line_no`),
   );
   return rows.map((r) => ({
@@ -170,9 +187,9 @@ async function linesOf(db: Db, operationId: string): Promise<ReceiptLine[]> {
 
 export async function showReceipt(db: Db, id: string, phone: (phone: string) => string): Promise<Receipt> {
   const { timeZone } = await readBrandSettings(db);
-  const [row] = rowsOf<OperationRow>(await db.execute(selectOperations(timeZone, [sql`o.id = ${id}`])));
+  const [row] = rowsOf<OperationRow>(await db.execute(selectOperations([sql`o.id = ${id}`])));
   if (!row) throw notFound('Такого чека нет');
-  const [lines, use] = await Promise.all([linesOf(db, id), couponUseOf(db, id)]);
+  const [lines, use] = await Promise.all([linesOf(db, id, row.source), couponUseOf(db, id)]);
   const coupon = use && {
     code: use.code,
     promo: use.title,
