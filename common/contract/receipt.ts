@@ -25,16 +25,17 @@ const lineMoney = (what: string) =>
     .max(1_000_000, `${what}: не больше 1 000 000`)
     .refine((v) => decimals(v, 2), `${what}: не больше двух знаков после запятой`);
 
-const code = (what: string) =>
+/** A code a till sends (an SKU, a barcode, a category): a receipt's line, a return naming the goods. */
+export const codeField = (what: string) =>
   z.string(`${what}: строка`).trim().min(1, `${what}: не пустой`).max(64, `${what}: не длиннее 64 знаков`);
 
 export const receiptItemSchema = z.strictObject({
   /** The chain's article (SKU), as its catalogue names it. */
-  sku: code('Артикул').optional(),
+  sku: codeField('Артикул').optional(),
   /** A barcode of the item (EAN-13, a shop's weight code): found in the catalogue when the SKU is absent. */
-  barcode: code('Штрихкод').optional(),
+  barcode: codeField('Штрихкод').optional(),
   /** The chain's category id, read only when the catalogue does not know the item. */
-  category: code('Категория').optional(),
+  category: codeField('Категория').optional(),
   name: z.string('Наименование: строка').trim().min(1, 'Наименование: не пустое').max(256),
   /** Pieces, or kilograms and litres with at most 3 decimals. */
   quantity: z

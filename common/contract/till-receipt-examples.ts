@@ -152,6 +152,14 @@ export const tillReturnExamples = {
         idempotencyKey: 'return-2026-11-25-0001',
       },
     },
+    byBarcode: {
+      summary:
+        'The same, the goods named by the barcode the cashier scans back (one line of the receipt has it)',
+      value: {
+        items: [{ barcode: '4607019002108', quantity: 1 }] satisfies TillReturnItem[],
+        idempotencyKey: 'return-2026-11-25-0001',
+      },
+    },
   },
   response: {
     returned: {

@@ -1,6 +1,6 @@
 import { defineEndpoint } from './endpoint';
 import { withBodyExamples, withResponseExamples } from './examples';
-import { MAX_LINE_QUANTITY, MAX_RECEIPT_LINES } from './receipt';
+import { codeField, MAX_LINE_QUANTITY, MAX_RECEIPT_LINES } from './receipt';
 import { tillIdempotencyKeySchema } from './till';
 import { tillReturnExamples } from './till-receipt-examples';
 import * as z from './z';
@@ -9,17 +9,30 @@ import * as z from './z';
 
 const threeDecimals = (value: number) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6;
 
-export const tillReturnItemSchema = z.strictObject({
-  /** The line's number in the receipt, 1-based, as the operation's answer shows it (`lines[].line`). */
-  line: z.number('Строка: число').int('Строка: целое число').min(1, 'Строка: от 1'),
-  /** How much of the line comes back: pieces, or kilograms and litres with at most 3 decimals. */
-  quantity: z
-    .number('Количество: число')
-    .positive('Количество: больше нуля')
-    .max(MAX_LINE_QUANTITY, `Количество: не больше ${MAX_LINE_QUANTITY}`)
-    .refine(threeDecimals, 'Количество: не больше трёх знаков после запятой'),
-});
+export const tillReturnItemSchema = z
+  .strictObject({
+    /** The line's number in the receipt, 1-based, as the operation's answer shows it (`lines[].line`). */
+    line: z.number('Строка: число').int('Строка: целое число').min(1, 'Строка: от 1').optional(),
+    /** Or the goods as the cashier scans them back: the line with this SKU or barcode (one line only). */
+    sku: codeField('Артикул').optional(),
+    barcode: codeField('Штрихкод').optional(),
+    /** How much of the line comes back: pieces, or kilograms and litres with at most 3 decimals. */
+    quantity: z
+      .number('Количество: число')
+      .positive('Количество: больше нуля')
+      .max(MAX_LINE_QUANTITY, `Количество: не больше ${MAX_LINE_QUANTITY}`)
+      .refine(threeDecimals, 'Количество: не больше трёх знаков после запятой'),
+  })
+  .refine(
+    (item) => [item.line, item.sku, item.barcode].filter((named) => named !== undefined).length === 1,
+    'Строка возврата: укажите одно из трёх: номер строки (line), артикул (sku) или штрихкод (barcode)',
+  );
 export type TillReturnItem = z.infer<typeof tillReturnItemSchema>;
+/** A return's item once its goods are found among the receipt's lines. */
+export interface ReturnLineItem {
+  line: number;
+  quantity: number;
+}
 
 const returnedLineSchema = z.strictObject({
   line: z.number(),
@@ -47,7 +60,7 @@ export const tillReturn = defineEndpoint({
   method: 'POST',
   path: '/api/till/operations/:operationId/return',
   summary:
-    "Return some lines of a completed operation with a receipt: each line's share of the bonuses spent on it goes back and its share of what it earned is taken back, in proportion to the quantity (several returns of a line add up to the whole line). Earned bonuses the customer no longer has are `withheld` from the money refunded. Idempotent by `idempotencyKey`; card payments are not returned by lines yet",
+    "Return some lines of a completed operation with a receipt, each named by its number or by the goods' SKU or barcode (when one line has them): each line's share of the bonuses spent on it goes back and its share of what it earned is taken back, in proportion to the quantity (several returns of a line add up to the whole line). Earned bonuses the customer no longer has are `withheld` from the money refunded. Idempotent by `idempotencyKey`; card payments are not returned by lines yet",
   tag: 'till',
   auth: 'till',
   errors: ['RETURN_INVALID', 'OPERATION_STATE', 'OPERATION_KIND', 'IDEMPOTENCY_KEY_REUSED', 'NOT_FOUND'],

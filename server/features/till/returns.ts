@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { TillReturn, TillReturnItem } from '#common/contract/till-returns';
+import type { ReturnLineItem, TillReturn, TillReturnItem } from '#common/contract/till-returns';
 import { balancesOf, customerAccounts, postTransaction, type LedgerEntryInput } from '#server/core/ledger';
 import { pendingAccount } from '#server/core/earn/pending';
 import { kopecks, toRoubles } from '#server/core/money';
@@ -21,6 +21,7 @@ import {
   type TillOperationRow,
 } from './operation-rows';
 import { recordReturn } from './return-history';
+import { returnLineItems } from './return-items';
 
 /**
  * Partial returns by lines (decision 063): some lines of a completed till operation with a receipt come back.
@@ -47,8 +48,9 @@ export async function returnLines(
 ): Promise<TillReturn> {
   const row = await loadOperation(deps.db, caller, operationId);
   const key = scopedKey(caller, body.idempotencyKey);
+  const items = await returnLineItems(deps.db, row.id, body.items);
   const earlier = await returnRows(deps.db, row.id, key);
-  if (earlier.length > 0) return answerOf(row, body.idempotencyKey, sameReturn(earlier, body.items));
+  if (earlier.length > 0) return answerOf(row, body.idempotencyKey, sameReturn(earlier, items));
   if (row.kind === 'card') {
     throw new AppError('OPERATION_KIND', 'Возврат по строкам оплаты картой пока не поддерживается');
   }
@@ -60,9 +62,9 @@ export async function returnLines(
       .for('update');
     if (locked!.state !== 'completed') throw stateConflict(locked!, 'Не возвращено');
     const again = await returnRows(tx, row.id, key); // a parallel call with the same key won the lock
-    if (again.length > 0) return sameReturn(again, body.items);
+    if (again.length > 0) return sameReturn(again, items);
     const now = deps.clock.now();
-    const planned = await planReturn(tx, locked!, key, body.items, now);
+    const planned = await planReturn(tx, locked!, key, items, now);
     const transactionId = await postReturn(tx, locked!, key, planned);
     await tx.insert(tillReturnLines).values(planned);
     await recordReturn(tx, locked!, planned, transactionId, now);
@@ -101,7 +103,7 @@ export async function hasReturns(db: Db, tillOperationId: string): Promise<boole
 }
 
 /** A repeated key must carry the same lines and quantities (a 409 otherwise, like the other till calls). */
-function sameReturn(rows: ReturnRow[], items: TillReturnItem[]): ReturnRow[] {
+function sameReturn(rows: ReturnRow[], items: ReturnLineItem[]): ReturnRow[] {
   const asked = [...items].sort((a, b) => a.line - b.line);
   const same =
     asked.length === rows.length &&
@@ -122,7 +124,7 @@ async function planReturn(
   tx: Db,
   op: TillOperationRow,
   returnKey: string,
-  items: TillReturnItem[],
+  items: ReturnLineItem[],
   now: Date,
 ): Promise<ReturnRow[]> {
   const lines = await tx

@@ -154,6 +154,47 @@ describe('partial returns by lines at the till (decision 063)', () => {
     expect((await giveBack(op.operationId, [{ line: 1, quantity: 1 }], 'return-late')).statusCode).toBe(409);
   });
 
+  it('names the goods by the SKU or barcode scanned back, as one line; goods on two lines ask for the number', async () => {
+    const op = await accrueBread();
+    const bySku = await giveBack(op.operationId, [{ sku: 'BREAD', quantity: 1 }], 'return-by-sku');
+    expect(bySku.statusCode, bySku.body).toBe(200);
+    expect(bySku.json().lines).toEqual([expect.objectContaining({ line: 1, quantity: 1 })]);
+    // The same key and goods answer the same return, whether named by SKU or by the line's number.
+    const again = await giveBack(op.operationId, [{ line: 1, quantity: 1 }], 'return-by-sku');
+    expect(again.json()).toEqual(bySku.json());
+    const before = await balancesOf(t.deps.db, card.userId);
+    for (const [items, message] of [
+      [[{ sku: 'MILK', quantity: 1 }], 'Товара с артикулом MILK в чеке нет'],
+      [[{ barcode: '4600000000011', quantity: 1 }], 'Товара со штрихкодом 4600000000011 в чеке нет'],
+      [[{ line: 1, sku: 'BREAD', quantity: 1 }], 'укажите одно из трёх'],
+      [[{ quantity: 1 }], 'укажите одно из трёх'],
+      [[{ sku: '\ud800', quantity: 1 }], ''],
+    ] as const) {
+      const refused = await giveBack(op.operationId, [...items], 'return-bad-goods');
+      expect(refused.statusCode, JSON.stringify(items)).toBe(400);
+      expect(refused.json().message).toContain(message);
+    }
+    expect(await balancesOf(t.deps.db, card.userId)).toEqual(before);
+
+    const twoLines = await till(t, key, 'POST', '/api/till/accrue', {
+      visitId,
+      sum: 200,
+      idempotencyKey: 'return-accrue-2',
+      items: [
+        { name: 'Хлеб', sku: 'BREAD', quantity: 1, price: 100, sum: 100 },
+        { name: 'Хлеб со скидкой', sku: 'BREAD', quantity: 1, price: 100, sum: 100 },
+      ],
+    });
+    expect(twoLines.statusCode, twoLines.body).toBe(200);
+    const ambiguous = await giveBack(
+      twoLines.json().operationId,
+      [{ sku: 'BREAD', quantity: 1 }],
+      'return-two',
+    );
+    expect(ambiguous.statusCode).toBe(400);
+    expect(ambiguous.json().message).toBe('Артикул BREAD — в строках 1, 2: укажите номер строки');
+  });
+
   it('withholds from the money what the customer no longer has: the balance never goes below zero', async () => {
     const op = await accrueBread();
     // The customer spends all but 2 ₽ elsewhere.
