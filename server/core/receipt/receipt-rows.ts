@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { PurchaseLine } from '#common/contract/cabinet';
 import type { ReceiptLineFigures } from '#common/contract/receipt';
 import type { Db } from '#server/db/client';
@@ -149,31 +149,27 @@ export async function purchaseLines(
   const byRow = new Map<string, PurchaseLine[]>();
   if (historyIds.length === 0) return byRow;
   const ids = [...historyIds];
-  const lineOf = (historyId: AnyPgColumn) => ({
-    historyId: sql<string>`${historyId}`.as('history_id'),
-    lineNo: receiptLines.lineNo,
-    name: receiptLines.name,
-    quantityMilli: receiptLines.quantityMilli,
-    sum: receiptLines.sum,
-    spend: receiptLines.spend,
-    earn: receiptLines.earn,
-  });
-  const tillLines = db
-    .select(lineOf(tillOperations.operationId))
-    .from(tillOperations)
-    .innerJoin(
-      receiptLines,
-      and(eq(receiptLines.source, 'till'), eq(receiptLines.operationId, tillOperations.id)),
-    )
-    .where(inArray(tillOperations.operationId, ids));
-  const paymentLines = db
-    .select(lineOf(paymentDrafts.operationId))
-    .from(paymentDrafts)
-    .innerJoin(
-      receiptLines,
-      and(eq(receiptLines.source, 'payment'), eq(receiptLines.operationId, paymentDrafts.id)),
-    )
-    .where(and(isNotNull(paymentDrafts.receiptId), inArray(paymentDrafts.operationId, ids)));
+  /** The lines of `source` through the rows of `owner` (its id, and the history row it wrote). */
+  const linesVia = (
+    source: ReceiptSource,
+    owner: typeof tillOperations | typeof paymentDrafts,
+    filter: SQL | undefined,
+  ) =>
+    db
+      .select({
+        historyId: sql<string>`${owner.operationId}`.as('history_id'),
+        lineNo: receiptLines.lineNo,
+        name: receiptLines.name,
+        quantityMilli: receiptLines.quantityMilli,
+        sum: receiptLines.sum,
+        spend: receiptLines.spend,
+        earn: receiptLines.earn,
+      })
+      .from(owner)
+      .innerJoin(receiptLines, and(eq(receiptLines.source, source), eq(receiptLines.operationId, owner.id)))
+      .where(and(filter, inArray(owner.operationId, ids)));
+  const tillLines = linesVia('till', tillOperations, undefined);
+  const paymentLines = linesVia('payment', paymentDrafts, isNotNull(paymentDrafts.receiptId));
   const rows = await unionAll(tillLines, paymentLines).orderBy(sql`history_id`, sql`line_no`);
   for (const row of rows) {
     const list = byRow.get(row.historyId) ?? [];

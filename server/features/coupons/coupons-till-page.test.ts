@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogueCategories, catalogueItems } from '#server/db/schema/catalogue';
 import { tillOperations } from '#server/db/schema/till';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import { createTestApp, type TestApp } from '#server/test/test-app';
+import { loadBreadAndCigarettes, postTillForm } from '#server/test/till-page-kit';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN } from '#server/test/till-kit';
 
 describe('the reference till page with a promo code (decision 064)', () => {
@@ -15,13 +15,7 @@ describe('the reference till page with a promo code (decision 064)', () => {
     clock = fakeClock();
     t = await createTestApp({ clock, config: { operatorToken: OPERATOR_TOKEN } });
     const updatedAt = clock.now();
-    await t.deps.db
-      .insert(catalogueCategories)
-      .values({ id: 'TOB', name: 'Табак', legalGroup: 'TOBACCO', updatedAt });
-    await t.deps.db.insert(catalogueItems).values([
-      { sku: 'BREAD', name: 'Хлеб «Дарницкий»', listPrice: 5000, updatedAt },
-      { sku: 'CIG', name: 'Сигареты', categoryId: 'TOB', updatedAt },
-    ]);
+    await loadBreadAndCigarettes(t, updatedAt);
     const promo = await t.app.inject({
       method: 'POST',
       url: '/api/operator/promos',
@@ -40,13 +34,7 @@ describe('the reference till page with a promo code (decision 064)', () => {
     await t.close();
   });
 
-  const form = (url: string, fields: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      payload: new URLSearchParams(fields).toString(),
-    });
+  const form = (url: string, fields: Record<string, string>) => postTillForm(t, cookie, url, fields);
 
   it('accrues with the typed code: the discount off the bread, none off the tobacco, shown on the operation', async () => {
     const page = await t.app.inject({ url: visitUrl, headers: { cookie } });

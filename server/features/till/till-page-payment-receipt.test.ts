@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogueCategories, catalogueItems } from '#server/db/schema/catalogue';
 import { paymentReceipts } from '#server/db/schema/payments';
 import { fakeClock } from '#server/test/auth-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
+import { loadBreadAndCigarettes, postTillForm } from '#server/test/till-page-kit';
 import { issueKey, OPERATOR_TOKEN } from '#server/test/till-kit';
 
 /** Monday 30.11.2026, 12:00 in Moscow. */
@@ -14,25 +14,12 @@ describe('the reference till page registers a receipt for the payment on the sit
   let cookie: string;
   beforeEach(async () => {
     t = await createTestApp({ clock: fakeClock(NOON), config: { operatorToken: OPERATOR_TOKEN } });
-    const updatedAt = new Date(NOON);
-    await t.deps.db
-      .insert(catalogueCategories)
-      .values({ id: 'TOB', name: 'Табак', legalGroup: 'TOBACCO', updatedAt });
-    await t.deps.db.insert(catalogueItems).values([
-      { sku: 'BREAD', name: 'Хлеб «Дарницкий»', listPrice: 5000, updatedAt },
-      { sku: 'CIG', name: 'Сигареты', categoryId: 'TOB', updatedAt },
-    ]);
+    await loadBreadAndCigarettes(t, new Date(NOON));
     cookie = `till_key=${(await issueKey(t)).key}`;
   });
   afterEach(() => t.close());
 
-  const post = (fields: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/till/payment-receipt',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      payload: new URLSearchParams(fields).toString(),
-    });
+  const post = (fields: Record<string, string>) => postTillForm(t, cookie, '/till/payment-receipt', fields);
   const receiptsCount = async () => (await t.deps.db.select({ n: count() }).from(paymentReceipts))[0]!.n;
 
   it('offers the form on the scan page; the typed goods become a receipt, the QR and the link name it, until when', async () => {
@@ -78,12 +65,7 @@ describe('the reference till page registers a receipt for the payment on the sit
   });
 
   it('without the till key the key form comes back and nothing is registered', async () => {
-    const page = await t.app.inject({
-      method: 'POST',
-      url: '/till/payment-receipt',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'items=BREAD',
-    });
+    const page = await postTillForm(t, null, '/till/payment-receipt', { items: 'BREAD' });
     expect(page.body).toContain('<h1>Вход в кассу</h1>');
     expect(await receiptsCount()).toBe(0);
   });

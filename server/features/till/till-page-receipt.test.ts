@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogueBarcodes, catalogueCategories, catalogueItems } from '#server/db/schema/catalogue';
+import { catalogueBarcodes } from '#server/db/schema/catalogue';
 import { tillOperations } from '#server/db/schema/till';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import { createTestApp, type TestApp } from '#server/test/test-app';
+import { loadBreadAndCigarettes, postTillForm } from '#server/test/till-page-kit';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN } from '#server/test/till-kit';
 
 describe('the reference till page with the goods typed or scanned (issue 29)', () => {
@@ -15,13 +16,7 @@ describe('the reference till page with the goods typed or scanned (issue 29)', (
     clock = fakeClock();
     t = await createTestApp({ clock, config: { operatorToken: OPERATOR_TOKEN } });
     const updatedAt = clock.now();
-    await t.deps.db
-      .insert(catalogueCategories)
-      .values({ id: 'TOB', name: 'Табак', legalGroup: 'TOBACCO', updatedAt });
-    await t.deps.db.insert(catalogueItems).values([
-      { sku: 'BREAD', name: 'Хлеб «Дарницкий»', listPrice: 5000, updatedAt },
-      { sku: 'CIG', name: 'Сигареты', categoryId: 'TOB', updatedAt },
-    ]);
+    await loadBreadAndCigarettes(t, updatedAt);
     await t.deps.db.insert(catalogueBarcodes).values({ barcode: '4600000000011', sku: 'BREAD' });
     const { key } = await issueKey(t);
     cookie = `till_key=${key}`;
@@ -34,13 +29,7 @@ describe('the reference till page with the goods typed or scanned (issue 29)', (
     await t.close();
   });
 
-  const form = (url: string, fields: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      payload: new URLSearchParams(fields).toString(),
-    });
+  const form = (url: string, fields: Record<string, string>) => postTillForm(t, cookie, url, fields);
 
   it('accrues for the typed goods without a sum: prices from the catalogue, tobacco marked and earning nothing', async () => {
     const page = await t.app.inject({ url: visitUrl, headers: { cookie } });
