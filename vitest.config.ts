@@ -15,6 +15,9 @@ const embeddedTests =
     ? ['server/db/**/*.test.ts', 'common/**/*.test.ts', 'bench/**/*.test.ts']
     : serverTests;
 
+/** Tests of the embedded database itself, which open PGlite whatever TEST_DB says. */
+const pgliteOnlyTests = ['server/db/fresh-cluster.test.ts', 'server/db/nesting-guard.test.ts'];
+
 /**
  * Two projects as the architecture asks (server+common in node, web in jsdom); when TEST_DATABASE_URL is set
  * the server suite runs on that PostgreSQL server as a third.
@@ -51,6 +54,8 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: ['server/**/*.test.ts'],
+                // PGlite's own: the embedded project runs them (34 s a CI run spent running them twice).
+                exclude: pgliteOnlyTests,
                 environment: 'node',
                 isolate: false,
                 env: { TEST_DB: 'postgres' },
