@@ -15,8 +15,15 @@ const embeddedTests =
     ? ['server/db/**/*.test.ts', 'common/**/*.test.ts', 'bench/**/*.test.ts']
     : serverTests;
 
-/** Tests of the embedded database itself, which open PGlite whatever TEST_DB says. */
-const pgliteOnlyTests = ['server/db/fresh-cluster.test.ts', 'server/db/nesting-guard.test.ts'];
+/**
+ * Tests of the database layer that open their own databases whatever TEST_DB says (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set): the embedded project runs them once.
+ */
+const ownDatabaseTests = [
+  'server/db/fresh-cluster.test.ts',
+  'server/db/nesting-guard.test.ts',
+  'server/db/read-replica.test.ts',
+];
 
 /**
  * Two projects as the architecture asks (server+common in node, web in jsdom); when TEST_DATABASE_URL is set
@@ -54,8 +61,8 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: ['server/**/*.test.ts'],
-                // PGlite's own: the embedded project runs them (34 s a CI run spent running them twice).
-                exclude: pgliteOnlyTests,
+                // The embedded project runs them (34 s a CI run spent running them twice).
+                exclude: ownDatabaseTests,
                 environment: 'node',
                 isolate: false,
                 env: { TEST_DB: 'postgres' },

@@ -13,6 +13,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   db: Db;
+  /** Reads that may be a moment old: a replica's with DATABASE_READ_URL, else `db` (decision 074). */
+  readDb: Db;
   cache: ContentCache;
   clock: Clock;
   /** Counts the fixed-window limits every instance shares: the database, or Redis with REDIS_URL. */

@@ -33,6 +33,7 @@ export function assembleDeps(input: {
   return {
     config: input.config,
     db: input.database.db,
+    readDb: input.database.readDb,
     clock,
     database: input.database,
     rateLimiter: input.rateLimiter ?? createRateLimiter(input.config, input.log),

@@ -71,6 +71,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads from a replica only beside a primary (DATABASE_READ_URL, decision 074)', () => {
+    const replica = { DATABASE_READ_URL: 'postgres://postgres@10.0.0.2:5432/kopilka' };
+    expect(() => loadConfig(replica)).toThrow(/DATABASE_READ_URL: needs DATABASE_URL/);
+    const both = loadConfig({ ...replica, DATABASE_URL: 'postgres://postgres@10.0.0.1:5432/kopilka' });
+    expect(both).toMatchObject({ databaseReadUrl: replica.DATABASE_READ_URL, readReplicaMaxLagMs: 5000 });
+    expect(() => loadConfig({ DATABASE_READ_URL: 'mysql://x' })).toThrow(/DATABASE_READ_URL/);
+  });
+
   it('never seeds demo data in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
     expect(loadConfig({ NODE_ENV: 'production', ...productionAuth }).seedDemo).toBe(false);

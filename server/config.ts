@@ -47,6 +47,13 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
+    // A streaming replica for the reads that may be a moment old (decision 074); only with DATABASE_URL.
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    // Past this lag the replica is not read from.
+    READ_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
     DATA_DIR: z.string().min(1).default('./.data'),
     // Where the rate limits are counted when set (redis://[:password@]host:port[/db]); else in the database.
     REDIS_URL: z
@@ -145,6 +152,8 @@ const configSchema = z
     publicUrlIsDefault: env.PUBLIC_URL === undefined,
     publicOrigins: env.PUBLIC_ORIGINS.map((o) => new URL(o).origin),
     databaseUrl: env.DATABASE_URL,
+    databaseReadUrl: env.DATABASE_READ_URL,
+    readReplicaMaxLagMs: env.READ_REPLICA_MAX_LAG_MS,
     dataDir: env.DATA_DIR,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
@@ -242,6 +251,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (config.isProduction && config.rbsUrl && !config.rbsUrl.startsWith('https://')) {
       problems.push('RBS_URL: must be https:// in production');
     }
+  }
+  if (config.databaseReadUrl && !config.databaseUrl) {
+    problems.push('DATABASE_READ_URL: needs DATABASE_URL, the primary it replicates');
   }
   if (config.webConcurrency > 1 && !config.databaseUrl) {
     problems.push(

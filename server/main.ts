@@ -33,7 +33,13 @@ function distDir(): string {
 const openConfiguredDatabase = (config: Config) =>
   openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          ...(config.databaseReadUrl && {
+            replica: { url: config.databaseReadUrl, maxLagMs: config.readReplicaMaxLagMs, probeMs: 2000 },
+          }),
+        }
       : {
           kind: 'pglite',
           dataDir: config.dataDir,

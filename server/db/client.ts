@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { guardNestedPoolQueries, guardNestedQueries } from './nesting-guard';
+import { routeReadsToReplica, type ReplicaOptions } from './read-replica';
 import { ensureSystemAccounts } from './system-accounts';
 import { schema } from './schema';
 
@@ -17,6 +18,14 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * For reads that may be a moment old (reports, the cabinet's history, the console's receipts): a replica's
+   * with `DATABASE_READ_URL`, falling back to the primary (decision 074); else `db` itself. Never for a
+   * transaction or a write.
+   */
+  readDb: Db;
+  /** Where `readDb`'s queries go now. */
+  readTarget(): 'primary' | 'replica';
   kind: 'pglite' | 'postgres';
   /** A query that proves the database answers (readiness). */
   ping(): Promise<void>;
@@ -27,7 +36,13 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** A streaming replica for the reads that may lag (decision 074). */
+      replica?: { url: string } & ReplicaOptions;
+    }
   | {
       kind: 'pglite';
       dataDir: string | null;
@@ -79,6 +94,23 @@ async function openPglite(dataDir: string | null, freshCluster: string | undefin
   return new PGlite(dataDir);
 }
 
+/** A PostgreSQL pool that survives its connections dropping. */
+function openPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // While the database is away a request waits at most this long for a connection, then answers 503.
+    connectionTimeoutMillis: 5000,
+  });
+  // A dropped connection must not crash the process; the next query gets a fresh one. The pool listens
+  // only on idle clients: a client checked out for a transaction whose connection is cut (a restart,
+  // pg_terminate_backend) emits 'error' with nobody listening, which would end the process. Its query
+  // fails anyway, and the pool drops the broken client when it is released.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
 /**
  * Opens PGlite (in `dataDir`, or in memory for null) or a PostgreSQL pool, applies the migrations and creates the
  * ledger's system accounts (reference rows the code names by id).
@@ -89,29 +121,26 @@ export async function openDatabase(
 ): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? 10,
-      // While the database is away a request waits at most this long for a connection, then answers 503.
-      connectionTimeoutMillis: 5000,
-    });
-    // A dropped connection must not crash the process; the next query gets a fresh one. The pool listens
-    // only on idle clients: a client checked out for a transaction whose connection is cut (a restart,
-    // pg_terminate_backend) emits 'error' with nobody listening, which would end the process. Its query
-    // fails anyway, and the pool drops the broken client when it is released.
-    pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    const pool = openPool(target.url, target.poolSize ?? 10);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     guardNestedPoolQueries(pool, db);
     if (shouldMigrate) {
       await underMigrationLock(target.url, () => migratePg(db, { migrationsFolder }));
       await ensureSystemAccounts(db as unknown as Db);
     }
+    const replicaPool = target.replica ? openPool(target.replica.url, target.poolSize ?? 10) : null;
+    const routing = replicaPool && routeReadsToReplica(replicaPool, pool, target.replica!);
+    const readDb = replicaPool ? drizzlePg({ client: replicaPool, schema, casing: 'snake_case' }) : db;
     return {
       db: db as unknown as Db,
+      readDb: readDb as unknown as Db,
+      readTarget: () => routing?.target() ?? 'primary',
       kind: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => pool.end(),
+      close: async () => {
+        routing?.stop();
+        await Promise.all([pool.end(), replicaPool?.end()]);
+      },
     };
   }
   let client: PGlite;
@@ -125,6 +154,8 @@ export async function openDatabase(
   }
   return {
     db: db as unknown as Db,
+    readDb: db as unknown as Db,
+    readTarget: () => 'primary',
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),

@@ -38,11 +38,11 @@ export function registerCabinetRoutes(app: FastifyInstance, deps: AppDeps) {
     return { code: 0 as const };
   });
   registerEndpoint(app, userOperations, async (request) =>
-    cabinet.listOperations(deps.db, request.user.userId, request.query.page),
+    cabinet.listOperations(deps.readDb, request.user.userId, request.query.page),
   );
   registerEndpoint(app, sessionOperations, async (request) => {
     cabinet.assertOwnPhone(request.user.phone, request.body.phone);
-    return cabinet.listOperations(deps.db, request.user.userId, request.body.page);
+    return cabinet.listOperations(deps.readDb, request.user.userId, request.body.page);
   });
   registerEndpoint(app, getCertificates, async (request) => {
     cabinet.assertOwnPhone(request.user.phone, request.body.phone);

@@ -11,9 +11,9 @@ import { listReceipts, showReceipt } from './receipts';
  */
 export function registerReceiptRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, listReceiptsEndpoint, async (request) =>
-    listReceipts(deps.db, request.query, (phone) => phoneFor(request.operator, 'members', phone)),
+    listReceipts(deps.readDb, request.query, (phone) => phoneFor(request.operator, 'members', phone)),
   );
   registerEndpoint(app, getReceipt, async (request) =>
-    showReceipt(deps.db, request.params.id, (phone) => phoneFor(request.operator, 'members', phone)),
+    showReceipt(deps.readDb, request.params.id, (phone) => phoneFor(request.operator, 'members', phone)),
   );
 }

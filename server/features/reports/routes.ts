@@ -8,11 +8,13 @@ import { buildReport } from './report';
 
 /** The console's reports (docs/decisions/031): read-only, so nothing to audit. */
 export function registerReportRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerEndpoint(app, getReport, async (request) => buildReport(deps, request.query));
+  // Reports may be a moment old: they read from the replica when there is one (decision 074).
+  const reads = { db: deps.readDb };
+  registerEndpoint(app, getReport, async (request) => buildReport(reads, request.query));
   registerEndpoint(app, getReportCsv, async (request) => {
-    const report = await buildReport(deps, request.query);
+    const report = await buildReport(reads, request.query);
     return { fileName: `report-${report.from}-${report.to}.csv`, csv: reportCsv(report) };
   });
   // The console's home (decision 054): the same reports, today's and the week's.
-  registerEndpoint(app, getDashboard, async () => buildDashboard(deps));
+  registerEndpoint(app, getDashboard, async () => buildDashboard(reads));
 }
