@@ -60,4 +60,5 @@ test('a visitor types a promo code on the payment page, sees the discount and pa
   await expect(page).toHaveURL(/\/loyalty\/finish\?d=[0-9a-f-]{36}&p=3&s=500$/);
   await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
   await expect(page.getByText(`Начислено бонусов45${NBSP}бонусов`)).toBeVisible();
+  await expect(page.getByText(`Скидка по промокоду−50${NBSP}₽`)).toBeVisible();
 });

@@ -118,6 +118,10 @@ describe('a promo code on the shop payment page (decision 071)', () => {
     const done = (await completeDraft(t, PHONE, draft.draftId)).json().data;
     expect(done).toMatchObject({ status: 0, earned: 27, leftToPay: 900, coupon: { discount: 100 } });
     expect(await statusOf(code)).toBe('used');
+    const chequeUrl = new URL(done.chequeUrl as string);
+    const cheque = await t.app.inject({ url: chequeUrl.pathname + chequeUrl.search });
+    expect(cheque.body).toContain(`Скидка по промокоду ${code}`);
+    expect(cheque.body).toContain('−100,00\u00a0₽');
     const [use] = await usesOf(draft.draftId);
     expect(use).toMatchObject({ state: 'used', discount: 10_000, bonuses: 0, visitId: null });
     const [paid] = await t.deps.db.select().from(paymentDrafts).where(eq(paymentDrafts.id, draft.draftId));
