@@ -326,6 +326,17 @@ describe('a promo code on the shop payment page (decision 071)', () => {
     expect((await processDraft(t, PHONE, idle.draftId)).statusCode).toBe(200);
   });
 
+  it('a repeated idempotency key answers the first draft with its code, holding nothing more', async () => {
+    await customerWithBonuses(t, PHONE, 0);
+    const code = await oneUseCode(t);
+    const body = { paySum: 800, spendBonus: false, coupon: code, idempotencyKey: crypto.randomUUID() };
+    const [first, second] = [await createDraft(t, PHONE, body), await createDraft(t, PHONE, body)];
+    expect(second).toEqual(first);
+    expect(first).toMatchObject({ leftToPay: 720, coupon: { discount: 80 } });
+    expect(await usesOf(first.draftId)).toHaveLength(1);
+    expect(await counts()).toMatchObject({ uses: 1 });
+  });
+
   it('a 100% discount leaves nothing to pay: the payment completes at once and uses the code', async () => {
     await customerWithBonuses(t, PHONE, 0);
     const code = await oneUseCode(t, { title: 'Подарок', value: 100 });
