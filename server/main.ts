@@ -19,6 +19,7 @@ import { startBonusExpiryJob } from './features/programme/expiry-job';
 import { loadSite } from './features/site/site-renderer';
 import { startStaffSessionPurgeJob } from './features/staff/session-purge';
 import { startAuthPurgeJob } from './features/auth/purge';
+import { startPaymentReceiptPurgeJob } from './features/payments/receipt-purge';
 import { createAdjustableClock } from './core/adjustable-clock';
 import { createMailProvider } from './integrations/mail/create-mail-provider';
 import { createSmsProvider } from './integrations/sms/create-sms-provider';
@@ -117,6 +118,11 @@ function startJobs(deps: AppDeps, config: Config, app: FastifyInstance) {
     startAuthPurgeJob(deps, {
       intervalMs: 60 * 60_000,
       onError: (error) => jobFailed(error, 'purging old login rows failed'),
+    }),
+    // Tills' receipts for site payments a day past their time that no payment names: hourly (decision 071).
+    startPaymentReceiptPurgeJob(deps, {
+      intervalMs: 60 * 60_000,
+      onError: (error) => jobFailed(error, 'purging expired payment receipts failed'),
     }),
   ];
 }

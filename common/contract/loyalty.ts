@@ -3,6 +3,7 @@ import { checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/vali
 import { phoneSchema } from './auth';
 import { defineEndpoint } from './endpoint';
 import { giftCardSummarySchema } from './gift-cards';
+import { COUPON_ERRORS, couponCodeSchema, tillCouponSchema } from './coupons';
 import { appliedRuleSchema } from './programme';
 import { receiptLineFiguresSchema } from './receipt';
 import {
@@ -68,6 +69,11 @@ export const draftSchema = z.strictObject({
   lines: z.array(receiptLineFiguresSchema).optional(),
   /** The till's receipt it pays (decision 069); absent for a sum-only payment. */
   receiptId: z.string().optional(),
+  /**
+   * The promo code it holds and what it gives (decision 071): `discount` is off `paySum` before anything else
+   * (so `leftToPay` is less by it), `bonuses` are in GLOBAL `earn`. Absent without a code.
+   */
+  coupon: tillCouponSchema.optional(),
 });
 export type Draft = z.output<typeof draftSchema>;
 
@@ -111,6 +117,12 @@ export const createDraftBodySchema = z.strictObject({
    * them from the receipt the till registered, never from this call.
    */
   receiptId: z.string().uuid('Неизвестный чек').optional(),
+  /**
+   * A promo code the customer typed (decision 071), as the till takes it: checked, its discount or extra
+   * bonuses computed here, and held for this draft until it is paid (used) or fails or expires (released).
+   * Not for GIFT_CARD or IN_RETAIL_POINT. Leaving it out of a recompute lets go of the code held before.
+   */
+  coupon: couponCodeSchema.optional(),
 });
 export type CreateDraftBody = z.input<typeof createDraftBodySchema>;
 
@@ -133,6 +145,7 @@ export const createDraft = defineEndpoint({
     'RECEIPT_EXPIRED',
     'RECEIPT_PAID',
     'TOO_MANY_REQUESTS',
+    ...COUPON_ERRORS,
   ],
   schemas: { body: createDraftBodySchema, response: z.strictObject({ data: draftSchema }) },
 });
@@ -164,6 +177,8 @@ export const paymentResultSchema = z.strictObject({
   earnRules: z.array(appliedRuleSchema),
   /** A payment of a till's receipt: its lines as the draft computed them (decision 069); absent otherwise. */
   lines: z.array(receiptLineFiguresSchema).optional(),
+  /** The promo code the payment used or holds (decision 071); absent without one. */
+  coupon: tillCouponSchema.optional(),
 });
 export type PaymentResult = z.output<typeof paymentResultSchema>;
 
@@ -208,6 +223,7 @@ export const processDraft = defineEndpoint({
     'PAYMENT_METHOD_UNAVAILABLE',
     'RECEIPT_EXPIRED',
     'RECEIPT_PAID',
+    'COUPON_EXPIRED',
   ],
   schemas: { body: processDraftBodySchema, response: z.strictObject({ data: paymentResultSchema }) },
 });

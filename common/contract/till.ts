@@ -205,7 +205,10 @@ export const tillChequeBodySchema = z
     bonuses: paySumSchema.optional(),
     /** The receipt's lines (optional): they must add up to `sum`; the bonuses spread over them. */
     items: receiptItemsSchema.optional(),
-    /** A coupon or promo code (decision 064; the spend only): used when the spend is confirmed. */
+    /**
+     * A coupon or promo code (decisions 064, 071): its discount comes off first; used when the spend is confirmed
+     * or the card payment completes, released when either is cancelled, declined or expires.
+     */
     coupon: couponCodeSchema.optional(),
     idempotencyKey: tillIdempotencyKeySchema,
   })
@@ -241,6 +244,7 @@ export const tillCardPayment = defineEndpoint({
     'INSUFFICIENT_BONUSES',
     'SPEND_LIMIT',
     ...VISIT_ERRORS,
+    ...COUPON_ERRORS,
   ],
   schemas: {
     body: withBodyExamples(tillChequeBodySchema, examples.tillCardPaymentExamples.body),

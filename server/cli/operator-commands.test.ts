@@ -126,6 +126,50 @@ describe('npm run operator', () => {
     await expect(run('catalogue', 'import')).rejects.toThrow(UsageError);
   });
 
+  it('adds promos, generates one-use codes, pauses and resumes, writes the codes as CSV (decision 064)', async () => {
+    const file = join(dir, 'promo.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        title: 'Флаеры',
+        kind: 'UNIQUE',
+        effect: 'DISCOUNT_PERCENT',
+        value: 15,
+        totalLimit: 500,
+      }),
+    );
+    const added = await run('promos', 'add', file);
+    const id = added.split('  ')[0]!;
+    expect(added).toBe(
+      `${id}  on  unique  0 codes  -15%  whole receipt  500 in total  held 0, used 0  Флаеры`,
+    );
+    expect(await run('promos', 'generate', id, '--count', '25')).toBe(
+      'Generated 25 codes; the promo has 25.',
+    );
+    expect(await run('promos', 'pause', id)).toContain(`${id}  paused  unique  25 codes`);
+    expect(await run('promos', 'resume', id)).toContain(`${id}  on  unique`);
+    const listed = await run('promos', 'list');
+    expect(listed).toContain(`${id}  on  unique  25 codes  -15%`);
+    expect(listed).toMatch(/ДЕМО10 {2}-10% {2}whole receipt/);
+    const csv = join(dir, 'codes.csv');
+    expect(await run('promos', 'codes', id, csv)).toBe(`Codes written to ${csv}.`);
+    expect(readFileSync(csv, 'utf8').trim().split('\n')).toHaveLength(26);
+    // A shared promo with a taken code, a bad file, a missing id: the server's 4xx or the usage.
+    writeFileSync(
+      file,
+      JSON.stringify({ title: 'Ещё', kind: 'SHARED', effect: 'BONUS_FIXED', value: 50, code: 'ДЕМО10' }),
+    );
+    await expect(run('promos', 'add', file)).rejects.toThrow(/^409: /);
+    writeFileSync(
+      file,
+      JSON.stringify({ title: 'Ещё', kind: 'SHARED', effect: 'BONUS_PERCENT', value: 101 }),
+    );
+    await expect(run('promos', 'add', file)).rejects.toThrow(/^400: /);
+    await expect(run('promos', 'generate', id)).rejects.toThrow(UsageError);
+    await expect(run('promos', 'pause', '00000000-0000-4000-8000-000000000000')).rejects.toThrow(UsageError);
+    await expect(run('promos', 'fly')).rejects.toThrow(/^promos: list/);
+  });
+
   it('is refused without the right token', async () => {
     const stranger = createOperatorClient(address, 'wrong');
     await expect(runOperatorCommand(stranger, ['settings:get'], () => undefined)).rejects.toThrow(/^401: /);

@@ -16,6 +16,7 @@ import {
   type InvoiceItem,
 } from '#common/contract/operator-gift-cards';
 import { campaignCommand } from './campaign-commands';
+import { promoCommand, PROMOS_USAGE } from './promo-commands';
 import { catalogueCommand, CATALOGUE_USAGE } from './catalogue-commands';
 import type { OperatorClient } from './operator-client';
 import { UsageError } from './usage-error';
@@ -23,7 +24,7 @@ import { staffCommand, STAFF_USAGE } from './staff-commands';
 
 export const USAGE =
   'Commands: settings:get, settings:set <file.json>, content:export <file.json>, content:import <file.json>, till-key issue --point <id> [--label <text>], till-key list, till-key revoke <keyId>, gift-invoice list, gift-invoice paid <number> --payment <number> --date <yyyy-mm-dd>, members delete --phone <phone> --reason <text>, campaigns list|add <file.json>|set <id> <file.json>|delete <id>|preview --point <id> --sum <roubles> [--at <ISO>], ' +
-  `${CATALOGUE_USAGE}, ` +
+  `${CATALOGUE_USAGE}, ${PROMOS_USAGE}, ` +
   STAFF_USAGE;
 
 export { UsageError };
@@ -155,6 +156,8 @@ export async function runOperatorCommand(api: OperatorClient, args: string[], pr
       return members(api, args.slice(1), print);
     case 'campaigns':
       return campaignCommand(api, args.slice(1), print);
+    case 'promos':
+      return promoCommand(api, args.slice(1), print);
     case 'catalogue':
       return catalogueCommand(api, args.slice(1), print);
     case 'staff':

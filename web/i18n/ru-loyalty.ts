@@ -26,6 +26,17 @@ export const ruLoyalty = {
   /** The member's level when its rate applied (decision 027 "Levels"). */
   byLevel: 'Ставка',
   leftToPay: 'К оплате',
+  // A promo code on the payment page (decision 071); the refusals are the server's own texts.
+  couponLabel: 'Промокод',
+  couponPlaceholder: 'Например, ЛЕТО',
+  couponApply: 'Применить',
+  couponRemove: 'Убрать',
+  couponTooShort: 'Промокод: от 3 до 32 букв, цифр, знаков - или _',
+  couponApplied: (code: string) => `Промокод ${code} применён`,
+  couponDiscountGiven: (sum: string) => `Скидка ${sum}`,
+  couponBonusesGiven: (bonuses: string) => `Начислим ещё ${bonuses}`,
+  couponDiscount: 'Скидка по промокоду',
+  couponBonuses: 'Бонусы по промокоду',
   // A till's receipt on the payment page (decision 069).
   receiptTitle: (count: number) => `Товары в чеке: ${count}`,
   /** 'Капучино, 300 мл × 2'. */

@@ -14,6 +14,8 @@ import { usedCoupon, type PromoCodeRow, type PromoRow } from './find';
  */
 
 export type CouponUseRow = typeof couponUses.$inferSelect;
+/** Who holds a code: a till's visit, or a shop payment's draft (decision 071). */
+export type CouponHolder = { visitId: string } | { draftId: string };
 
 const isOneUse = (promo: Pick<PromoRow, 'kind'>) => promo.kind !== 'shared';
 
@@ -51,17 +53,17 @@ async function checkLimits(tx: Db, promo: PromoRow, userId: string) {
 export async function holdCoupon(
   db: Db,
   found: { promo: PromoRow; code: PromoCodeRow },
-  visit: { visitId: string; userId: string; now: Date; expiresAt: Date },
+  visit: CouponHolder & { userId: string; now: Date; expiresAt: Date; figures?: CouponFigures },
 ): Promise<CouponUseRow> {
   const { promo, code } = found;
   const ownHold = and(
-    eq(couponUses.visitId, visit.visitId),
+    'draftId' in visit ? eq(couponUses.draftId, visit.draftId) : eq(couponUses.visitId, visit.visitId),
     eq(couponUses.codeId, code.id),
     eq(couponUses.state, 'held'),
   );
   const [renewed] = await db
     .update(couponUses)
-    .set({ holdExpiresAt: visit.expiresAt, updatedAt: visit.now })
+    .set({ holdExpiresAt: visit.expiresAt, updatedAt: visit.now, ...visit.figures })
     .where(and(ownHold, isNull(couponUses.operationId)))
     .returning();
   if (renewed) return renewed;
@@ -81,7 +83,8 @@ export async function holdCoupon(
         promoId: promo.id,
         codeId: code.id,
         userId: visit.userId,
-        visitId: visit.visitId,
+        ...('draftId' in visit ? { draftId: visit.draftId } : { visitId: visit.visitId }),
+        ...visit.figures,
         state: 'held',
         holdExpiresAt: visit.expiresAt,
         createdAt: visit.now,
@@ -161,7 +164,7 @@ export async function useCouponsOf(tx: Db, operationId: string, now: Date) {
 }
 
 /** Frees what the released uses held: a one-use code goes back to `free` (a shared code never left it). */
-async function freeCodes(tx: Db, released: readonly { codeId: string }[]) {
+export async function freeCodes(tx: Db, released: readonly { codeId: string }[]) {
   if (released.length === 0) return;
   await tx
     .update(promoCodes)
@@ -197,7 +200,14 @@ export async function releaseExpiredCoupons(db: Db, now: Date, limit = 500): Pro
       .select({ id: couponUses.id })
       .from(couponUses)
       .where(
-        and(eq(couponUses.state, 'held'), isNull(couponUses.operationId), lte(couponUses.holdExpiresAt, now)),
+        and(
+          eq(couponUses.state, 'held'),
+          isNull(couponUses.operationId),
+          lte(couponUses.holdExpiresAt, now),
+          // A draft's code ends with the draft once it is sent to pay (decision 071); before that it expires here.
+          sql`(${couponUses.draftId} is null or exists (select 1 from payment_drafts d
+            where d.id = ${couponUses.draftId} and d.state = 'created'))`,
+        ),
       )
       .limit(limit)
       .for('update', { skipLocked: true });

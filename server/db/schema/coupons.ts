@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { paymentDrafts } from './payments';
 import { tillOperations, tillVisits } from './till';
 
 const at = () => timestamp({ withTimezone: true });
@@ -86,9 +87,10 @@ export const promoCodes = pgTable(
 );
 
 /**
- * A code given at a till for a visit: `held` from the preview (or the operation) until its expiry, `used` with
- * the completed operation, `released` on cancel or expiry. `discount` and `bonuses` are what it gave (kopecks).
- * One visit holds a code once (the partial unique index), so a repeated preview finds its own hold.
+ * A code given at a till for a visit, or on the payment page for a shop payment's draft (decision 071): `held`
+ * from the preview (or the draft) until its expiry, `used` with the completed operation (or draft), `released`
+ * on cancel or expiry. `discount` and `bonuses` are what it gave (kopecks). One visit holds a code once, and a
+ * draft one code (the partial unique indexes), so a repeated preview or recompute finds its own hold.
  */
 export const couponUses = pgTable(
   'coupon_uses',
@@ -103,9 +105,10 @@ export const couponUses = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id),
-    visitId: uuid()
-      .notNull()
-      .references(() => tillVisits.id),
+    /** The till's visit that holds it; null for a shop payment's (`draftId`). */
+    visitId: uuid().references(() => tillVisits.id),
+    /** The shop payment's draft that holds it (decision 071); null at a till. */
+    draftId: uuid().references(() => paymentDrafts.id),
     operationId: uuid().references(() => tillOperations.id),
     state: text().$type<'held' | 'used' | 'released'>().notNull(),
     holdExpiresAt: at().notNull(),
@@ -120,6 +123,13 @@ export const couponUses = pgTable(
     uniqueIndex('coupon_uses_visit_code')
       .on(t.visitId, t.codeId)
       .where(sql`${t.state} = 'held'`),
+    uniqueIndex('coupon_uses_draft_held')
+      .on(t.draftId)
+      .where(sql`${t.state} = 'held'`),
+    index('coupon_uses_draft')
+      .on(t.draftId)
+      .where(sql`${t.draftId} is not null`),
+    check('coupon_uses_holder', sql`(${t.visitId} is null) <> (${t.draftId} is null)`),
     index('coupon_uses_promo_user').on(t.promoId, t.userId),
     index('coupon_uses_operation').on(t.operationId),
     index('coupon_uses_held')

@@ -18,6 +18,16 @@ import { operations } from './cabinet';
 import { earnRulesColumn } from './programme';
 
 const at = () => timestamp({ withTimezone: true });
+
+/** What a draft's promo code gave (decision 071): kopecks; `lineDiscounts` per receipt line, or null. */
+export interface DraftCouponFigures {
+  code: string;
+  title: string;
+  effect: 'discount_percent' | 'discount_fixed' | 'bonus_percent' | 'bonus_fixed';
+  discount: number;
+  bonuses: number;
+  lineDiscounts: number[] | null;
+}
 const kopecks = () => bigint({ mode: 'number' });
 
 /**
@@ -43,7 +53,8 @@ export const paymentReceipts = pgTable(
 /**
  * A payment at a retail point (docs/decisions/009-payments-drafts-and-acquirer.md). Every state change is one
  * conditional UPDATE on `state`, so a draft moves (and resolves) at most once whatever retries or races do.
- * Sums are kopecks: `extra_spend + spend + left_to_pay = pay_sum` (decision 023: the money-like balance first).
+ * Sums are kopecks: `coupon_discount + extra_spend + spend + left_to_pay = pay_sum` (decision 023: the money-like
+ * balance first; decision 071: a promo code's discount).
  */
 export const paymentDrafts = pgTable(
   'payment_drafts',
@@ -70,6 +81,10 @@ export const paymentDrafts = pgTable(
     extraSpend: kopecks().notNull().default(0),
     /** What the bank (or the till) takes. */
     leftToPay: kopecks().notNull(),
+    /** Money off the cheque by the promo code given on the page (decision 071), kopecks; 0 without one. */
+    couponDiscount: kopecks().notNull().default(0),
+    /** The promo code the draft holds (as stored, upper-case) and what it gave; null without one. */
+    coupon: jsonb().$type<DraftCouponFigures>(),
     /** The point's earn rate when the draft was made, percent. */
     earnPercent: integer().notNull(),
     /** Bonuses credited on completion: earnPercent of leftToPay, rounded down to a kopeck. */
@@ -124,7 +139,8 @@ export const paymentDrafts = pgTable(
     check(
       'payment_drafts_sums',
       sql`${t.spend} >= 0 and ${t.extraSpend} >= 0 and ${t.leftToPay} >= 0
-        and ${t.extraSpend} + ${t.spend} + ${t.leftToPay} = ${t.paySum}`,
+        and ${t.couponDiscount} >= 0
+        and ${t.couponDiscount} + ${t.extraSpend} + ${t.spend} + ${t.leftToPay} = ${t.paySum}`,
     ),
     check('payment_drafts_pay_sum_positive', sql`${t.paySum} > 0`),
     check(

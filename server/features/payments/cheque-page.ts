@@ -99,6 +99,7 @@ export function registerChequePage(app: FastifyInstance, deps: AppDeps) {
 ${linesBlock(draft.receiptPlan)}
 <dl>
 ${row('Сумма покупки', formatKopecks(draft.paySum))}
+${draft.coupon && draft.couponDiscount > 0 ? row(`Скидка по промокоду ${draft.coupon.code}`, `−${formatKopecks(draft.couponDiscount)}`) : ''}
 ${row('Оплачено бонусами', formatBonuses(draft.spend / 100))}
 ${draft.extraSpend > 0 ? row('Оплачено с баланса', formatKopecks(draft.extraSpend)) : ''}
 ${row(`Оплачено ${PAY_TYPE_TEXT[draft.payType]}`, formatKopecks(draft.leftToPay))}

@@ -48,6 +48,9 @@ export async function sendCheque(
     `Оплата: ${row.title}`,
     `Дата: ${formatDateTime(row.resolvedAt ?? row.updatedAt, timeZone)}`,
     `Сумма: ${formatKopecks(row.paySum)}`,
+    ...(row.coupon && row.couponDiscount > 0
+      ? [`Скидка по промокоду ${row.coupon.code}: −${formatKopecks(row.couponDiscount)}`]
+      : []),
     `Оплачено бонусами: ${formatBonuses(row.spend / 100)}`,
     ...(row.extraSpend > 0 ? [`Оплачено с баланса: ${formatKopecks(row.extraSpend)}`] : []),
     `Оплачено деньгами: ${formatKopecks(row.leftToPay)}`,

@@ -1,28 +1,32 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createDraftBodySchema, Draft } from '#common/contract/loyalty';
-import { earnFor } from '#server/core/earn/earn';
-import { fromRoubles, kopecks, type Kopecks } from '#server/core/money';
-import type { PlannedLine } from '#server/core/receipt/plan';
-import { receiptSpendLimit } from '#server/core/receipt/plan';
-import { earnForReceipt } from '#server/core/receipt/receipt-earn';
+import { holdCouponForDraft, releaseDraftCoupons } from '#server/core/coupons/draft-holds';
+import { fromRoubles } from '#server/core/money';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
 import { paymentDrafts } from '#server/db/schema/payments';
 import { AppError } from '#server/errors';
+import { draftCouponFigures, forPayer } from './coupon-draft';
+import { computeDraft } from './draft-compute';
 import { draftInputs } from './draft-inputs';
 import { insertDraft, type NewDraft } from './draft-statements';
-import { loadOwnDraft, toDraft, type PaymentsDeps } from './draft-rows';
+import { loadOwnDraft, toDraft, type DraftRow, type PaymentsDeps } from './draft-rows';
 import { createGiftCardDraft } from './gift-card-draft';
-import { plannedWithoutEarn, readDraftReceipt } from './receipt-draft';
-import { splitPayment } from './split';
 
 export type CreateDraftBody = z.output<typeof createDraftBodySchema>;
 
 /**
  * createDraft: a new draft, the same draft for a repeated idempotency key, or the page's draft recomputed
- * (the spend toggle, the pay type) while it is still `created`.
+ * (the spend toggle, the pay type, the promo code) while it is still `created`.
  */
 export async function createDraft(deps: PaymentsDeps, userId: string, body: CreateDraftBody): Promise<Draft> {
-  if (body.productType === 'GIFT_CARD') return createGiftCardDraft(deps, userId, body);
+  if (body.productType === 'GIFT_CARD') {
+    if (body.coupon !== undefined) {
+      throw new AppError('COUPON_NOT_APPLICABLE', 'Промокод не действует на покупку подарочных карт');
+    }
+    return createGiftCardDraft(deps, userId, body);
+  }
   const inputs = await draftInputs(deps.db, userId, body.retailPointId);
   const { point, cardLocked } = inputs;
   // A blocked card neither spends nor earns bonuses (decision 026): the bank may still take the whole sum, and
@@ -32,7 +36,7 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
   }
   const paySumKopecks = fromRoubles(body.paySum);
   const now = deps.clock.now();
-  const { split, earned, plan } = await computeDraft(deps, userId, body, {
+  const { split, earned, plan, coupon } = await computeDraft(deps, userId, body, {
     ...inputs,
     paySumKopecks,
     now,
@@ -48,7 +52,11 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     spendBonus: body.spendBonus && body.payType !== 'IN_RETAIL_POINT',
     spendExtra: body.spendExtra && body.payType !== 'IN_RETAIL_POINT',
     paySum: paySumKopecks,
-    ...split,
+    extraSpend: split.extraSpend,
+    spend: split.spend,
+    leftToPay: split.leftToPay,
+    couponDiscount: split.couponDiscount,
+    coupon: coupon ? draftCouponFigures(coupon.found, coupon.figures) : null,
     earn,
     earnRules: rules,
     earnPercent: pointPercent,
@@ -56,8 +64,48 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
     receiptPlan: plan,
     updatedAt: now,
   };
+  if (!coupon) {
+    const { row } = await writeDraft(deps.db, userId, body, values);
+    // A recompute without a code lets go of the code the draft held before (if any).
+    if (body.draftId && row?.id === body.draftId) {
+      await inTransaction(deps.db, (tx) => releaseDraftCoupons(tx, body.draftId!, now));
+    }
+    return answerOf(deps.db, userId, body, row);
+  }
+  // With a code: the draft and the code's hold in one transaction, so a code another holder took (a 409) leaves
+  // no draft behind, and a draft is never written saying a discount it does not hold.
+  const row = await inTransaction(deps.db, async (tx) => {
+    const { row: written, repeated } = await writeDraft(tx, userId, body, values);
+    // A repeated key answers its first call's draft as it is: that call held (or did not hold) its code.
+    if (!written || repeated) return written;
+    await holdCouponForDraft(tx, coupon.found, {
+      draftId: written.id,
+      userId,
+      now,
+      expiresAt: new Date(now.getTime() + deps.config.paymentHoldMinutes * 60_000),
+      figures: coupon.figures,
+    }).catch((error: unknown) => {
+      throw forPayer(error);
+    });
+    return written;
+  });
+  return answerOf(deps.db, userId, body, row);
+}
+
+type DraftValues = Omit<NewDraft, 'userId' | 'idempotencyKey' | 'createdAt'>;
+
+/**
+ * Recomputes the page's draft (still `created`), or inserts a new one; null when the draft to recompute has
+ * moved on. A repeated idempotency key answers the draft its first call made, unchanged.
+ */
+async function writeDraft(
+  db: Db,
+  userId: string,
+  body: CreateDraftBody,
+  values: DraftValues,
+): Promise<{ row: DraftRow | null; repeated: boolean }> {
   if (body.draftId) {
-    const [updated] = await deps.db
+    const [updated] = await db
       .update(paymentDrafts)
       .set(values)
       .where(
@@ -70,66 +118,23 @@ export async function createDraft(deps: PaymentsDeps, userId: string, body: Crea
         ),
       )
       .returning();
-    if (updated) return toDraft(updated);
-    await loadOwnDraft(deps.db, userId, body.draftId);
-    throw new AppError('DRAFT_STARTED', 'Эта оплата уже начата: её нельзя изменить');
+    return { row: updated ?? null, repeated: false };
   }
   const idempotencyKey = body.idempotencyKey ? `${userId}:${body.idempotencyKey}` : null;
-  const newDraft: NewDraft = { ...values, userId, idempotencyKey, createdAt: now };
-  const [inserted] = await insertDraft(deps.db, newDraft);
-  if (inserted) return toDraft(inserted);
-  const [existing] = await deps.db
+  const newDraft: NewDraft = { ...values, userId, idempotencyKey, createdAt: values.updatedAt };
+  const [inserted] = await insertDraft(db, newDraft);
+  if (inserted) return { row: inserted, repeated: false };
+  const [existing] = await db
     .select()
     .from(paymentDrafts)
     .where(eq(paymentDrafts.idempotencyKey, idempotencyKey!));
   if (!existing) throw new Error('payment draft vanished after a key conflict');
-  return toDraft(existing);
+  return { row: existing, repeated: true };
 }
 
-type DraftInputs = Awaited<ReturnType<typeof draftInputs>> & { paySumKopecks: Kopecks; now: Date };
-
-/**
- * What the draft spends, earns and leaves to pay. With a till's receipt (decision 069), read from our table by
- * its id and checked against this point and sum, the bonus limit is its lines' and the earn goes through them
- * (legal groups never take or earn bonuses); without one, exactly the sum-only computation.
- */
-async function computeDraft(deps: PaymentsDeps, userId: string, body: CreateDraftBody, inputs: DraftInputs) {
-  const { point, balances, settings, cardLocked, paySumKopecks, now } = inputs;
-  const lines = body.receiptId
-    ? await readDraftReceipt(deps.db, {
-        receiptId: body.receiptId,
-        retailPointId: point.id,
-        paySum: paySumKopecks,
-        now,
-        draftId: body.draftId,
-      })
-    : null;
-  const { earnable, ...split } = splitPayment({
-    paySumKopecks,
-    spendBonus: body.spendBonus,
-    payType: body.payType,
-    bonusBalance: balances.bonus,
-    maxSpendPercent: settings.maxSpendPercent,
-    spendExtra: body.spendExtra,
-    moneyBalance: balances.money,
-    ...(lines ? { receiptLimit: receiptSpendLimit(lines, settings.maxSpendPercent) } : {}),
-  });
-  const earnInput = { point, at: now, timeZone: settings.timeZone, userId };
-  // A blocked card earns nothing (decision 026); paid at the till, the till's own accrual earns.
-  const earned = cardLocked
-    ? { earn: 0, rules: [], pointPercent: 0 }
-    : lines && body.payType !== 'IN_RETAIL_POINT'
-      ? await earnForReceipt(deps, {
-          ...earnInput,
-          sum: paySumKopecks,
-          spend: kopecks(split.spend),
-          lines,
-          maxSpendPercent: settings.maxSpendPercent,
-        })
-      : await earnFor(deps, { ...earnInput, cheque: paySumKopecks, earnable });
-  const earnedLines = 'lines' in earned ? (earned.lines as PlannedLine[] | null) : null;
-  const plan = lines
-    ? (earnedLines ?? plannedWithoutEarn(lines, split.spend, settings.maxSpendPercent))
-    : null;
-  return { split, earned, plan };
+/** The draft's answer; a recompute of a draft that moved on is its 404 or a 409. */
+async function answerOf(db: Db, userId: string, body: CreateDraftBody, row: DraftRow | null) {
+  if (row) return toDraft(row);
+  await loadOwnDraft(db, userId, body.draftId!);
+  throw new AppError('DRAFT_STARTED', 'Эта оплата уже начата: её нельзя изменить');
 }

@@ -9,6 +9,7 @@ import { lineFigures } from '#server/core/receipt/receipt-rows';
 import { notFound } from '#server/errors';
 import { summaryOfDraft } from '../gift-cards/orders';
 import { chequeUrlOf } from './cheque-address';
+import { couponAnswer } from './coupon-draft';
 import { selectOwnDraft } from './draft-statements';
 
 /** What the payment services take: taken as an argument so tests hand in fakes. */
@@ -37,11 +38,14 @@ export function toDraft(row: DraftRow): Draft {
     earnRules: row.earnRules,
     ...linesOf(row),
     ...(row.receiptId ? { receiptId: row.receiptId } : {}),
+    ...couponOf(row),
   };
 }
 
 /** A receipt payment's lines (decision 069); nothing at all for a sum-only one, whose answer stays as it was. */
 const linesOf = (row: DraftRow) => (row.receiptPlan ? { lines: row.receiptPlan.map(lineFigures) } : {});
+/** The promo code's figures (decision 071); nothing without one. */
+const couponOf = (row: DraftRow) => (row.coupon ? { coupon: couponAnswer(row.coupon) } : {});
 
 const STATUS_OF: Record<DraftRow['state'], PaymentStatus> = {
   created: PAYMENT_STATUS.pending,
@@ -70,6 +74,7 @@ export function toResult(deps: Pick<AppDeps, 'config'>, row: DraftRow): PaymentR
     giftCard: null,
     earnRules: row.earnRules,
     ...linesOf(row),
+    ...couponOf(row),
   };
 }
 

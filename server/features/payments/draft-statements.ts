@@ -24,7 +24,8 @@ const slots = <V>(keys: readonly string[]) => Object.fromEntries(keys.map((key) 
 const NEW_DRAFT = [
   ...['userId', 'idempotencyKey', 'productType', 'payType', 'retailPointId', 'title', 'additionalInfo'],
   ...['deliveryId', 'spendBonus', 'spendExtra', 'paySum', 'spend', 'extraSpend', 'leftToPay', 'earn'],
-  ...['earnRules', 'earnPercent', 'receiptId', 'receiptPlan', 'createdAt', 'updatedAt'],
+  ...['earnRules', 'earnPercent', 'receiptId', 'receiptPlan', 'couponDiscount', 'coupon', 'createdAt'],
+  'updatedAt',
 ] as const;
 export type NewDraft = Required<Pick<typeof paymentDrafts.$inferInsert, (typeof NEW_DRAFT)[number]>>;
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { processDraftBodySchema } from '#common/contract/loyalty';
+import { keepDraftCoupon } from '#server/core/coupons/draft-holds';
 import { postHold } from '#server/core/holds';
 import { inTransaction } from '#server/db/in-transaction';
 import { paymentDrafts } from '#server/db/schema/payments';
@@ -48,6 +49,8 @@ export async function processDraft(deps: PaymentsDeps, userId: string, body: Pro
     const { bonusAccount, moneyAccount, ...moved } = answer;
     // A till's receipt is paid once: a second draft for it stops here and rolls its move back (decision 069).
     await claimReceipt(tx, moved, now);
+    // Its promo code now lives as long as the draft's hold; one that expired meanwhile is a 409 (decision 071).
+    if (moved.coupon) await keepDraftCoupon(tx, moved.id, moved.holdExpiresAt, now);
     const accounts = bonusAccount && moneyAccount ? { bonus: bonusAccount, money: moneyAccount } : null;
     await postHold(tx, 'payment', moved, accounts);
     if (needsBank(moved)) return moved;

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { releaseDraftCoupons, useDraftCoupons } from '#server/core/coupons/draft-holds';
 import { postRelease, postSettlement } from '#server/core/holds';
 import { writeReceiptLines } from '#server/core/receipt/receipt-rows';
 import type { Db } from '#server/db/client';
@@ -90,6 +91,8 @@ async function postCompletion(deps: PaymentsDeps, tx: Db, done: DraftRow): Promi
   if (done.productType === 'GIFT_CARD') await issueGiftCards(tx, deps.clock, done.id);
   // A till's receipt paid here (decision 069): its lines as the customer was shown them, with the settlement.
   if (done.receiptPlan) await writeReceiptLines(tx, 'payment', done.id, done.receiptPlan);
+  // Its promo code is used with the payment (decision 071).
+  if (done.coupon) await useDraftCoupons(tx, done.id, deps.clock.now());
   return postSettlement(deps, tx, 'payment', done, done.earn);
 }
 
@@ -104,7 +107,8 @@ function operationOf(done: DraftRow, now: Date, transactionId: string | null): N
     earnRules: done.earn > 0 ? done.earnRules : [],
     amountSpend: done.spend,
     amountSpendExtra: done.extraSpend,
-    amount: done.paySum,
+    // What the customer paid: the cheque less a promo code's discount (decision 071), as a till's operation.
+    amount: done.paySum - done.couponDiscount,
     // Paid at the till: the till confirms it later; everything else is settled here.
     state: tillPayment ? 'NEW' : 'PROCESSED',
     type: 'PAYMENT',
@@ -129,7 +133,10 @@ export async function releaseDraft(
       .set({ state: to, errorCode: error.code, errorMessage: error.message, resolvedAt: now, updatedAt: now })
       .where(and(eq(paymentDrafts.id, draftId), eq(paymentDrafts.state, 'processing')))
       .returning();
-    if (moved) await postRelease(tx, 'payment', moved);
+    if (!moved) return;
+    await postRelease(tx, 'payment', moved);
+    // Its promo code goes back, for this customer's next attempt or anyone's (decision 071).
+    if (moved.coupon) await releaseDraftCoupons(tx, moved.id, now);
   });
 }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { TillChequeBody, TillOperation } from '#common/contract/till';
 import { readBrandSettings } from '#server/core/brand-settings';
 import { balancesOf } from '#server/core/ledger';
+import { attachCoupon } from '#server/core/coupons/holds';
 import { fromRoubles } from '#server/core/money';
 import { checkSameReceipt, writeReceiptLines } from '#server/core/receipt/receipt-rows';
 import type { Db } from '#server/db/client';
@@ -10,6 +11,7 @@ import { AppError } from '#server/errors';
 import type { TillCaller } from '#server/lib/callers';
 import type { GatewayCard } from '#server/integrations/acquirer/acquirer';
 import { settleCardPayment } from './card-settlement';
+import { chequeAsDone, couponForCheque, withCouponEarn } from './coupon';
 import { bonusesToSpend, heldBy, insertHeld } from './holds';
 import { findByKey, loadPoint, sameRequest, scopedKey, toOperation, type TillDeps } from './operation-rows';
 import { earnAtTill, limitOf, readTillLines } from './receipt';
@@ -85,18 +87,13 @@ export async function payWithCard(
   caller: TillCaller,
   body: TillChequeBody,
 ): Promise<TillOperation> {
-  if (body.coupon !== undefined) {
-    // Decision 064: a coupon goes with an accrual or a spend; the saved card's payment does not take one yet.
-    throw new AppError('VALIDATION', 'coupon: промокод принимают начисление и списание, не оплата картой');
-  }
   const key = scopedKey(caller, body.idempotencyKey);
-  const sum = fromRoubles(body.sum);
   const spend = body.bonuses === undefined ? 0 : fromRoubles(body.bonuses);
-  const request = { kind: 'card', visitId: body.visitId, sum, spend };
-  const [earlier, lines] = await Promise.all([findByKey(deps.db, key), readTillLines(deps.db, body.items)]);
+  const [earlier, sent] = await Promise.all([findByKey(deps.db, key), readTillLines(deps.db, body.items)]);
   if (earlier) {
-    await checkSameReceipt(deps.db, 'till', earlier.id, lines);
-    sameRequest(earlier, request);
+    const done = await chequeAsDone(deps.db, earlier.id, { sum: fromRoubles(body.sum), lines: sent });
+    await checkSameReceipt(deps.db, 'till', earlier.id, done.lines);
+    sameRequest(earlier, { kind: 'card', visitId: body.visitId, sum: done.sum, spend });
     return toOperation(await settleCardPayment(deps, earlier, { charge: true }));
   }
   const visit = await loadVisit(deps.db, caller, body.visitId);
@@ -109,6 +106,16 @@ export async function payWithCard(
       throw new AppError('BANK_UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз или примите оплату иначе');
     }),
   ]);
+  // A coupon's discount comes off first, as with a spend (decision 071): the card is charged the rest of the
+  // cheque less it, and the code is used when the bank's payment completes the operation (released if declined).
+  const coupon = await couponForCheque(deps, visit, body.coupon, {
+    sum: fromRoubles(body.sum),
+    lines: sent,
+    timeZone: settings.timeZone,
+  });
+  const sum = coupon?.discount.sum ?? fromRoubles(body.sum);
+  const lines = coupon?.discount.lines ?? sent;
+  const request = { kind: 'card', visitId: body.visitId, sum, spend };
   const { cardAmount, card: chosen } = chargeable(sum, spend, card, () =>
     bonusesToSpend(
       sum,
@@ -118,7 +125,11 @@ export async function payWithCard(
       limitOf(lines, settings.maxSpendPercent),
     ),
   );
-  const earned = await earnAtTill(deps, { sum, spend, lines, settings, point, userId: visit.userId });
+  const { earned, figures } = withCouponEarn(
+    coupon,
+    await earnAtTill(deps, { sum, spend, lines, settings, point, userId: visit.userId }),
+    { sum, spend },
+  );
   await insertHeld(
     deps,
     {
@@ -132,7 +143,10 @@ export async function payWithCard(
       cardLast4: chosen.last4,
     },
     (tx) => claimVisitForCard(tx, visit.id, key),
-    (tx, row) => writeReceiptLines(tx, 'till', row.id, earned.lines ?? []),
+    async (tx, row) => {
+      await writeReceiptLines(tx, 'till', row.id, earned.lines ?? []);
+      if (coupon && figures) await attachCoupon(tx, coupon.use.id, row, figures);
+    },
   );
   const row = (await findByKey(deps.db, key))!;
   sameRequest(row, request);

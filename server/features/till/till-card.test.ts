@@ -1,6 +1,7 @@
 // The saved bank card paying a cheque's rest at the till, on the sandbox acquirer (docs/decisions/022).
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { promoCodes } from '#server/db/schema/coupons';
 import { sandboxOrders } from '#server/db/schema/payments';
 import { tillOperations } from '#server/db/schema/till';
 import { sandboxWalletToken } from '#server/integrations/acquirer/sandbox-acquirer';
@@ -267,5 +268,69 @@ describe('the till paying with the saved card (sandbox)', () => {
     clock.advance(16 * 60_000);
     expect(await releaseExpiredTillHolds(t.deps)).toBe(0);
     expect(await bonuses()).toBe(100_000 - 5_000 + 450);
+  });
+
+  it('a promo code with the card payment: the card is charged the cheque less the discount, the code used; a declined card gives it back (decision 071)', async () => {
+    const promo = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/promos',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      payload: { title: 'Флаер −10%', kind: 'UNIQUE', effect: 'DISCOUNT_PERCENT', value: 10 },
+    });
+    const promoId = promo.json().id as string;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/operator/promos/${promoId}/codes`,
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      payload: { count: 1 },
+    });
+    const [code] = await t.deps.db.select().from(promoCodes).where(eq(promoCodes.promoId, promoId));
+    const statusOf = async () =>
+      (await t.deps.db.select().from(promoCodes).where(eq(promoCodes.id, code!.id)))[0]!.status;
+
+    const declining = await saveCard('0002');
+    const { visitId } = await openVisit();
+    const declined = await payByCard(visitId, {
+      sum: 1000,
+      coupon: code!.code,
+      idempotencyKey: 'card-coupon-1',
+    });
+    expect(declined.json()).toMatchObject({ state: 'DECLINED', sum: 900 });
+    expect(await statusOf()).toBe('free');
+
+    await callAs(t, PHONE, 'POST', '/api/user/unbindExtraPayment', { id: declining });
+    await saveCard();
+    clock.advance(120_000);
+    const second = await openVisit();
+    const body = {
+      sum: 1000,
+      bonuses: 100,
+      coupon: code!.code.toLowerCase(),
+      idempotencyKey: 'card-coupon-2',
+    };
+    const paid = await payByCard(second.visitId, body);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({
+      state: 'COMPLETED',
+      sum: 900,
+      spent: 100,
+      coupon: { code: code!.code, discount: 100 },
+    });
+    const order = (await orders()).find((o) => o.orderNumber === paid.json().operationId);
+    expect(order).toMatchObject({ amount: 80_000, status: 'paid' });
+    expect(await statusOf()).toBe('used');
+    // The same call again: the same answer, nothing charged twice.
+    expect((await payByCard(second.visitId, body)).json()).toMatchObject({ state: 'COMPLETED', sum: 900 });
+    expect((await orders()).filter((o) => o.status === 'paid')).toHaveLength(1);
+    // Used: another cheque cannot take it.
+    clock.advance(120_000);
+    const third = await openVisit();
+    const again = await payByCard(third.visitId, {
+      sum: 500,
+      coupon: code!.code,
+      idempotencyKey: 'card-coupon-3',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('COUPON_USED');
   });
 });

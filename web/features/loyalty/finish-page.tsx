@@ -71,6 +71,12 @@ function PaymentDone({ result }: { result: PaymentResult }) {
           <dt>{ruLoyalty.sumLabel}</dt>
           <dd>{formatAmount(result.paySum)}&nbsp;₽</dd>
         </div>
+        {result.coupon && result.coupon.discount > 0 && (
+          <div>
+            <dt>{ruLoyalty.couponDiscount}</dt>
+            <dd>−{formatAmount(result.coupon.discount)}&nbsp;₽</dd>
+          </div>
+        )}
         <div>
           <dt>{ruLoyalty.paid}</dt>
           <dd>{formatAmount(result.leftToPay)}&nbsp;₽</dd>

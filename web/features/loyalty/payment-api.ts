@@ -12,6 +12,8 @@ export interface DraftChoice {
   payType: PayType;
   /** The till's receipt the QR names (decision 069); the server reads its lines. */
   receiptId?: string | null;
+  /** The promo code applied on the page (decision 071); the server checks it and computes its effect. */
+  coupon?: string | null;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function openDraft(api: ApiClient, choice: DraftChoice): Promise<Op
     spendExtra: choice.spendExtra,
     retailPointId: choice.retailPointId,
     ...(choice.receiptId ? { receiptId: choice.receiptId } : {}),
+    ...(choice.coupon ? { coupon: choice.coupon } : {}),
   };
   if (stored.draftId) {
     try {

@@ -64,6 +64,12 @@ export function PaymentConfirm({ draft, savedCard = null, onResult }: PaymentCon
           <dt>{ruLoyalty.sumLabel}</dt>
           <dd>{formatAmount(draft.paySum)}&nbsp;₽</dd>
         </div>
+        {draft.coupon && draft.coupon.discount > 0 && (
+          <div>
+            <dt>{ruLoyalty.couponDiscount}</dt>
+            <dd>−{formatAmount(draft.coupon.discount)}&nbsp;₽</dd>
+          </div>
+        )}
         {extra && extra.spend > 0 && (
           <div>
             <dt>{ruLoyalty.extraSpend}</dt>

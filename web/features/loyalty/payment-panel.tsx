@@ -13,6 +13,8 @@ import { PaymentConfirm } from './payment-confirm';
 import { BonusBalance, ExtraBalance, PayTypeChoice, SpendBonusSwitch } from './payment-choices';
 import { DraftSums, payButtonText } from './payment-sums';
 import { finishPath, forgetDraft, paymentPath, type DraftChoice } from './payment-api';
+import { CouponField } from './coupon-field';
+import { isCouponRefusal, useApplyCoupon, useCoupon } from './use-coupon';
 import { ReceiptLines } from './receipt-lines';
 import { useBalance, useDraft, usePayerSavedCards, usePrepareDraft } from './use-payment';
 
@@ -35,15 +37,26 @@ export function PaymentPanel({ retailPointId, paySum, receiptId, earnPercent }: 
   const [spendBonus, setSpendBonus] = useState(true);
   const [spendExtra, setSpendExtra] = useState(true);
   const [payType, setPayType] = useState<PayType>('CARD');
+  const coupon = useCoupon();
   /** A saved card pays a CARD draft without the bank's page. */
   const [savedCardId, setSavedCardId] = useState<string | null>(null);
   const savedCards = usePayerSavedCards();
   const savedCard = savedCards.data?.find((card) => card.bindingId === savedCardId) ?? null;
-  const choice: DraftChoice = { retailPointId, paySum, spendBonus, spendExtra, payType, receiptId };
+  // Paid at the till, the cashier takes the code: the page's is let go meanwhile.
+  const code = payType === 'IN_RETAIL_POINT' ? null : coupon.code;
+  const choice: DraftChoice = {
+    retailPointId,
+    paySum,
+    spendBonus,
+    spendExtra,
+    payType,
+    receiptId,
+    coupon: code,
+  };
   const balance = useBalance();
   const draft = useDraft(choice);
   const prepare = usePrepareDraft();
-
+  const applyCoupon = useApplyCoupon(coupon, prepare, choice, draft.error);
   const finishOf = (draftId: string) => finishPath(draftId, retailPointId, paySum, receiptId);
   // A draft paid at once shows its result on the finish page too.
   const payment = usePaymentResult({ finishPath: finishOf, donePath: finishOf });
@@ -67,7 +80,8 @@ export function PaymentPanel({ retailPointId, paySum, receiptId, earnPercent }: 
       />
     );
   }
-  if (draft.isError || balance.isError) {
+  // A held code the server now refuses (paused meanwhile, say) comes off the page instead (useApplyCoupon).
+  if ((draft.isError && !(coupon.code && isCouponRefusal(draft.error))) || balance.isError) {
     return (
       <LoyaltyError
         title={ruLoyalty.loadErrorTitle}
@@ -129,12 +143,13 @@ export function PaymentPanel({ retailPointId, paySum, receiptId, earnPercent }: 
         savedCards={savedCards.data}
         onChoose={choosePayType}
       />
+      {!atTill && <CouponField coupon={coupon} held={current.coupon} busy={busy} onApply={applyCoupon} />}
       {current.lines && <ReceiptLines lines={current.lines} />}
       <DraftSums draft={current} />
       <button type="button" className="button loyalty-panel__pay" disabled={busy} onClick={pay}>
         {payButtonText(current, atTill)}
       </button>
-      <PaymentCallError error={prepare.error} />
+      <PaymentCallError error={isCouponRefusal(prepare.error) ? null : prepare.error} />
       {payment.sbpWait}
     </div>
   );

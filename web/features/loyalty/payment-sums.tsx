@@ -18,6 +18,12 @@ export function DraftSums({ draft }: { draft: Draft }) {
         <dt>{ruLoyalty.sumLabel}</dt>
         <dd>{formatAmount(draft.paySum)}&nbsp;₽</dd>
       </div>
+      {draft.coupon && draft.coupon.discount > 0 && (
+        <div data-testid="coupon-discount">
+          <dt>{ruLoyalty.couponDiscount}</dt>
+          <dd>−{formatAmount(draft.coupon.discount)}&nbsp;₽</dd>
+        </div>
+      )}
       {extraSpend > 0 && (
         <div>
           <dt>{ruLoyalty.extraSpend}</dt>
@@ -40,6 +46,12 @@ export function DraftSums({ draft }: { draft: Draft }) {
             <dd>{r.title}</dd>
           </div>
         ))}
+      {draft.coupon && draft.coupon.bonuses > 0 && (
+        <div className="loyalty-sums__rule" data-testid="coupon-bonuses">
+          <dt>{ruLoyalty.couponBonuses}</dt>
+          <dd>+{formatBonuses(draft.coupon.bonuses)}</dd>
+        </div>
+      )}
       {campaigns.length > 0 && (
         <div className="loyalty-sums__rule" data-testid="earn-campaign">
           <dt>{ruLoyalty.byCampaign}</dt>
