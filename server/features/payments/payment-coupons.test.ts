@@ -130,6 +130,9 @@ describe('a promo code on the shop payment page (decision 071)', () => {
       .from(operations)
       .where(eq(operations.id, paid!.operationId!));
     expect(operation!.amount).toBe(90_000);
+    // The reports count what was paid, the means adding up to it: the discount is no money taken.
+    const report = (await operator(t, 'GET', '/api/operator/reports?from=2026-11-30&to=2026-11-30')).json();
+    expect(report.totals.payments).toMatchObject({ count: 1, total: 90_000, bonuses: 0, card: 90_000 });
     // Used: the next payer is refused.
     await customerWithBonuses(t, OTHER, 0);
     const again = await draftCall(OTHER, { paySum: 1000, coupon: code });

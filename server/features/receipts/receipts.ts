@@ -72,7 +72,7 @@ const receiptsUnion = sql`
     o.created_at as at, o.user_id, 'till' as source
   from till_operations o
   union all
-  select d.id, pr.idempotency_key, 'site', d.state, d.pay_sum, d.spend, d.earn, d.retail_point_id,
+  select d.id, pr.idempotency_key, 'site', d.state, d.pay_sum - d.coupon_discount, d.spend, d.earn, d.retail_point_id,
     d.resolved_at, d.user_id, 'payment'
   from payment_drafts d
   left join payment_receipts pr on pr.id = d.receipt_id

@@ -160,7 +160,7 @@ export async function paymentsByDayAndPoint(db: Db, w: Window, points: number[])
   return rowsOf<PaymentRow>(
     await db.execute(sql`
       with p as (
-        select resolved_at as at, retail_point_id as point, pay_sum as total, spend as bonuses,
+        select resolved_at as at, retail_point_id as point, pay_sum - coupon_discount as total, spend as bonuses,
           extra_spend as money,
           case when pay_type = 'CARD' then left_to_pay else 0 end as card,
           case when pay_type = 'SBP_QR' then left_to_pay else 0 end as sbp,
