@@ -1,0 +1,89 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { BrandSettings } from '#common/contract/header';
+import type { FiscalKind } from '#common/lib/fiscal-vocabulary';
+import type { VatRate } from '#common/lib/catalogue-vocabulary';
+import type { Db } from '#server/db/client';
+import { users } from '#server/db/schema/auth';
+import { catalogueItems } from '#server/db/schema/catalogue';
+import { fiscalReceipts, type FiscalSource } from '#server/db/schema/fiscal';
+import { fiscalDocumentOf, type Company, type Sale } from './fiscal-document';
+
+export interface ReceiptToQueue {
+  kind: FiscalKind;
+  /** The provider's idempotency key: the same sale always gets the same one (`sell:<draft id>`). */
+  externalId: string;
+  sourceType: FiscalSource;
+  sourceId: string;
+  sale: Sale;
+}
+
+/**
+ * Queues a sale's receipt in the caller's transaction `tx`: the one that settles the money (decision 070), so
+ * the receipt exists exactly when the settlement does. Only in the `cloud` mode; `till` leaves the receipt to
+ * the shop's register; `gateway` is the seam for the gateway's cart (RBS `orderBundle`, built when the order is
+ * registered, a later task) and queues nothing here. The same external id twice queues one row. Answers the
+ * row's id, or null when nothing was queued.
+ */
+export async function queueFiscalReceipt(
+  tx: Db,
+  settings: BrandSettings,
+  now: Date,
+  receipt: ReceiptToQueue,
+): Promise<string | null> {
+  if (settings.fiscal.mode !== 'cloud') return null;
+  const document = fiscalDocumentOf(receipt.kind, receipt.sale, companyOf(settings));
+  const [row] = await tx
+    .insert(fiscalReceipts)
+    .values({
+      externalId: receipt.externalId,
+      kind: receipt.kind,
+      sourceType: receipt.sourceType,
+      sourceId: receipt.sourceId,
+      document,
+      total: document.total,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: fiscalReceipts.externalId })
+    .returning({ id: fiscalReceipts.id });
+  return row?.id ?? null;
+}
+
+export const companyOf = (settings: BrandSettings): Company => ({
+  inn: settings.fiscal.inn,
+  taxSystem: settings.fiscal.taxSystem,
+  email: settings.fiscal.sellerEmail,
+  paymentAddress: settings.fiscal.paymentAddress,
+  defaultVat: settings.fiscal.defaultVat,
+});
+
+/** The catalogue's VAT of the goods by SKU (a line the catalogue does not know takes the brand's default). */
+export async function vatBySku(tx: Db, skus: readonly (string | null)[]): Promise<Map<string, VatRate>> {
+  const known = [...new Set(skus.filter((sku): sku is string => sku !== null))];
+  if (known.length === 0) return new Map();
+  const rows = await tx
+    .select({ sku: catalogueItems.sku, vatRate: catalogueItems.vatRate })
+    .from(catalogueItems)
+    .where(inArray(catalogueItems.sku, known));
+  return new Map(rows.map((row) => [row.sku, row.vatRate]));
+}
+
+/**
+ * Where the buyer's receipt goes (tag 1008, required for a payment made at a distance): the e-mail they gave,
+ * else their phone; a temporary payer with neither gets it at the seller's address, and sees its link on the
+ * result page.
+ */
+export async function clientOf(
+  tx: Db,
+  settings: BrandSettings,
+  email: string | null,
+  userId: string | null,
+): Promise<Sale['client']> {
+  if (email) return { email };
+  if (userId) {
+    const [user] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+    if (user && /^7\d{10}$/.test(user.phone)) return { phone: `+${user.phone}` };
+  }
+  return { email: settings.fiscal.sellerEmail };
+}
