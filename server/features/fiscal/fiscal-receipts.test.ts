@@ -2,9 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brandSettingsWithin } from '#server/core/brand-settings';
 import { queueFiscalReceipt } from '#server/core/fiscal/queue';
-import { inTransaction } from '#server/db/in-transaction';
 import { fiscalReceipts } from '#server/db/schema/fiscal';
-import { paymentDrafts } from '#server/db/schema/payments';
 import type { FakeAtol } from '#server/integrations/fiscal/fake-atol-server';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import {
@@ -16,15 +14,8 @@ import {
   putFiscal,
   receiptRows,
 } from '#server/test/fiscal-kit';
-import {
-  completeDraft,
-  createDraft,
-  customerWithBonuses,
-  payOnSandbox,
-  processDraft,
-} from '#server/test/payments-kit';
+import { customerWithBonuses } from '#server/test/payments-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
-import { completePaid } from '../payments/settle-draft';
 import { FISCAL_JOB, sendDueReceipts } from './send-receipts';
 
 const PHONE = '79005557001';
@@ -115,31 +106,6 @@ describe('fiscal receipts (decision 070)', () => {
       client: { phone: `+${PHONE}` },
     });
     expect(sent.timestamp).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d$/);
-  });
-
-  it('a settlement that rolls back queues nothing; a declined card queues nothing', async () => {
-    expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
-    const draft = await createDraft(t, PHONE, { paySum: 300, spendBonus: false, payType: 'CARD' });
-    const processed = (await processDraft(t, PHONE, draft.draftId)).json().data;
-    await expect(
-      inTransaction(t.deps.db, async (tx) => {
-        expect(await completePaid(t.deps, tx, draft.draftId, 'processing')).not.toBeNull();
-        expect(await tx.select().from(fiscalReceipts)).toHaveLength(1); // there inside the transaction
-        throw new Error('the process dies before the commit');
-      }),
-    ).rejects.toThrow('dies');
-    expect(await receiptRows(t)).toEqual([]);
-    const [row] = await t.deps.db.select().from(paymentDrafts).where(eq(paymentDrafts.id, draft.draftId));
-    expect(row!.state).toBe('processing');
-    // Declined: nothing settles, nothing is queued.
-    const declined = await createDraft(t, PHONE, { paySum: 100, spendBonus: false, payType: 'CARD' });
-    const form = (await processDraft(t, PHONE, declined.draftId)).json().data.formUrl;
-    await payOnSandbox(t, form, '4000 0000 0000 0002');
-    expect(await receiptRows(t)).toEqual([]);
-    // The first one's card was charged: it completes on the next look, with its receipt.
-    await payOnSandbox(t, processed.formUrl, '4111 1111 1111 1111');
-    await completeDraft(t, PHONE, draft.draftId);
-    expect((await receiptRows(t)).map((r) => r.externalId)).toEqual([`sell:${draft.draftId}`]);
   });
 
   it('the same external id queues one row and the provider keeps one receipt', async () => {

@@ -63,122 +63,145 @@ function refusalOf(body: AtolSellBody): string | null {
   return null;
 }
 
-export async function startFakeAtol(options: { login?: string; password?: string } = {}): Promise<FakeAtol> {
-  const login = options.login ?? 'fake';
-  const password = options.password ?? 'fake';
-  const tokens = new Set<string>();
-  const byUuid = new Map<string, FakeAtolReceipt>();
-  let count = 0;
+type Reply = (status: number, body: unknown) => void;
 
-  const reply = (response: ServerResponse, status: number, body: unknown) => {
+const agentError = (code: number, text: string) => ({
+  error: { error_id: randomUUID(), code, text, type: 'agent' },
+});
+
+/** The fake's inner state beside what `FakeAtol` shows. */
+interface State {
+  fake: FakeAtol;
+  login: string;
+  password: string;
+  tokens: Set<string>;
+  byUuid: Map<string, FakeAtolReceipt>;
+  count: number;
+}
+
+function getToken(state: State, body: unknown, reply: Reply) {
+  const given = body as { login?: string; pass?: string } | null;
+  if (given?.login !== state.login || given?.pass !== state.password) {
+    return reply(401, agentError(12, 'Неверный логин или пароль'));
+  }
+  const token = randomUUID();
+  state.tokens.add(token);
+  state.fake.tokensIssued += 1;
+  reply(200, { error: null, token });
+}
+
+/** A sell: one receipt per external_id (a re-send is error 10 with its uuid), checked as ATOL would. */
+function sell(state: State, operation: string, body: unknown, reply: Reply) {
+  const { fake } = state;
+  const sent = body as AtolSellBody;
+  const existing = sent?.external_id ? fake.receipts.get(sent.external_id) : undefined;
+  if (existing) {
+    return reply(200, {
+      uuid: existing.uuid,
+      status: 'fail',
+      ...agentError(10, 'Документ с переданными значениями external_id и group_code уже существует'),
+    });
+  }
+  if (fake.refuseWith) return reply(400, agentError(32, fake.refuseWith));
+  const refusal = refusalOf(sent);
+  if (refusal) return reply(400, agentError(32, refusal));
+  const receipt: FakeAtolReceipt = {
+    uuid: randomUUID(),
+    externalId: sent.external_id,
+    operation,
+    body: sent,
+    polls: 0,
+    number: ++state.count,
+  };
+  fake.receipts.set(receipt.externalId, receipt);
+  state.byUuid.set(receipt.uuid, receipt);
+  reply(200, { uuid: receipt.uuid, status: 'wait', error: null });
+}
+
+/** A report: «wait» for the first `waitPolls`, then «done» with made-up but well-formed fiscal attributes. */
+function report(state: State, uuid: string, reply: Reply) {
+  const receipt = state.byUuid.get(uuid);
+  if (!receipt) return reply(400, agentError(34, 'Документ не найден'));
+  receipt.polls += 1;
+  if (receipt.polls <= state.fake.waitPolls) {
+    return reply(200, { uuid: receipt.uuid, status: 'wait', error: null, payload: null });
+  }
+  const fp = String(1_000_000_000 + ((receipt.number * 7919) % 1_000_000_000));
+  const fn = '9999078900000001';
+  reply(200, {
+    uuid: receipt.uuid,
+    status: 'done',
+    error: null,
+    external_id: receipt.externalId,
+    payload: {
+      total: receipt.body.receipt.total,
+      fns_site: 'www.nalog.gov.ru',
+      fn_number: fn,
+      shift_number: 1,
+      receipt_datetime: receipt.body.timestamp,
+      fiscal_receipt_number: receipt.number,
+      fiscal_document_number: receipt.number,
+      ecr_registration_number: '0000000001001234',
+      fiscal_document_attribute: Number(fp),
+      ofd_receipt_url: `${state.fake.baseUrl.replace('/possystem/v5', '')}/ofd/check?fn=${fn}&i=${receipt.number}&fp=${fp}`,
+    },
+  });
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
+  } catch {
+    return null;
+  }
+}
+
+async function handle(state: State, request: IncomingMessage, response: ServerResponse) {
+  const reply: Reply = (status, body) => {
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
     response.end(JSON.stringify({ timestamp: new Date().toISOString(), ...(body as object) }));
   };
-  const agentError = (code: number, text: string) => ({
-    error: { error_id: randomUUID(), code, text, type: 'agent' },
-  });
-
-  async function readBody(request: IncomingMessage): Promise<unknown> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    try {
-      return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
-    } catch {
-      return null;
-    }
+  const body = await readBody(request);
+  const path = (request.url ?? '').split('?')[0]!;
+  if (state.fake.down) return reply(503, { error: { code: 1, text: 'Сервис недоступен', type: 'system' } });
+  if (path === '/possystem/v5/getToken' && request.method === 'POST') return getToken(state, body, reply);
+  if (!state.tokens.has(String(request.headers.token ?? ''))) {
+    return reply(401, agentError(11, 'Передан некорректный или просроченный токен'));
   }
+  const selling = GROUP.exec(path);
+  if (selling && request.method === 'POST') return sell(state, selling[2]!, body, reply);
+  const reporting = REPORT.exec(path);
+  if (reporting && request.method === 'GET') return report(state, reporting[2]!, reply);
+  reply(404, agentError(2, 'Неизвестный адрес'));
+}
 
-  const server = createServer((request, response) => {
-    void (async () => {
-      const body = await readBody(request);
-      const path = (request.url ?? '').split('?')[0]!;
-      if (fake.down)
-        return reply(response, 503, { error: { code: 1, text: 'Сервис недоступен', type: 'system' } });
-      if (path === '/possystem/v5/getToken' && request.method === 'POST') {
-        const given = body as { login?: string; pass?: string } | null;
-        if (given?.login !== login || given?.pass !== password) {
-          return reply(response, 401, agentError(12, 'Неверный логин или пароль'));
-        }
-        const token = randomUUID();
-        tokens.add(token);
-        fake.tokensIssued += 1;
-        return reply(response, 200, { error: null, token });
-      }
-      if (!tokens.has(String(request.headers.token ?? ''))) {
-        return reply(response, 401, agentError(11, 'Передан некорректный или просроченный токен'));
-      }
-      const sell = GROUP.exec(path);
-      if (sell && request.method === 'POST') {
-        const sent = body as AtolSellBody;
-        const existing = sent?.external_id ? fake.receipts.get(sent.external_id) : undefined;
-        if (existing) {
-          return reply(response, 200, {
-            uuid: existing.uuid,
-            status: 'fail',
-            ...agentError(10, 'Документ с переданными значениями external_id и group_code уже существует'),
-          });
-        }
-        if (fake.refuseWith) return reply(response, 400, agentError(32, fake.refuseWith));
-        const refusal = refusalOf(sent);
-        if (refusal) return reply(response, 400, agentError(32, refusal));
-        const receipt: FakeAtolReceipt = {
-          uuid: randomUUID(),
-          externalId: sent.external_id,
-          operation: sell[2]!,
-          body: sent,
-          polls: 0,
-          number: ++count,
-        };
-        fake.receipts.set(receipt.externalId, receipt);
-        byUuid.set(receipt.uuid, receipt);
-        return reply(response, 200, { uuid: receipt.uuid, status: 'wait', error: null });
-      }
-      const report = REPORT.exec(path);
-      if (report && request.method === 'GET') {
-        const receipt = byUuid.get(report[2]!);
-        if (!receipt) return reply(response, 400, agentError(34, 'Документ не найден'));
-        receipt.polls += 1;
-        if (receipt.polls <= fake.waitPolls)
-          return reply(response, 200, { uuid: receipt.uuid, status: 'wait', error: null, payload: null });
-        const fp = String(1_000_000_000 + ((receipt.number * 7919) % 1_000_000_000));
-        return reply(response, 200, {
-          uuid: receipt.uuid,
-          status: 'done',
-          error: null,
-          external_id: receipt.externalId,
-          payload: {
-            total: receipt.body.receipt.total,
-            fns_site: 'www.nalog.gov.ru',
-            fn_number: '9999078900000001',
-            shift_number: 1,
-            receipt_datetime: receipt.body.timestamp,
-            fiscal_receipt_number: receipt.number,
-            fiscal_document_number: receipt.number,
-            ecr_registration_number: '0000000001001234',
-            fiscal_document_attribute: Number(fp),
-            ofd_receipt_url: `${fake.baseUrl.replace('/possystem/v5', '')}/ofd/check?fn=9999078900000001&i=${receipt.number}&fp=${fp}`,
-          },
-        });
-      }
-      return reply(response, 404, agentError(2, 'Неизвестный адрес'));
-    })();
-  });
+export async function startFakeAtol(options: { login?: string; password?: string } = {}): Promise<FakeAtol> {
+  const state = {
+    login: options.login ?? 'fake',
+    password: options.password ?? 'fake',
+    tokens: new Set<string>(),
+    byUuid: new Map<string, FakeAtolReceipt>(),
+    count: 0,
+  } as State;
+  const server = createServer((request, response) => void handle(state, request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.unref(); // the demo's fake never keeps a stopping process alive
   const { port } = server.address() as AddressInfo;
-  const fake: FakeAtol = {
+  state.fake = {
     baseUrl: `http://127.0.0.1:${port}/possystem/v5`,
     receipts: new Map(),
     down: false,
     refuseWith: null,
     waitPolls: 1,
     tokensIssued: 0,
-    expireTokens: () => tokens.clear(),
+    expireTokens: () => state.tokens.clear(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
-  return fake;
+  return state.fake;
 }

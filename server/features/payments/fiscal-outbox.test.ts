@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inTransaction } from '#server/db/in-transaction';
+import { fiscalReceipts } from '#server/db/schema/fiscal';
+import { paymentDrafts } from '#server/db/schema/payments';
+import type { FakeAtol } from '#server/integrations/fiscal/fake-atol-server';
+import { fakeClock } from '#server/test/auth-kit';
+import { CLOUD, fakeAtolWithClient, FISCAL_OPERATOR, putFiscal, receiptRows } from '#server/test/fiscal-kit';
+import {
+  completeDraft,
+  createDraft,
+  customerWithBonuses,
+  payOnSandbox,
+  processDraft,
+} from '#server/test/payments-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { completePaid } from './settle-draft';
+
+const PHONE = '79005557002';
+
+/** Decision 070: a shop payment's receipt is queued in the transaction that settles it, or not at all. */
+describe('the fiscal outbox and the settlement', () => {
+  let t: TestApp;
+  let fake: FakeAtol;
+  beforeEach(async () => {
+    const clock = fakeClock();
+    const atol = await fakeAtolWithClient(clock);
+    fake = atol.fake;
+    t = await createTestApp({ clock, fiscal: atol.provider, config: { operatorToken: FISCAL_OPERATOR } });
+    await customerWithBonuses(t, PHONE, 0);
+  });
+  afterEach(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('a settlement that rolls back queues nothing; a declined card queues nothing', async () => {
+    expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
+    const draft = await createDraft(t, PHONE, { paySum: 300, spendBonus: false, payType: 'CARD' });
+    const processed = (await processDraft(t, PHONE, draft.draftId)).json().data;
+    await expect(
+      inTransaction(t.deps.db, async (tx) => {
+        expect(await completePaid(t.deps, tx, draft.draftId, 'processing')).not.toBeNull();
+        expect(await tx.select().from(fiscalReceipts)).toHaveLength(1); // there inside the transaction
+        throw new Error('the process dies before the commit');
+      }),
+    ).rejects.toThrow('dies');
+    expect(await receiptRows(t)).toEqual([]);
+    const [row] = await t.deps.db.select().from(paymentDrafts).where(eq(paymentDrafts.id, draft.draftId));
+    expect(row!.state).toBe('processing');
+    // Declined: nothing settles, nothing is queued.
+    const declined = await createDraft(t, PHONE, { paySum: 100, spendBonus: false, payType: 'CARD' });
+    const form = (await processDraft(t, PHONE, declined.draftId)).json().data.formUrl;
+    await payOnSandbox(t, form, '4000 0000 0000 0002');
+    expect(await receiptRows(t)).toEqual([]);
+    // The first one's card was charged: it completes on the next look, with its receipt.
+    await payOnSandbox(t, processed.formUrl, '4111 1111 1111 1111');
+    await completeDraft(t, PHONE, draft.draftId);
+    expect((await receiptRows(t)).map((r) => r.externalId)).toEqual([`sell:${draft.draftId}`]);
+  });
+});
