@@ -7,8 +7,10 @@ import { startFakeAtol, type FakeAtol } from '../integrations/fiscal/fake-atol-s
 import type { FiscalProvider } from '../integrations/fiscal/fiscal-provider';
 import { completeDraft, createDraft, payOnSandbox, processDraft } from './payments-kit';
 import type { TestApp } from './test-app';
+import { OPERATOR_TOKEN } from './till-kit';
 
-export const FISCAL_OPERATOR = 'fiscal-test-operator-token-0123456789abcdef';
+// The till kit's token, so one app issues till keys and changes the settings alike.
+export const FISCAL_OPERATOR = OPERATOR_TOKEN;
 export const asOperator = { authorization: `Bearer ${FISCAL_OPERATOR}` };
 export const GOOD_CARD = '4111 1111 1111 1111';
 

@@ -15,6 +15,7 @@ import {
 } from '#server/test/payments-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { completePaid } from './settle-draft';
+import { ALICE, BOB, buyAndPay } from '#server/test/gift-cards-kit';
 
 const PHONE = '79005557002';
 
@@ -57,5 +58,36 @@ describe('the fiscal outbox and the settlement', () => {
     await payOnSandbox(t, processed.formUrl, '4111 1111 1111 1111');
     await completeDraft(t, PHONE, draft.draftId);
     expect((await receiptRows(t)).map((r) => r.externalId)).toEqual([`sell:${draft.draftId}`]);
+  });
+
+  it('a gift card bought online in the cloud mode: an advance (1214 = 3, 1212 = 10) at 20/120; its SMS delivery a service', async () => {
+    expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
+    const { draftId } = await buyAndPay(t, {
+      nominal: '1000',
+      recipients: [
+        { phone: ALICE, name: 'Алиса' },
+        { phone: BOB, name: 'Боб' },
+      ],
+    });
+    const [row] = await receiptRows(t);
+    expect(row).toMatchObject({ externalId: `sell:${draftId}`, sourceType: 'payment_draft', total: 200_400 });
+    expect(row!.document.items).toEqual([
+      expect.objectContaining({
+        quantity: 2,
+        price: 100_000,
+        sum: 200_000,
+        paymentMethod: { tag: 3, atol: 'advance' },
+        paymentObject: 10,
+        vat: { type: 'vat120', tag: 3 },
+      }),
+      // The SMS delivery is a service rendered now: full settlement at the settlement rate.
+      expect.objectContaining({
+        sum: 400,
+        paymentMethod: { tag: 4, atol: 'full_payment' },
+        paymentObject: 4,
+        vat: { type: 'vat20', tag: 1 },
+      }),
+    ]);
+    expect(row!.document.payments).toEqual([{ type: 'electronic', atolType: 1, sum: 200_400 }]);
   });
 });
