@@ -37,6 +37,19 @@ export const fiscalReceiptSchema = z.strictObject({
 });
 export type FiscalReceiptRow = z.output<typeof fiscalReceiptSchema>;
 
+/**
+ * A payment's fiscal receipt as its payer sees it (the result of a payment): its state, and once issued the
+ * OFD's check page with ФН, ФД and ФП. Absent where the site issues none (the till mode, a till payment).
+ */
+export const fiscalReceiptLinkSchema = z.strictObject({
+  status: z.enum(FISCAL_STATUSES),
+  ofdReceiptUrl: z.string().nullable(),
+  fnNumber: z.string().nullable(),
+  fiscalDocumentNumber: z.string().nullable(),
+  fiscalDocumentAttribute: z.string().nullable(),
+});
+export type FiscalReceiptLink = z.output<typeof fiscalReceiptLinkSchema>;
+
 export const FISCAL_LIST_LIMIT = 500;
 
 export const listFiscalReceipts = defineEndpoint({

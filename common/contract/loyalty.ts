@@ -2,6 +2,7 @@ import * as z from './z';
 import { checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { phoneSchema } from './auth';
 import { defineEndpoint } from './endpoint';
+import { fiscalReceiptLinkSchema } from './fiscal-receipts';
 import { giftCardSummarySchema } from './gift-cards';
 import { appliedRuleSchema } from './programme';
 import { receiptLineFiguresSchema } from './receipt';
@@ -164,6 +165,8 @@ export const paymentResultSchema = z.strictObject({
   earnRules: z.array(appliedRuleSchema),
   /** A payment of a till's receipt: its lines as the draft computed them (decision 069); absent otherwise. */
   lines: z.array(receiptLineFiguresSchema).optional(),
+  /** A completed payment the site fiscalises (decision 070): its receipt's state and link; absent otherwise. */
+  fiscalReceipt: fiscalReceiptLinkSchema.optional(),
 });
 export type PaymentResult = z.output<typeof paymentResultSchema>;
 

@@ -14,7 +14,7 @@ import {
   putFiscal,
   receiptRows,
 } from '#server/test/fiscal-kit';
-import { customerWithBonuses } from '#server/test/payments-kit';
+import { completeDraft, customerWithBonuses } from '#server/test/payments-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { FISCAL_JOB, sendDueReceipts } from './send-receipts';
 
@@ -82,7 +82,7 @@ describe('fiscal receipts (decision 070)', () => {
         paymentObject: 10,
       }),
     ]);
-    await runJob();
+    await runJob(3, 15_000); // seconds apart: the payer's session is still good after
     const [done] = await receiptRows(t);
     expect(done).toMatchObject({
       status: 'done',
@@ -93,6 +93,17 @@ describe('fiscal receipts (decision 070)', () => {
     expect(done!.fiscalDocumentAttribute).toMatch(/^\d+$/);
     expect(done!.ofdReceiptUrl).toContain('fn=9999078900000001');
     expect(fake.receipts.size).toBe(1);
+    // The payer's answer carries the receipt's link once it is issued.
+    const answer = await completeDraft(t, PHONE, draftId);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const again = answer.json().data;
+    expect(again.fiscalReceipt).toEqual({
+      status: 'done',
+      ofdReceiptUrl: done!.ofdReceiptUrl,
+      fnNumber: '9999078900000001',
+      fiscalDocumentNumber: done!.fiscalDocumentNumber,
+      fiscalDocumentAttribute: done!.fiscalDocumentAttribute,
+    });
     const sent = fake.receipts.get(`sell:${draftId}`)!.body;
     expect(sent.receipt).toMatchObject({
       total: 250,
