@@ -15,9 +15,12 @@ import {
 } from '#server/test/payments-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { completePaid } from './settle-draft';
+import { catalogueCategories, catalogueItems } from '#server/db/schema/catalogue';
+import { issueKey, till } from '#server/test/till-kit';
 import { ALICE, BOB, buyAndPay } from '#server/test/gift-cards-kit';
 
 const PHONE = '79005557002';
+const PHONE_RICH = '79005557003';
 
 /** Decision 070: a shop payment's receipt is queued in the transaction that settles it, or not at all. */
 describe('the fiscal outbox and the settlement', () => {
@@ -89,5 +92,54 @@ describe('the fiscal outbox and the settlement', () => {
       }),
     ]);
     expect(row!.document.payments).toEqual([{ type: 'electronic', atolType: 1, sum: 200_400 }]);
+  });
+
+  it('a till receipt paid on the site: its goods (1212 = 1) net of the bonuses each took, at the catalogue’s VAT', async () => {
+    const updatedAt = new Date();
+    await t.deps.db
+      .insert(catalogueCategories)
+      .values([{ id: 'TOB', name: 'Табак', legalGroup: 'TOBACCO', updatedAt }]);
+    await t.deps.db.insert(catalogueItems).values([
+      { sku: 'BREAD', name: 'Хлеб', vatRate: 'VAT10', updatedAt },
+      { sku: 'CIG', name: 'Сигареты', categoryId: 'TOB', vatRate: 'VAT22', updatedAt },
+    ]);
+    await customerWithBonuses(t, PHONE_RICH, 1000);
+    expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
+    const key = (await issueKey(t)).key;
+    const items = [
+      { name: 'Хлеб', sku: 'BREAD', quantity: 2, price: 100, sum: 200 },
+      { name: 'Сигареты', sku: 'CIG', quantity: 1, price: 300, sum: 300 },
+    ];
+    const registered = await till(t, key, 'POST', '/api/till/payment-receipt', {
+      idempotencyKey: 'fiscal-r-1',
+      sum: 500,
+      items,
+    });
+    const { receiptId } = registered.json();
+    const draft = await createDraft(t, PHONE_RICH, {
+      paySum: 500,
+      spendBonus: true,
+      payType: 'CARD',
+      receiptId,
+    });
+    expect(draft.leftToPay).toBe(400); // bread's half in bonuses, tobacco none
+    const processed = (await processDraft(t, PHONE_RICH, draft.draftId)).json().data;
+    await payOnSandbox(t, processed.formUrl, '4111 1111 1111 1111');
+    await completeDraft(t, PHONE_RICH, draft.draftId);
+    const [row] = await receiptRows(t);
+    expect(row!.total).toBe(40_000);
+    expect(
+      row!.document.items.map((item) => [
+        item.name,
+        item.quantity,
+        item.price,
+        item.sum,
+        item.paymentObject,
+        item.vat.type,
+      ]),
+    ).toEqual([
+      ['Хлеб', 2, 5000, 10_000, 1, 'vat10'],
+      ['Сигареты', 1, 30_000, 30_000, 1, 'vat22'],
+    ]);
   });
 });
