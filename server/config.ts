@@ -134,8 +134,9 @@ const configSchema = z
       .regex(/^https?:\/\/[^/\s]+\/\S*$/, 'an http(s) URL of the widget script')
       .optional(),
     // The cloud till for 54-FZ receipts in the brand's `cloud` fiscal mode (decision 070): none (receipts wait
-    // in the outbox), ATOL Online v5, or the fake ATOL on 127.0.0.1 (the demo; refused in production).
-    FISCAL_PROVIDER: z.enum(['offline', 'atol', 'fake-atol']).default('offline'),
+    // in the outbox), ATOL Online v5, or the fake ATOL on 127.0.0.1 (refused in production). Unset: the fake
+    // outside production, so the demo's cloud mode works without credentials; none in production.
+    FISCAL_PROVIDER: z.enum(['offline', 'atol', 'fake-atol']).optional(),
     ATOL_URL: z
       .string()
       .regex(
@@ -202,7 +203,7 @@ const configSchema = z
     mapTileUrl: env.MAP_TILE_URL,
     mapAttribution: env.MAP_ATTRIBUTION,
     sbpBanksUrl: env.SBP_BANKS_URL || null,
-    fiscalProvider: env.FISCAL_PROVIDER,
+    fiscalProvider: env.FISCAL_PROVIDER ?? (env.NODE_ENV === 'production' ? 'offline' : 'fake-atol'),
     atolUrl: env.ATOL_URL.replace(/\/+$/, ''),
     atolLogin: env.ATOL_LOGIN,
     atolPassword: env.ATOL_PASSWORD,

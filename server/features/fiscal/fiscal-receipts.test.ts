@@ -37,7 +37,7 @@ describe('fiscal receipts (decision 070)', () => {
   });
 
   /** Runs the job as the interval would, the clock moving `stepMs` before each run, until nothing is due. */
-  async function runJob(runs = 5, stepMs = FISCAL_JOB.maxDelayMs) {
+  async function runJob(runs = 5, stepMs: number = FISCAL_JOB.maxDelayMs) {
     for (let i = 0; i < runs; i++) {
       await sendDueReceipts(t.deps);
       clock.advance(stepMs);
