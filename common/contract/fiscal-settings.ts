@@ -5,7 +5,8 @@ import * as z from './z';
 /**
  * The brand's legal details for 54-FZ receipts (decision 070). `till` (the default) needs none of them: the
  * shop's register prints the receipt. Any other mode is refused until every detail is set and the INN's
- * check digits hold, so fiscalisation cannot be switched on with a receipt the provider would refuse.
+ * check digits hold, so fiscalisation cannot be switched on with a receipt the provider would refuse; `gateway`
+ * is refused until the gateway's cart is built.
  */
 export const fiscalSettingsSchema = z
   .strictObject({
@@ -22,6 +23,14 @@ export const fiscalSettingsSchema = z
   })
   .superRefine((fiscal, ctx) => {
     if (fiscal.mode === 'till') return;
+    // Not built yet (the gateway's cart, RBS orderBundle): refused so that no brand believes its receipts go out.
+    if (fiscal.mode === 'gateway') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mode'],
+        message: 'Чеки через платёжный шлюз пока не поддерживаются',
+      });
+    }
     if (!isValidInn(fiscal.inn)) {
       ctx.addIssue({ code: 'custom', path: ['inn'], message: 'ИНН: контрольные цифры не сходятся' });
     }
