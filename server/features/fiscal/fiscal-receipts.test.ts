@@ -109,6 +109,13 @@ describe('fiscal receipts (decision 070)', () => {
       fiscalDocumentNumber: done!.fiscalDocumentNumber,
       fiscalDocumentAttribute: done!.fiscalDocumentAttribute,
     });
+    // So does the cheque page the e-mailed cheque links to: ФН, ФД, ФП and the OFD's check page.
+    const cheque = new URL(again.chequeUrl);
+    const chequePage = await t.app.inject({ url: cheque.pathname + cheque.search });
+    expect(chequePage.body).toContain(
+      `ФН 9999078900000001, ФД ${done!.fiscalDocumentNumber}, ФП ${done!.fiscalDocumentAttribute}`,
+    );
+    expect(chequePage.body).toContain('data-testid="cheque-fiscal-link"');
     const sent = fake.receipts.get(`sell:${draftId}`)!.body;
     expect(sent.receipt).toMatchObject({
       total: 250,
