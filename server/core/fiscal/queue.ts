@@ -31,7 +31,9 @@ export async function queueFiscalReceipt(
   receipt: ReceiptToQueue,
 ): Promise<string | null> {
   if (settings.fiscal.mode !== 'cloud') return null;
-  const document = fiscalDocumentOf(receipt.kind, receipt.sale, companyOf(settings));
+  const built = documentOf(receipt, companyOf(settings));
+  if (!built) return null;
+  const { document, problem } = built;
   const [row] = await tx
     .insert(fiscalReceipts)
     .values({
@@ -42,12 +44,40 @@ export async function queueFiscalReceipt(
       document,
       total: document.total,
       nextAttemptAt: now,
+      lastError: problem,
       createdAt: now,
       updatedAt: now,
     })
     .onConflictDoNothing({ target: fiscalReceipts.externalId })
     .returning({ id: fiscalReceipts.id });
   return row?.id ?? null;
+}
+
+/**
+ * The receipt's document, or null when no money was taken. A sale whose lines do not add up to the money (a bug
+ * upstream) must still neither block its settlement, which runs in the same transaction, nor go without a
+ * receipt: it is issued as one «платёж» line of the money, with the reason kept for the operator.
+ */
+function documentOf(receipt: ReceiptToQueue, company: Company) {
+  const total = Object.values(receipt.sale.payments).reduce((sum, part) => sum + (part ?? 0), 0);
+  if (total <= 0) return null;
+  try {
+    return { document: fiscalDocumentOf(receipt.kind, receipt.sale, company), problem: null };
+  } catch (error) {
+    const line = {
+      name: 'Оплата покупки',
+      quantityMilli: 1000,
+      sum: total,
+      object: 'payment' as const,
+      vat: null,
+    };
+    const sale = { ...receipt.sale, lines: [line], discount: 0, discountShares: undefined };
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      document: fiscalDocumentOf(receipt.kind, sale, company),
+      problem: `Строки не сошлись с суммой (${reason}): чек одной строкой`.slice(0, 500),
+    };
+  }
 }
 
 export const companyOf = (settings: BrandSettings): Company => ({

@@ -152,6 +152,18 @@ describe('fiscal receipts (decision 070)', () => {
     expect(first).not.toBeNull();
     expect(second).toBeNull();
     expect(await receiptRows(t)).toHaveLength(1);
+    // A sale whose lines do not add up to the money neither blocks its settlement nor goes without a receipt.
+    const broken = {
+      ...receipt,
+      externalId: 'sell:broken',
+      sale: { ...sale, payments: { electronic: 9_999 } },
+    };
+    expect(await queueFiscalReceipt(t.deps.db, settings, clock.now(), broken)).not.toBeNull();
+    const [row] = (await receiptRows(t)).filter((r) => r.externalId === 'sell:broken');
+    expect(row!.document.items).toEqual([
+      expect.objectContaining({ name: 'Оплата покупки', sum: 9_999, paymentObject: 10 }),
+    ]);
+    expect(row!.lastError).toContain('Строки не сошлись с суммой');
   });
 
   it('a receipt refused for good is failed with the provider’s reason; the operator retries it', async () => {
