@@ -9,6 +9,7 @@ import { CLOUD, fakeAtolWithClient, FISCAL_OPERATOR, putFiscal, receiptRows } fr
 import {
   completeDraft,
   createDraft,
+  creditMoney,
   customerWithBonuses,
   payOnSandbox,
   processDraft,
@@ -141,5 +142,19 @@ describe('the fiscal outbox and the settlement', () => {
       ['Хлеб', 2, 5000, 10_000, 1, 'vat10'],
       ['Сигареты', 1, 30_000, 30_000, 1, 'vat22'],
     ]);
+  });
+
+  it('paid wholly from the money-like balance: completed at once, its receipt paid by the advance offset (type 2)', async () => {
+    const userId = await customerWithBonuses(t, PHONE_RICH, 0);
+    await creditMoney(t, userId, 500);
+    expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
+    const draft = await createDraft(t, PHONE_RICH, { paySum: 300, spendBonus: false, payType: 'CARD' });
+    expect(draft.leftToPay).toBe(0);
+    const done = (await processDraft(t, PHONE_RICH, draft.draftId)).json().data;
+    expect(done).toMatchObject({ state: 'completed', spentExtra: 300 });
+    const [row] = await receiptRows(t);
+    expect(row).toMatchObject({ externalId: `sell:${draft.draftId}`, total: 30_000 });
+    expect(row!.document.payments).toEqual([{ type: 'prepaid', atolType: 2, sum: 30_000 }]);
+    expect(done.fiscalReceipt).toMatchObject({ status: 'queued', ofdReceiptUrl: null });
   });
 });
