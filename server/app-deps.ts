@@ -3,6 +3,7 @@ import type { Clock } from './core/clock';
 import type { Database, Db } from './db/client';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Acquirer } from './integrations/acquirer/acquirer';
+import type { FiscalProvider } from './integrations/fiscal/fiscal-provider';
 import type { MailProvider } from './integrations/mail/mail-provider';
 import type { BankDirectory } from './integrations/bank-directory/bank-directory';
 import type { SmsProvider } from './integrations/sms/sms-provider';
@@ -27,4 +28,6 @@ export interface AppDeps {
   bankDirectory: BankDirectory;
   /** Takes card and SBP payments (the sandbox acquirer by default). */
   acquirer: Acquirer;
+  /** The cloud till that issues 54-FZ receipts in the `cloud` mode (none by default: they wait; decision 070). */
+  fiscal: FiscalProvider;
 }

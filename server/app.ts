@@ -16,6 +16,7 @@ import { registerDocumentRoutes } from './features/documents/routes';
 import { registerFaqRoutes } from './features/faq/routes';
 import { registerFeedbackRoutes } from './features/feedback/routes';
 import { registerGiftCardRoutes } from './features/gift-cards/routes';
+import { registerFiscalRoutes } from './features/fiscal/routes';
 import { registerHealthRoutes } from './features/health/routes';
 import { registerMapRoutes } from './features/map/routes';
 import { registerMemberRoutes } from './features/members/routes';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAccountRoutes(app, deps);
   registerTillRoutes(app, deps);
   registerGiftCardRoutes(app, deps);
+  registerFiscalRoutes(app, deps);
   registerDevRoutes(app, deps);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await registerApiDocsUi(app);

@@ -6,6 +6,8 @@ import { databaseRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { createRedisRateLimiter } from './lib/redis-rate-limit';
 import type { Acquirer } from './integrations/acquirer/acquirer';
 import { createAcquirer } from './integrations/acquirer/create-acquirer';
+import { createFiscalProvider } from './integrations/fiscal/create-fiscal-provider';
+import type { FiscalProvider } from './integrations/fiscal/fiscal-provider';
 import { createBankDirectory } from './integrations/bank-directory/bank-directory';
 import { createConsoleMailProvider } from './integrations/mail/console-provider';
 import type { MailProvider } from './integrations/mail/mail-provider';
@@ -24,6 +26,8 @@ export function assembleDeps(input: {
   onBankDirectoryError?: (error: unknown) => void;
   /** The acquirer the configuration names (ACQUIRER) unless given. */
   acquirer?: Acquirer;
+  /** The cloud till the configuration names (FISCAL_PROVIDER) unless given. */
+  fiscal?: FiscalProvider;
   /** Where the default console mail provider logs (and the Redis limiter its going away and coming back). */
   log?: (line: string) => void;
   /** The limiter the configuration names (REDIS_URL, else the database) unless given. */
@@ -40,6 +44,7 @@ export function assembleDeps(input: {
     cache: createContentCache(input.database.db, input.config.contentPollMs),
     sms: input.sms,
     acquirer: input.acquirer ?? createAcquirer(input.config, { db: input.database.db, clock }),
+    fiscal: input.fiscal ?? createFiscalProvider(input.config, clock),
     mail:
       input.mail ??
       createConsoleMailProvider({ db: input.database.db, clock, log: input.log ?? (() => undefined) }),

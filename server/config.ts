@@ -140,6 +140,26 @@ const configSchema = z
       .string()
       .regex(/^https?:\/\/[^/\s]+\/\S*$/, 'an http(s) URL of the widget script')
       .optional(),
+    // The cloud till for 54-FZ receipts in the brand's `cloud` fiscal mode (decision 070): none (receipts wait
+    // in the outbox), ATOL Online v5, or the fake ATOL on 127.0.0.1 (refused in production). Unset: the fake
+    // outside production, so the demo's cloud mode works without credentials; none in production.
+    FISCAL_PROVIDER: z.enum(['offline', 'atol', 'fake-atol']).optional(),
+    ATOL_URL: z
+      .string()
+      .regex(
+        /^https?:\/\/[^/\s]+(\/\S*)?$/,
+        'the API root with its version, e.g. https://online.atol.ru/possystem/v5',
+      )
+      .default('https://online.atol.ru/possystem/v5'),
+    ATOL_LOGIN: z.string().min(1).max(100).optional(),
+    // A secret: only its presence is ever reported.
+    ATOL_PASSWORD: z.string().min(1, 'must not be empty').max(200).optional(),
+    ATOL_GROUP_CODE: z
+      .string()
+      .regex(/^[\w-]{1,100}$/, 'letters, digits, _ and -')
+      .optional(),
+    /** How often the fiscal job sends and polls the outbox's receipts. */
+    FISCAL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
     /** NSPK's c2bmembers dictionary (or a copy); empty serves the bundled list only. */
     SBP_BANKS_URL: z.union([z.literal(''), z.string().url()]).default(''),
   })
@@ -192,6 +212,12 @@ const configSchema = z
     mapTileUrl: env.MAP_TILE_URL,
     mapAttribution: env.MAP_ATTRIBUTION,
     sbpBanksUrl: env.SBP_BANKS_URL || null,
+    fiscalProvider: env.FISCAL_PROVIDER ?? (env.NODE_ENV === 'production' ? 'offline' : 'fake-atol'),
+    atolUrl: env.ATOL_URL.replace(/\/+$/, ''),
+    atolLogin: env.ATOL_LOGIN,
+    atolPassword: env.ATOL_PASSWORD,
+    atolGroupCode: env.ATOL_GROUP_CODE,
+    fiscalIntervalMs: env.FISCAL_INTERVAL_MS,
     // The CSP's img-src entry for the tiles; a `{s}` subdomain placeholder becomes a wildcard.
     mapTileOrigin: /^https?:\/\/[^/]+/.exec(env.MAP_TILE_URL)![0].replace('{s}', '*'),
     floorsWidgetUrl: env.FLOORS_WIDGET_URL ?? null,
@@ -254,6 +280,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.databaseReadUrl && !config.databaseUrl) {
     problems.push('DATABASE_READ_URL: needs DATABASE_URL, the primary it replicates');
+  }
+  if (config.fiscalProvider === 'atol') {
+    if (!config.atolLogin) problems.push('ATOL_LOGIN: required when FISCAL_PROVIDER=atol');
+    if (!config.atolPassword) problems.push('ATOL_PASSWORD: required when FISCAL_PROVIDER=atol');
+    if (!config.atolGroupCode) problems.push('ATOL_GROUP_CODE: required when FISCAL_PROVIDER=atol');
+  }
+  if (config.isProduction && config.fiscalProvider === 'fake-atol') {
+    problems.push('FISCAL_PROVIDER: the fake ATOL issues no real receipts; never in production');
   }
   if (config.webConcurrency > 1 && !config.databaseUrl) {
     problems.push(

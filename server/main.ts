@@ -14,6 +14,7 @@ import { seedDemoBrand } from './db/seed/demo-brand';
 import { seedDemoCustomer } from './db/seed/demo-customer';
 import { assembleDeps } from './assemble-deps';
 import { startGiftCardDeliveryJob } from './features/gift-cards/delivery-job';
+import { startFiscalJob } from './features/fiscal/fiscal-job';
 import { startHoldReleaseJob } from './hold-release-job';
 import { startBonusExpiryJob } from './features/programme/expiry-job';
 import { loadSite } from './features/site/site-renderer';
@@ -108,6 +109,11 @@ function startJobs(deps: AppDeps, config: Config, app: FastifyInstance) {
     startGiftCardDeliveryJob(deps, {
       intervalMs: config.giftCardDeliveryIntervalMs,
       onError: (error) => jobFailed(error, 'sending gift cards failed'),
+    }),
+    // The 54-FZ receipts' outbox: sent to the cloud till and polled, retried for days (decision 070).
+    startFiscalJob(deps, {
+      intervalMs: config.fiscalIntervalMs,
+      onError: (error) => jobFailed(error, 'sending fiscal receipts failed'),
     }),
     // Housekeeping of rows a month old: hourly is plenty (decision 033).
     startStaffSessionPurgeJob(deps, {

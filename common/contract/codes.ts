@@ -130,6 +130,8 @@ export const ERROR_STATUS = {
   INVOICE_CANCELLED: 409,
   /** The gift card's SMS went out already: there is nothing to send again. */
   DELIVERY_SENT: 409,
+  /** A fiscal receipt already issued is never sent again (decision 070). */
+  FISCAL_RECEIPT_DONE: 409,
   /** The operator blocked the gift card: it cannot be spent or added to a balance. */
   GIFT_CARD_BLOCKED: 409,
   /** The gift card is someone else's. */

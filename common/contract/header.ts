@@ -5,6 +5,7 @@ import { MODULE_IDS, type ModuleId } from '../lib/modules';
 import { defineEndpoint } from './endpoint';
 import { earnLimitsSchema, referralMaxFriendsSchema, referralMinPurchaseSchema } from './earn-limits';
 import { link } from './link';
+import { fiscalSettingsSchema } from './fiscal-settings';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Цвет задаётся как #RRGGBB');
 const url = link(500);
@@ -186,13 +187,22 @@ export const brandSettingsSchema = z.strictObject({
   provider: z.strictObject({ name: z.string().min(1).max(60), url }),
   /** Company purchases by invoice are offered only while this is set. */
   invoiceSeller: invoiceSellerSchema.nullable().default(null),
+  /** Who issues the 54-FZ receipts and the brand's legal details for them (decision 070). */
+  fiscal: fiscalSettingsSchema.default({
+    mode: 'till',
+    inn: '',
+    taxSystem: 'osn',
+    defaultVat: 'VAT20',
+    sellerEmail: '',
+    paymentAddress: '',
+  }),
 });
 
 export type BrandSettings = z.output<typeof brandSettingsSchema>;
 export type BrandSettingsInput = z.input<typeof brandSettingsSchema>;
 
-/** What the site gets: every setting but the invoice seller's bank details, plus per-visitor fields. */
-export const headerResponseSchema = brandSettingsSchema.omit({ invoiceSeller: true }).extend({
+/** What the site gets: every setting but the invoice seller's bank details and the fiscal ones, plus per-visitor fields. */
+export const headerResponseSchema = brandSettingsSchema.omit({ invoiceSeller: true, fiscal: true }).extend({
   /** Where the logo (picture key xxhdpi_logo_small) is served. */
   logo: z.string(),
   isLogged: z.boolean(),

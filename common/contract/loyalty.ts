@@ -2,6 +2,7 @@ import * as z from './z';
 import { checkEmail, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { phoneSchema } from './auth';
 import { defineEndpoint } from './endpoint';
+import { fiscalReceiptLinkSchema } from './fiscal-receipts';
 import { giftCardSummarySchema } from './gift-cards';
 import { COUPON_ERRORS, couponCodeSchema, tillCouponSchema } from './coupons';
 import { appliedRuleSchema } from './programme';
@@ -179,6 +180,8 @@ export const paymentResultSchema = z.strictObject({
   lines: z.array(receiptLineFiguresSchema).optional(),
   /** The promo code the payment used or holds (decision 071); absent without one. */
   coupon: tillCouponSchema.optional(),
+  /** A completed payment the site fiscalises (decision 070): its receipt's state and link; absent otherwise. */
+  fiscalReceipt: fiscalReceiptLinkSchema.optional(),
 });
 export type PaymentResult = z.output<typeof paymentResultSchema>;
 

@@ -35,6 +35,9 @@ export const PERMISSIONS = [
   'catalogue.write',
   // Any till receipt and its lines (decision 066): owner, accountant, support and viewer.
   'receipts.read',
+  // The 54-FZ receipts' outbox (decision 070): who sees them and retries a failed one, as the reports'.
+  'fiscal.read',
+  'fiscal.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -54,7 +57,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   marketer: areas('settings', 'content', 'campaigns', 'catalogue'),
   // Support answers "where are my bonuses for that purchase?", so it reads receipts (decision 066).
   support: [...areas('members').filter((p) => p !== 'members.delete'), 'receipts.read'],
-  accountant: [...areas('giftCards', 'invoices'), 'reports.read', 'receipts.read'],
+  accountant: [...areas('giftCards', 'invoices', 'fiscal'), 'reports.read', 'receipts.read'],
   viewer: PERMISSIONS.filter((p) => p.endsWith('.read') && p !== 'staff.read' && p !== 'audit.read'),
 };
 

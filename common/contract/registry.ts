@@ -9,6 +9,7 @@ import type * as content from './content';
 import type * as coupons from './coupons';
 import type * as receipts from './receipts';
 import type * as dev from './dev';
+import type * as fiscalReceipts from './fiscal-receipts';
 import type * as giftCardInvoices from './gift-card-invoices';
 import type * as giftCards from './gift-cards';
 import type * as header from './header';
@@ -57,7 +58,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof reports>
   | EndpointsOf<typeof catalogue>
   | EndpointsOf<typeof coupons>
-  | EndpointsOf<typeof receipts>;
+  | EndpointsOf<typeof receipts>
+  | EndpointsOf<typeof fiscalReceipts>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

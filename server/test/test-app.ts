@@ -8,6 +8,7 @@ import { assembleDeps } from '../assemble-deps';
 import type { MailProvider } from '../integrations/mail/mail-provider';
 import { createConsoleSmsProvider } from '../integrations/sms/console-provider';
 import type { Acquirer } from '../integrations/acquirer/acquirer';
+import type { FiscalProvider } from '../integrations/fiscal/fiscal-provider';
 import type { RateLimiter } from '../lib/rate-limit';
 import type { SmsProvider } from '../integrations/sms/sms-provider';
 import { createTestDatabase } from './test-database';
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   mail?: MailProvider;
   /** Another acquirer; the default is the sandbox acquirer. */
   acquirer?: Acquirer;
+  /** A cloud till (the fake ATOL's client); the default is the configured one: offline. */
+  fiscal?: FiscalProvider;
   /** Another rate limiter (a Redis one); the default is what the config names: the database. */
   rateLimiter?: RateLimiter;
 }
@@ -50,6 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sms,
     clock,
     acquirer: options.acquirer,
+    ...(options.fiscal && { fiscal: options.fiscal }),
     rateLimiter: options.rateLimiter,
     ...(options.mail && { mail: options.mail }),
   });

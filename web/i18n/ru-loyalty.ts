@@ -99,6 +99,10 @@ export const ruLoyalty = {
   spent: 'Списано бонусов',
   earned: 'Начислено бонусов',
   openCheque: 'Открыть чек',
+  // Decision 070: the 54-FZ receipt the site issues in the cloud mode.
+  fiscalPending: 'Кассовый чек по 54-ФЗ придёт на почту или телефон, указанные при оплате.',
+  fiscalDone: (fn: string, fd: string, fp: string) => `Кассовый чек: ФН ${fn}, ФД ${fd}, ФП ${fp}.`,
+  fiscalLink: 'Проверить кассовый чек',
   chequeTitle: 'Отправить чек на e-mail',
   chequeSend: 'Отправить чек',
   chequeSending: 'Отправляем…',

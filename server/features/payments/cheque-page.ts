@@ -9,6 +9,8 @@ import { paymentDrafts } from '#server/db/schema/payments';
 import { brandedPage } from '#server/lib/branded-page';
 import { escapeHtml, page } from '#server/lib/html';
 import { chequeNumberOf, isChequeKey } from './cheque-address';
+import { fiscalNote } from './cheque-fiscal';
+import { receiptLinkOf } from '#server/core/fiscal/receipt-link';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -84,6 +86,7 @@ export function registerChequePage(app: FastifyInstance, deps: AppDeps) {
       const [draft] = await deps.db.select().from(paymentDrafts).where(eq(paymentDrafts.id, draftId));
       if (!draft || draft.state !== 'completed') return notFoundPage(reply);
       const settings = await readBrandSettings(deps.db);
+      const fiscal = await receiptLinkOf(deps.db, 'payment_draft', draft.id);
       const when = formatDateTime(draft.resolvedAt ?? draft.updatedAt, settings.timeZone);
       const rules =
         draft.earn > 0 && draft.earnRules.length > 0
@@ -108,7 +111,7 @@ ${rules}
 ${row('Код подтверждения', draft.confirmationCode ?? '')}
 </dl>
 ${sellerBlock(settings)}
-<p class="note">Подтверждение оплаты в программе лояльности «${escapeHtml(settings.title)}». Кассовый чек по 54-ФЗ выдаёт продавец.</p>
+<p class="note" data-testid="cheque-fiscal">Подтверждение оплаты в программе лояльности «${escapeHtml(settings.title)}». ${fiscalNote(fiscal)}</p>
 </article>`;
       return reply
         .header('cache-control', 'no-store')

@@ -6,6 +6,7 @@ import { toRoubles } from '#server/core/money';
 import type { Db } from '#server/db/client';
 import { paymentDrafts } from '#server/db/schema/payments';
 import { lineFigures } from '#server/core/receipt/receipt-rows';
+import { receiptLinkOf } from '#server/core/fiscal/receipt-link';
 import { notFound } from '#server/errors';
 import { summaryOfDraft } from '../gift-cards/orders';
 import { chequeUrlOf } from './cheque-address';
@@ -80,9 +81,20 @@ export function toResult(deps: Pick<AppDeps, 'config'>, row: DraftRow): PaymentR
 
 /** The answer for a draft: `toResult`, and for a GIFT_CARD draft the order it pays (decision 017). */
 export async function resultOf(deps: Pick<AppDeps, 'config' | 'db'>, row: DraftRow): Promise<PaymentResult> {
-  const result = toResult(deps, row);
+  const result = { ...toResult(deps, row), ...(await fiscalOf(deps.db, row)) };
   if (row.productType !== 'GIFT_CARD') return result;
   return { ...result, giftCard: await summaryOfDraft(deps.db, row.id) };
+}
+
+/**
+ * A completed payment's fiscal receipt (decision 070), looked up only where the site may have issued one: money
+ * reached the site, not the till. Absent otherwise, so other answers stay as they were.
+ */
+async function fiscalOf(db: Db, row: DraftRow) {
+  if (row.state !== 'completed' || row.payType === 'IN_RETAIL_POINT' || row.leftToPay + row.extraSpend <= 0)
+    return {};
+  const link = await receiptLinkOf(db, 'payment_draft', row.id);
+  return link ? { fiscalReceipt: link } : {};
 }
 
 /** The caller's own draft, or 404 (another customer's draft is indistinguishable from none). */

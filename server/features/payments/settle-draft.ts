@@ -12,6 +12,7 @@ import type { OrderStatus } from '#server/integrations/acquirer/acquirer';
 import { issueGiftCards } from '../gift-cards/issue';
 import { loadDraft, loadOwnDraft, resultOf, type DraftRow, type PaymentsDeps } from './draft-rows';
 import { completeWithOperation, type NewOperation } from './draft-statements';
+import { queueDraftReceipt } from './fiscal-sale';
 
 /**
  * `paid` (or, for a payment confirmed just now, `processing`: it passes `paid` in the same statement, with
@@ -84,8 +85,8 @@ export async function completeMovedHere(deps: PaymentsDeps, tx: Db, moved: Draft
 const newConfirmationCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /**
- * The completion's ledger side, in `tx`: a GIFT_CARD draft's cards issued, then the hold posted to spent and
- * the earn credited in one transaction `payment-complete:<id>` (none when both are nothing). Answers its id.
+ * The completion's ledger side, in `tx`: a GIFT_CARD draft's cards issued, its fiscal receipt queued, then the
+ * hold posted to spent and the earn credited in one transaction `payment-complete:<id>` (none when both are nothing). Answers its id.
  */
 async function postCompletion(deps: PaymentsDeps, tx: Db, done: DraftRow): Promise<string | null> {
   if (done.productType === 'GIFT_CARD') await issueGiftCards(tx, deps.clock, done.id);
@@ -93,6 +94,8 @@ async function postCompletion(deps: PaymentsDeps, tx: Db, done: DraftRow): Promi
   if (done.receiptPlan) await writeReceiptLines(tx, 'payment', done.id, done.receiptPlan);
   // Its promo code is used with the payment (decision 071).
   if (done.coupon) await useDraftCoupons(tx, done.id, deps.clock.now());
+  // Its fiscal receipt is queued with the settlement, never after it (decision 070's outbox).
+  await queueDraftReceipt(deps, tx, done);
   return postSettlement(deps, tx, 'payment', done, done.earn);
 }
 

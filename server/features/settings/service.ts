@@ -21,7 +21,7 @@ const HEADER_KEY = 'header';
 export function getHeaderBase(db: Db, cache: ContentCache): Promise<HeaderBase> {
   return cache.get(HEADER_KEY, async () => {
     const settings = await cachedBrandSettings(db, cache);
-    const { invoiceSeller: _seller, ...siteSettings } = settings;
+    const { invoiceSeller: _seller, fiscal: _fiscal, ...siteSettings } = settings;
     const shaped = headerResponseSchema.parse({
       ...siteSettings,
       logo: LOGO_URL,

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { tillOperations } from '#server/db/schema/till';
 import { AppError } from '#server/errors';
 import type { OrderStatus } from '#server/integrations/acquirer/acquirer';
+import { inTransaction } from '#server/db/in-transaction';
+import { queueCardReceipt } from './fiscal-card';
 import { completeHeld, releaseHold } from './holds';
 import { loadPoint, stateConflict, type TillDeps, type TillOperationRow } from './operation-rows';
 import { reverseCompleted } from './refunds';
@@ -147,8 +149,20 @@ export async function refundCardPayment(deps: TillDeps, row: TillOperationRow): 
   }
   if (!refunded)
     throw new AppError('BANK_UNAVAILABLE', 'Банк не подтвердил возврат на карту: повторите возврат');
-  await deps.db
-    .update(tillOperations)
-    .set({ state: 'refunded', updatedAt: deps.clock.now() })
-    .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'refunding')));
+  // The refund receipt goes with the move to refunded, once: the money is back on the card (decision 070).
+  await inTransaction(deps.db, async (tx) => {
+    const [moved] = await tx
+      .update(tillOperations)
+      .set({ state: 'refunded', updatedAt: deps.clock.now() })
+      .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'refunding')))
+      .returning();
+    if (moved)
+      await queueCardReceipt(
+        deps,
+        tx,
+        moved,
+        (await loadPoint(tx, moved.retailPointId)).title,
+        'sell_refund',
+      );
+  });
 }

@@ -18,6 +18,7 @@ import {
   type TillOperationRow,
   type VisitRow,
 } from './operation-rows';
+import { queueCardReceipt } from './fiscal-card';
 
 /**
  * A till hold's life (a spend, or a card payment with the bonuses it spends): written `held` with its bonuses
@@ -161,5 +162,6 @@ export async function completeHeld(deps: TillDeps, row: TillOperationRow, before
     const transactionId = await postSettlement(deps, tx, 'till', done, done.earn);
     await useCouponsOf(tx, done.id, now); // its coupon is used with it (decision 064)
     await recordOperation(tx, done, point.title, transactionId, now);
+    await queueCardReceipt(deps, tx, done, point.title, 'sell'); // a card payment's receipt, with it (decision 070)
   });
 }

@@ -11,6 +11,7 @@ import { PageMeta } from '#web/ui/page-meta';
 import { ChequeForm } from './cheque-form';
 import { forgetDraft, paymentPath } from './payment-api';
 import { ReceiptLines } from './receipt-lines';
+import { FiscalReceiptNote } from './fiscal-receipt-note';
 import { parsePaySum, parsePointId, parseReceiptId } from './retail-point';
 
 const DRAFT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,6 +98,7 @@ function PaymentDone({ result }: { result: PaymentResult }) {
         </div>
       </dl>
       {result.lines && <ReceiptLines lines={result.lines} />}
+      <FiscalReceiptNote receipt={result.fiscalReceipt} />
       <div className="loyalty-actions">
         {result.chequeUrl && (
           <a className="button button--ghost" href={result.chequeUrl} target="_blank" rel="noopener">

@@ -20,6 +20,7 @@ import {
 import { base64Of, pictureFileProblem, PICTURE_TYPES, type PictureType } from './picture-file';
 import { withEdits } from './settings-edits';
 import { ColourField, COLOURS, ModuleRow } from './settings-fields';
+import { FiscalFieldset } from './fiscal-fieldset';
 
 const t = ruAdminContent.settings;
 const KEY = ['admin', 'settings'];
@@ -28,7 +29,10 @@ const LOGO = 'xxhdpi_logo_small';
 type Logo = { file: File; url: string };
 type Set = (patch: Partial<BrandSettings>) => void;
 
-/** `/admin/settings`: the brand's name, colours and logo with a live preview, and the site's modules on or off. */
+/**
+ * `/admin/settings`: the brand's name, colours and logo with a live preview, the site's modules on or off, and the
+ * 54-FZ receipts' mode and details (decision 070).
+ */
 export function SettingsPage() {
   const queryClient = useQueryClient();
   const canWrite = useCan('settings.write');
@@ -100,6 +104,7 @@ export function SettingsPage() {
           />
           <ColoursFieldset {...fields} />
           <ModulesFieldset {...fields} />
+          <FiscalFieldset {...fields} />
           {logoProblem ? (
             <p className="admin-error" role="alert">
               {ruAdminContent.fixFields}

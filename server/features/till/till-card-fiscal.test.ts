@@ -1,0 +1,75 @@
+// Decision 070: a saved-card payment at the till, in the cloud mode, queues its receipt with its completion,
+// and its refund a «возврат прихода» once the money is back on the card.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeAtol } from '#server/integrations/fiscal/fake-atol-server';
+import { sandboxWalletToken } from '#server/integrations/acquirer/sandbox-acquirer';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { CLOUD, fakeAtolWithClient, FISCAL_OPERATOR, putFiscal, receiptRows } from '#server/test/fiscal-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, till } from '#server/test/till-kit';
+
+const PHONE = '79006667101';
+
+describe('the till’s saved-card payment and its fiscal receipt', () => {
+  let t: TestApp;
+  let clock: FakeClock;
+  let fake: FakeAtol;
+  let key: string;
+  let card: Awaited<ReturnType<typeof cardholder>>;
+  beforeEach(async () => {
+    clock = fakeClock();
+    const atol = await fakeAtolWithClient(clock);
+    fake = atol.fake;
+    t = await createTestApp({ clock, fiscal: atol.provider, config: { operatorToken: FISCAL_OPERATOR } });
+    key = (await issueKey(t)).key;
+    card = await cardholder(t, PHONE, 1000);
+    await t.deps.acquirer.bindings!.bindWalletToken!({
+      clientId: card.userId,
+      wallet: 'google',
+      token: sandboxWalletToken('1111'),
+    });
+  });
+  afterEach(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const pay = async (idempotencyKey: string) => {
+    const visit = await till(t, key, 'POST', '/api/till/verify', {
+      code: memberCode(card, clock.now().getTime()),
+    });
+    const paid = await till(t, key, 'POST', '/api/till/card-payment', {
+      visitId: visit.json().visitId,
+      sum: 1000,
+      bonuses: 200,
+      idempotencyKey,
+    });
+    expect(paid.json()).toMatchObject({ state: 'COMPLETED', paidByCard: 800 });
+    return paid.json().operationId as string;
+  };
+
+  it('the till mode queues nothing; the cloud mode a sell of the card money, and a sell_refund on its refund', async () => {
+    await pay('fiscal-card-0001');
+    expect(await receiptRows(t)).toEqual([]);
+    expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
+    clock.advance(3 * 60_000); // a fresh member code
+    const operationId = await pay('fiscal-card-0002');
+    const [sold] = await receiptRows(t);
+    expect(sold).toMatchObject({
+      externalId: `sell:${operationId}`,
+      sourceType: 'till_card_payment',
+      total: 80_000,
+    });
+    expect(sold!.document.payments).toEqual([{ type: 'electronic', atolType: 1, sum: 80_000 }]);
+    const refunded = await till(t, key, 'POST', `/api/till/operations/${operationId}/refund`);
+    expect(refunded.json()).toMatchObject({ state: 'REFUNDED' });
+    const rows = await receiptRows(t);
+    expect(rows.map((row) => [row.externalId, row.kind, row.total]).sort()).toEqual([
+      [`sell:${operationId}`, 'sell', 80_000],
+      [`sell_refund:${operationId}`, 'sell_refund', 80_000],
+    ]);
+    // Refunding again changes nothing: one refund receipt.
+    await till(t, key, 'POST', `/api/till/operations/${operationId}/refund`);
+    expect(await receiptRows(t)).toHaveLength(2);
+  });
+});
