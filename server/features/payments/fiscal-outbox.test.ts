@@ -5,7 +5,15 @@ import { fiscalReceipts } from '#server/db/schema/fiscal';
 import { paymentDrafts } from '#server/db/schema/payments';
 import type { FakeAtol } from '#server/integrations/fiscal/fake-atol-server';
 import { fakeClock } from '#server/test/auth-kit';
-import { CLOUD, fakeAtolWithClient, FISCAL_OPERATOR, putFiscal, receiptRows } from '#server/test/fiscal-kit';
+import {
+  asOperator,
+  CLOUD,
+  fakeAtolWithClient,
+  FISCAL_OPERATOR,
+  GOOD_CARD,
+  putFiscal,
+  receiptRows,
+} from '#server/test/fiscal-kit';
 import {
   completeDraft,
   createDraft,
@@ -156,5 +164,32 @@ describe('the fiscal outbox and the settlement', () => {
     expect(row).toMatchObject({ externalId: `sell:${draft.draftId}`, total: 30_000 });
     expect(row!.document.payments).toEqual([{ type: 'prepaid', atolType: 2, sum: 30_000 }]);
     expect(done.fiscalReceipt).toMatchObject({ status: 'queued', ofdReceiptUrl: null });
+  });
+
+  it('a promo code’s discount is off the receipt’s line: the receipt is the money taken (decision 071)', async () => {
+    expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
+    const promo = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/promos',
+      headers: asOperator,
+      payload: { title: 'Лето', kind: 'SHARED', code: 'ЛЕТО', effect: 'DISCOUNT_PERCENT', value: 10 },
+    });
+    expect(promo.statusCode, promo.body).toBe(200);
+    const draft = await createDraft(t, PHONE, {
+      paySum: 1000,
+      spendBonus: false,
+      payType: 'CARD',
+      coupon: 'ЛЕТО',
+    });
+    expect(draft.leftToPay).toBe(900);
+    const processed = (await processDraft(t, PHONE, draft.draftId)).json().data;
+    await payOnSandbox(t, processed.formUrl, GOOD_CARD);
+    expect((await completeDraft(t, PHONE, draft.draftId)).json().data.state).toBe('completed');
+    const [row] = await receiptRows(t);
+    expect(row).toMatchObject({ total: 90_000, lastError: null });
+    expect(row!.document.items).toEqual([
+      expect.objectContaining({ price: 90_000, quantity: 1, sum: 90_000 }),
+    ]);
+    expect(row!.document.payments).toEqual([{ type: 'electronic', atolType: 1, sum: 90_000 }]);
   });
 });
