@@ -19,6 +19,7 @@ import { registerGiftCardRoutes } from './features/gift-cards/routes';
 import { registerHealthRoutes } from './features/health/routes';
 import { registerMapRoutes } from './features/map/routes';
 import { registerMemberRoutes } from './features/members/routes';
+import { registerMarketingConsentRoutes } from './features/marketing-consent/routes';
 import { registerReportRoutes } from './features/reports/routes';
 import { registerReceiptRoutes } from './features/receipts/routes';
 import { registerNewsRoutes } from './features/news/routes';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerCouponRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerMemberRoutes(app, deps);
+  registerMarketingConsentRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerReceiptRoutes(app, deps);
   registerAuthRoutes(app, deps);
