@@ -5,6 +5,7 @@ import { adminApi } from '../api';
 import { ActionStatus } from '../kit/action-status';
 import { Can } from '../kit/can';
 import { useAction } from '../kit/use-action';
+import { MemberConsent } from './member-consent';
 import { MemberDeletion } from './member-deletion';
 import { MemberHoldsAndCards, MemberOperations } from './member-extras';
 import { MemberProfileList } from './member-profile';
@@ -49,6 +50,7 @@ export function MemberCard({ userId }: { userId: string }) {
       <MemberReceiptsLink member={m} />
       <MemberProfileList member={m} />
       <MemberHoldsAndCards userId={userId} />
+      <MemberConsent userId={userId} />
       <MemberCards cards={m.cards} run={action.run} />
       <MemberSessions member={m} hasLogin={hasLogin} run={action.run} />
       <Can permission="members.write">
