@@ -285,4 +285,42 @@ describe('consent to advertising', () => {
       await refusal(t.deps.db.execute(sql`delete from marketing_consent_events where user_id = ${userId}`)),
     ).toContain('append-only');
   });
+
+  it('the brand settings take the marketing rules, validated: a bad one is a 400 naming its field and changes nothing', async () => {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const current = (await t.app.inject({ url: '/api/operator/settings', headers: auth })).json();
+    expect(current.marketing).toEqual({
+      quietFrom: '21:00',
+      quietTo: '09:00',
+      frequencyCap: 3,
+      frequencyDays: 7,
+    });
+    const put = (marketing: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/operator/settings',
+        headers: auth,
+        payload: { ...current, marketing },
+      });
+    for (const [marketing, field] of [
+      [{ ...current.marketing, quietFrom: '25:00' }, 'marketing.quietFrom'],
+      [{ ...current.marketing, quietTo: '21:00' }, 'marketing.quietTo'],
+      [{ ...current.marketing, frequencyCap: 0 }, 'marketing.frequencyCap'],
+      [{ ...current.marketing, frequencyDays: '\ud800' }, null], // refused before validation (decision 050)
+    ] as const) {
+      const response = await put(marketing);
+      expect(response.statusCode, JSON.stringify(marketing)).toBe(400);
+      if (field)
+        expect(Object.keys(response.json().fields ?? {}), JSON.stringify(marketing)).toContain(field);
+    }
+    const saved = await put({ quietFrom: '22:30', quietTo: '08:00', frequencyCap: 5, frequencyDays: 14 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().marketing).toEqual({
+      quietFrom: '22:30',
+      quietTo: '08:00',
+      frequencyCap: 5,
+      frequencyDays: 14,
+    });
+    expect((await put(current.marketing)).statusCode).toBe(200);
+  });
 });
