@@ -8,6 +8,7 @@ import {
   type MarketingChannel,
 } from '#common/lib/marketing-consent';
 import type { Db } from '#server/db/client';
+import { users } from '#server/db/schema/auth';
 import { marketingConsentEvents, marketingConsents } from '#server/db/schema/marketing';
 
 /** The SHA-256 (hex) of the consent text in force: what the history proves the member saw. */
@@ -40,15 +41,16 @@ export async function currentConsents(db: Db, userId: string): Promise<ConsentSt
 
 /**
  * Sets one channel's consent and appends its history row, only when it changes: a repeated withdrawal (an
- * unsubscribe link opened twice) writes nothing. Call inside the change's transaction; the row lock taken by the
- * upsert's conflict queues two changes of one channel. Answers whether anything changed.
+ * unsubscribe link opened twice) writes nothing. Call inside the change's transaction: the member's row is locked
+ * first, so two changes of one member (a double click, a link opened in two tabs) queue and the second sees the
+ * first. Answers whether anything changed.
  */
 export async function changeConsent(tx: Db, change: ConsentChange): Promise<boolean> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, change.userId)).for('update');
   const [before] = await tx
     .select({ granted: marketingConsents.granted })
     .from(marketingConsents)
-    .where(and(eq(marketingConsents.userId, change.userId), eq(marketingConsents.channel, change.channel)))
-    .for('update');
+    .where(and(eq(marketingConsents.userId, change.userId), eq(marketingConsents.channel, change.channel)));
   if ((before?.granted ?? false) === change.granted) return false;
   await tx
     .insert(marketingConsents)

@@ -37,6 +37,8 @@ export function readUnsubscribeToken(
 ): { userId: string; channel: MarketingChannel } | null {
   if (!TOKEN.test(token)) return null;
   const bytes = Buffer.from(token, 'base64url');
+  // The last character carries 2 unused bits: only the canonical spelling is the token, so one link is one string.
+  if (bytes.toString('base64url') !== token) return null;
   const payload = bytes.subarray(0, 17);
   const channel = MARKETING_CHANNELS[payload[16]!];
   if (!channel || !timingSafeEqual(bytes.subarray(17), macOf(config, payload))) return null;

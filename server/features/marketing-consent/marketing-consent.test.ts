@@ -91,6 +91,18 @@ describe('consent to advertising', () => {
     expect((await callAs(t, phone, 'PUT', '/api/user/marketing-consent', {})).statusCode).toBe(400);
   });
 
+  it('five parallel switches of one channel write one history row', async () => {
+    const phone = '79007770011';
+    await register(phone);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        callAs(t, phone, 'PUT', '/api/user/marketing-consent', { channel: 'push', granted: true }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await eventsOf(await userIdOf(phone))).toHaveLength(1);
+  });
+
   it('refuses bad input with 400 and changes nothing (lone surrogates, unknown channels, extra fields)', async () => {
     const phone = '79007770004';
     await register(phone, { marketingConsent: true });
