@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { createStaffThroughApi, firstLoginInConsole, uniqueEmail } from './support/admin';
 import { freshPhone, lastCode } from './support/cabinet';
 import { E2E } from './support/e2e-env';
 import { open } from './support/navigation';
@@ -78,4 +79,48 @@ test('a new member ticks the advertising opt-in, sees the switches on, unsubscri
   // And the member switches SMS back on in the cabinet.
   await section.getByRole('switch', { name: 'SMS' }).check();
   await expect(section.getByRole('switch', { name: 'SMS' })).toBeChecked();
+});
+
+test('support sees the consent and its history on the member page and records a withdrawal on request', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const phone = freshPhone();
+  const request = page.request;
+  expect((await request.post('/api/auth/phone', { data: { phone } })).ok()).toBe(true);
+  const code = await lastCode(request, phone);
+  const { token } = (await (
+    await request.post('/api/auth/token', { data: { phone, token: code } })
+  ).json()) as {
+    token: string;
+  };
+  const card = await request.post('/api/user/newCard', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { firstName: 'Вера', lastName: 'Рекламная', marketingConsent: true },
+  });
+  expect(card.ok()).toBe(true);
+
+  const email = uniqueEmail('support-consent');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await firstLoginInConsole(
+    page,
+    email,
+    await createStaffThroughApi(email, 'support'),
+    'support-consent-pass-1',
+  );
+  await page.goto('/admin/members');
+  await page.getByLabel(/^Телефон, номер карты/).fill(phone);
+  await page.getByRole('button', { name: 'Найти' }).click();
+  await page.getByRole('link', { name: `Открыть ${phone}` }).click();
+
+  const consent = page.getByTestId('member-consent');
+  await expect(consent.getByRole('list', { name: 'Согласие на рекламу' })).toContainText('SMS: Дано');
+  const history = consent.getByRole('table', { name: 'История согласия' });
+  await expect(history.getByRole('row').filter({ hasText: 'форма регистрации' })).toHaveCount(3);
+  await consent.getByRole('button', { name: 'Записать отказ: SMS' }).click();
+  await consent.getByRole('button', { name: 'Записать отказ', exact: true }).click();
+  await expect(consent.getByRole('status')).toHaveText('Отказ записан');
+  await expect(consent.getByRole('list', { name: 'Согласие на рекламу' })).toContainText('SMS: Нет');
+  await expect(history.getByRole('row').filter({ hasText: 'оператор по просьбе' })).toHaveCount(1);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-consent-1280.png`, fullPage: true });
 });
