@@ -50,7 +50,6 @@ export function MemberCard({ userId }: { userId: string }) {
       <MemberReceiptsLink member={m} />
       <MemberProfileList member={m} />
       <MemberHoldsAndCards userId={userId} />
-      <MemberConsent userId={userId} />
       <MemberCards cards={m.cards} run={action.run} />
       <MemberSessions member={m} hasLogin={hasLogin} run={action.run} />
       <Can permission="members.write">
@@ -62,6 +61,7 @@ export function MemberCard({ userId }: { userId: string }) {
         </Can>
       )}
       <ActionStatus action={action} />
+      <MemberConsent userId={userId} />
       <MemberOperations userId={userId} />
     </section>
   );
