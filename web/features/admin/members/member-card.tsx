@@ -23,7 +23,8 @@ const CHANGED = [
 
 /**
  * One member's page: cards (block, unblock), balances and holds, saved bank cards, a manual adjustment, sessions,
- * the login SMS again, operations (filtered, paged). One status line for all its steps.
+ * the login SMS again, the consent to advertising and its history (decision 072), operations (filtered, paged). One
+ * status line for the card's steps; the consent block has its own.
  */
 export function MemberCard({ userId }: { userId: string }) {
   const member = useQuery({
