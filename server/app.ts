@@ -20,6 +20,7 @@ import { registerFiscalRoutes } from './features/fiscal/routes';
 import { registerHealthRoutes } from './features/health/routes';
 import { registerMapRoutes } from './features/map/routes';
 import { registerMemberRoutes } from './features/members/routes';
+import { registerMarketingConsentRoutes } from './features/marketing-consent/routes';
 import { registerReportRoutes } from './features/reports/routes';
 import { registerReceiptRoutes } from './features/receipts/routes';
 import { registerNewsRoutes } from './features/news/routes';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerCouponRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerMemberRoutes(app, deps);
+  registerMarketingConsentRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerReceiptRoutes(app, deps);
   registerAuthRoutes(app, deps);

@@ -102,6 +102,11 @@ export const newCardBodySchema = z.strictObject({
   cardNum: z.union([cardNumSchema, z.literal('')]).default(''),
   /** The referrer id from the `referer` cookie (another customer's card number). */
   refererID: z.string().max(40).default(''),
+  /**
+   * The unticked opt-in to advertising (decision 072): true gives consent on every channel with the text version
+   * in force; false (the default) gives none. Nothing else about the consent comes from the client.
+   */
+  marketingConsent: z.boolean().default(false),
 });
 
 export const okResponseSchema = z.strictObject({ code: z.literal(0) });

@@ -89,6 +89,37 @@ const levelsSchema = z
   )
   .default([]);
 
+/** 'HH:MM', 00:00 to 23:59. */
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Время: ЧЧ:ММ, например 21:00');
+
+/**
+ * The rules every advertising message passes (decision 072): no advertising SMS or push in the quiet hours (the
+ * brand's time zone; from `quietFrom` up to `quietTo`, across midnight when `quietFrom` is later), and at most
+ * `frequencyCap` advertising messages to one member in any `frequencyDays` days, over all channels.
+ */
+export const marketingRulesSchema = z
+  .strictObject({
+    quietFrom: clockTime.default('21:00'),
+    quietTo: clockTime.default('09:00'),
+    frequencyCap: z
+      .number()
+      .int('Сообщений: целое число')
+      .min(1, 'Не меньше 1 сообщения')
+      .max(50, 'Не больше 50 сообщений')
+      .default(3),
+    frequencyDays: z
+      .number()
+      .int('Дни: целое число')
+      .min(1, 'Не меньше 1 дня')
+      .max(90, 'Не больше 90 дней')
+      .default(7),
+  })
+  .refine((r) => r.quietFrom !== r.quietTo, {
+    message: 'Начало и конец тихих часов совпадают',
+    path: ['quietTo'],
+  });
+export type MarketingRules = z.output<typeof marketingRulesSchema>;
+
 const eventBonus = z.number().int('Бонусы: целое число').min(0).max(100_000).default(0);
 
 export const brandSettingsSchema = z.strictObject({
@@ -181,6 +212,13 @@ export const brandSettingsSchema = z.strictObject({
   birthdayBonus: eventBonus,
   /** The levels by spend over a rolling 12 months (decision 027 "Levels"); empty: off (the default). */
   levels: levelsSchema,
+  /** Advertising messages' quiet hours and frequency cap (decision 072). */
+  marketing: marketingRulesSchema.default({
+    quietFrom: '21:00',
+    quietTo: '09:00',
+    frequencyCap: 3,
+    frequencyDays: 7,
+  }),
   referer: z.boolean().default(true),
   phone: z.string().max(30).default(''),
   email: z.string().email().max(120).nullable().default(null),

@@ -17,6 +17,7 @@ import type * as loyalty from './loyalty';
 import type * as loyaltyLookups from './loyalty-lookups';
 import type * as map from './map';
 import type * as members from './members';
+import type * as marketingConsent from './marketing-consent';
 import type * as operator from './operator';
 import type * as operatorContent from './operator-content';
 import type * as operatorGiftCards from './operator-gift-cards';
@@ -55,6 +56,7 @@ export type AnyEndpoint =
   | EndpointsOf<typeof memberBonuses>
   | EndpointsOf<typeof admin>
   | EndpointsOf<typeof members>
+  | EndpointsOf<typeof marketingConsent>
   | EndpointsOf<typeof reports>
   | EndpointsOf<typeof catalogue>
   | EndpointsOf<typeof coupons>

@@ -7,6 +7,7 @@ import * as content from './schema/content';
 import * as coupons from './schema/coupons';
 import * as giftCards from './schema/gift-cards';
 import * as ledger from './schema/ledger';
+import * as marketing from './schema/marketing';
 import * as payments from './schema/payments';
 import * as reports from './schema/reports';
 import * as staff from './schema/staff';
@@ -27,4 +28,5 @@ export const schema = {
   ...reports,
   ...catalogue,
   ...coupons,
+  ...marketing,
 };

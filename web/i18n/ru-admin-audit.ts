@@ -41,6 +41,7 @@ export const ruAdminAudit = {
     'member.end-sessions': 'Сеансы участника завершены',
     'member.resend-login-sms': 'Участнику отправлен код входа',
     'member.delete': 'Аккаунт участника удалён',
+    'member.marketing-consent.withdraw': 'Записан отказ участника от рекламы',
     'card.block': 'Карта заблокирована',
     'card.unblock': 'Карта разблокирована',
     'staff.create': 'Сотрудник создан',

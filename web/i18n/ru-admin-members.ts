@@ -39,3 +39,30 @@ export const ruAdminMemberProfile = {
   none: '—',
   amount: 'Сумма',
 };
+
+/** The member's consent to advertising in the console (decision 072). */
+export const ruAdminMemberConsent = {
+  title: 'Согласие на рекламу',
+  lead: 'Отдельно от согласия на обработку данных. Дать согласие может только сам участник: при регистрации или в личном кабинете.',
+  channels: { sms: 'SMS', email: 'E-mail', push: 'Push' },
+  given: 'Дано',
+  notGiven: 'Нет',
+  withdraw: (channel: string) => `Записать отказ: ${channel}`,
+  confirm: (channel: string) =>
+    `Записать отказ участника от рекламы (${channel}) по его просьбе? Вернуть согласие может только сам участник.`,
+  confirmYes: 'Записать отказ',
+  cancel: 'Отмена',
+  withdrawn: 'Отказ записан',
+  history: 'История согласия',
+  noHistory: 'Участник не давал и не отзывал согласие',
+  columns: { at: 'Когда', channel: 'Канал', change: 'Изменение', source: 'Как', version: 'Версия текста' },
+  granted: 'дал согласие',
+  revoked: 'отозвал',
+  sources: {
+    registration: 'форма регистрации',
+    cabinet: 'переключатель в кабинете',
+    unsubscribe: 'ссылка отписки',
+    operator: 'оператор по просьбе',
+    account_deleted: 'удаление аккаунта',
+  },
+};

@@ -1,3 +1,4 @@
+import { MARKETING_CONSENT_TEXT } from '#common/lib/marketing-consent';
 /** The personal cabinet's copy (/profile and its tabs), imported by the cabinet's pages so it loads with them. */
 export const ruCabinet = {
   hello: (name: string) => `Здравствуйте, ${name}!`,
@@ -161,6 +162,17 @@ export const ruCabinet = {
     submit: 'Зарегистрировать карту',
     plasticCard: 'Номер пластиковой карты, если она у вас есть',
     referrer: 'Номер карты пригласившего, если вас пригласили',
+    /** The unticked opt-in to advertising (decision 072): the text itself is the versioned consent text. */
+    marketingConsent: MARKETING_CONSENT_TEXT,
+  },
+  /** The cabinet's switches of consent to advertising (decision 072). */
+  marketing: {
+    title: 'Рекламные сообщения',
+    lead: 'Акции и персональные предложения. Служебные сообщения — коды входа, подарочные карты, чеки, напоминания о сгорании бонусов — приходят всегда.',
+    channels: { sms: 'SMS', email: 'E-mail', push: 'Push-уведомления' },
+    loadFailed: 'Не удалось загрузить настройки рассылки.',
+    saveFailed: 'Не удалось сохранить. Попробуйте ещё раз.',
+    saved: 'Сохранено',
   },
   invite: {
     title: 'Пригласите друга',

@@ -20,6 +20,7 @@ import { paymentDrafts } from '#server/db/schema/payments';
 import { tillOperations } from '#server/db/schema/till';
 import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { AppError, notFound } from '#server/errors';
+import { withdrawChannels } from '#server/core/marketing/consent';
 
 export type DeletionDeps = Pick<AppDeps, 'db' | 'clock' | 'acquirer'>;
 
@@ -126,6 +127,8 @@ export async function deleteAccount(deps: DeletionDeps, userId: string): Promise
         .update(cards)
         .set({ locked: true, qrSecret: new Secret({ size: 20 }).base32 })
         .where(eq(cards.id, card.id));
+    // A deletion withdraws every consent to advertising; the history stays, holding nothing but the id (decision 072).
+    await withdrawChannels(tx, { userId, source: 'account_deleted', at: now });
     const marker = `deleted-${userId}`;
     await tx.update(certificates).set({ phone: marker }).where(eq(certificates.phone, locked.phone));
     await tx.update(paymentDrafts).set({ email: null }).where(eq(paymentDrafts.userId, userId));

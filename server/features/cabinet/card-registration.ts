@@ -14,6 +14,8 @@ import { customerAccounts } from '#server/core/ledger';
 import { readBrandSettings } from '#server/core/brand-settings';
 import { creditEventBonuses } from '#server/core/earn/events';
 import { phoneKey } from '#server/core/earn/phone-key';
+import { changeConsent } from '#server/core/marketing/consent';
+import { MARKETING_CHANNELS } from '#common/lib/marketing-consent';
 import { isLuhnValid, newCardNumber, newQrSecret } from './card-numbers';
 import { lockUser, saveProfile } from './profile';
 
@@ -87,6 +89,11 @@ export async function registerCard(
         activeCardId: user.activeCardId ?? firstCard?.id ?? newCardId,
       })
       .where(eq(users.id, userId));
+    // The opt-in to advertising (decision 072): only a tick gives consent; no tick leaves it as it is.
+    if (input.marketingConsent) {
+      for (const channel of MARKETING_CHANNELS)
+        await changeConsent(tx, { userId, channel, granted: true, source: 'registration', at: now });
+    }
     // The welcome bonus, once per phone (its ledger key, decision 030): the first registration of the number,
     // so deleting the account and registering the same phone again earns nothing more.
     if (!user.registeredAt) {

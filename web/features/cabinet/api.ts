@@ -160,7 +160,7 @@ export interface ProfileBody {
   birthDate: string;
 }
 
-export type NewCardBody = ProfileBody & { cardNum: string; refererID: string };
+export type NewCardBody = ProfileBody & { cardNum: string; refererID: string; marketingConsent?: boolean };
 
 export function useEditProfile() {
   const api = useApi();

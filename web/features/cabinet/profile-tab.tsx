@@ -1,6 +1,7 @@
 import type { UserInfo } from '#common/contract/cabinet';
 import { formatPhone } from '#web/lib/formats';
 import { useEditProfile } from './api';
+import { MarketingConsent } from './marketing-consent';
 import { MyData } from './my-data';
 import { ProfileSection } from './profile-section';
 
@@ -17,6 +18,7 @@ export function ProfileTab({ info }: { info: UserInfo }) {
         pending={edit.isPending}
         save={(values, handlers) => edit.mutate(values, handlers)}
       />
+      <MarketingConsent />
       <MyData info={info} />
     </>
   );

@@ -68,6 +68,8 @@ function RegistrationForm({ creditCard, referral }: { creditCard: boolean; refer
   // sees who invited them and may correct it (decision 048). The form renders in the browser only.
   const [referrer, setReferrer] = useState(readReferrer);
   const [failure, setFailure] = useState<string | null>(null);
+  // The opt-in to advertising starts unticked: consent is given only by the member's own tick (decision 072).
+  const [marketingConsent, setMarketingConsent] = useState(false);
   const checkCard = () => {
     const problem = (creditCard ? checkRequired(cardNum) : null) ?? checkCardNumber(cardNum);
     return problem ? { cardNum: problem } : {};
@@ -107,12 +109,20 @@ function RegistrationForm({ creditCard, referral }: { creditCard: boolean; refer
                 maxLength={40}
               />
             )}
+            <label className="checkbox registration-consent">
+              <input
+                type="checkbox"
+                checked={marketingConsent}
+                onChange={(event) => setMarketingConsent(event.target.checked)}
+              />
+              <span>{ruCabinet.registration.marketingConsent}</span>
+            </label>
           </>
         }
         onSubmit={(values) => {
           setFailure(null);
           register.mutate(
-            { ...values, cardNum, refererID: referrer },
+            { ...values, cardNum, refererID: referrer, marketingConsent },
             {
               // Spec section 4: registration success sets the user and goes to /profile.
               onSuccess: (info) => {

@@ -5,6 +5,7 @@ import { adminApi } from '../api';
 import { ActionStatus } from '../kit/action-status';
 import { Can } from '../kit/can';
 import { useAction } from '../kit/use-action';
+import { MemberConsent } from './member-consent';
 import { MemberDeletion } from './member-deletion';
 import { MemberHoldsAndCards, MemberOperations } from './member-extras';
 import { MemberProfileList } from './member-profile';
@@ -22,7 +23,8 @@ const CHANGED = [
 
 /**
  * One member's page: cards (block, unblock), balances and holds, saved bank cards, a manual adjustment, sessions,
- * the login SMS again, operations (filtered, paged). One status line for all its steps.
+ * the login SMS again, the consent to advertising and its history (decision 072), operations (filtered, paged). One
+ * status line for the card's steps; the consent block has its own.
  */
 export function MemberCard({ userId }: { userId: string }) {
   const member = useQuery({
@@ -60,6 +62,7 @@ export function MemberCard({ userId }: { userId: string }) {
         </Can>
       )}
       <ActionStatus action={action} />
+      <MemberConsent userId={userId} />
       <MemberOperations userId={userId} />
     </section>
   );

@@ -11,6 +11,7 @@ import { CAMPAIGNS_KEY, CampaignFormPanel } from './campaign-form';
 import { CampaignList } from './campaign-list';
 import { EarnPreview } from './earn-preview';
 import { EarnLimitsForm } from './earn-limits';
+import { MarketingRulesForm } from './marketing-rules';
 import { ProgrammeSettings, SETTINGS_KEY } from './programme-settings';
 import { wallClockIn } from './programme-form';
 import programmeCss from './programme.css?url';
@@ -123,6 +124,7 @@ export function ProgrammePage() {
       <EarnPreview points={points.data} timeZone={timeZone} />
       <ProgrammeSettings settings={settings.data} canWrite={canWriteSettings} />
       <EarnLimitsForm limits={settings.data.earnLimits} canWrite={canWriteLimits} />
+      <MarketingRulesForm settings={settings.data} canWrite={canWriteSettings} />
     </>
   );
 }
