@@ -205,6 +205,10 @@ export const ERROR_STATUS = {
   /** The shared code is taken by another promo. */
   PROMO_CODE_TAKEN: 409,
 
+  // Events out (docs/decisions/073)
+  /** An endpoint's address is not https (in production) or names a private, loopback or metadata address. */
+  WEBHOOK_URL_REFUSED: 400,
+
   // The operator's console (docs/decisions/026)
   /** The staff member's role does not allow this call. */
   FORBIDDEN: 403,

@@ -35,6 +35,10 @@ export const PERMISSIONS = [
   'catalogue.write',
   // Any till receipt and its lines (decision 066): owner, accountant, support and viewer.
   'receipts.read',
+  // Events out to the chain's systems (decision 073): the owner registers endpoints; support and the accountant
+  // read the delivery log.
+  'webhooks.read',
+  'webhooks.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -53,8 +57,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   // The marketer runs the programme and its content, so the catalogue its rules read is theirs too (decision 060).
   marketer: areas('settings', 'content', 'campaigns', 'catalogue'),
   // Support answers "where are my bonuses for that purchase?", so it reads receipts (decision 066).
-  support: [...areas('members').filter((p) => p !== 'members.delete'), 'receipts.read'],
-  accountant: [...areas('giftCards', 'invoices'), 'reports.read', 'receipts.read'],
+  support: [...areas('members').filter((p) => p !== 'members.delete'), 'receipts.read', 'webhooks.read'],
+  accountant: [...areas('giftCards', 'invoices'), 'reports.read', 'receipts.read', 'webhooks.read'],
   viewer: PERMISSIONS.filter((p) => p.endsWith('.read') && p !== 'staff.read' && p !== 'audit.read'),
 };
 
