@@ -134,7 +134,7 @@ export const listWebhookDeliveries = defineEndpoint({
   permission: 'webhooks.read',
   errors: [],
   schemas: {
-    querystring: z.strictObject({
+    query: z.strictObject({
       endpointId: z.string().uuid('Неизвестный адрес').optional(),
       status: z.enum(WEBHOOK_DELIVERY_STATUSES, 'Неизвестное состояние').optional(),
       eventType: z.enum(WEBHOOK_EVENT_TYPES, 'Неизвестный тип события').optional(),
