@@ -1,3 +1,4 @@
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from './codes';
 import { defineEndpoint } from './endpoint';
 import * as z from './z';
 
@@ -6,21 +7,7 @@ import * as z from './z';
  * subscribe to, the delivery log and its replay. Each delivery is signed: `Kopilka-Signature: t=…,v1=…`.
  */
 
-export const WEBHOOK_EVENT_TYPES = [
-  'member.registered',
-  'member.deleted',
-  'member.level_changed',
-  'operation.posted',
-  'operation.refunded',
-  'coupon.issued',
-  'coupon.used',
-  'gift_card.sold',
-  'gift_card.used',
-  'receipt.fiscalised',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './codes';
 
 const endpointId = z.strictObject({ endpointId: z.string().uuid('Неизвестный адрес') });
 
@@ -78,7 +65,7 @@ export const listWebhookEndpoints = defineEndpoint({
 export const updateWebhookEndpoint = defineEndpoint({
   method: 'PATCH',
   path: '/api/operator/webhooks/:endpointId',
-  summary: "Change an endpoint: its address, description, events, or switch it off and on",
+  summary: 'Change an endpoint: its address, description, events, or switch it off and on',
   tag: 'operator',
   auth: 'operator',
   permission: 'webhooks.write',
