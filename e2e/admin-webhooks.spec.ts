@@ -5,7 +5,6 @@ import { freshMember, staffInConsole } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { freshPhone } from './support/cabinet';
 import { E2E } from './support/e2e-env';
-import { open } from './support/navigation';
 import { verifySignature } from '../server/core/events/signature';
 
 // Endpoints are the deployment's own state: the journey runs on the mutable server.
@@ -39,7 +38,10 @@ test('the owner registers an endpoint, a new member is told to it signed, and th
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/kopilka`;
   try {
     await staffInConsole(page, 'owner');
-    await open(page, '/admin/webhooks');
+    await page
+      .getByRole('navigation', { name: 'Разделы консоли' })
+      .getByRole('link', { name: 'Вебхуки' })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'События для систем сети' })).toBeVisible();
     const form = page.getByRole('form', { name: 'Добавить адрес' });
     await form.getByLabel('Адрес (https://…)').fill(url);
@@ -57,7 +59,7 @@ test('the owner registers an endpoint, a new member is told to it signed, and th
         timeout: 20_000,
       })
       .toBeGreaterThan(0);
-    const log = page.getByRole('form', { name: 'Журнал доставок' });
+    const log = page.getByRole('form', { name: 'Отбор доставок' });
     await log.getByLabel('Состояние').selectOption('delivered');
     await log.getByRole('button', { name: 'Показать' }).click();
     await expect(page.getByTestId('delivery-delivered').filter({ hasText: url }).first()).toContainText(

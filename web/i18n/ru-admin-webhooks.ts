@@ -23,6 +23,7 @@ export const ruAdminWebhooks = {
   eventType: 'Событие',
   anyType: 'Любое',
   find: 'Показать',
+  filter: 'Отбор доставок',
   noDeliveries: 'Доставок нет',
   replay: 'Отправить снова',
   replayed: 'Доставка поставлена в очередь',
@@ -37,6 +38,7 @@ export const ruAdminWebhooks = {
     attempts: 'Попыток',
     answer: 'Ответ',
     next: 'Следующая попытка',
+    replay: 'Повтор',
   },
   statuses: { pending: 'В очереди', delivered: 'Доставлено', failed: 'Не доставлено' } as Record<
     string,

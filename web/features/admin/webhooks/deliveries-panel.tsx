@@ -59,8 +59,7 @@ export function DeliveriesPanel() {
     { header: t.columns.answer, cell: (d) => t.answer(d.lastStatusCode, d.lastResponseMs, d.lastError) },
     { header: t.columns.next, cell: (d) => (d.nextAttemptAt ? when(d.nextAttemptAt) : '—') },
     {
-      header: '',
-      key: 'replay',
+      header: t.columns.replay,
       cell: (d) =>
         canReplay && d.status !== 'pending' ? (
           <button type="button" className="admin-link" onClick={() => action.run(d.id)}>
@@ -72,7 +71,7 @@ export function DeliveriesPanel() {
   return (
     <section aria-label={t.deliveries}>
       <h2>{t.deliveries}</h2>
-      <form className="admin-inline-form" onSubmit={find} aria-label={t.deliveries}>
+      <form className="admin-inline-form" onSubmit={find} aria-label={t.filter}>
         <SelectField
           label={t.status}
           name="status"
