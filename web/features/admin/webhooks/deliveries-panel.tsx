@@ -69,7 +69,7 @@ export function DeliveriesPanel() {
     },
   ];
   return (
-    <section aria-label={t.deliveries}>
+    <section>
       <h2>{t.deliveries}</h2>
       <form className="admin-inline-form" onSubmit={find} aria-label={t.filter}>
         <SelectField

@@ -97,7 +97,7 @@ export function EndpointsPanel() {
   ];
 
   return (
-    <section aria-label={t.endpoints}>
+    <section>
       <h2>{t.endpoints}</h2>
       {canWrite && (
         <form className="admin-inline-form" onSubmit={add} aria-label={t.add}>
