@@ -83,7 +83,12 @@ async function claimDue(deps: WebhookDeliveryDeps, now: Date, batch: number): Pr
 }
 
 /** The body a receiver gets: the event's id, type, moment and data. */
-export function envelopeOf(row: { event_id: string; type: string; event_created_at: string | Date; payload: unknown }) {
+export function envelopeOf(row: {
+  event_id: string;
+  type: string;
+  event_created_at: string | Date;
+  payload: unknown;
+}) {
   return JSON.stringify({
     id: row.event_id,
     type: row.type,

@@ -96,7 +96,9 @@ export async function checkEndpointUrl(
   }
   if (local) return url.toString();
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [{ address: host }] : await resolveAll(options.resolve ?? resolveWithDns, host);
+  const addresses = isIP(host)
+    ? [{ address: host }]
+    : await resolveAll(options.resolve ?? resolveWithDns, host);
   if (addresses.some((a) => isForbiddenAddress(a.address))) {
     throw new WebhookUrlError(
       'Адрес ведёт во внутреннюю сеть (частный, локальный или служебный IP): укажите публичный адрес',
