@@ -72,7 +72,7 @@ async function runTill(db: Db, codes: readonly string[], visit: { visitId: strin
       });
       await inTransaction(db, (tx) =>
         // No operation row: the bench races the codes, not the ledger (coupon_uses.operation_id may be null).
-        useCoupon(tx, use.id, null, { discount: 1_000, bonuses: 0, lineDiscounts: null }, now),
+        useCoupon(db, tx, use.id, null, { discount: 1_000, bonuses: 0, lineDiscounts: null }, now),
       );
       won += 1;
     } catch (error) {

@@ -1,7 +1,7 @@
 // npm run bench: every speed figure of docs/design/quality.md in ONE table, each beside its reference
 // measured in the same run on this machine (absolute numbers move on a shared machine; ratios hold), with the
 // bar and a verdict. Each part also runs alone (bench/<part>.ts; bench:lighthouse, bench:money).
-// BENCH_ONLY=content,money,history,members,reports,catalogue,receipt,coupons,lighthouse,js,cold picks parts; the other knobs are in the README.
+// BENCH_ONLY=content,money,history,members,reports,catalogue,receipt,coupons,webhooks,lighthouse,js,cold picks parts; the other knobs are in the README.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -63,6 +63,12 @@ const PARTS: Part[] = [
     name: 'one-use codes raced by two tills',
     needsBuild: false,
     run: async () => (await import('./coupon-race')).couponRaceReport(),
+  },
+  {
+    id: 'webhooks',
+    name: 'events out: a till accrual with and without an endpoint',
+    needsBuild: false,
+    run: async () => (await import('./webhooks')).webhooksReport(),
   },
   {
     id: 'lighthouse',

@@ -59,6 +59,7 @@ test('the owner created with the token logs in with password and TOTP, creates s
     'Отчёты',
     'Чеки',
     'Каталог',
+    'Вебхуки',
   ]);
   await expectNoAxeViolations(page);
 
@@ -159,7 +160,7 @@ test('the owner created with the token logs in with password and TOTP, creates s
     const theirNav = desk.page.getByRole('navigation', { name: 'Разделы консоли' });
     const isSupport = email.startsWith('support');
     await expect(theirNav.getByRole('link')).toHaveText(
-      isSupport ? ['Главная', 'Участники', 'Чеки'] : MARKETER_SECTIONS,
+      isSupport ? ['Главная', 'Участники', 'Чеки', 'Вебхуки'] : MARKETER_SECTIONS,
     );
     if (isSupport) await supportCaresForAMember(desk.page);
     await desk.page.goto('/admin/staff');

@@ -22,7 +22,13 @@ test('the accountant sees only the gift-card screen, cancels one invoice and mar
   await firstLoginInConsole(page, email, oneTime, 'accountant-own-password-1');
 
   const nav = page.getByRole('navigation', { name: 'Разделы консоли' });
-  await expect(nav.getByRole('link')).toHaveText(['Главная', 'Подарочные карты', 'Отчёты', 'Чеки']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Главная',
+    'Подарочные карты',
+    'Отчёты',
+    'Чеки',
+    'Вебхуки',
+  ]);
   await nav.getByRole('link', { name: 'Подарочные карты' }).click();
   await expect(page.getByRole('heading', { name: 'Подарочные карты', level: 1 })).toBeVisible();
 

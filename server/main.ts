@@ -21,6 +21,7 @@ import { loadSite } from './features/site/site-renderer';
 import { startStaffSessionPurgeJob } from './features/staff/session-purge';
 import { startAuthPurgeJob } from './features/auth/purge';
 import { startPaymentReceiptPurgeJob } from './features/payments/receipt-purge';
+import { startWebhookDeliveryJob } from './core/events/webhook-job';
 import { createAdjustableClock } from './core/adjustable-clock';
 import { createMailProvider } from './integrations/mail/create-mail-provider';
 import { createSmsProvider } from './integrations/sms/create-sms-provider';
@@ -115,6 +116,11 @@ function startJobs(deps: AppDeps, config: Config, app: FastifyInstance) {
       intervalMs: config.fiscalIntervalMs,
       onError: (error) => jobFailed(error, 'sending fiscal receipts failed'),
     }),
+    // Events out to the chain's systems (decision 073): every few seconds, a member's events in order.
+    startWebhookDeliveryJob(
+      { db: deps.db, clock: deps.clock, production: config.isProduction },
+      { onError: (error) => jobFailed(error, 'delivering webhooks failed') },
+    ),
     // Housekeeping of rows a month old: hourly is plenty (decision 033).
     startStaffSessionPurgeJob(deps, {
       intervalMs: 60 * 60_000,

@@ -207,6 +207,10 @@ export const ERROR_STATUS = {
   /** The shared code is taken by another promo. */
   PROMO_CODE_TAKEN: 409,
 
+  // Events out (docs/decisions/073)
+  /** An endpoint's address is not https (in production) or names a private, loopback or metadata address. */
+  WEBHOOK_URL_REFUSED: 400,
+
   // The operator's console (docs/decisions/026)
   /** The staff member's role does not allow this call. */
   FORBIDDEN: 403,
@@ -232,3 +236,21 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** The events the programme tells the chain's systems (decision 073), zod-free for the console. */
+export const WEBHOOK_EVENT_TYPES = [
+  'member.registered',
+  'member.deleted',
+  'member.level_changed',
+  'operation.posted',
+  'operation.refunded',
+  'coupon.issued',
+  'coupon.used',
+  'gift_card.sold',
+  'gift_card.used',
+  'receipt.fiscalised',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** A webhook delivery's state: waiting or retrying, delivered (a 2xx), or given up after 3 days. */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;

@@ -38,6 +38,10 @@ export const PERMISSIONS = [
   // The 54-FZ receipts' outbox (decision 070): who sees them and retries a failed one, as the reports'.
   'fiscal.read',
   'fiscal.write',
+  // Events out to the chain's systems (decision 073): the owner registers endpoints; support and the accountant
+  // read the delivery log.
+  'webhooks.read',
+  'webhooks.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -56,8 +60,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   // The marketer runs the programme and its content, so the catalogue its rules read is theirs too (decision 060).
   marketer: areas('settings', 'content', 'campaigns', 'catalogue'),
   // Support answers "where are my bonuses for that purchase?", so it reads receipts (decision 066).
-  support: [...areas('members').filter((p) => p !== 'members.delete'), 'receipts.read'],
-  accountant: [...areas('giftCards', 'invoices', 'fiscal'), 'reports.read', 'receipts.read'],
+  support: [...areas('members').filter((p) => p !== 'members.delete'), 'receipts.read', 'webhooks.read'],
+  accountant: [...areas('giftCards', 'invoices', 'fiscal'), 'reports.read', 'receipts.read', 'webhooks.read'],
   viewer: PERMISSIONS.filter((p) => p.endsWith('.read') && p !== 'staff.read' && p !== 'audit.read'),
 };
 

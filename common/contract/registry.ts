@@ -28,6 +28,7 @@ import type * as sbp from './sbp';
 import type * as till from './till';
 import type * as tillGiftCards from './till-gift-cards';
 import type * as tillReceipt from './till-receipt';
+import type * as webhooks from './webhooks';
 
 type EndpointsOf<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M];
 
@@ -61,7 +62,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof catalogue>
   | EndpointsOf<typeof coupons>
   | EndpointsOf<typeof receipts>
-  | EndpointsOf<typeof fiscalReceipts>;
+  | EndpointsOf<typeof fiscalReceipts>
+  | EndpointsOf<typeof webhooks>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

@@ -12,6 +12,7 @@ import * as payments from './schema/payments';
 import * as reports from './schema/reports';
 import * as staff from './schema/staff';
 import * as till from './schema/till';
+import * as webhooks from './schema/webhooks';
 
 /** Every table, for the typed query builder. A new schema file is added here. */
 export const schema = {
@@ -29,4 +30,5 @@ export const schema = {
   ...catalogue,
   ...coupons,
   ...marketing,
+  ...webhooks,
 };

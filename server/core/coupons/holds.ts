@@ -1,3 +1,4 @@
+import { emitEvent } from '#server/core/events/emit';
 import { and, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/in-transaction';
@@ -122,6 +123,7 @@ export async function attachCoupon(
 
 /** `held` -> `used` for the completed operation, the one-use code with it; a hold lost meanwhile is the 409. */
 export async function useCoupon(
+  root: Db,
   tx: Db,
   useId: string,
   operationId: string | null,
@@ -139,16 +141,46 @@ export async function useCoupon(
     .update(promoCodes)
     .set({ status: 'used' })
     .where(and(eq(promoCodes.id, used.codeId), eq(promoCodes.status, 'held')));
+  await emitCouponsUsed(root, tx, [used], now);
+}
+
+/** `coupon.used` for each use made in `tx` (decision 073). */
+async function emitCouponsUsed(
+  root: Db,
+  tx: Db,
+  used: readonly { userId: string; promoId: string; codeId: string; operationId: string | null }[],
+  now: Date,
+) {
+  for (const use of used) {
+    await emitEvent(root, tx, {
+      type: 'coupon.used',
+      memberId: use.userId,
+      payload: {
+        memberId: use.userId,
+        promoId: use.promoId,
+        codeId: use.codeId,
+        tillOperationId: use.operationId,
+        at: now.toISOString(),
+      },
+      at: now,
+    });
+  }
 }
 
 /** The held operation completed: its codes are used (in the transaction of its settlement). */
-export async function useCouponsOf(tx: Db, operationId: string, now: Date) {
+export async function useCouponsOf(root: Db, tx: Db, operationId: string, now: Date) {
   const used = await tx
     .update(couponUses)
     .set({ state: 'used', updatedAt: now })
     .where(and(eq(couponUses.operationId, operationId), eq(couponUses.state, 'held')))
-    .returning({ codeId: couponUses.codeId });
+    .returning({
+      codeId: couponUses.codeId,
+      userId: couponUses.userId,
+      promoId: couponUses.promoId,
+      operationId: couponUses.operationId,
+    });
   if (used.length === 0) return;
+  await emitCouponsUsed(root, tx, used, now);
   await tx
     .update(promoCodes)
     .set({ status: 'used' })

@@ -1,3 +1,4 @@
+import { emitEvent } from '#server/core/events/emit';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import type { AppDeps } from '#server/app-deps';
@@ -146,6 +147,12 @@ export async function deleteAccount(deps: DeletionDeps, userId: string): Promise
         deletedAt: now,
       })
       .where(eq(users.id, userId));
+    await emitEvent(deps.db, tx, {
+      type: 'member.deleted',
+      memberId: userId,
+      payload: { memberId: userId, deletedAt: now.toISOString() },
+      at: now,
+    });
     return {
       bonusClosed: toRoubles(closed.bonus),
       moneyClosed: toRoubles(closed.money),

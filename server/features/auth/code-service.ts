@@ -170,7 +170,7 @@ export async function verifyCode(ctx: AuthContext, phone: string, code: string):
       return { kind: 'wrong' };
     }
     await tx.update(authCodes).set({ usedAt: now }).where(eq(authCodes.phone, phone));
-    return { kind: 'ok', pair: await startSession(tx, ctx.keys, phone, now) };
+    return { kind: 'ok', pair: await startSession(tx, ctx.keys, phone, now, ctx.db) };
   });
   switch (verdict.kind) {
     case 'ok':

@@ -1,4 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { emitEvent } from '#server/core/events/emit';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
 import { SignJWT } from 'jose';
 import type { TokenPair } from '#common/contract/auth';
 import { refreshTokens, sessions, users } from '#server/db/schema/auth';
@@ -81,14 +83,32 @@ function parseClaims(segment: string): Record<string, unknown> | null {
   }
 }
 
-/** Creates the customer on first login, then a session with its first refresh token. */
-export async function startSession(tx: Tx, keys: AuthKeys, phone: string, now: Date): Promise<TokenPair> {
+/**
+ * Creates the customer on first login, then a session with its first refresh token. With `root` (a member's
+ * login, not a temporary payer's), a new member is told to the chain's systems: `member.registered` (decision 073).
+ */
+export async function startSession(
+  tx: Tx,
+  keys: AuthKeys,
+  phone: string,
+  now: Date,
+  root?: Db,
+): Promise<TokenPair> {
   const [user] = await tx
     .insert(users)
     .values({ phone })
     .onConflictDoUpdate({ target: users.phone, set: { phone } })
-    .returning({ id: users.id });
+    // xmax is 0 on a row this statement inserted, not on one it updated: the first login.
+    .returning({ id: users.id, created: sql<boolean>`(xmax = 0)` });
   if (!user) throw new Error('user upsert returned nothing');
+  if (root && user.created) {
+    await emitEvent(root, tx, {
+      type: 'member.registered',
+      memberId: user.id,
+      payload: { memberId: user.id, registeredAt: now.toISOString() },
+      at: now,
+    });
+  }
   const [session] = await tx
     .insert(sessions)
     .values({ userId: user.id, createdAt: now, lastUsedAt: now })

@@ -1,3 +1,4 @@
+import { emitEvent } from '#server/core/events/emit';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { UserCoupon } from '#common/contract/coupons';
 import { recordAudit, type AuditActor } from '#server/core/audit';
@@ -40,6 +41,12 @@ export async function issuePersonalCoupon(
         entity: 'promo',
         entityId: promo.id,
         after: { userId: member.id, codeId: row.id },
+      });
+      await emitEvent(db, tx, {
+        type: 'coupon.issued',
+        memberId: member.id,
+        payload: { memberId: member.id, promoId: promo.id, codeId: row.id, at: now.toISOString() },
+        at: now,
       });
       return { code: row.code };
     }

@@ -237,7 +237,7 @@ export async function markInvoicePaid(
       .set({ state: 'paid', paidAt: deps.clock.now(), ...payment })
       .where(and(eq(giftCardInvoices.number, number), eq(giftCardInvoices.state, 'issued')))
       .returning();
-    if (invoice) await issueOrderCards(tx, deps.clock, invoice.orderId);
+    if (invoice) await issueOrderCards(deps.db, tx, deps.clock, invoice.orderId);
     if (invoice) await audit?.(tx);
   });
   const item = await oneInvoice(deps.db, number);

@@ -1,3 +1,4 @@
+import { emitEvent } from '#server/core/events/emit';
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '#server/core/clock';
@@ -27,20 +28,20 @@ export const newCardCode = () =>
  * its delivery at the order's sending date; and one ledger posting (`gift-card-issue:<orderId>`) credits
  * every card's account with the nominal from `gift_cards_issued`.
  */
-export async function issueGiftCards(tx: Db, clock: Clock, draftId: string): Promise<void> {
+export async function issueGiftCards(root: Db, tx: Db, clock: Clock, draftId: string): Promise<void> {
   const [link] = await tx
     .select({ orderId: giftCardOrderDrafts.orderId })
     .from(giftCardOrderDrafts)
     .where(eq(giftCardOrderDrafts.draftId, draftId));
   if (!link) throw new Error(`GIFT_CARD draft ${draftId} pays no order`);
-  await issueOrderCards(tx, clock, link.orderId);
+  await issueOrderCards(root, tx, clock, link.orderId);
 }
 
 /**
  * Marks an order paid and issues its cards, inside the caller's transaction: a draft's completion, or the
  * operator marking a company's invoice paid (invoices.ts). Issues nothing when the order was already paid.
  */
-export async function issueOrderCards(tx: Db, clock: Clock, orderId: string): Promise<void> {
+export async function issueOrderCards(root: Db, tx: Db, clock: Clock, orderId: string): Promise<void> {
   const now = clock.now();
   const [order] = await tx
     .update(giftCardOrders)
@@ -50,6 +51,7 @@ export async function issueOrderCards(tx: Db, clock: Clock, orderId: string): Pr
   if (!order) return;
   const issued = SYSTEM_ACCOUNTS.gift_cards_issued;
   // One debit of the whole order, one credit per card: a fan-out, not a pair (so not `transfer`).
+  const cardIds: string[] = [];
   const entries: LedgerEntryInput[] = [
     { accountId: issued, amount: kopecks(-order.nominal * order.quantity) },
   ];
@@ -75,10 +77,23 @@ export async function issueOrderCards(tx: Db, clock: Clock, orderId: string): Pr
       sendAt: order.sendingDate,
     });
     entries.push({ accountId, amount: kopecks(order.nominal) });
+    cardIds.push(card!.id);
   }
   await postTransaction(tx, {
     idempotencyKey: postingKey('gift_card_issue', order.id),
     kind: 'gift_card_issue',
     entries,
+  });
+  await emitEvent(root, tx, {
+    type: 'gift_card.sold',
+    memberId: order.userId,
+    payload: {
+      memberId: order.userId,
+      orderId: order.id,
+      cardIds,
+      nominal: order.nominal,
+      at: now.toISOString(),
+    },
+    at: now,
   });
 }

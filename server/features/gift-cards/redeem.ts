@@ -1,3 +1,4 @@
+import { emitEvent } from '#server/core/events/emit';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { tillGiftCardRedemptionSchema, tillGiftCardSchema } from '#common/contract/till-gift-cards';
@@ -100,6 +101,18 @@ export async function redeemGiftCard(
       }
       throw error;
     }
+    await emitEvent(deps.db, tx, {
+      type: 'gift_card.used',
+      memberId: null,
+      payload: {
+        cardId: card.id,
+        redemptionId: inserted.id,
+        amount,
+        pointId: retailPointId,
+        at: inserted.createdAt.toISOString(),
+      },
+      at: inserted.createdAt,
+    });
     return inserted;
   });
   const answer =

@@ -9,6 +9,7 @@ import { operations } from '#server/db/schema/cabinet';
 import { paymentDrafts } from '#server/db/schema/payments';
 import { AppError } from '#server/errors';
 import type { OrderStatus } from '#server/integrations/acquirer/acquirer';
+import { emitEvent } from '#server/core/events/emit';
 import { issueGiftCards } from '../gift-cards/issue';
 import { loadDraft, loadOwnDraft, resultOf, type DraftRow, type PaymentsDeps } from './draft-rows';
 import { completeWithOperation, type NewOperation } from './draft-statements';
@@ -55,7 +56,28 @@ export async function completePaid(
     .set({ operationId: sql`(select ${operation.id} from ${operation})` })
     .where(eq(paymentDrafts.id, done.id))
     .returning();
+  if (linked) await emitPaymentPosted(deps, tx, linked, now);
   return linked ?? null;
+}
+
+/** `operation.posted` for a shop payment completed in `tx` (decision 073). */
+async function emitPaymentPosted(deps: PaymentsDeps, tx: Db, done: DraftRow, now: Date) {
+  await emitEvent(deps.db, tx, {
+    type: 'operation.posted',
+    memberId: done.userId,
+    payload: {
+      memberId: done.userId,
+      operationId: done.operationId,
+      draftId: done.id,
+      kind: 'payment',
+      sum: done.paySum,
+      earn: done.earn,
+      spend: done.spend + done.extraSpend,
+      pointId: done.retailPointId,
+      at: now.toISOString(),
+    },
+    at: now,
+  });
 }
 
 /**
@@ -78,6 +100,7 @@ export async function completeMovedHere(deps: PaymentsDeps, tx: Db, moved: Draft
   });
   // Cannot happen while the transaction holds the row; if it did, failing rolls the posting back.
   if (!done) throw new Error(`draft ${moved.id} left processing inside its own transaction`);
+  await emitPaymentPosted(deps, tx, done, now);
   return done;
 }
 
@@ -89,7 +112,7 @@ const newConfirmationCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0
  * hold posted to spent and the earn credited in one transaction `payment-complete:<id>` (none when both are nothing). Answers its id.
  */
 async function postCompletion(deps: PaymentsDeps, tx: Db, done: DraftRow): Promise<string | null> {
-  if (done.productType === 'GIFT_CARD') await issueGiftCards(tx, deps.clock, done.id);
+  if (done.productType === 'GIFT_CARD') await issueGiftCards(deps.db, tx, deps.clock, done.id);
   // A till's receipt paid here (decision 069): its lines as the customer was shown them, with the settlement.
   if (done.receiptPlan) await writeReceiptLines(tx, 'payment', done.id, done.receiptPlan);
   // Its promo code is used with the payment (decision 071).

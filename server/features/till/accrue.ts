@@ -85,7 +85,7 @@ export async function accrue(
       .returning();
     if (!row) return; // a parallel call with the same key got there first
     await writeReceiptLines(tx, 'till', row.id, earned.lines ?? []);
-    if (coupon && figures) await useCoupon(tx, coupon.use.id, row.id, figures, now);
+    if (coupon && figures) await useCoupon(deps.db, tx, coupon.use.id, row.id, figures, now);
     let transactionId: string | null = null;
     if (earn > 0) {
       const credit = await earnCredit(deps, tx, visit.userId, earn);
@@ -98,7 +98,7 @@ export async function accrue(
       if (posted.created) await credit.afterPosting(key);
       transactionId = posted.transactionId;
     }
-    await recordOperation(tx, row, point.title, transactionId, now);
+    await recordOperation(deps.db, tx, row, point.title, transactionId, now);
   });
   return sameRequest((await findByKey(deps.db, key))!, request);
 }

@@ -160,8 +160,8 @@ export async function completeHeld(deps: TillDeps, row: TillOperationRow, before
       .returning();
     if (!done) return;
     const transactionId = await postSettlement(deps, tx, 'till', done, done.earn);
-    await useCouponsOf(tx, done.id, now); // its coupon is used with it (decision 064)
-    await recordOperation(tx, done, point.title, transactionId, now);
+    await useCouponsOf(deps.db, tx, done.id, now); // its coupon is used with it (decision 064)
+    await recordOperation(deps.db, tx, done, point.title, transactionId, now);
     await queueCardReceipt(deps, tx, done, point.title, 'sell'); // a card payment's receipt, with it (decision 070)
   });
 }

@@ -1,3 +1,4 @@
+import { emitEvent } from '#server/core/events/emit';
 import { and, eq } from 'drizzle-orm';
 import type { TillOperation } from '#common/contract/till';
 import type { AppDeps } from '#server/app-deps';
@@ -114,6 +115,7 @@ export const stateConflict = (row: TillOperationRow, what: string) =>
 
 /** The cabinet's history row for a completed till operation. */
 export async function recordOperation(
+  root: Db,
   tx: Db,
   row: TillOperationRow,
   place: string,
@@ -136,4 +138,20 @@ export async function recordOperation(
     })
     .returning({ id: operations.id });
   await tx.update(tillOperations).set({ operationId: operation!.id }).where(eq(tillOperations.id, row.id));
+  await emitEvent(root, tx, {
+    type: 'operation.posted',
+    memberId: row.userId,
+    payload: {
+      memberId: row.userId,
+      operationId: operation!.id,
+      tillOperationId: row.id,
+      kind: row.kind,
+      sum: row.sum,
+      earn: row.earn,
+      spend: row.spend,
+      pointId: row.retailPointId,
+      at: now.toISOString(),
+    },
+    at: now,
+  });
 }

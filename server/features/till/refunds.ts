@@ -1,3 +1,4 @@
+import { emitEvent } from '#server/core/events/emit';
 import { and, eq } from 'drizzle-orm';
 import {
   customerAccounts,
@@ -71,6 +72,22 @@ export async function reverseCompleted(deps: TillDeps, row: TillOperationRow, to
       // and one that comes after finds the operation no longer completed (decision 063).
       if (await hasReturns(tx, moved.id)) throw partlyReturned();
       await reverseInLedger(tx, moved);
+      const now = deps.clock.now();
+      await emitEvent(deps.db, tx, {
+        type: 'operation.refunded',
+        memberId: moved.userId,
+        payload: {
+          memberId: moved.userId,
+          tillOperationId: moved.id,
+          operationId: moved.operationId,
+          whole: true,
+          sum: moved.sum,
+          spendReturned: moved.spend,
+          earnTaken: moved.earn,
+          at: now.toISOString(),
+        },
+        at: now,
+      });
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {

@@ -1,3 +1,4 @@
+import { emitEvent } from '#server/core/events/emit';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { operations } from '#server/db/schema/cabinet';
@@ -14,6 +15,7 @@ type ReturnRow = typeof tillReturnLines.$inferSelect;
  * it debits. Without it a customer's balance would change with nothing in their history to say why.
  */
 export async function recordReturn(
+  root: Db,
   tx: Db,
   op: TillOperationRow,
   planned: readonly ReturnRow[],
@@ -39,15 +41,33 @@ export async function recordReturn(
     return total + Math.round((line.sum * row.quantityMilli) / line.quantityMilli);
   }, 0);
   const point = await loadPoint(tx, op.retailPointId);
-  await tx.insert(operations).values({
-    userId: op.userId,
-    place: point.title,
-    occurredAt: now,
-    amount: money,
-    amountEarn: planned.reduce((total, row) => total + row.spendBack, 0),
-    amountSpend: planned.reduce((total, row) => total + row.earnBack - row.withheld, 0),
-    state: 'PROCESSED',
-    type: 'RETURN',
-    transactionId,
+  const [row] = await tx
+    .insert(operations)
+    .values({
+      userId: op.userId,
+      place: point.title,
+      occurredAt: now,
+      amount: money,
+      amountEarn: planned.reduce((total, row) => total + row.spendBack, 0),
+      amountSpend: planned.reduce((total, row) => total + row.earnBack - row.withheld, 0),
+      state: 'PROCESSED',
+      type: 'RETURN',
+      transactionId,
+    })
+    .returning({ id: operations.id, amountEarn: operations.amountEarn, amountSpend: operations.amountSpend });
+  await emitEvent(root, tx, {
+    type: 'operation.refunded',
+    memberId: op.userId,
+    payload: {
+      memberId: op.userId,
+      tillOperationId: op.id,
+      operationId: row!.id,
+      whole: false,
+      sum: money,
+      spendReturned: row!.amountEarn,
+      earnTaken: row!.amountSpend,
+      at: now.toISOString(),
+    },
+    at: now,
   });
 }

@@ -7,6 +7,7 @@ import { ruAdminCoupons } from '#web/i18n/ru-admin-coupons';
 import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
 import { ruAdminReceipts } from '#web/i18n/ru-admin-receipts';
 import { ruAdminReports } from '#web/i18n/ru-admin-reports';
+import { ruAdminWebhooks } from '#web/i18n/ru-admin-webhooks';
 import { AuditPage } from './audit-page';
 import { StaffPage } from './staff-page';
 import { TillKeysPage } from './till-keys-page';
@@ -19,6 +20,7 @@ import { MembersPage } from './members/members-page';
 import { ProgrammePage } from './programme/programme-page';
 import { ReceiptsPage } from './receipts/receipts-page';
 import { ReportsPage } from './reports/reports-page';
+import { WebhooksPage } from './webhooks/webhooks-page';
 
 const t = ruAdmin.shell;
 
@@ -72,4 +74,6 @@ export const SECTIONS: Section[] = [
     permission: 'catalogue.read',
     Page: CataloguePage,
   }, // 060
+  // Events out to the chain's systems (decision 073).
+  { path: '/admin/webhooks', label: ruAdminWebhooks.nav, permission: 'webhooks.read', Page: WebhooksPage },
 ];

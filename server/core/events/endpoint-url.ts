@@ -1,0 +1,118 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { AppError } from '#server/errors';
+
+/** Resolves a host to every address it has (Node's `dns.lookup` with `all`); a test hands its own. */
+export type ResolveHost = (host: string) => Promise<{ address: string; family: number }[]>;
+
+const resolveWithDns: ResolveHost = (host) => dnsLookup(host, { all: true, verbatim: true });
+
+/**
+ * Where an endpoint may never point (decision 073, SSRF): private, loopback, link-local (the cloud metadata
+ * address 169.254.169.254 among them), CGNAT, benchmarking, unspecified, multicast and reserved ranges, and
+ * their IPv6 counterparts (unique-local, link-local, the IPv4-mapped and NAT64 forms checked as IPv4).
+ */
+const forbidden = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  forbidden.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+] as const) {
+  forbidden.addSubnet(net, prefix, 'ipv6');
+}
+
+/** An IPv6 address that carries an IPv4 one (`::ffff:a.b.c.d`, `64:ff9b::a.b.c.d`): that IPv4 address. */
+function embeddedIpv4(address: string): string | null {
+  const match = /^(?:::ffff:|64:ff9b::)(?:0:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (match) {
+    const hi = parseInt(match[1]!, 16);
+    const lo = parseInt(match[2]!, 16);
+    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  }
+  const dotted = /^(?:::ffff:|64:ff9b::)(?:0:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return dotted ? dotted[1]! : null;
+}
+
+/** Whether an address is one an endpoint may not reach. */
+export function isForbiddenAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return forbidden.check(address, 'ipv4');
+  if (family !== 6) return true;
+  const v4 = embeddedIpv4(address.toLowerCase());
+  if (v4) return isIP(v4) !== 4 || forbidden.check(v4, 'ipv4');
+  return forbidden.check(address, 'ipv6');
+}
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export class WebhookUrlError extends AppError {
+  constructor(message: string) {
+    super('WEBHOOK_URL_REFUSED', message);
+  }
+}
+
+/**
+ * Checks an endpoint's address (decision 073) and answers it normalised: https only in production; outside it
+ * http and the loopback host too (the tests' and a developer's receiver); never a private, loopback, link-local
+ * or metadata address in production, every address the host resolves to checked. Refused: 400
+ * `WEBHOOK_URL_REFUSED` with the reason in Russian.
+ */
+export async function checkEndpointUrl(
+  raw: string,
+  options: { production: boolean; resolve?: ResolveHost },
+): Promise<string> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new WebhookUrlError('Адрес не похож на ссылку: нужен вид https://example.ru/hook');
+  }
+  if (url.username || url.password) throw new WebhookUrlError('В адресе не должно быть имени и пароля');
+  const local = !options.production && LOCAL_HOSTS.has(url.hostname);
+  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) {
+    throw new WebhookUrlError('Адрес должен начинаться с https://');
+  }
+  if (local) return url.toString();
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host)
+    ? [{ address: host }]
+    : await resolveAll(options.resolve ?? resolveWithDns, host);
+  if (addresses.some((a) => isForbiddenAddress(a.address))) {
+    throw new WebhookUrlError(
+      'Адрес ведёт во внутреннюю сеть (частный, локальный или служебный IP): укажите публичный адрес',
+    );
+  }
+  return url.toString();
+}
+
+async function resolveAll(resolve: ResolveHost, host: string) {
+  try {
+    const addresses = await resolve(host);
+    if (addresses.length > 0) return addresses;
+  } catch {
+    // answered below
+  }
+  throw new WebhookUrlError(`Не удалось найти адрес ${host}: проверьте имя сервера`);
+}
