@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client';
 import { couponUses, promoCodes } from '#server/db/schema/coupons';
 import { AppError } from '#server/errors';
 import type { PromoCodeRow, PromoRow } from './find';
-import { freeCodes, holdCoupon, type CouponFigures } from './holds';
+import { emitCouponsUsed, freeCodes, holdCoupon, type CouponFigures } from './holds';
 
 /**
  * A promo code given on the shop's payment page (decision 071): held by the draft from its creation (or
@@ -57,16 +57,23 @@ export async function keepDraftCoupon(tx: Db, draftId: string, until: Date | nul
 }
 
 /** In the completion's transaction: the draft's code is used (a one-use code with it). */
-export async function useDraftCoupons(tx: Db, draftId: string, now: Date) {
+export async function useDraftCoupons(root: Db, tx: Db, draftId: string, now: Date) {
   const used = await tx
     .update(couponUses)
     .set({ state: 'used', updatedAt: now })
     .where(and(eq(couponUses.draftId, draftId), eq(couponUses.state, 'held')))
-    .returning({ codeId: couponUses.codeId });
+    .returning({ codeId: couponUses.codeId, userId: couponUses.userId, promoId: couponUses.promoId });
   for (const { codeId } of used) {
     await tx
       .update(promoCodes)
       .set({ status: 'used' })
       .where(and(eq(promoCodes.id, codeId), eq(promoCodes.status, 'held')));
   }
+  // The chain's systems hear of it as of a till's use (decision 073), naming the payment instead of an operation.
+  await emitCouponsUsed(
+    root,
+    tx,
+    used.map((use) => ({ ...use, operationId: null, paymentDraftId: draftId })),
+    now,
+  );
 }

@@ -144,11 +144,17 @@ export async function useCoupon(
   await emitCouponsUsed(root, tx, [used], now);
 }
 
-/** `coupon.used` for each use made in `tx` (decision 073). */
-async function emitCouponsUsed(
+/** `coupon.used` for each use made in `tx` (decision 073): at a till, or with a shop payment (decision 071). */
+export async function emitCouponsUsed(
   root: Db,
   tx: Db,
-  used: readonly { userId: string; promoId: string; codeId: string; operationId: string | null }[],
+  used: readonly {
+    userId: string;
+    promoId: string;
+    codeId: string;
+    operationId: string | null;
+    paymentDraftId?: string;
+  }[],
   now: Date,
 ) {
   for (const use of used) {
@@ -160,6 +166,7 @@ async function emitCouponsUsed(
         promoId: use.promoId,
         codeId: use.codeId,
         tillOperationId: use.operationId,
+        ...(use.paymentDraftId && { paymentDraftId: use.paymentDraftId }),
         at: now.toISOString(),
       },
       at: now,

@@ -20,6 +20,7 @@ import {
   setMaxSpendPercent,
 } from '#server/test/payments-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
+import { webhookEvents } from '#server/db/schema/webhooks';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 /** Monday 30.11.2026, 12:00 in Moscow: no demo campaign runs; point 1 earns 3%. */
@@ -91,6 +92,13 @@ describe('a promo code on the shop payment page (decision 071)', () => {
 
   it('a whole-cheque discount lowers the sum to pay, is held with the draft, used when it is paid by card', async () => {
     await customerWithBonuses(t, PHONE, 0);
+    // The chain's CRM listens for used codes (decision 073): the payment's use is an event like a till's.
+    const endpoint = await operator(t, 'POST', '/api/operator/webhooks', {
+      url: 'http://127.0.0.1:9/hooks',
+      description: 'CRM',
+      eventTypes: ['coupon.used'],
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(200);
     const code = await oneUseCode(t);
     const draft = await createDraft(t, PHONE, {
       paySum: 1000,
@@ -130,6 +138,11 @@ describe('a promo code on the shop payment page (decision 071)', () => {
       .from(operations)
       .where(eq(operations.id, paid!.operationId!));
     expect(operation!.amount).toBe(90_000);
+    const [event] = await t.deps.db.select().from(webhookEvents);
+    expect(event).toMatchObject({
+      type: 'coupon.used',
+      payload: { tillOperationId: null, paymentDraftId: draft.draftId, codeId: use!.codeId },
+    });
     // The reports count what was paid, the means adding up to it: the discount is no money taken.
     const report = (await operator(t, 'GET', '/api/operator/reports?from=2026-11-30&to=2026-11-30')).json();
     expect(report.totals.payments).toMatchObject({ count: 1, total: 90_000, bonuses: 0, card: 90_000 });

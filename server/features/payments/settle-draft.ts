@@ -116,7 +116,7 @@ async function postCompletion(deps: PaymentsDeps, tx: Db, done: DraftRow): Promi
   // A till's receipt paid here (decision 069): its lines as the customer was shown them, with the settlement.
   if (done.receiptPlan) await writeReceiptLines(tx, 'payment', done.id, done.receiptPlan);
   // Its promo code is used with the payment (decision 071).
-  if (done.coupon) await useDraftCoupons(tx, done.id, deps.clock.now());
+  if (done.coupon) await useDraftCoupons(deps.db, tx, done.id, deps.clock.now());
   // Its fiscal receipt is queued with the settlement, never after it (decision 070's outbox).
   await queueDraftReceipt(deps, tx, done);
   return postSettlement(deps, tx, 'payment', done, done.earn);
