@@ -8,11 +8,10 @@ import { eq, sql as dsql } from 'drizzle-orm';
 import { findCoupon } from '../server/core/coupons/find';
 import { holdCoupon, useCoupon } from '../server/core/coupons/holds';
 import { openDatabase, type Db } from '../server/db/client';
+import { openBenchVisit } from './till-visit';
 import { inTransaction } from '../server/db/in-transaction';
-import { users } from '../server/db/schema/auth';
-import { cards } from '../server/db/schema/cabinet';
 import { couponUses, promoCodes, promos } from '../server/db/schema/coupons';
-import { tillKeys, tillVisits } from '../server/db/schema/till';
+import { tillKeys } from '../server/db/schema/till';
 import { AppError } from '../server/errors';
 import { generateCodes } from '../server/features/coupons/generate';
 import { isMain, printReport, verdict, type Report } from './lib';
@@ -34,28 +33,7 @@ async function sql(url: string, text: string) {
 }
 
 /** A member with a card and an open visit at a till: what a hold is tied to. */
-async function visitOf(db: Db, n: number, keyId: string, now: Date) {
-  const [user] = await db
-    .insert(users)
-    .values({ phone: `7900000${String(n).padStart(4, '0')}` })
-    .returning();
-  const [card] = await db
-    .insert(cards)
-    .values({ userId: user!.id, cardNum: `99990000000000${String(n).padStart(2, '0')}`, qrSecret: 'BENCH' })
-    .returning();
-  const [visit] = await db
-    .insert(tillVisits)
-    .values({
-      retailPointId: 1,
-      keyId,
-      userId: user!.id,
-      cardId: card!.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + 3_600_000),
-    })
-    .returning();
-  return { visitId: visit!.id, userId: user!.id };
-}
+const visitOf = (db: Db, n: number, keyId: string, now: Date) => openBenchVisit(db, keyId, n, now, 1);
 
 /** One till going through the codes: hold and use each it can; answers how many it won and lost. */
 async function runTill(db: Db, codes: readonly string[], visit: { visitId: string; userId: string }) {

@@ -13,12 +13,10 @@ import { systemClock } from '../server/core/clock';
 import { toCampaignValues } from '../server/core/earn/campaigns';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Db } from '../server/db/client';
-import { users } from '../server/db/schema/auth';
-import { cards } from '../server/db/schema/cabinet';
 import { campaigns } from '../server/db/schema/programme';
-import { tillVisits } from '../server/db/schema/till';
 import { DEMO_CATEGORIES, DEMO_ITEMS } from '../server/db/seed/demo-catalogue';
 import { seedDemoBrand } from '../server/db/seed/demo-brand';
+import { openBenchVisit } from './till-visit';
 import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
 import { isMain, median, printReport, verdict, type Report } from './lib';
 
@@ -81,26 +79,7 @@ function benchLines() {
 }
 
 /** A member with a card and a visit open for the run at point 1: the accruals' customer. */
-async function openVisit(db: Db, keyId: string) {
-  const [user] = await db.insert(users).values({ phone: '79550000062' }).returning();
-  const [card] = await db
-    .insert(cards)
-    .values({ userId: user!.id, cardNum: '9999000000000062', qrSecret: 'BENCH' })
-    .returning();
-  const now = Date.now();
-  const [visit] = await db
-    .insert(tillVisits)
-    .values({
-      retailPointId: 1,
-      keyId,
-      userId: user!.id,
-      cardId: card!.id,
-      createdAt: new Date(now),
-      expiresAt: new Date(now + 24 * 3_600_000),
-    })
-    .returning();
-  return visit!.id;
-}
+const openVisit = async (db: Db, keyId: string) => (await openBenchVisit(db, keyId, 62)).visitId;
 
 export async function receiptCampaignsReport(): Promise<Report> {
   await admin(`create database ${databaseName}`);

@@ -12,11 +12,9 @@ import { assembleDeps } from '../server/assemble-deps';
 import { systemClock } from '../server/core/clock';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Db } from '../server/db/client';
-import { users } from '../server/db/schema/auth';
-import { cards } from '../server/db/schema/cabinet';
-import { tillVisits } from '../server/db/schema/till';
 import { webhookEvents } from '../server/db/schema/webhooks';
 import { seedDemoBrand } from '../server/db/seed/demo-brand';
+import { openBenchVisit } from './till-visit';
 import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
 import { isMain, median, printReport, verdict, type Report } from './lib';
 
@@ -38,26 +36,7 @@ async function admin(text: string) {
 }
 
 /** A member with a card and a visit open for the run at point 1: the accruals' customer. */
-async function openVisit(db: Db, keyId: string) {
-  const [user] = await db.insert(users).values({ phone: '79550000073' }).returning();
-  const [card] = await db
-    .insert(cards)
-    .values({ userId: user!.id, cardNum: '9999000000000073', qrSecret: 'BENCH' })
-    .returning();
-  const now = Date.now();
-  const [visit] = await db
-    .insert(tillVisits)
-    .values({
-      retailPointId: 1,
-      keyId,
-      userId: user!.id,
-      cardId: card!.id,
-      createdAt: new Date(now),
-      expiresAt: new Date(now + 24 * 3_600_000),
-    })
-    .returning();
-  return visit!.id;
-}
+const openVisit = async (db: Db, keyId: string) => (await openBenchVisit(db, keyId, 73)).visitId;
 
 /** The till's key, the member's visit and the endpoint: an accrual, and switching the endpoint on and off. */
 async function prepare(app: Awaited<ReturnType<typeof buildApp>>, db: Db) {
