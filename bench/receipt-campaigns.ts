@@ -5,7 +5,6 @@
 // rows are all in the figure. Rounds alternate the two kinds so the machine's noise falls on both.
 // Bar: the receipt costs at most 1.5× the sum-only cheque.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { CampaignInput } from '../common/contract/programme';
 import { buildApp } from '../server/app';
 import { assembleDeps } from '../server/assemble-deps';
@@ -16,29 +15,18 @@ import { openDatabase, type Db } from '../server/db/client';
 import { campaigns } from '../server/db/schema/programme';
 import { DEMO_CATEGORIES, DEMO_ITEMS } from '../server/db/seed/demo-catalogue';
 import { seedDemoBrand } from '../server/db/seed/demo-brand';
+import { scratchDatabase } from './scratch-database';
 import { openBenchVisit } from './till-visit';
 import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
 import { isMain, median, printReport, verdict, type Report } from './lib';
 
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PER_ROUND = Number(process.env.BENCH_RECEIPTS ?? 40);
 const LINES = 30;
 const GOODS_CAMPAIGNS = Number(process.env.BENCH_GOODS_CAMPAIGNS ?? 40);
 const CHEQUE_CAMPAIGNS = Number(process.env.BENCH_CHEQUE_CAMPAIGNS ?? 10);
 const OPERATOR_TOKEN = 'bench-operator-token-0123456789abcdef0123';
-const databaseName = `kopilka_bench_receipt_${process.pid}`;
-const urlOf = (name: string) => Object.assign(new URL(SERVER), { pathname: `/${name}` }).toString();
-
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const scratch = scratchDatabase('receipt');
 
 /** 50 campaigns on every day: goods ones over the demo's categories and SKUs (some excluding), and whole-cheque ones. */
 function benchCampaigns(): CampaignInput[] {
@@ -82,8 +70,8 @@ function benchLines() {
 const openVisit = async (db: Db, keyId: string) => (await openBenchVisit(db, keyId, 62)).visitId;
 
 export async function receiptCampaignsReport(): Promise<Report> {
-  await admin(`create database ${databaseName}`);
-  const database = await openDatabase({ kind: 'postgres', url: urlOf(databaseName), poolSize: 8 });
+  await scratch.create();
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 8 });
   try {
     await seedDemoBrand(database.db);
     await database.db.delete(campaigns);
@@ -154,7 +142,7 @@ export async function receiptCampaignsReport(): Promise<Report> {
     }
   } finally {
     await database.close();
-    await admin(`drop database if exists ${databaseName} with (force)`);
+    await scratch.drop();
   }
 }
 

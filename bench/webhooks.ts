@@ -6,7 +6,6 @@
 // the money path's, not the sending's. Bar: at most 5% slower.
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { assembleDeps } from '../server/assemble-deps';
 import { systemClock } from '../server/core/clock';
@@ -14,26 +13,15 @@ import { loadConfig } from '../server/config';
 import { openDatabase, type Db } from '../server/db/client';
 import { webhookEvents } from '../server/db/schema/webhooks';
 import { seedDemoBrand } from '../server/db/seed/demo-brand';
+import { scratchDatabase } from './scratch-database';
 import { openBenchVisit } from './till-visit';
 import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
 import { isMain, median, printReport, verdict, type Report } from './lib';
 
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const PER_ROUND = Number(process.env.BENCH_ACCRUALS ?? 60);
 const OPERATOR_TOKEN = 'bench-operator-token-0123456789abcdef0123';
-const databaseName = `kopilka_bench_webhooks_${process.pid}`;
-const urlOf = (name: string) => Object.assign(new URL(SERVER), { pathname: `/${name}` }).toString();
-
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const scratch = scratchDatabase('webhooks');
 
 /** A member with a card and a visit open for the run at point 1: the accruals' customer. */
 const openVisit = async (db: Db, keyId: string) => (await openBenchVisit(db, keyId, 73)).visitId;
@@ -67,8 +55,8 @@ async function prepare(app: Awaited<ReturnType<typeof buildApp>>, db: Db) {
 }
 
 export async function webhooksReport(): Promise<Report> {
-  await admin(`create database ${databaseName}`);
-  const database = await openDatabase({ kind: 'postgres', url: urlOf(databaseName), poolSize: 8 });
+  await scratch.create();
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 8 });
   try {
     await seedDemoBrand(database.db);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OPERATOR_TOKEN });
@@ -118,7 +106,7 @@ export async function webhooksReport(): Promise<Report> {
     }
   } finally {
     await database.close();
-    await admin(`drop database if exists ${databaseName} with (force)`);
+    await scratch.drop();
   }
 }
 
