@@ -172,10 +172,10 @@ test('a new phone registers a card: required fields, then the cabinet with an em
   await expect(page.getByText('Обязательное поле')).toHaveCount(2);
   await page.getByLabel('Фамилия').fill('Петров');
   await page.getByLabel('Имя').fill('Пётр');
-  await page.getByLabel('E-mail').fill('petr@');
+  await page.getByLabel('E-mail', { exact: true }).fill('petr@');
   await submit.click();
   await expect(page.getByText('Неверный формат почты')).toBeVisible();
-  await page.getByLabel('E-mail').fill('petr@example.ru');
+  await page.getByLabel('E-mail', { exact: true }).fill('petr@example.ru');
   await page.getByLabel('Дата рождения').pressSequentially('01021985');
   await expect(page.getByLabel('Дата рождения')).toHaveValue('01.02.1985');
   await submit.click();
