@@ -10,6 +10,7 @@ import type { AppDeps } from '#server/app-deps';
 import { auditActorOf, recordAudit } from '#server/core/audit';
 import { readBrandSettings, saveBrandSettings } from '#server/core/brand-settings';
 import { keepEarnLimits } from '#server/core/earn/earn-limits';
+import { keepFiscalSettings } from '#server/core/fiscal/fiscal-settings-guard';
 import { registerEndpoint } from '#server/lib/register-endpoint';
 import { exportContent, importContent } from './content-transfer';
 import { registerContentRoutes } from './content-routes';
@@ -24,8 +25,12 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, putOperatorSettings, async (request) => {
     const before = await readBrandSettings(deps.db);
     const actor = auditActorOf(request);
-    // The owner's earn limits (decision 046) are not the marketer's to change.
-    const input = keepEarnLimits(actor.caller, request.body, before);
+    // The owner's earn limits (decision 046) and fiscal settings (decision 070) are not the marketer's to change.
+    const input = keepFiscalSettings(
+      actor.caller,
+      keepEarnLimits(actor.caller, request.body, before),
+      before,
+    );
     return saveBrandSettings(deps.db, deps.cache, input, (tx, after) =>
       recordAudit(tx, actor, {
         action: 'settings.update',
@@ -58,6 +63,10 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
     const body = request.body;
     if (typeof body !== 'object' || body === null || !('settings' in body)) return body;
     const stored = await readBrandSettings(deps.db).catch(() => null);
-    return { ...body, settings: keepEarnLimits(auditActorOf(request).caller, body.settings, stored) };
+    const { caller } = auditActorOf(request);
+    return {
+      ...body,
+      settings: keepFiscalSettings(caller, keepEarnLimits(caller, body.settings, stored), stored),
+    };
   }
 }

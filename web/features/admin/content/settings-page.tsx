@@ -36,6 +36,8 @@ type Set = (patch: Partial<BrandSettings>) => void;
 export function SettingsPage() {
   const queryClient = useQueryClient();
   const canWrite = useCan('settings.write');
+  // The fiscal details are the owner's (fiscal.write, decision 070): others see them read-only.
+  const canWriteFiscal = useCan('fiscal.write');
   const saved = useQuery({ queryKey: KEY, queryFn: () => adminApi().request('GET /api/operator/settings') });
   // Only the fields this form changed: a save applies them to the settings as they are then, so a change made
   // meanwhile elsewhere (the Programme screen's bonuses and levels, another person) is not put back.
@@ -104,7 +106,7 @@ export function SettingsPage() {
           />
           <ColoursFieldset {...fields} />
           <ModulesFieldset {...fields} />
-          <FiscalFieldset {...fields} />
+          <FiscalFieldset {...fields} disabled={!canWrite || !canWriteFiscal} />
           {logoProblem ? (
             <p className="admin-error" role="alert">
               {ruAdminContent.fixFields}
