@@ -15,6 +15,7 @@ import {
   receiptRows,
 } from '#server/test/fiscal-kit';
 import { completeDraft, customerWithBonuses } from '#server/test/payments-kit';
+import { webhookEvents } from '#server/db/schema/webhooks';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { FISCAL_JOB, sendDueReceipts } from './send-receipts';
 
@@ -70,6 +71,18 @@ describe('fiscal receipts (decision 070)', () => {
 
   it('a card payment with bonuses in the cloud mode: queued with the settlement, issued once, net of the bonuses', async () => {
     expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
+    // The chain's systems hear of each receipt issued (decision 073).
+    const endpoint = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/webhooks',
+      headers: asOperator,
+      payload: {
+        url: 'http://127.0.0.1:9/hooks',
+        description: 'Бухгалтерия',
+        eventTypes: ['receipt.fiscalised'],
+      },
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(200);
     const { draftId, leftToPay } = await payByCard(t, PHONE, 500, true);
     expect(leftToPay).toBe(25000); // half by bonuses
     const [queued] = await receiptRows(t);
@@ -98,6 +111,19 @@ describe('fiscal receipts (decision 070)', () => {
     expect(done!.fiscalDocumentAttribute).toMatch(/^\d+$/);
     expect(done!.ofdReceiptUrl).toContain('fn=9999078900000001');
     expect(fake.receipts.size).toBe(1);
+    const events = await t.deps.db.select().from(webhookEvents);
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'receipt.fiscalised',
+        payload: expect.objectContaining({
+          receiptId: done!.id,
+          sourceType: 'payment_draft',
+          sourceId: draftId,
+          total: 25000,
+          fiscalSign: done!.fiscalDocumentAttribute,
+        }),
+      }),
+    ]);
     // The payer's answer carries the receipt's link once it is issued.
     const answer = await completeDraft(t, PHONE, draftId);
     expect(answer.statusCode, answer.body).toBe(200);

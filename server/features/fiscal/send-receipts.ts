@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '#server/app-deps';
 import type { FiscalDocument } from '#server/core/fiscal/fiscal-document';
+import { emitEvent } from '#server/core/events/emit';
+import { inTransaction } from '#server/db/in-transaction';
 import { fiscalReceipts } from '#server/db/schema/fiscal';
 import { FiscalRefusal, type FiscalAttributes } from '#server/integrations/fiscal/fiscal-provider';
 
@@ -96,12 +98,7 @@ async function advance(deps: FiscalJobDeps, row: Claimed, claim: Date): Promise<
     }
     const report = await deps.fiscal.report(uuid);
     if (report.state === 'done') {
-      await update({
-        status: 'done',
-        ...attributes(report.fiscal),
-        doneAt: deps.clock.now(),
-        claimedAt: null,
-      });
+      await recordDone(deps, row, claim, report.fiscal);
       return true;
     }
     if (report.state === 'fail') {
@@ -124,6 +121,39 @@ async function advance(deps: FiscalJobDeps, row: Claimed, claim: Date): Promise<
     });
   }
   return false;
+}
+
+/**
+ * The receipt issued: its fiscal attributes recorded and, in the same transaction, the `receipt.fiscalised` event
+ * for the chain's systems (decision 073), once: only the run that still holds the claim moves it.
+ */
+async function recordDone(deps: FiscalJobDeps, row: Claimed, claim: Date, fiscal: FiscalAttributes) {
+  const now = deps.clock.now();
+  await inTransaction(deps.db, async (tx) => {
+    const [moved] = await tx
+      .update(fiscalReceipts)
+      .set({ status: 'done', ...attributes(fiscal), doneAt: now, claimedAt: null, updatedAt: now })
+      .where(and(eq(fiscalReceipts.id, row.id), eq(fiscalReceipts.claimedAt, claim)))
+      .returning();
+    if (!moved) return;
+    await emitEvent(deps.db, tx, {
+      type: 'receipt.fiscalised',
+      memberId: null,
+      payload: {
+        receiptId: moved.id,
+        externalId: moved.externalId,
+        kind: moved.kind,
+        sourceType: moved.sourceType,
+        sourceId: moved.sourceId,
+        total: moved.total,
+        fiscalSign: fiscal.fiscalDocumentAttribute,
+        fiscalDocumentNumber: fiscal.fiscalDocumentNumber,
+        fnNumber: fiscal.fnNumber,
+        at: now.toISOString(),
+      },
+      at: now,
+    });
+  });
 }
 
 const later = (deps: FiscalJobDeps, attempts: number) =>
