@@ -30,6 +30,7 @@ import './styles/bonus.css';
 import './styles/bank-picker.css';
 import './styles/payments.css';
 import './styles/payment-receipt.css';
+import './styles/payment-coupon.css';
 import './styles/switch.css';
 import './styles/gift-cards.css';
 import './styles/gift-card-pages.css';

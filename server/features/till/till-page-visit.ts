@@ -4,8 +4,8 @@ import type { AppDeps } from '#server/app-deps';
 import { cachedBrandSettings } from '#server/core/brand-settings';
 import type { TillPageTools } from './till-gift-card-page';
 import { readTypedReceipt, typedReturn } from './till-page-receipt';
-import { returnNotice } from './till-page-views';
-import { ACTIONS, scanPage, visitPage } from './till-page-views';
+import { ACTIONS, returnNotice } from './till-page-operation';
+import { scanPage, visitPage } from './till-page-views';
 
 /**
  * The reference till page's visit (docs/decisions/015): the customer and the visit's operations, the form that
