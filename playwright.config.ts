@@ -100,6 +100,8 @@ export default defineConfig({
     server(E2E.mutablePort, {
       FLOORS_WIDGET_URL: E2E.floorsWidgetUrl,
       GIFT_CARD_DELIVERY_INTERVAL_MS: '500',
+      // The fiscal journey's receipt goes to the fake cloud till within half a second (decision 070).
+      FISCAL_INTERVAL_MS: '500',
     }),
     server(E2E.clockPort, {
       DEV_CLOCK: 'true',

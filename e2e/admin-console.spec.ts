@@ -58,6 +58,7 @@ test('the owner created with the token logs in with password and TOTP, creates s
     'Промокоды',
     'Отчёты',
     'Чеки',
+    'Фискальные чеки',
     'Каталог',
     'Вебхуки',
   ]);

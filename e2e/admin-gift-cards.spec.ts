@@ -27,6 +27,7 @@ test('the accountant sees only the gift-card screen, cancels one invoice and mar
     'Подарочные карты',
     'Отчёты',
     'Чеки',
+    'Фискальные чеки',
     'Вебхуки',
   ]);
   await nav.getByRole('link', { name: 'Подарочные карты' }).click();

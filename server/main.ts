@@ -22,6 +22,9 @@ import { startStaffSessionPurgeJob } from './features/staff/session-purge';
 import { startAuthPurgeJob } from './features/auth/purge';
 import { startPaymentReceiptPurgeJob } from './features/payments/receipt-purge';
 import { startWebhookDeliveryJob } from './core/events/webhook-job';
+import { startWebhookPurgeJob } from './core/events/outbox-purge';
+import { announceAgedOutLevels } from './core/events/level-window';
+import { startIntervalJob } from './lib/interval-job';
 import { createAdjustableClock } from './core/adjustable-clock';
 import { createMailProvider } from './integrations/mail/create-mail-provider';
 import { createSmsProvider } from './integrations/sms/create-sms-provider';
@@ -121,6 +124,16 @@ function startJobs(deps: AppDeps, config: Config, app: FastifyInstance) {
       { db: deps.db, clock: deps.clock, production: config.isProduction },
       { onError: (error) => jobFailed(error, 'delivering webhooks failed') },
     ),
+    // Levels that fall as purchases leave the 12 months, told to the chain's systems (decision 079).
+    startIntervalJob(() => announceAgedOutLevels(deps), {
+      intervalMs: config.holdReleaseIntervalMs,
+      onError: (error) => jobFailed(error, 'announcing level changes failed'),
+    }),
+    // The outbox's events a month old and their finished deliveries: hourly (decision 079).
+    startWebhookPurgeJob(deps, {
+      intervalMs: 60 * 60_000,
+      onError: (error) => jobFailed(error, 'purging old webhook events failed'),
+    }),
     // Housekeeping of rows a month old: hourly is plenty (decision 033).
     startStaffSessionPurgeJob(deps, {
       intervalMs: 60 * 60_000,

@@ -6,6 +6,7 @@ import * as catalogue from './schema/catalogue';
 import * as content from './schema/content';
 import * as coupons from './schema/coupons';
 import * as giftCards from './schema/gift-cards';
+import * as jobs from './schema/jobs';
 import * as ledger from './schema/ledger';
 import * as marketing from './schema/marketing';
 import * as payments from './schema/payments';
@@ -28,6 +29,7 @@ export const schema = {
   ...staff,
   ...reports,
   ...catalogue,
+  ...jobs,
   ...coupons,
   ...marketing,
   ...webhooks,

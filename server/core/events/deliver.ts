@@ -3,6 +3,8 @@ import type { Clock } from '#server/core/clock';
 import type { Db } from '#server/db/client';
 import { checkEndpointUrl, type ResolveHost } from './endpoint-url';
 import { retryDelayMs } from './retry';
+import { pinnedAgent } from './pinned-agent';
+import { fetch as undiciFetch } from 'undici';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
 
 /** How the delivery job runs (decision 073). */
@@ -16,7 +18,10 @@ export const WEBHOOK_DELIVERY = {
 export interface WebhookDeliveryDeps {
   db: Db;
   clock: Clock;
-  /** Production: every delivery's host is resolved and checked again (DNS rebinding). */
+  /**
+   * Production: every delivery's host is resolved and checked again, and the connection goes to the addresses
+   * checked (DNS rebinding: decision 079).
+   */
   production: boolean;
   resolve?: ResolveHost;
   fetch?: typeof fetch;
@@ -97,6 +102,18 @@ export function envelopeOf(row: {
   });
 }
 
+/**
+ * The test's fetch when it hands one; in production undici's own, with the pinned agent as its dispatcher (the
+ * same library on both sides: Node 20's built-in fetch is an older undici); outside it the built-in fetch.
+ */
+function sender(deps: WebhookDeliveryDeps): typeof fetch {
+  if (deps.fetch) return deps.fetch;
+  if (!deps.production) return fetch;
+  const dispatcher = pinnedAgent(deps.resolve);
+  return ((url: string, init: RequestInit) =>
+    undiciFetch(url, { ...(init as object), dispatcher })) as unknown as typeof fetch;
+}
+
 /** One POST: signed, within the timeout, redirects not followed (a 3xx is a failure). */
 async function post(deps: WebhookDeliveryDeps, row: Claimed): Promise<Outcome> {
   const started = performance.now();
@@ -104,7 +121,7 @@ async function post(deps: WebhookDeliveryDeps, row: Claimed): Promise<Outcome> {
   try {
     if (deps.production) await checkEndpointUrl(row.url, { production: true, resolve: deps.resolve });
     const body = envelopeOf(row);
-    const response = await (deps.fetch ?? fetch)(row.url, {
+    const response = await sender(deps)(row.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -121,7 +138,9 @@ async function post(deps: WebhookDeliveryDeps, row: Claimed): Promise<Outcome> {
     const ok = response.status >= 200 && response.status < 300;
     return { ok, statusCode: response.status, error: ok ? null : `HTTP ${response.status}`, ms: ms() };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // fetch says only "fetch failed"; the log shows why (refused address, DNS, TLS, timeout).
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    const message = error instanceof Error ? `${error.message}${cause}` : String(error);
     return { ok: false, statusCode: null, error: message.slice(0, 500), ms: ms() };
   }
 }

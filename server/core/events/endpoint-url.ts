@@ -5,7 +5,7 @@ import { AppError } from '#server/errors';
 /** Resolves a host to every address it has (Node's `dns.lookup` with `all`); a test hands its own. */
 export type ResolveHost = (host: string) => Promise<{ address: string; family: number }[]>;
 
-const resolveWithDns: ResolveHost = (host) => dnsLookup(host, { all: true, verbatim: true });
+export const resolveWithDns: ResolveHost = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 /**
  * Where an endpoint may never point (decision 073, SSRF): private, loopback, link-local (the cloud metadata

@@ -1,3 +1,4 @@
+import { emitLevelChange } from '#server/core/events/level-changed';
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { releaseDraftCoupons, useDraftCoupons } from '#server/core/coupons/draft-holds';
@@ -77,7 +78,8 @@ async function emitPaymentPosted(deps: PaymentsDeps, tx: Db, done: DraftRow, now
       at: now.toISOString(),
     },
     at: now,
-  });
+  });  const delta = done.paySum - done.couponDiscount;
+  await emitLevelChange(deps, tx, { memberId: done.userId, delta, reason: 'purchase', at: now });
 }
 
 /**

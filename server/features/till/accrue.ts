@@ -98,7 +98,7 @@ export async function accrue(
       if (posted.created) await credit.afterPosting(key);
       transactionId = posted.transactionId;
     }
-    await recordOperation(deps.db, tx, row, point.title, transactionId, now);
+    await recordOperation(deps, tx, row, point.title, transactionId, now);
   });
   return sameRequest((await findByKey(deps.db, key))!, request);
 }

@@ -161,7 +161,7 @@ export async function completeHeld(deps: TillDeps, row: TillOperationRow, before
     if (!done) return;
     const transactionId = await postSettlement(deps, tx, 'till', done, done.earn);
     await useCouponsOf(deps.db, tx, done.id, now); // its coupon is used with it (decision 064)
-    await recordOperation(deps.db, tx, done, point.title, transactionId, now);
+    await recordOperation(deps, tx, done, point.title, transactionId, now);
     await queueCardReceipt(deps, tx, done, point.title, 'sell'); // a card payment's receipt, with it (decision 070)
   });
 }

@@ -180,6 +180,6 @@ async function writeLateAccrual(deps: TillDeps, late: LateAccrual) {
       if (posted.created) await credit.afterPosting(postingKey);
       transactionId = posted.transactionId;
     }
-    await recordOperation(deps.db, tx, row!, late.place, transactionId, late.at);
+    await recordOperation(deps, tx, row!, late.place, transactionId, late.at);
   });
 }

@@ -1,4 +1,5 @@
 import { emitEvent } from '#server/core/events/emit';
+import { emitLevelChange, type LevelDeps } from '#server/core/events/level-changed';
 import { and, eq } from 'drizzle-orm';
 import type { TillOperation } from '#common/contract/till';
 import type { AppDeps } from '#server/app-deps';
@@ -115,7 +116,7 @@ export const stateConflict = (row: TillOperationRow, what: string) =>
 
 /** The cabinet's history row for a completed till operation. */
 export async function recordOperation(
-  root: Db,
+  deps: LevelDeps,
   tx: Db,
   row: TillOperationRow,
   place: string,
@@ -138,7 +139,7 @@ export async function recordOperation(
     })
     .returning({ id: operations.id });
   await tx.update(tillOperations).set({ operationId: operation!.id }).where(eq(tillOperations.id, row.id));
-  await emitEvent(root, tx, {
+  await emitEvent(deps.db, tx, {
     type: 'operation.posted',
     memberId: row.userId,
     payload: {
@@ -154,4 +155,5 @@ export async function recordOperation(
     },
     at: now,
   });
+  await emitLevelChange(deps, tx, { memberId: row.userId, delta: row.sum, reason: 'purchase', at: now });
 }

@@ -1,3 +1,4 @@
+import { emitLevelChange } from '#server/core/events/level-changed';
 import { emitEvent } from '#server/core/events/emit';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -88,6 +89,9 @@ export async function reverseCompleted(deps: TillDeps, row: TillOperationRow, to
         },
         at: now,
       });
+      if (moved.userId) {
+        await emitLevelChange(deps, tx, { memberId: moved.userId, delta: -moved.sum, reason: 'refund', at: now });
+      }
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {

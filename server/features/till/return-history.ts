@@ -1,3 +1,4 @@
+import { emitLevelChange, type LevelDeps } from '#server/core/events/level-changed';
 import { emitEvent } from '#server/core/events/emit';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
@@ -15,7 +16,7 @@ type ReturnRow = typeof tillReturnLines.$inferSelect;
  * it debits. Without it a customer's balance would change with nothing in their history to say why.
  */
 export async function recordReturn(
-  root: Db,
+  deps: LevelDeps,
   tx: Db,
   op: TillOperationRow,
   planned: readonly ReturnRow[],
@@ -55,7 +56,7 @@ export async function recordReturn(
       transactionId,
     })
     .returning({ id: operations.id, amountEarn: operations.amountEarn, amountSpend: operations.amountSpend });
-  await emitEvent(root, tx, {
+  await emitEvent(deps.db, tx, {
     type: 'operation.refunded',
     memberId: op.userId,
     payload: {
@@ -69,5 +70,5 @@ export async function recordReturn(
       at: now.toISOString(),
     },
     at: now,
-  });
+  });  await emitLevelChange(deps, tx, { memberId: op.userId, delta: -money, reason: 'return', at: now });
 }

@@ -67,7 +67,7 @@ export async function returnLines(
     const planned = await planReturn(tx, locked!, key, items, now);
     const transactionId = await postReturn(tx, locked!, key, planned);
     await tx.insert(tillReturnLines).values(planned);
-    await recordReturn(deps.db, tx, locked!, planned, transactionId, now);
+    await recordReturn(deps, tx, locked!, planned, transactionId, now);
     return planned;
   });
   return answerOf(row, body.idempotencyKey, rows);

@@ -3,6 +3,7 @@ import type { Permission } from '#common/contract/permissions';
 import { ruAdmin } from '#web/i18n/ru-admin';
 import { ruAdminCatalogue } from '#web/i18n/ru-admin-catalogue';
 import { ruAdminContent } from '#web/i18n/ru-admin-content';
+import { ruAdminFiscal } from '#web/i18n/ru-admin-fiscal';
 import { ruAdminCoupons } from '#web/i18n/ru-admin-coupons';
 import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
 import { ruAdminReceipts } from '#web/i18n/ru-admin-receipts';
@@ -14,6 +15,7 @@ import { TillKeysPage } from './till-keys-page';
 import { CataloguePage } from './catalogue/catalogue-page';
 import { ContentPage } from './content/content-page';
 import { CouponsPage } from './coupons/coupons-page';
+import { FiscalReceiptsPage } from './fiscal/fiscal-receipts-page';
 import { SettingsPage } from './content/settings-page';
 import { GiftCardsPage } from './gift-cards/gift-cards-page';
 import { MembersPage } from './members/members-page';
@@ -68,6 +70,13 @@ export const SECTIONS: Section[] = [
   { path: '/admin/reports', label: ruAdminReports.nav, permission: 'reports.read', Page: ReportsPage }, // decision 031
   // Any till receipt with its lines (decision 066).
   { path: '/admin/receipts', label: ruAdminReceipts.nav, permission: 'receipts.read', Page: ReceiptsPage },
+  // The 54-FZ receipts' outbox: its failures and retry (decision 070).
+  {
+    path: '/admin/fiscal-receipts',
+    label: ruAdminFiscal.nav,
+    permission: 'fiscal.read',
+    Page: FiscalReceiptsPage,
+  },
   {
     path: '/admin/catalogue',
     label: ruAdminCatalogue.nav,

@@ -1,0 +1,61 @@
+import type { Level } from '#common/contract/header';
+import { brandSettingsWithin } from '#server/core/brand-settings';
+import { levelFor, spendOverYear } from '#server/core/earn/levels';
+import type { ContentCache } from '#server/lib/content-cache';
+import type { Db } from '#server/db/client';
+import { emitEvent } from './emit';
+import { endpointsFor } from './endpoint-cache';
+
+/** Why the member's 12 months' spend moved: a purchase, goods returned or refunded, or a purchase aging out. */
+export type LevelChangeReason = 'purchase' | 'return' | 'refund' | 'window';
+
+export interface LevelDeps {
+  db: Db;
+  cache: ContentCache;
+}
+
+/**
+ * `member.level_changed` (decision 079): levels are computed from the 12 months' spend, never stored (decision
+ * 027), so a change is seen where the spend moves. Called in the transaction `tx` that just wrote the change of
+ * `delta` kopecks to the member's counted spend: the level before is the level of the spend less `delta`. Costs
+ * nothing (no query) when the brand has no levels or no endpoint listens; one indexed sum otherwise.
+ */
+export async function emitLevelChange(
+  deps: LevelDeps,
+  tx: Db,
+  change: { memberId: string; delta: number; reason: LevelChangeReason; at: Date },
+): Promise<void> {
+  if (change.delta === 0) return;
+  if ((await endpointsFor(deps.db, tx, 'member.level_changed')).length === 0) return;
+  const { levels } = await brandSettingsWithin(tx, deps.cache);
+  if (levels.length === 0) return;
+  const spend = await spendOverYear(tx, change.memberId, change.at);
+  await emitIfMoved(deps.db, tx, levels, { ...change, spend, spendBefore: spend - change.delta });
+}
+
+/** Writes the event when the spend before and after fall in different levels. */
+export async function emitIfMoved(
+  root: Db,
+  tx: Db,
+  levels: readonly Level[],
+  moved: { memberId: string; spend: number; spendBefore: number; reason: LevelChangeReason; at: Date },
+): Promise<boolean> {
+  const from = levelFor(levels, moved.spendBefore);
+  const to = levelFor(levels, moved.spend);
+  if (from === to) return false;
+  await emitEvent(root, tx, {
+    type: 'member.level_changed',
+    memberId: moved.memberId,
+    payload: {
+      memberId: moved.memberId,
+      from: from?.title ?? null,
+      to: to?.title ?? null,
+      direction: moved.spend > moved.spendBefore ? 'up' : 'down',
+      reason: moved.reason,
+      spend: moved.spend,
+      at: moved.at.toISOString(),
+    },
+    at: moved.at,
+  });
+  return true;
+}
