@@ -1,4 +1,5 @@
 import * as z from './z';
+import { fiscalReceiptLinkSchema } from './fiscal-receipts';
 import { checkNominal, DEFAULT_MAX_LENGTH, VALIDATION_MESSAGES } from '../lib/validation';
 import { MAX_RECIPIENTS } from '../lib/gift-card-rules';
 import { defineEndpoint } from './endpoint';
@@ -187,6 +188,8 @@ export const getGiftCard = defineEndpoint({
       congratulation: z.string(),
       cardUrl: z.string(),
       cards: z.array(issuedGiftCardSchema),
+      /** The order's 54-FZ receipt where the site fiscalises it (decision 070): its state and link. */
+      fiscalReceipt: fiscalReceiptLinkSchema.optional(),
     }),
   },
 });

@@ -23,6 +23,7 @@ import { paymentDrafts } from '#server/db/schema/payments';
 import { AppError, notFound } from '#server/errors';
 import { formatMoney } from '#common/lib/format';
 import { toRoubles } from '#server/core/money';
+import { receiptLinkOf } from '#server/core/fiscal/receipt-link';
 import { readBrandSettings } from '#server/core/brand-settings';
 import { computeGiftCardBill } from './bill';
 
@@ -265,11 +266,24 @@ export async function buyerCards(deps: Pick<AppDeps, 'db' | 'config'>, userId: s
   }));
   const [first] = cards;
   if (!first) throw new Error('a paid gift card order without cards');
+  const fiscalReceipt = await orderReceiptLink(deps.db, order.id);
   return {
     imageUrl: pictureUrlOf(order.imageId),
     balance: first.balance,
     congratulation: order.congratulation,
     cardUrl: first.cardUrl,
     cards,
+    ...(fiscalReceipt && { fiscalReceipt }),
   };
+}
+
+/** The receipt of the draft that paid the order (decision 070), or null where the site issued none. */
+async function orderReceiptLink(db: Db, orderId: string) {
+  const [paid] = await db
+    .select({ draftId: giftCardOrderDrafts.draftId })
+    .from(giftCardOrderDrafts)
+    .innerJoin(paymentDrafts, eq(paymentDrafts.id, giftCardOrderDrafts.draftId))
+    .where(and(eq(giftCardOrderDrafts.orderId, orderId), eq(paymentDrafts.state, 'completed')))
+    .limit(1);
+  return paid ? receiptLinkOf(db, 'payment_draft', paid.draftId) : null;
 }

@@ -79,6 +79,12 @@ export function nextLookIn(
   return Math.min(Math.max(due - now, DUE_LOOK_MS), MAX_WAIT_MS);
 }
 
+/** While the order's receipt is queued or sent: every 10 s, at most 60 times; never once issued or failed. */
+export function receiptLookIn(receipt: { status: string } | undefined, updates: number): number | false {
+  const waiting = receipt?.status === 'queued' || receipt?.status === 'sent';
+  return waiting && updates < 60 ? DUE_LOOK_MS : false;
+}
+
 export function useBoughtCard(orderId: string | null) {
   const hydrated = useHydrated();
   return useQuery({
@@ -89,7 +95,13 @@ export function useBoughtCard(orderId: string | null) {
     // While a card waits for its SMS, the page looks again: every 10 s once it is due (sent within seconds; at
     // most 10 minutes of that), else when the earliest sending date comes (checked at least every 30 minutes),
     // so it never keeps saying the SMS is coming after it went.
-    refetchInterval: (query) => nextLookIn(query.state.data?.cards ?? [], query.state.dataUpdateCount),
+    // A 54-FZ receipt on its way is looked for the same way (decision 070): issued within seconds.
+    refetchInterval: (query) => {
+      const { data, dataUpdateCount } = query.state;
+      const cards = nextLookIn(data?.cards ?? [], dataUpdateCount);
+      const receipt = receiptLookIn(data?.fiscalReceipt, dataUpdateCount);
+      return cards === false ? receipt : receipt === false ? cards : Math.min(cards, receipt);
+    },
   });
 }
 

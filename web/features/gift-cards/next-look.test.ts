@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextLookIn } from './gift-card-api';
+import { nextLookIn, receiptLookIn } from './gift-card-api';
 
 const NOW = Date.parse('2026-11-28T10:00:00Z');
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
@@ -28,5 +28,16 @@ describe('when the gift-card result page asks again about its SMS', () => {
         NOW,
       ),
     ).toBe(3 * 60_000);
+  });
+});
+
+describe('when the gift-card result page asks again about its 54-FZ receipt', () => {
+  it('looks every 10 s while it is queued or sent, ten minutes at most, and stops once issued or failed', () => {
+    expect(receiptLookIn({ status: 'queued' }, 0)).toBe(10_000);
+    expect(receiptLookIn({ status: 'sent' }, 59)).toBe(10_000);
+    expect(receiptLookIn({ status: 'sent' }, 60)).toBe(false);
+    expect(receiptLookIn({ status: 'done' }, 1)).toBe(false);
+    expect(receiptLookIn({ status: 'failed' }, 1)).toBe(false);
+    expect(receiptLookIn(undefined, 0)).toBe(false);
   });
 });

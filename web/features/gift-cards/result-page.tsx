@@ -5,6 +5,7 @@ import { ruGiftCards } from '#web/i18n/ru-gift-cards';
 import { formatAmount } from '#common/lib/format';
 import { formatPhone, localDateTime } from '#web/lib/formats';
 import { useSettings } from '#web/lib/settings';
+import { FiscalReceiptNote } from '#web/payment/fiscal-receipt-note';
 import { PayerQueryStage } from '#web/payment/payer-query-stage';
 import { PageMeta } from '#web/ui/page-meta';
 import { useBoughtCard } from './gift-card-api';
@@ -84,6 +85,7 @@ function BoughtCard({
           </li>
         ))}
       </ul>
+      <FiscalReceiptNote receipt={data.fiscalReceipt} />
     </div>
   );
 }

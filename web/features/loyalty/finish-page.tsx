@@ -7,11 +7,11 @@ import { formatAmount, formatBonuses } from '#common/lib/format';
 import { useIsLoggedIn } from '#web/lib/session';
 import { useSettings } from '#web/lib/settings';
 import { FinishStep } from '#web/payment/finish-step';
+import { FiscalReceiptNote } from '#web/payment/fiscal-receipt-note';
 import { PageMeta } from '#web/ui/page-meta';
 import { ChequeForm } from './cheque-form';
 import { forgetDraft, paymentPath } from './payment-api';
 import { ReceiptLines } from './receipt-lines';
-import { FiscalReceiptNote } from './fiscal-receipt-note';
 import { parsePaySum, parsePointId, parseReceiptId } from './retail-point';
 
 const DRAFT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,11 +1,11 @@
-import type { PaymentResult } from '#common/contract/loyalty';
+import type { FiscalReceiptLink } from '#common/contract/fiscal-receipts';
 import { ruLoyalty } from '#web/i18n/ru-loyalty';
 
 /**
- * The 54-FZ receipt of a payment the site fiscalised (decision 070): its ФН, ФД, ФП and the OFD's check page once
+ * The 54-FZ receipt of a payment the site fiscalised (decision 070: the shop payment's finish, a gift card's result): its ФН, ФД, ФП and the OFD's check page once
  * issued, or that it is on its way. Nothing where the shop's till issues it (the answer has no `fiscalReceipt`).
  */
-export function FiscalReceiptNote({ receipt }: { receipt: PaymentResult['fiscalReceipt'] }) {
+export function FiscalReceiptNote({ receipt }: { receipt: FiscalReceiptLink | undefined }) {
   if (!receipt) return null;
   const url =
     receipt.ofdReceiptUrl && /^https?:\/\//.test(receipt.ofdReceiptUrl) ? receipt.ofdReceiptUrl : null;
