@@ -211,6 +211,14 @@ export const ERROR_STATUS = {
   /** An endpoint's address is not https (in production) or names a private, loopback or metadata address. */
   WEBHOOK_URL_REFUSED: 400,
 
+  // Segments (docs/decisions/075)
+  /** A segment's condition names a level, a retail point or a category the brand does not have. */
+  SEGMENT_CONDITION: 400,
+  /** Another saved segment already has this name. */
+  SEGMENT_NAME_TAKEN: 409,
+  /** A segment too large for one CSV file (decision 075): narrow it first. */
+  SEGMENT_TOO_LARGE: 400,
+
   // The operator's console (docs/decisions/026)
   /** The staff member's role does not allow this call. */
   FORBIDDEN: 403,
