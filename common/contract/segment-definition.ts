@@ -1,3 +1,4 @@
+import { SEGMENT_FIELDS, SEGMENT_FIELD_NAMES, type SegmentField } from './codes';
 import * as z from './z';
 
 /**
@@ -7,37 +8,7 @@ import * as z from './z';
  * which condition could not be evaluated. Zod-free types for the console are at the bottom.
  */
 
-export const SEGMENT_FIELDS = [
-  'level',
-  'points',
-  'daysSinceLastPurchase',
-  'purchaseCount',
-  'purchaseSum',
-  'balance',
-  'expiringBonuses',
-  'birthdayMonth',
-  'categories',
-  'registered',
-  'giftCards',
-  'consent',
-] as const;
-export type SegmentField = (typeof SEGMENT_FIELDS)[number];
-
-/** Each condition's name as the console and the refusals say it. */
-export const SEGMENT_FIELD_NAMES: Record<SegmentField, string> = {
-  level: 'Уровень',
-  points: 'Покупал в точках',
-  daysSinceLastPurchase: 'Дней с последней покупки',
-  purchaseCount: 'Число покупок за период',
-  purchaseSum: 'Сумма покупок за период',
-  balance: 'Баланс бонусов',
-  expiringBonuses: 'Сгорающие бонусы',
-  birthdayMonth: 'Месяц рождения',
-  categories: 'Покупал категории',
-  registered: 'Дата регистрации',
-  giftCards: 'Подарочные карты',
-  consent: 'Согласие на рекламу',
-};
+export { SEGMENT_FIELDS, SEGMENT_FIELD_NAMES, type SegmentField } from './codes';
 
 const MAX_ROUBLES = 100_000_000;
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
@@ -75,27 +46,14 @@ function labelled(field: SegmentField) {
 
 const compare = ['gte', 'lte'] as const;
 
-function conditionSchemas() {
-  const level = labelled('level');
+/** The conditions on what a member bought. */
+function purchaseSchemas() {
   const points = labelled('points');
   const last = labelled('daysSinceLastPurchase');
   const count = labelled('purchaseCount');
   const sum = labelled('purchaseSum');
-  const balance = labelled('balance');
-  const expiring = labelled('expiringBonuses');
-  const birthday = labelled('birthdayMonth');
   const categories = labelled('categories');
-  const registered = labelled('registered');
-  const gift = labelled('giftCards');
-  const consent = labelled('consent');
   return [
-    z.strictObject({
-      field: z.literal('level'),
-      levels: z
-        .array(z.string().min(1).max(40), `${level.name}: список уровней`)
-        .min(1, `${level.name}: выберите хотя бы один уровень`)
-        .max(10, `${level.name}: не больше 10 уровней`),
-    }),
     z.strictObject({
       field: z.literal('points'),
       pointIds: z
@@ -124,6 +82,38 @@ function conditionSchemas() {
       op: sum.op(compare),
       value: sum.roubles,
     }),
+    z.strictObject({
+      field: z.literal('categories'),
+      categoryIds: z
+        .array(z.string().min(1).max(100), `${categories.name}: список категорий`)
+        .min(1, `${categories.name}: выберите хотя бы одну категорию`)
+        .max(50, `${categories.name}: не больше 50 категорий`),
+    }),
+  ] as const;
+}
+
+/** The conditions on the member: level, bonuses, birthday, registration, gift cards, consent. */
+function memberSchemas() {
+  const level = labelled('level');
+  const balance = labelled('balance');
+  const expiring = labelled('expiringBonuses');
+  const birthday = labelled('birthdayMonth');
+  const registered = labelled('registered');
+  const gift = labelled('giftCards');
+  const consent = labelled('consent');
+  const month = z
+    .number()
+    .int()
+    .min(1, `${birthday.name}: месяц от 1 до 12`)
+    .max(12, `${birthday.name}: месяц от 1 до 12`);
+  return [
+    z.strictObject({
+      field: z.literal('level'),
+      levels: z
+        .array(z.string().min(1).max(40), `${level.name}: список уровней`)
+        .min(1, `${level.name}: выберите хотя бы один уровень`)
+        .max(10, `${level.name}: не больше 10 уровней`),
+    }),
     z.strictObject({ field: z.literal('balance'), op: balance.op(compare), value: balance.roubles }),
     z.strictObject({
       field: z.literal('expiringBonuses'),
@@ -133,23 +123,7 @@ function conditionSchemas() {
     }),
     z.strictObject({
       field: z.literal('birthdayMonth'),
-      months: z
-        .array(
-          z
-            .number()
-            .int()
-            .min(1, `${birthday.name}: месяц от 1 до 12`)
-            .max(12, `${birthday.name}: месяц от 1 до 12`),
-        )
-        .min(1, `${birthday.name}: выберите хотя бы один месяц`)
-        .max(12),
-    }),
-    z.strictObject({
-      field: z.literal('categories'),
-      categoryIds: z
-        .array(z.string().min(1).max(100), `${categories.name}: список категорий`)
-        .min(1, `${categories.name}: выберите хотя бы одну категорию`)
-        .max(50, `${categories.name}: не больше 50 категорий`),
+      months: z.array(month).min(1, `${birthday.name}: выберите хотя бы один месяц`).max(12),
     }),
     z.strictObject({ field: z.literal('registered'), period: registered.period }),
     z.strictObject({ field: z.literal('giftCards'), held: z.boolean(`${gift.name}: да или нет`) }),
@@ -160,6 +134,8 @@ function conditionSchemas() {
     }),
   ] as const;
 }
+
+const conditionSchemas = () => [...purchaseSchemas(), ...memberSchemas()] as const;
 
 const unknownField = () => `Неизвестное условие: можно ${SEGMENT_FIELDS.join(', ')} или group`;
 

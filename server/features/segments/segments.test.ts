@@ -67,6 +67,14 @@ describe('segments in the console (decision 075)', () => {
     expect(all).toBeGreaterThanOrEqual(2);
   });
 
+  it('lists the demo brand’s two segments, each counted', async () => {
+    const list = await call({ method: 'GET', url: '/api/operator/segments' });
+    expect(list.statusCode, list.body).toBe(200);
+    const demo = list.json().filter((s: { createdBy: string }) => s.createdBy === 'system');
+    expect(demo.map((s: { name: string }) => s.name)).toEqual(['Давно не покупали', 'Именинники месяца']);
+    for (const segment of demo) expect(segment).toMatchObject({ count: expect.any(Number), problem: null });
+  });
+
   it('saves, lists with counts, renames and deletes, each audited', async () => {
     const created = await save('Январь 2001', JANUARY_2001);
     expect(created.statusCode, created.body).toBe(200);
