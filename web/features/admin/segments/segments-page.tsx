@@ -88,7 +88,11 @@ export function SegmentsPage() {
                     {draft.id ? t.saveChanges : t.save}
                   </button>
                   {draft.id && (
-                    <button type="button" className="admin-button admin-button-quiet" onClick={() => setDraft(NEW_DRAFT)}>
+                    <button
+                      type="button"
+                      className="admin-button admin-button-quiet"
+                      onClick={() => setDraft(NEW_DRAFT)}
+                    >
                       {t.startNew}
                     </button>
                   )}
