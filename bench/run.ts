@@ -71,6 +71,12 @@ const PARTS: Part[] = [
     run: async () => (await import('./webhooks')).webhooksReport(),
   },
   {
+    id: 'segments',
+    name: 'segment counts at 1,000,000 members',
+    needsBuild: false,
+    run: async () => (await import('./segments')).segmentsReport(),
+  },
+  {
     id: 'lighthouse',
     name: 'Lighthouse',
     needsBuild: true,

@@ -55,6 +55,7 @@ test('the owner created with the token logs in with password and TOTP, creates s
     'Настройки и бренд',
     'Содержание сайта',
     'Программа',
+    'Сегменты',
     'Промокоды',
     'Отчёты',
     'Чеки',

@@ -11,6 +11,7 @@ import { registerBindingRoutes } from './features/bindings/routes';
 import { registerCabinetRoutes } from './features/cabinet/routes';
 import { registerCatalogueRoutes } from './features/catalogue/routes';
 import { registerCouponRoutes } from './features/coupons/routes';
+import { registerSegmentRoutes } from './features/segments/routes';
 import { registerWebhookRoutes } from './features/webhooks/routes';
 import { registerDevRoutes } from './features/dev/routes';
 import { registerDocumentRoutes } from './features/documents/routes';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerCatalogueRoutes(app, deps);
   registerCouponRoutes(app, deps);
   registerWebhookRoutes(app, deps);
+  registerSegmentRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerMarketingConsentRoutes(app, deps);

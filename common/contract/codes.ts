@@ -211,6 +211,14 @@ export const ERROR_STATUS = {
   /** An endpoint's address is not https (in production) or names a private, loopback or metadata address. */
   WEBHOOK_URL_REFUSED: 400,
 
+  // Segments (docs/decisions/075)
+  /** A segment's condition names a level, a retail point or a category the brand does not have. */
+  SEGMENT_CONDITION: 400,
+  /** Another saved segment already has this name. */
+  SEGMENT_NAME_TAKEN: 409,
+  /** A segment too large for one CSV file (decision 075): narrow it first. */
+  SEGMENT_TOO_LARGE: 400,
+
   // The operator's console (docs/decisions/026)
   /** The staff member's role does not allow this call. */
   FORBIDDEN: 403,
@@ -254,3 +262,36 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** A webhook delivery's state: waiting or retrying, delivered (a 2xx), or given up after 3 days. */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+/** The kinds of a segment's conditions (decision 075); the schema is segment-definition.ts. */
+export const SEGMENT_FIELDS = [
+  'level',
+  'points',
+  'daysSinceLastPurchase',
+  'purchaseCount',
+  'purchaseSum',
+  'balance',
+  'expiringBonuses',
+  'birthdayMonth',
+  'categories',
+  'registered',
+  'giftCards',
+  'consent',
+] as const;
+export type SegmentField = (typeof SEGMENT_FIELDS)[number];
+
+/** Each condition's name as the console and the refusals say it. */
+export const SEGMENT_FIELD_NAMES: Record<SegmentField, string> = {
+  level: 'Уровень',
+  points: 'Покупал в точках',
+  daysSinceLastPurchase: 'Дней с последней покупки',
+  purchaseCount: 'Число покупок за период',
+  purchaseSum: 'Сумма покупок за период',
+  balance: 'Баланс бонусов',
+  expiringBonuses: 'Сгорающие бонусы',
+  birthdayMonth: 'Месяц рождения',
+  categories: 'Покупал категории',
+  registered: 'Дата регистрации',
+  giftCards: 'Подарочные карты',
+  consent: 'Согласие на рекламу',
+};

@@ -42,6 +42,11 @@ export const PERMISSIONS = [
   // read the delivery log.
   'webhooks.read',
   'webhooks.write',
+  // Segments of members (decision 075): who builds them and sees their counts, and who takes a member list
+  // out of the console as a file. The marketer and the owner; the viewer reads the definitions and counts.
+  'segments.read',
+  'segments.write',
+  'segments.export',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -58,7 +63,7 @@ const areas = (...names: string[]): Permission[] =>
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   // The marketer runs the programme and its content, so the catalogue its rules read is theirs too (decision 060).
-  marketer: areas('settings', 'content', 'campaigns', 'catalogue'),
+  marketer: areas('settings', 'content', 'campaigns', 'catalogue', 'segments'),
   // Support answers "where are my bonuses for that purchase?", so it reads receipts (decision 066).
   support: [...areas('members').filter((p) => p !== 'members.delete'), 'receipts.read', 'webhooks.read'],
   accountant: [...areas('giftCards', 'invoices', 'fiscal'), 'reports.read', 'receipts.read', 'webhooks.read'],

@@ -25,6 +25,7 @@ import type * as memberBonuses from './member-bonuses';
 import type * as programme from './programme';
 import type * as reports from './reports';
 import type * as sbp from './sbp';
+import type * as segments from './segments';
 import type * as till from './till';
 import type * as tillGiftCards from './till-gift-cards';
 import type * as tillReceipt from './till-receipt';
@@ -63,7 +64,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof coupons>
   | EndpointsOf<typeof receipts>
   | EndpointsOf<typeof fiscalReceipts>
-  | EndpointsOf<typeof webhooks>;
+  | EndpointsOf<typeof webhooks>
+  | EndpointsOf<typeof segments>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

@@ -11,6 +11,7 @@ import * as ledger from './schema/ledger';
 import * as marketing from './schema/marketing';
 import * as payments from './schema/payments';
 import * as reports from './schema/reports';
+import * as segments from './schema/segments';
 import * as staff from './schema/staff';
 import * as till from './schema/till';
 import * as webhooks from './schema/webhooks';
@@ -33,4 +34,5 @@ export const schema = {
   ...coupons,
   ...marketing,
   ...webhooks,
+  ...segments,
 };

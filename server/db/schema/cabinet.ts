@@ -69,6 +69,10 @@ export const operations = pgTable(
     index('operations_user_history').on(t.userId, t.occurredAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Reports' active members over a range of days, from the index alone (decision 031).
     index('operations_occurred_user').on(t.occurredAt, t.userId),
+    // Segments' purchase conditions (decision 075): a period's purchases per member from the index alone.
+    index('operations_purchases')
+      .on(t.occurredAt, t.userId, t.type, t.amount)
+      .where(sql`${t.state} = 'PROCESSED' and ${t.type} in ('PAYMENT', 'CASHBACK', 'RETURN')`),
   ],
 );
 

@@ -110,6 +110,8 @@ export const receiptLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.source, t.operationId, t.lineNo] }),
+    // Segments' «bought these categories» (decision 075).
+    index('receipt_lines_category').on(t.categoryId, t.source, t.operationId),
     check('receipt_lines_source', sql`${t.source} in ('till', 'payment')`),
     check('receipt_lines_legal_group', legalGroupCheck(t.legalGroup)),
     check(

@@ -118,7 +118,11 @@ export const giftCards = pgTable(
     /** Blocked by the operator (decision 026): the till and add-to-balance refuse it while set. */
     blockedAt: at(),
   },
-  (t) => [unique('gift_cards_order_position').on(t.orderId, t.position)],
+  (t) => [
+    unique('gift_cards_order_position').on(t.orderId, t.position),
+    // Segments' «holds a gift card» (decision 075): the cards sent to a member's phone.
+    index('gift_cards_phone').on(t.phone),
+  ],
 );
 
 /**

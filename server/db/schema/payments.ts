@@ -133,6 +133,10 @@ export const paymentDrafts = pgTable(
     index('payment_drafts_completed')
       .on(t.resolvedAt)
       .where(sql`${t.state} = 'completed'`),
+    // Segments' «bought at these points» (decision 075).
+    index('payment_drafts_point_buyers')
+      .on(t.retailPointId, t.userId)
+      .where(sql`${t.state} = 'completed'`),
     index('payment_drafts_open_holds')
       .on(t.holdExpiresAt)
       .where(sql`${t.state} in ('processing', 'paid')`),

@@ -144,6 +144,10 @@ export const tillOperations = pgTable(
     index('till_operations_completed') // reports (decision 031)
       .on(t.updatedAt)
       .where(sql`${t.state} = 'completed'`),
+    // Segments' «bought at these points» (decision 075).
+    index('till_operations_point_buyers')
+      .on(t.retailPointId, t.userId)
+      .where(sql`${t.state} = 'completed'`),
     index('till_operations_open_holds')
       .on(t.holdExpiresAt)
       .where(sql`${t.state} = 'held'`),

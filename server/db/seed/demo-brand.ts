@@ -10,6 +10,7 @@ import { campaigns } from '../schema/programme';
 import { catalogueItems } from '../schema/catalogue';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoPromos } from './demo-promos';
+import { seedDemoSegments } from './demo-segments';
 import { seedDemoContent } from './demo-content';
 
 /** The demo brand's files sit beside this module in the source tree and beside the bundle in dist/server. */
@@ -80,6 +81,7 @@ export async function seedDemoBrand(db: Db, options: SeedOptions = {}): Promise<
     await seedDemoCampaigns(tx as unknown as Db, DEMO_DIR, today);
     await seedDemoCatalogue(tx as unknown as Db);
     await seedDemoPromos(tx as unknown as Db);
+    await seedDemoSegments(tx as unknown as Db);
     const folder = join(DEMO_DIR, 'pictures');
     if (!existsSync(folder)) return;
     for (const file of readdirSync(folder)) {

@@ -8,6 +8,7 @@ import { ruAdminCoupons } from '#web/i18n/ru-admin-coupons';
 import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
 import { ruAdminReceipts } from '#web/i18n/ru-admin-receipts';
 import { ruAdminReports } from '#web/i18n/ru-admin-reports';
+import { ruAdminSegments } from '#web/i18n/ru-admin-segments';
 import { ruAdminWebhooks } from '#web/i18n/ru-admin-webhooks';
 import { AuditPage } from './audit-page';
 import { StaffPage } from './staff-page';
@@ -22,6 +23,7 @@ import { MembersPage } from './members/members-page';
 import { ProgrammePage } from './programme/programme-page';
 import { ReceiptsPage } from './receipts/receipts-page';
 import { ReportsPage } from './reports/reports-page';
+import { SegmentsPage } from './segments/segments-page';
 import { WebhooksPage } from './webhooks/webhooks-page';
 
 const t = ruAdmin.shell;
@@ -65,6 +67,8 @@ export const SECTIONS: Section[] = [
     permission: 'campaigns.read',
     Page: ProgrammePage,
   },
+  // Segments of members (decision 075): the marketer's and the owner's.
+  { path: '/admin/segments', label: ruAdminSegments.nav, permission: 'segments.read', Page: SegmentsPage },
   // Coupons and promo codes (decision 064): the campaigns' permissions.
   { path: '/admin/coupons', label: ruAdminCoupons.nav, permission: 'campaigns.read', Page: CouponsPage },
   { path: '/admin/reports', label: ruAdminReports.nav, permission: 'reports.read', Page: ReportsPage }, // decision 031
