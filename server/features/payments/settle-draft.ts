@@ -78,7 +78,8 @@ async function emitPaymentPosted(deps: PaymentsDeps, tx: Db, done: DraftRow, now
       at: now.toISOString(),
     },
     at: now,
-  });  const delta = done.paySum - done.couponDiscount;
+  });
+  const delta = done.paySum - done.couponDiscount;
   await emitLevelChange(deps, tx, { memberId: done.userId, delta, reason: 'purchase', at: now });
 }
 

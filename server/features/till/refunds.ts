@@ -90,7 +90,12 @@ export async function reverseCompleted(deps: TillDeps, row: TillOperationRow, to
         at: now,
       });
       if (moved.userId) {
-        await emitLevelChange(deps, tx, { memberId: moved.userId, delta: -moved.sum, reason: 'refund', at: now });
+        await emitLevelChange(deps, tx, {
+          memberId: moved.userId,
+          delta: -moved.sum,
+          reason: 'refund',
+          at: now,
+        });
       }
     });
   } catch (error) {

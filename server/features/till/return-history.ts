@@ -70,5 +70,6 @@ export async function recordReturn(
       at: now.toISOString(),
     },
     at: now,
-  });  await emitLevelChange(deps, tx, { memberId: op.userId, delta: -money, reason: 'return', at: now });
+  });
+  await emitLevelChange(deps, tx, { memberId: op.userId, delta: -money, reason: 'return', at: now });
 }
