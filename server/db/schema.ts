@@ -9,6 +9,7 @@ import * as giftCards from './schema/gift-cards';
 import * as ledger from './schema/ledger';
 import * as marketing from './schema/marketing';
 import * as payments from './schema/payments';
+import * as push from './schema/push';
 import * as reports from './schema/reports';
 import * as staff from './schema/staff';
 import * as till from './schema/till';
@@ -31,4 +32,5 @@ export const schema = {
   ...coupons,
   ...marketing,
   ...webhooks,
+  ...push,
 };
