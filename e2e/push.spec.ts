@@ -61,6 +61,8 @@ test('a member switches notifications on; a purchase at the till reaches the ser
   context,
   request,
 }, testInfo) => {
+  // A login, the service worker's install, a till purchase and a push: more than the default half-minute here.
+  test.setTimeout(120_000);
   const fake = await startFakePushService();
   try {
     const { publicKey } = (await (await request.get('/api/push/key')).json()) as { publicKey: string };
