@@ -104,7 +104,7 @@ test('a member switches notifications on; a purchase at the till reaches the ser
       data: {
         visitId: (await visit.json()).visitId,
         sum: 1000,
-        idempotencyKey: `push-${subscription.endpoint}`,
+        idempotencyKey: `push-${Date.now()}`,
       },
       headers: tillHeaders,
     });
