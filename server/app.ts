@@ -23,6 +23,7 @@ import { registerHealthRoutes } from './features/health/routes';
 import { registerMapRoutes } from './features/map/routes';
 import { registerMemberRoutes } from './features/members/routes';
 import { registerMarketingConsentRoutes } from './features/marketing-consent/routes';
+import { registerPushRoutes } from './features/push/routes';
 import { registerReportRoutes } from './features/reports/routes';
 import { registerReceiptRoutes } from './features/receipts/routes';
 import { registerNewsRoutes } from './features/news/routes';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerStaffRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerMarketingConsentRoutes(app, deps);
+  registerPushRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerReceiptRoutes(app, deps);
   registerAuthRoutes(app, deps);

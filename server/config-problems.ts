@@ -44,6 +44,9 @@ export function configProblems(config: Config): string[] {
       problems.push('RBS_URL: must be https:// in production');
     }
   }
+  if (Boolean(config.vapidPublicKey) !== Boolean(config.vapidPrivateKey)) {
+    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (one pair) or neither (the generated pair)');
+  }
   if (config.databaseReadUrl && !config.databaseUrl) {
     problems.push('DATABASE_READ_URL: needs DATABASE_URL, the primary it replicates');
   }

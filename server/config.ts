@@ -161,6 +161,23 @@ const configSchema = z
       .optional(),
     /** How often the fiscal job sends and polls the outbox's receipts. */
     FISCAL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+    // Web push (decision 077): on by default, with the installation's own VAPID keys kept in the database; both
+    // keys given here replace them (base64url, as web-push generate-vapid-keys prints them).
+    PUSH_ENABLED: booleanFlag.default(true),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[\w-]{87}$/, 'the base64url P-256 public key (87 characters)')
+      .optional(),
+    // A secret: only its presence is ever reported.
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[\w-]{43}$/, 'the base64url P-256 private key (43 characters)')
+      .optional(),
+    // Who the push services may write to about this sender (RFC 8292): mailto: or https:.
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'a mailto: address or an https:// URL')
+      .optional(),
     /** NSPK's c2bmembers dictionary (or a copy); empty serves the bundled list only. */
     SBP_BANKS_URL: z.union([z.literal(''), z.string().url()]).default(''),
   })
@@ -213,6 +230,10 @@ const configSchema = z
     mapTileUrl: env.MAP_TILE_URL,
     mapAttribution: env.MAP_ATTRIBUTION,
     sbpBanksUrl: env.SBP_BANKS_URL || null,
+    pushEnabled: env.PUSH_ENABLED,
+    vapidPublicKey: env.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY,
+    vapidSubject: env.VAPID_SUBJECT,
     fiscalProvider: env.FISCAL_PROVIDER ?? (env.NODE_ENV === 'production' ? 'offline' : 'fake-atol'),
     atolUrl: env.ATOL_URL.replace(/\/+$/, ''),
     atolLogin: env.ATOL_LOGIN,

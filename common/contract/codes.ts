@@ -218,6 +218,11 @@ export const ERROR_STATUS = {
   SEGMENT_NAME_TAKEN: 409,
   /** A segment too large for one CSV file (decision 075): narrow it first. */
   SEGMENT_TOO_LARGE: 400,
+  // Web push (docs/decisions/077)
+  /** A push subscription's endpoint is not https (in production) or names a private, loopback or metadata address. */
+  PUSH_ENDPOINT_REFUSED: 400,
+  /** Web push is switched off on this installation (PUSH_ENABLED=false). */
+  PUSH_DISABLED: 409,
 
   // The operator's console (docs/decisions/026)
   /** The staff member's role does not allow this call. */

@@ -23,6 +23,7 @@ import type * as operatorContent from './operator-content';
 import type * as operatorGiftCards from './operator-gift-cards';
 import type * as memberBonuses from './member-bonuses';
 import type * as programme from './programme';
+import type * as push from './push';
 import type * as reports from './reports';
 import type * as sbp from './sbp';
 import type * as segments from './segments';
@@ -59,6 +60,7 @@ export type AnyEndpoint =
   | EndpointsOf<typeof admin>
   | EndpointsOf<typeof members>
   | EndpointsOf<typeof marketingConsent>
+  | EndpointsOf<typeof push>
   | EndpointsOf<typeof reports>
   | EndpointsOf<typeof catalogue>
   | EndpointsOf<typeof coupons>

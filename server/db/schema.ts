@@ -10,6 +10,7 @@ import * as jobs from './schema/jobs';
 import * as ledger from './schema/ledger';
 import * as marketing from './schema/marketing';
 import * as payments from './schema/payments';
+import * as push from './schema/push';
 import * as reports from './schema/reports';
 import * as segments from './schema/segments';
 import * as staff from './schema/staff';
@@ -35,4 +36,5 @@ export const schema = {
   ...marketing,
   ...webhooks,
   ...segments,
+  ...push,
 };

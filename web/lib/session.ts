@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { clearTokens, readAccessToken, subscribeTokens } from './auth-tokens';
+import { forgetPushSubscription } from './push-subscription';
 import { forgetOfflineCard } from './offline-card';
 
 /**
@@ -46,6 +47,8 @@ export function forgetUser(queryClient: QueryClient) {
 
 /** Ends the session on the server (its tokens stop working everywhere), then forgets it here. */
 export async function logout(api: ApiClient, queryClient: QueryClient) {
+  // While the tokens still work: this browser stops taking the member's notifications (decision 077).
+  await forgetPushSubscription(api);
   try {
     await api.request('GET /api/user/logout');
   } catch {

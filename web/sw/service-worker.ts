@@ -4,7 +4,10 @@
  * the hashed assets (public code and styles), and two pages rendered as a visitor sees them: /profile (the
  * cabinet's shell, which shows the offline card from local storage) and /offline (every other page without a
  * network). No API answer is ever cached: the personal data offline is only the card the page keeps itself.
+ * It also shows the site's web push notifications and opens the page a tapped one names (decision 077).
  */
+
+import { openFromNotification, readPushData, showPush, type NotificationScope } from './notifications';
 
 // The DOM library has no service-worker types, and the webworker one clashes with it in one program: the few
 // shapes used here are written out.
@@ -15,13 +18,22 @@ interface SwFetchEvent extends SwExtendableEvent {
   request: Request;
   respondWith(response: Promise<Response>): void;
 }
-interface SwScope {
+interface SwPushEvent extends SwExtendableEvent {
+  data: { json(): unknown } | null;
+}
+interface SwNotificationEvent extends SwExtendableEvent {
+  action: string;
+  notification: { data: unknown; close(): void };
+}
+interface SwScope extends Omit<NotificationScope, 'location' | 'clients'> {
   location: Location;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: NotificationScope['clients'] & { claim(): Promise<void> };
   addEventListener(type: 'install' | 'activate', listener: (event: SwExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: SwFetchEvent) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: SwPushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: SwNotificationEvent) => void): void;
 }
 
 declare const self: SwScope;
@@ -98,4 +110,13 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') return event.respondWith(page(request, url.pathname));
   // Everything else (the API, pictures, the sandbox bank) goes to the network untouched.
 });
-export {};
+// Web push (decision 077): the notification the server sent, and a tap on it opening the page it names.
+self.addEventListener('push', (event) => {
+  const { data } = event;
+  event.waitUntil(showPush(self, data ? readPushData(() => data.json()) : null));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification(self, event.notification.data, event.action));
+});

@@ -15,6 +15,7 @@ import { toRoubles } from '#server/core/money';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/in-transaction';
 import { authCodes, sessions, users } from '#server/db/schema/auth';
+import { pushSubscriptions } from '#server/db/schema/push';
 import { cards, certificates } from '#server/db/schema/cabinet';
 import { ledgerAccounts } from '#server/db/schema/ledger';
 import { paymentDrafts } from '#server/db/schema/payments';
@@ -130,6 +131,8 @@ export async function deleteAccount(deps: DeletionDeps, userId: string): Promise
         .where(eq(cards.id, card.id));
     // A deletion withdraws every consent to advertising; the history stays, holding nothing but the id (decision 072).
     await withdrawChannels(tx, { userId, source: 'account_deleted', at: now });
+    // Its browsers' push subscriptions go too: nothing may reach a deleted member (decision 077).
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     const marker = `deleted-${userId}`;
     await tx.update(certificates).set({ phone: marker }).where(eq(certificates.phone, locked.phone));
     await tx.update(paymentDrafts).set({ email: null }).where(eq(paymentDrafts.userId, userId));

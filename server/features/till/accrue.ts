@@ -23,6 +23,7 @@ import {
 } from './operation-rows';
 import { chequeAsDone, couponForCheque, withCouponEarn } from './coupon';
 import { readTillLines } from './receipt';
+import { pushBonusesEarned } from './bonus-push';
 import { checkOpen, loadVisit } from './visits';
 
 /**
@@ -61,7 +62,7 @@ export async function accrue(
     sent,
   );
   const { earn, rules, rate, pointPercent } = earned;
-  await inTransaction(deps.db, async (tx) => {
+  const created = await inTransaction(deps.db, async (tx) => {
     const [row] = await tx
       .insert(tillOperations)
       .values({
@@ -83,7 +84,7 @@ export async function accrue(
       })
       .onConflictDoNothing({ target: tillOperations.idempotencyKey })
       .returning();
-    if (!row) return; // a parallel call with the same key got there first
+    if (!row) return false; // a parallel call with the same key got there first
     await writeReceiptLines(tx, 'till', row.id, earned.lines ?? []);
     if (coupon && figures) await useCoupon(deps.db, tx, coupon.use.id, row.id, figures, now);
     let transactionId: string | null = null;
@@ -99,7 +100,12 @@ export async function accrue(
       transactionId = posted.transactionId;
     }
     await recordOperation(deps, tx, row, point.title, transactionId, now);
+    return true;
   });
+  if (created && earn > 0) {
+    const pendingDays = settings.bonusPendingDays;
+    void pushBonusesEarned(deps, { userId: visit.userId, earn, pointTitle: point.title, pendingDays });
+  }
   return sameRequest((await findByKey(deps.db, key))!, request);
 }
 

@@ -4,6 +4,7 @@ import { useEditProfile } from './api';
 import { MarketingConsent } from './marketing-consent';
 import { MyData } from './my-data';
 import { ProfileSection } from './profile-section';
+import { PushNotifications } from './push-notifications';
 
 /** Profile editing: names and e-mail; the phone is read-only, and so is the birth date once set. */
 export function ProfileTab({ info }: { info: UserInfo }) {
@@ -18,6 +19,7 @@ export function ProfileTab({ info }: { info: UserInfo }) {
         pending={edit.isPending}
         save={(values, handlers) => edit.mutate(values, handlers)}
       />
+      <PushNotifications />
       <MarketingConsent />
       <MyData info={info} />
     </>
