@@ -69,7 +69,8 @@ async function seedBrand(params: ScaleParams) {
   try {
     const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     await seedDemoBrand(db, { today: params.now.slice(0, 10) });
-    // What the jobs' bench rows need: lots that expire after a year, a birthday bonus, three levels.
+    // What the jobs' bench rows need: lots that expire after a year, a birthday bonus, three levels; and, as
+    // bench:money has it, bonuses may pay a whole purchase, so a shop payment completes without the bank.
     const levels = [
       { title: 'Базовый', fromSpend: 0, earnPercent: 3 },
       { title: 'Серебро', fromSpend: 30_000, earnPercent: 5 },
@@ -77,7 +78,7 @@ async function seedBrand(params: ScaleParams) {
     ];
     await pool.query(
       `update brand_settings set settings = settings || jsonb_build_object('bonusExpiryDays', 365,
-         'birthdayBonus', 300, 'levels', $1::jsonb)`,
+         'birthdayBonus', 300, 'levels', $1::jsonb, 'maxSpendPercent', 100)`,
       [JSON.stringify(levels)],
     );
   } finally {

@@ -108,15 +108,15 @@ function membersSql(p: ScaleParams): string {
       (${arrayOf(LAST)})[n % 8 + 1] || n,
       case when n % 5 < 2 then date '1950-01-01' + (n * 7919 % 20000)::int end, at, scale_gen.uuid4('c', n)
     from (select n, '${p.now}'::timestamptz - (1400 * random()) * interval '1 day' as at
-      from generate_series(1, ${n}) n) s;
+      from generate_series(1, ${n}::bigint) n) s;
     insert into cards (id, user_id, card_num, qr_secret, created_at)
     select scale_gen.uuid4('c', n), scale_gen.uuid4('u', n), '7770' || lpad(n::text, 12, '0'), 'JBSWY3DPEHPK3PXP',
       '${p.now}'
-    from generate_series(1, ${n}) n;
+    from generate_series(1, ${n}::bigint) n;
     insert into till_visits (id, retail_point_id, key_id, user_id, card_id, created_at, expires_at)
     select scale_gen.uuid4('v', n), home, scale_gen.uuid4('k', home), scale_gen.uuid4('u', n),
       scale_gen.uuid4('c', n), '${p.now}'::timestamptz - interval '3 years', '${p.now}'::timestamptz - interval '3 years'
-    from (select n, 1 + (n * 31) % ${p.points} as home from generate_series(1, ${n}) n) s;`;
+    from (select n, 1 + (n * 31) % ${p.points} as home from generate_series(1, ${n}::bigint) n) s;`;
 }
 
 /**
