@@ -11,6 +11,7 @@ import { customer, payOnce } from '../money-path';
 import { timeSearches } from '../member-search';
 import { benchLines } from '../receipt-campaigns';
 import { timeReport } from '../reports';
+import { cpu } from './cpu-probe';
 import { cardOf, OPERATOR_TOKEN, PAYERS, phoneOf, userIdOf, type ScaleContext } from './context';
 
 /** One measured figure: lower is better; `unit` says per what. */
@@ -247,4 +248,4 @@ const perRow = (figure: string, took: number, rows: number): Figure => ({
   detail: `${rows} due rows in ${(took / 1000).toFixed(1)} s`,
 });
 
-export const PROBES: Probe[] = [till, payment, history, search, reports, levels, expiry, birthdays];
+export const PROBES: Probe[] = [till, payment, history, search, reports, levels, expiry, birthdays, cpu];
