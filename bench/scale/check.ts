@@ -1,8 +1,8 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { ledgerViolations, type LedgerViolation } from '../../server/core/ledger-invariants';
-import type { Db } from '../../server/db/client';
-import { schema } from '../../server/db/schema';
+import { ledgerViolations, type LedgerViolation } from '#server/core/ledger-invariants';
+import type { Db } from '#server/db/client';
+import { schema } from '#server/db/schema';
 import type { ScaleParams } from './steps';
 
 /** Up to this many members every invariant is checked over the whole database; above it, on a sample. */

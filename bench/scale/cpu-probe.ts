@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { memberCode } from '../../server/test/till-kit';
+import { memberCode } from '#server/test/till-kit';
 import { cpuMsOf } from '../cpu-time';
 import { customer, payOnce } from '../money-path';
 import { cardOf, OPERATOR_TOKEN, PAYERS, phoneOf, type ScaleContext } from './context';

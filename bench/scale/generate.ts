@@ -7,9 +7,9 @@
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { openDatabase, type Db } from '../../server/db/client';
-import { schema } from '../../server/db/schema';
-import { seedDemoBrand } from '../../server/db/seed/demo-brand';
+import { openDatabase, type Db } from '#server/db/client';
+import { schema } from '#server/db/schema';
+import { seedDemoBrand } from '#server/db/seed/demo-brand';
 import { checkScaleLedger } from './check';
 import {
   databaseBytes,

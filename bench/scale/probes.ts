@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { calendarDay } from '../../common/lib/format';
-import { spendOverYear } from '../../server/core/earn/levels';
-import { listOperations } from '../../server/features/cabinet/operations';
-import { expireLots } from '../../server/features/programme/expire-lots';
-import { birthdayBonuses } from '../../server/features/programme/event-jobs';
-import { memberCode } from '../../server/test/till-kit';
+import { calendarDay } from '#common/lib/format';
+import { spendOverYear } from '#server/core/earn/levels';
+import { listOperations } from '#server/features/cabinet/operations';
+import { expireLots } from '#server/features/programme/expire-lots';
+import { birthdayBonuses } from '#server/features/programme/event-jobs';
+import { memberCode } from '#server/test/till-kit';
 import { buffersOf } from '../history';
 import { median } from '../lib';
 import { customer, payOnce } from '../money-path';

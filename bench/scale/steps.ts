@@ -1,4 +1,4 @@
-import { SYSTEM_ACCOUNTS } from '../../server/db/system-accounts';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { cumulative, daysBefore, HOUR_WEIGHTS, permutation } from './shape';
 
 /** What a scale database was generated with; stored in it, so a resumed run continues the same data. */
