@@ -117,7 +117,7 @@ async function check(url: string, probe: Probe) {
  * The database pages (8 KB buffers) the operations page's own queries touch, from EXPLAIN (ANALYZE, BUFFERS) of
  * exactly the SQL listOperations sends: unlike a timing, it does not move with the machine's load.
  */
-async function buffersOf(url: string, phone: string, page: number): Promise<number> {
+export async function buffersOf(url: string, phone: string, page: number): Promise<number> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     const sent: Array<{ query: string; params: unknown[] }> = [];

@@ -19,6 +19,7 @@ import { openDatabase } from '../server/db/client';
 import { seedDemoBrand } from '../server/db/seed/demo-brand';
 import { createConsoleSmsProvider } from '../server/integrations/sms/console-provider';
 import { startServer } from './built-server';
+import { cpuMsOf, TICK_MS } from './cpu-time';
 import { customer, OTP } from './money-path';
 import { logInOverHttp, payOverHttp } from './money-path-http';
 
@@ -28,7 +29,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const CLIENTS = 16;
 const CORES = availableParallelism();
-const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 const appDb = `kopilka_bench_cpu_${process.pid}`;
 const pgbenchDb = `kopilka_bench_cpu_pgbench_${process.pid}`;
@@ -43,15 +43,6 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A process's user + system CPU in ms (0 once it is gone). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
 const childrenOf = (pid: number) =>
   readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
@@ -78,7 +69,7 @@ const postgresPids = (database: string) =>
     );
     return rows.map((r) => r.pid);
   });
-const sum = (pids: number[]) => pids.reduce((total, pid) => total + cpuMs(pid), 0);
+const sum = cpuMsOf;
 
 /** CPU ms each party spends while `work` runs (the pids read when it starts, so they must exist by then). */
 async function measure(parties: Record<string, number[]>, self: boolean, work: () => Promise<void>) {

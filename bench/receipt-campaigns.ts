@@ -56,7 +56,7 @@ function benchCampaigns(): CampaignInput[] {
 }
 
 /** 30 lines from the demo's catalogue (by SKU, with shelf prices), tobacco and alcohol among them. */
-function benchLines() {
+export function benchLines() {
   const priced = DEMO_ITEMS.filter((item) => item.price !== null);
   return Array.from({ length: LINES }, (_, n) => {
     const item = priced[n % priced.length]!;

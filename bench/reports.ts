@@ -112,7 +112,8 @@ async function seed(url: string): Promise<string> {
   return laps.join(', ');
 }
 
-async function time(db: Db, from: string, to: string) {
+/** The report over [from, to] `ROUNDS` times: the worst and median ms, and the payments it counted. */
+export async function timeReport(db: Db, from: string, to: string) {
   const samples: number[] = [];
   let operations = 0;
   for (let i = 0; i < ROUNDS; i++) {
@@ -149,7 +150,7 @@ export async function reportsReport(): Promise<Report> {
     ];
     const rows: Row[] = [];
     for (const [what, from, to] of ranges) {
-      const r = await time(db, from, to);
+      const r = await timeReport(db, from, to);
       rows.push({
         figure: `report over ${what}, ${OPERATIONS.toLocaleString('en')} operations in the database`,
         value: `worst ${r.worst.toFixed(0)} ms, median ${r.median.toFixed(0)} ms`,

@@ -53,6 +53,9 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
+    // Behind a transaction-mode pooler that cannot carry named statements (PgBouncer before 1.21, or 1.21+
+    // without max_prepared_statements): 'unnamed' (decision 078).
+    DATABASE_PREPARED_STATEMENTS: z.enum(['named', 'unnamed']).default('named'),
     // Past this lag the replica is not read from.
     READ_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
     DATA_DIR: z.string().min(1).default('./.data'),
@@ -192,6 +195,7 @@ const configSchema = z
     databaseUrl: env.DATABASE_URL,
     databaseReadUrl: env.DATABASE_READ_URL,
     readReplicaMaxLagMs: env.READ_REPLICA_MAX_LAG_MS,
+    namedStatements: env.DATABASE_PREPARED_STATEMENTS === 'named',
     dataDir: env.DATA_DIR,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,

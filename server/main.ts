@@ -42,6 +42,7 @@ const openConfiguredDatabase = (config: Config) =>
       ? {
           kind: 'postgres',
           url: config.databaseUrl,
+          namedStatements: config.namedStatements,
           ...(config.databaseReadUrl && {
             replica: { url: config.databaseReadUrl, maxLagMs: config.readReplicaMaxLagMs, probeMs: 2000 },
           }),

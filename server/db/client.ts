@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { guardNestedPoolQueries, guardNestedQueries } from './nesting-guard';
+import { nameStatements } from './prepared';
 import { routeReadsToReplica, type ReplicaOptions } from './read-replica';
 import { ensureSystemAccounts } from './system-accounts';
 import { schema } from './schema';
@@ -40,6 +41,11 @@ export type DatabaseTarget =
       kind: 'postgres';
       url: string;
       poolSize?: number;
+      /**
+       * False behind a transaction-mode pooler that cannot carry named prepared statements (decision 078): the
+       * money path's statements are sent unnamed. Default true.
+       */
+      namedStatements?: boolean;
       /** A streaming replica for the reads that may lag (decision 074). */
       replica?: { url: string } & ReplicaOptions;
     }
@@ -63,11 +69,14 @@ async function underMigrationLock(url: string, work: () => Promise<void>) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    // A transaction's lock, held by the open transaction: behind a transaction-mode pooler (decision 078) a
+    // session lock could be taken on one server connection and its unlock sent to another, leaving it held.
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await work();
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query('commit');
     }
   } finally {
     await client.end();
@@ -121,6 +130,7 @@ export async function openDatabase(
 ): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (target.kind === 'postgres') {
+    nameStatements(target.namedStatements ?? true);
     const pool = openPool(target.url, target.poolSize ?? 10);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     guardNestedPoolQueries(pool, db);

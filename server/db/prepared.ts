@@ -18,6 +18,17 @@ export type Selection = Record<string, Column | SQL | SQL.Aliased | Table>;
 export type PreparedStatement<Row> = (db: Db, values: Record<string, unknown>) => Promise<Row[]>;
 
 const names = new Set<string>();
+let named = true;
+
+/**
+ * Whether the statements below are named (parsed once per connection) or sent unnamed (parsed every time, still
+ * built once). Unnamed behind a transaction-mode pooler that cannot carry names (PgBouncer before 1.21: decision
+ * 078): a name prepared on one server connection is unknown to the next. One setting per process, as the process
+ * has one database (`openDatabase` sets it).
+ */
+export function nameStatements(on: boolean) {
+  named = on;
+}
 
 /**
  * A hot statement of the money path, its SQL built once (decision 037). Drizzle builds every query anew: on the
@@ -50,7 +61,7 @@ export function prepared<Row>(
     let statement = bySession.get(session);
     if (!statement) {
       query ??= withCheckedSlots(build(db).toSQL());
-      statement = session.prepareQuery(query, fields, name, true);
+      statement = session.prepareQuery(query, fields, named ? name : undefined, true);
       bySession.set(session, statement);
     }
     return (await statement.execute(values)) as Row[];
