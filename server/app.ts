@@ -12,6 +12,7 @@ import { registerCabinetRoutes } from './features/cabinet/routes';
 import { registerCatalogueRoutes } from './features/catalogue/routes';
 import { registerCouponRoutes } from './features/coupons/routes';
 import { registerWebhookRoutes } from './features/webhooks/routes';
+import { registerMessageRoutes } from './features/messages/routes';
 import { registerDevRoutes } from './features/dev/routes';
 import { registerDocumentRoutes } from './features/documents/routes';
 import { registerFaqRoutes } from './features/faq/routes';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerCatalogueRoutes(app, deps);
   registerCouponRoutes(app, deps);
   registerWebhookRoutes(app, deps);
+  registerMessageRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerMarketingConsentRoutes(app, deps);

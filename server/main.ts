@@ -22,6 +22,8 @@ import { startStaffSessionPurgeJob } from './features/staff/session-purge';
 import { startAuthPurgeJob } from './features/auth/purge';
 import { startPaymentReceiptPurgeJob } from './features/payments/receipt-purge';
 import { startWebhookDeliveryJob } from './core/events/webhook-job';
+import { startMessageJob } from './features/messages/message-job';
+import { createChannels } from './features/messages/channels';
 import { createAdjustableClock } from './core/adjustable-clock';
 import { createMailProvider } from './integrations/mail/create-mail-provider';
 import { createSmsProvider } from './integrations/sms/create-sms-provider';
@@ -120,6 +122,11 @@ function startJobs(deps: AppDeps, config: Config, app: FastifyInstance) {
     startWebhookDeliveryJob(
       { db: deps.db, clock: deps.clock, production: config.isProduction },
       { onError: (error) => jobFailed(error, 'delivering webhooks failed') },
+    ),
+    // Messages to members (decision 076): scheduled campaigns, triggers, the send queue, every 2 s.
+    startMessageJob(
+      { db: deps.db, clock: deps.clock, config, channels: createChannels(deps) },
+      { onError: (error) => jobFailed(error, 'sending messages failed') },
     ),
     // Housekeeping of rows a month old: hourly is plenty (decision 033).
     startStaffSessionPurgeJob(deps, {

@@ -211,6 +211,12 @@ export const ERROR_STATUS = {
   /** An endpoint's address is not https (in production) or names a private, loopback or metadata address. */
   WEBHOOK_URL_REFUSED: 400,
 
+  // Messages to members (docs/decisions/076)
+  /** The template, the send time, the channel or the coupon promo of a message cannot be used. */
+  MESSAGE_INVALID: 400,
+  /** The campaign is not in a state that allows this (a started campaign is not edited or started again). */
+  MESSAGE_STATE: 409,
+
   // The operator's console (docs/decisions/026)
   /** The staff member's role does not allow this call. */
   FORBIDDEN: 403,

@@ -29,6 +29,7 @@ import type * as till from './till';
 import type * as tillGiftCards from './till-gift-cards';
 import type * as tillReceipt from './till-receipt';
 import type * as webhooks from './webhooks';
+import type * as messages from './messages';
 
 type EndpointsOf<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M];
 
@@ -63,7 +64,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof coupons>
   | EndpointsOf<typeof receipts>
   | EndpointsOf<typeof fiscalReceipts>
-  | EndpointsOf<typeof webhooks>;
+  | EndpointsOf<typeof webhooks>
+  | EndpointsOf<typeof messages>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

@@ -8,6 +8,7 @@ import * as coupons from './schema/coupons';
 import * as giftCards from './schema/gift-cards';
 import * as ledger from './schema/ledger';
 import * as marketing from './schema/marketing';
+import * as messages from './schema/messages';
 import * as payments from './schema/payments';
 import * as reports from './schema/reports';
 import * as staff from './schema/staff';
@@ -31,4 +32,5 @@ export const schema = {
   ...coupons,
   ...marketing,
   ...webhooks,
+  ...messages,
 };
