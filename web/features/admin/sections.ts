@@ -8,6 +8,7 @@ import { ruAdminProgramme } from '#web/i18n/ru-admin-programme';
 import { ruAdminReceipts } from '#web/i18n/ru-admin-receipts';
 import { ruAdminReports } from '#web/i18n/ru-admin-reports';
 import { ruAdminWebhooks } from '#web/i18n/ru-admin-webhooks';
+import { ruAdminMessages } from '#web/i18n/ru-admin-messages';
 import { AuditPage } from './audit-page';
 import { StaffPage } from './staff-page';
 import { TillKeysPage } from './till-keys-page';
@@ -21,6 +22,7 @@ import { ProgrammePage } from './programme/programme-page';
 import { ReceiptsPage } from './receipts/receipts-page';
 import { ReportsPage } from './reports/reports-page';
 import { WebhooksPage } from './webhooks/webhooks-page';
+import { MessagesPage } from './messages/messages-page';
 
 const t = ruAdmin.shell;
 
@@ -74,6 +76,8 @@ export const SECTIONS: Section[] = [
     permission: 'catalogue.read',
     Page: CataloguePage,
   }, // 060
+  // Messages to members: campaigns, triggers and their results (decision 076).
+  { path: '/admin/messages', label: ruAdminMessages.nav, permission: 'messages.read', Page: MessagesPage },
   // Events out to the chain's systems (decision 073).
   { path: '/admin/webhooks', label: ruAdminWebhooks.nav, permission: 'webhooks.read', Page: WebhooksPage },
 ];
