@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps';
 import { seedDemoBrand } from './db/seed/demo-brand';
 import { seedDemoCustomer } from './db/seed/demo-customer';
+import { seedDemoMessages } from './db/seed/demo-messages';
 import { assembleDeps } from './assemble-deps';
 import { startGiftCardDeliveryJob } from './features/gift-cards/delivery-job';
 import { startFiscalJob } from './features/fiscal/fiscal-job';
@@ -56,6 +57,7 @@ async function seedIfAsked(config: Config, database: Database) {
   if (!config.seedDemo) return;
   await seedDemoBrand(database.db);
   await seedDemoCustomer(database.db);
+  await seedDemoMessages(database.db);
 }
 
 /** What the primary of several workers does once, before forking them: migrations and the demo seed. */
