@@ -59,6 +59,7 @@ test('the owner created with the token logs in with password and TOTP, creates s
     'Отчёты',
     'Чеки',
     'Каталог',
+    'Рассылки',
     'Вебхуки',
   ]);
   await expectNoAxeViolations(page);
