@@ -6,6 +6,7 @@ import { users } from '#server/db/schema/auth';
 import { operations } from '#server/db/schema/cabinet';
 import { messages } from '#server/db/schema/messages';
 import { auditLog } from '#server/db/schema/staff';
+import type { MailMessage } from '#server/integrations/mail/mail-provider';
 import { createSmsRuProvider } from '#server/integrations/sms/smsru-provider';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { startSmsRuFake, type SmsRuFake } from '#server/test/smsru-fake';
@@ -50,11 +51,22 @@ describe('messages to members (decision 076)', () => {
   async function member(phone: string, options: { consent?: boolean; firstName?: string } = {}) {
     const [row] = await t.deps.db
       .insert(users)
-      .values({ phone, firstName: options.firstName ?? 'Ольга', email: `${phone}@example.ru`, registeredAt: clock.now() })
+      .values({
+        phone,
+        firstName: options.firstName ?? 'Ольга',
+        email: `${phone}@example.ru`,
+        registeredAt: clock.now(),
+      })
       .returning({ id: users.id });
     if (options.consent !== false) {
       await inTransaction(t.deps.db, (tx) =>
-        changeConsent(tx, { userId: row!.id, channel: 'sms', granted: true, source: 'cabinet', at: clock.now() }),
+        changeConsent(tx, {
+          userId: row!.id,
+          channel: 'sms',
+          granted: true,
+          source: 'cabinet',
+          at: clock.now(),
+        }),
       );
     }
     return row!.id;
@@ -85,7 +97,9 @@ describe('messages to members (decision 076)', () => {
         .select({ status: messages.status, reason: messages.reason, grp: messages.grp })
         .from(messages)
         .where(eq(messages.campaignId, campaignId))
-    ).map((r) => `${r.grp}:${r.status}${r.reason ? `:${r.reason}` : ''}`).sort();
+    )
+      .map((r) => `${r.grp}:${r.status}${r.reason ? `:${r.reason}` : ''}`)
+      .sort();
 
   it('creates, previews, test-sends through SMS.ru, starts, drains, and counts delivery, clicks and purchases', async () => {
     const anna = await member('79001110001', { firstName: 'Анна' });
@@ -106,7 +120,10 @@ describe('messages to members (decision 076)', () => {
     });
     expect(test.statusCode, test.body).toBe(200);
     expect(fake.received.map((r) => r.to)).toEqual(['79005550000']);
-    const audited = await t.deps.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'message.test-send'));
+    const audited = await t.deps.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'message.test-send'));
     expect(audited[0]!.n).toBe(1);
 
     const started = await api('POST', `/api/operator/messages/${campaign.id}/start`, {});
@@ -114,12 +131,17 @@ describe('messages to members (decision 076)', () => {
     expect(await job()).toBe(1);
     const sms = fake.received[1]!;
     expect(sms.to).toBe('79001110001');
-    expect(sms.msg).toMatch(/^Анна, у вас 0\u00a0бонусов\. Подробнее: http:\/\/localhost:3000\/r\/[0-9a-f]{12}0 Отписаться: http:\/\/localhost:3000\/u\/\S{39}$/);
+    expect(sms.msg).toMatch(
+      /^Анна, у вас 0\u00a0бонусов\. Подробнее: http:\/\/localhost:3000\/r\/[0-9a-f]{12}0 Отписаться: http:\/\/localhost:3000\/u\/\S{39}$/,
+    );
 
     // SMS.ru's callback: a wrong token is a 404; the right one marks it delivered and is answered 100.
     const body = fake.callbackBody([sms.smsId], 103, clock.now());
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    expect((await t.app.inject({ method: 'POST', url: '/api/messages/smsru/wrong', headers: form, payload: body })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/messages/smsru/wrong', headers: form, payload: body }))
+        .statusCode,
+    ).toBe(404);
     const callback = await t.app.inject({
       method: 'POST',
       url: `/api/messages/smsru/${smsRuCallbackToken(t.deps.config)}`,
@@ -139,13 +161,21 @@ describe('messages to members (decision 076)', () => {
     await job();
     const results = (await api('GET', `/api/operator/messages/${campaign.id}/results`)).json();
     expect(results.campaign.status).toBe('done');
-    expect(results.campaignGroup).toMatchObject({ audience: 1, sent: 1, delivered: 1, clicked: 1, buyers: 1, revenue: 150_000 });
+    expect(results.campaignGroup).toMatchObject({
+      audience: 1,
+      sent: 1,
+      delivered: 1,
+      clicked: 1,
+      buyers: 1,
+      revenue: 150_000,
+    });
     expect(results.conversionLift).toBeNull();
   });
 
   it('holds out the control group, skips members without consent, waits through quiet hours, and shows the lift', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 40; i++) ids.push(await member(`790022200${String(i).padStart(2, '0')}`, { consent: i !== 0 }));
+    for (let i = 0; i < 40; i++)
+      ids.push(await member(`790022200${String(i).padStart(2, '0')}`, { consent: i !== 0 }));
     const campaign = await create({ controlPercent: 50 });
     clock.advance(10 * 3_600_000); // 22:00 in Moscow: quiet
     await api('POST', `/api/operator/messages/${campaign.id}/start`, {});
@@ -160,13 +190,19 @@ describe('messages to members (decision 076)', () => {
     for (let i = 0; i < 3; i++) await job();
     const after = await statuses(campaign.id);
     const noConsent = ids[0]!;
-    const [first] = await t.deps.db.select({ grp: messages.grp, status: messages.status, reason: messages.reason }).from(messages).where(eq(messages.userId, noConsent));
+    const [first] = await t.deps.db
+      .select({ grp: messages.grp, status: messages.status, reason: messages.reason })
+      .from(messages)
+      .where(eq(messages.userId, noConsent));
     if (first!.grp === 'campaign') expect(first).toMatchObject({ status: 'skipped', reason: 'no-consent' });
     expect(fake.received).toHaveLength(after.filter((s) => s === 'campaign:sent').length);
     expect(after.filter((s) => s.startsWith('campaign:queued'))).toHaveLength(0);
 
     // Every sent member buys; in the control group only one does.
-    const rows = await t.deps.db.select({ userId: messages.userId, grp: messages.grp, status: messages.status }).from(messages).where(eq(messages.campaignId, campaign.id));
+    const rows = await t.deps.db
+      .select({ userId: messages.userId, grp: messages.grp, status: messages.status })
+      .from(messages)
+      .where(eq(messages.campaignId, campaign.id));
     clock.advance(DAY);
     for (const r of rows.filter((r) => r.status === 'sent')) await purchase(r.userId, clock.now(), 100_000);
     await purchase(rows.find((r) => r.grp === 'control')!.userId, clock.now(), 100_000);
@@ -210,7 +246,13 @@ describe('messages to members (decision 076)', () => {
   it('fires «мы скучаем» for members whose last purchase is N days old, once per lapse', async () => {
     const lapsed = await member('79005550001');
     const active = await member('79005550002');
-    const trigger = await create({ kind: 'trigger', trigger: 'lapsed', lapsedDays: 30, name: 'Мы скучаем', template: '{имя}, мы скучаем!' });
+    const trigger = await create({
+      kind: 'trigger',
+      trigger: 'lapsed',
+      lapsedDays: 30,
+      name: 'Мы скучаем',
+      template: '{имя}, мы скучаем!',
+    });
     await api('POST', `/api/operator/messages/${trigger.id}/start`, {});
     await purchase(lapsed, new Date(clock.now().getTime() + DAY), 50_000);
     await purchase(active, new Date(clock.now().getTime() + DAY), 50_000);
@@ -223,9 +265,76 @@ describe('messages to members (decision 076)', () => {
     expect(fake.received[0]!.msg).toMatch(/^Ольга, мы скучаем! Отписаться/);
   });
 
+  it('sends e-mail with the one-click unsubscribe headers, and after a crash again under the same Message-ID', async () => {
+    const sent: MailMessage[] = [];
+    const mailApp = await createTestApp({
+      clock,
+      database: t.database,
+      config: { operatorToken: OPERATOR_TOKEN },
+      mail: { name: 'smtp', send: async (message) => void sent.push(message) },
+    });
+    try {
+      const userId = await member('79007770001', { consent: false });
+      await inTransaction(t.deps.db, (tx) =>
+        changeConsent(tx, { userId, channel: 'email', granted: true, source: 'cabinet', at: clock.now() }),
+      );
+      await member('79007770002', { consent: false }); // no e-mail consent: skipped
+      const created = await mailApp.app.inject({
+        method: 'POST',
+        url: '/api/operator/messages',
+        headers: operator,
+        payload: {
+          name: 'Письмо',
+          channel: 'email',
+          subject: '{имя}, новости',
+          template: 'Привет, {имя}!',
+          controlPercent: 0,
+        },
+      });
+      const id = created.json().id as string;
+      await mailApp.app.inject({
+        method: 'POST',
+        url: `/api/operator/messages/${id}/start`,
+        headers: operator,
+        payload: {},
+      });
+      // A run claimed the member's e-mail and died; after the lease it goes again, under the same Message-ID.
+      await t.deps.db.execute(sql`
+        update messages set status = 'sending', claimed_at = ${clock.now().toISOString()}::timestamptz
+        where campaign_id = ${id} and user_id = ${userId}`);
+      const mailJob = () =>
+        runMessageJob({
+          db: t.deps.db,
+          clock,
+          config: mailApp.deps.config,
+          channels: createChannels(mailApp.deps),
+        });
+      await mailJob();
+      expect(sent).toHaveLength(0);
+      clock.advance(10 * 60_000);
+      await mailJob();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ to: '79007770001@example.ru', subject: 'Ольга, новости' });
+      expect(sent[0]!.text).toMatch(
+        /^Привет, Ольга!\n\n—\nОтписаться от рассылки: http:\/\/localhost:3000\/u\//,
+      );
+      expect(sent[0]!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+      expect(sent[0]!.messageId).toBe(`<${id}:${userId}@localhost>`);
+      expect(await statuses(id)).toEqual(['campaign:sent', 'campaign:skipped:no-consent']);
+    } finally {
+      await mailApp.close();
+    }
+  });
+
   it('refuses bad input with a clear 400 and writes nothing', async () => {
     const bad = async (body: object, message: RegExp) => {
-      const response = await api('POST', '/api/operator/messages', { name: 'x', channel: 'sms', template: 'Привет', controlPercent: 10, ...body });
+      const response = await api('POST', '/api/operator/messages', {
+        name: 'x',
+        channel: 'sms',
+        template: 'Привет',
+        controlPercent: 10,
+        ...body,
+      });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().message).toMatch(message);
     };
@@ -236,7 +345,9 @@ describe('messages to members (decision 076)', () => {
     await bad({ template: 'Купон {купон}' }, /акцию с персональными купонами/);
     await bad({ template: 'Тут http://evil.example/x' }, /только https/);
     const campaign = await create({});
-    const past = await api('POST', `/api/operator/messages/${campaign.id}/start`, { at: new Date(clock.now().getTime() - 60_000).toISOString() });
+    const past = await api('POST', `/api/operator/messages/${campaign.id}/start`, {
+      at: new Date(clock.now().getTime() - 60_000).toISOString(),
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toBe('Время отправки уже прошло: выберите время в будущем');
     expect((await api('GET', '/api/operator/messages')).json()).toHaveLength(1);
@@ -247,7 +358,9 @@ describe('messages to members (decision 076)', () => {
     await member('79006660001');
     const campaign = await create({});
     const at = new Date(clock.now().getTime() + 3_600_000).toISOString();
-    expect((await api('POST', `/api/operator/messages/${campaign.id}/start`, { at })).json().status).toBe('scheduled');
+    expect((await api('POST', `/api/operator/messages/${campaign.id}/start`, { at })).json().status).toBe(
+      'scheduled',
+    );
     await job();
     expect(fake.received).toHaveLength(0);
     clock.advance(3_600_000);
@@ -255,7 +368,11 @@ describe('messages to members (decision 076)', () => {
     expect(fake.received).toHaveLength(1);
     const viewer = await staffOfRole(t, clock, OPERATOR_TOKEN, 'viewer');
     expect((await asStaff(t, viewer, { method: 'GET', url: '/api/operator/messages' })).statusCode).toBe(200);
-    const refused = await asStaff(t, viewer, { method: 'POST', url: `/api/operator/messages/${campaign.id}/test`, payload: { phone: '79005550000' } });
+    const refused = await asStaff(t, viewer, {
+      method: 'POST',
+      url: `/api/operator/messages/${campaign.id}/test`,
+      payload: { phone: '79005550000' },
+    });
     expect(refused.statusCode).toBe(403);
   });
 });
