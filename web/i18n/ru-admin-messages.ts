@@ -58,6 +58,7 @@ export const ruAdminMessages = {
   confirm: 'Да, отправить',
   cancel: 'Отмена',
   results: 'Результаты',
+  resultsTable: 'Результаты по группам',
   resultsLead: (days: number) =>
     `Покупки и выручка — за ${days} дн. после сообщения; у контрольной группы — после старта.`,
   group: 'Показатель',

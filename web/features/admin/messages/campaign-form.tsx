@@ -10,7 +10,8 @@ import { useAction } from '../kit/use-action';
 
 export const CAMPAIGNS = ['admin', 'messages'] as const;
 
-const numberOrNull = (value: FormDataEntryValue | null) => (String(value ?? '').trim() === '' ? null : Number(value));
+const numberOrNull = (value: FormDataEntryValue | null) =>
+  String(value ?? '').trim() === '' ? null : Number(value);
 
 /** The body of a new campaign or trigger, read from the form. */
 function bodyOf(data: FormData) {
@@ -31,7 +32,17 @@ function bodyOf(data: FormData) {
   };
 }
 
-function Choice({ label, name, options, onChange }: { label: string; name: string; options: [string, string][]; onChange?: (value: string) => void }) {
+function Choice({
+  label,
+  name,
+  options,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  options: [string, string][];
+  onChange?: (value: string) => void;
+}) {
   return (
     <LabelledField label={label}>
       {(control) => (
@@ -71,11 +82,29 @@ export function CampaignForm({ onCreated }: { onCreated: (id: string) => void })
     action.run(new FormData(event.currentTarget));
   };
   return (
-    <section aria-labelledby="message-create">
+    <section>
       <h2 id="message-create">{t.create}</h2>
       <form className="admin-inline-form message-form" onSubmit={submit} aria-label={t.create}>
-        <Choice label={t.kind} name="kind" options={[['campaign', t.kinds.campaign], ['lapsed', t.kinds.lapsed]]} onChange={setKind} />
-        {kind === 'lapsed' && <Field label={t.lapsedDays} name="lapsedDays" type="number" min={1} max={365} defaultValue={60} required />}
+        <Choice
+          label={t.kind}
+          name="kind"
+          options={[
+            ['campaign', t.kinds.campaign],
+            ['lapsed', t.kinds.lapsed],
+          ]}
+          onChange={setKind}
+        />
+        {kind === 'lapsed' && (
+          <Field
+            label={t.lapsedDays}
+            name="lapsedDays"
+            type="number"
+            min={1}
+            max={365}
+            defaultValue={60}
+            required
+          />
+        )}
         <Field label={t.name} name="name" required maxLength={120} />
         <Choice label={t.channel} name="channel" options={Object.entries(t.channels)} onChange={setChannel} />
         <Choice label={t.audience} name="segmentId" options={[['', t.allMembers]]} />
@@ -83,10 +112,33 @@ export function CampaignForm({ onCreated }: { onCreated: (id: string) => void })
         <LabelledField label={t.template} hint={t.templateHint}>
           {(control) => <textarea {...control} name="template" rows={4} maxLength={2000} required />}
         </LabelledField>
-        <Choice label={t.coupon} name="couponPromoId" options={[['', t.noCoupon], ...personal.map((p): [string, string] => [p.id, p.title])]} />
-        <Field label={t.control} hint={t.controlHint} name="controlPercent" type="number" min={0} max={50} defaultValue={10} required />
-        {channel === 'sms' && <Field label={t.budget} hint={t.budgetHint} name="budgetMessages" type="number" min={1} />}
-        <Field label={t.attribution} name="attributionDays" type="number" min={1} max={90} defaultValue={7} required />
+        <Choice
+          label={t.coupon}
+          name="couponPromoId"
+          options={[['', t.noCoupon], ...personal.map((p): [string, string] => [p.id, p.title])]}
+        />
+        <Field
+          label={t.control}
+          hint={t.controlHint}
+          name="controlPercent"
+          type="number"
+          min={0}
+          max={50}
+          defaultValue={10}
+          required
+        />
+        {channel === 'sms' && (
+          <Field label={t.budget} hint={t.budgetHint} name="budgetMessages" type="number" min={1} />
+        )}
+        <Field
+          label={t.attribution}
+          name="attributionDays"
+          type="number"
+          min={1}
+          max={90}
+          defaultValue={7}
+          required
+        />
         <button className="admin-button" disabled={action.pending}>
           {t.save}
         </button>

@@ -14,12 +14,19 @@ import { ResultsTable, resultsKey } from './results-table';
 export function CampaignPanel({ campaign }: { campaign: MessageCampaign }) {
   const canSend = useCan('messages.send');
   const { timeZone, dateTime } = useBrandDates();
-  const [preview, setPreview] = useState<{ text: string; subject: string; sample: string; smsParts: number } | null>(null);
+  const [preview, setPreview] = useState<{
+    text: string;
+    subject: string;
+    sample: string;
+    smsParts: number;
+  } | null>(null);
   const params = { campaignId: campaign.id };
   const invalidate = [CAMPAIGNS, resultsKey(campaign.id)];
   const show = useAction({
     run: async () =>
-      setPreview(await adminApi().request('POST /api/operator/messages/:campaignId/preview', { params, body: {} })),
+      setPreview(
+        await adminApi().request('POST /api/operator/messages/:campaignId/preview', { params, body: {} }),
+      ),
   });
   const test = useAction<FormData, { sentTo: string }>({
     run: (data) =>
@@ -30,7 +37,8 @@ export function CampaignPanel({ campaign }: { campaign: MessageCampaign }) {
     done: (result) => t.testSent(result.sentTo),
   });
   const start = useAction<string | undefined>({
-    run: (at) => adminApi().request('POST /api/operator/messages/:campaignId/start', { params, body: at ? { at } : {} }),
+    run: (at) =>
+      adminApi().request('POST /api/operator/messages/:campaignId/start', { params, body: at ? { at } : {} }),
     invalidate,
   });
   const stop = useAction({
@@ -49,7 +57,7 @@ export function CampaignPanel({ campaign }: { campaign: MessageCampaign }) {
   const startable = campaign.status === 'draft' || campaign.status === 'scheduled';
   const running = ['scheduled', 'sending', 'active'].includes(campaign.status);
   return (
-    <section aria-labelledby="message-open" className="message-panel">
+    <section className="message-panel">
       <h2 id="message-open">{campaign.name}</h2>
       <p className="admin-muted">
         {t.channels[campaign.channel]} · {t.statuses[campaign.status]}
@@ -65,7 +73,11 @@ export function CampaignPanel({ campaign }: { campaign: MessageCampaign }) {
       {preview && (
         <figure className="message-preview">
           <figcaption className="admin-muted">{t.previewFor(preview.sample, preview.smsParts)}</figcaption>
-          {preview.subject && <p><strong>{preview.subject}</strong></p>}
+          {preview.subject && (
+            <p>
+              <strong>{preview.subject}</strong>
+            </p>
+          )}
           <p data-testid="message-preview">{preview.text}</p>
         </figure>
       )}
@@ -73,7 +85,16 @@ export function CampaignPanel({ campaign }: { campaign: MessageCampaign }) {
       {canSend && (
         <>
           <form className="admin-inline-form" onSubmit={onTest} aria-label={t.testSend}>
-            {campaign.channel === 'sms' && <Field label={t.testPhone} name="phone" inputMode="numeric" pattern="7\d{10}" placeholder="79001234567" required />}
+            {campaign.channel === 'sms' && (
+              <Field
+                label={t.testPhone}
+                name="phone"
+                inputMode="numeric"
+                pattern="7\d{10}"
+                placeholder="79001234567"
+                required
+              />
+            )}
             <button className="admin-button-quiet">{t.testSend}</button>
           </form>
           <ActionStatus action={test} />
@@ -82,7 +103,13 @@ export function CampaignPanel({ campaign }: { campaign: MessageCampaign }) {
               <button type="button" className="admin-button" onClick={() => start.ask(undefined)}>
                 {t.sendNow}
               </button>
-              <Field label={t.sendAt} {...RU_DATE_TIME_FIELD} value={atText} onChange={(e) => setAtText(e.target.value)} required />
+              <Field
+                label={t.sendAt}
+                {...RU_DATE_TIME_FIELD}
+                value={atText}
+                onChange={(e) => setAtText(e.target.value)}
+                required
+              />
               <button className="admin-button-quiet">{t.schedule}</button>
             </form>
           )}

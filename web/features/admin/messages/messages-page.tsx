@@ -14,14 +14,22 @@ import messagesCss from './messages.css?url';
 export function MessagesPage() {
   const canWrite = useCan('messages.write');
   const when = useBrandDates().dateTime;
-  const campaigns = useQuery({ queryKey: CAMPAIGNS, queryFn: () => adminApi().request('GET /api/operator/messages') });
+  const campaigns = useQuery({
+    queryKey: CAMPAIGNS,
+    queryFn: () => adminApi().request('GET /api/operator/messages'),
+  });
   const [openId, setOpenId] = useState<string | null>(null);
   const open = campaigns.data?.find((c) => c.id === openId) ?? null;
   const columns: Column<MessageCampaign>[] = [
     {
       header: t.columns.name,
       cell: (c) => (
-        <button type="button" className="admin-link" onClick={() => setOpenId(c.id)} aria-label={`${t.open}: ${c.name}`}>
+        <button
+          type="button"
+          className="admin-link"
+          onClick={() => setOpenId(c.id)}
+          aria-label={`${t.open}: ${c.name}`}
+        >
           {c.name}
         </button>
       ),
@@ -37,7 +45,7 @@ export function MessagesPage() {
       <h1>{t.heading}</h1>
       <p className="admin-muted">{t.lead}</p>
       {open && <CampaignPanel key={open.id} campaign={open} />}
-      <section aria-labelledby="message-list">
+      <section>
         <h2 id="message-list">{t.list}</h2>
         <DataTable
           label={t.list}

@@ -6,7 +6,8 @@ import { adminApi } from '../api';
 import { TableScroll } from '../kit/data-table';
 
 type Group = MessageResults['campaignGroup'];
-const percent = (share: number) => `${(share * 100).toLocaleString('ru-RU', { maximumFractionDigits: 1 })}\u00a0%`;
+const percent = (share: number) =>
+  `${(share * 100).toLocaleString('ru-RU', { maximumFractionDigits: 1 })}\u00a0%`;
 const signed = (text: string, value: number) => (value > 0 ? `+${text}` : text);
 
 const ROWS: [keyof Group, (g: Group) => string][] = [
@@ -29,17 +30,18 @@ export const resultsKey = (id: string) => ['admin', 'messages', id, 'results'] a
 export function ResultsTable({ campaignId }: { campaignId: string }) {
   const results = useQuery({
     queryKey: resultsKey(campaignId),
-    queryFn: () => adminApi().request('GET /api/operator/messages/:campaignId/results', { params: { campaignId } }),
+    queryFn: () =>
+      adminApi().request('GET /api/operator/messages/:campaignId/results', { params: { campaignId } }),
   });
   const r = results.data;
   if (!r) return null;
   const reasons = Object.entries(r.skippedReasons);
   return (
-    <section aria-labelledby="message-results">
+    <section>
       <h3 id="message-results">{t.results}</h3>
       <p className="admin-muted">{t.resultsLead(r.campaign.attributionDays)}</p>
-      <TableScroll label={t.results}>
-        <table className="admin-table">
+      <TableScroll label={t.resultsTable}>
+        <table className="admin-table" aria-label={t.resultsTable}>
           <thead>
             <tr>
               <th scope="col">{t.group}</th>
@@ -70,7 +72,8 @@ export function ResultsTable({ campaignId }: { campaignId: string }) {
       )}
       {reasons.length > 0 && (
         <p className="admin-muted">
-          {t.skippedBecause}: {reasons.map(([reason, n]) => `${t.reasons[reason] ?? reason} — ${n}`).join(', ')}
+          {t.skippedBecause}:{' '}
+          {reasons.map(([reason, n]) => `${t.reasons[reason] ?? reason} — ${n}`).join(', ')}
         </p>
       )}
     </section>
