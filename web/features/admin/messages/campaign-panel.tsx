@@ -37,7 +37,7 @@ export function CampaignPanel({ campaign }: { campaign: MessageCampaign }) {
       </p>
       <pre className="message-template">{campaign.template}</pre>
       <div className="admin-actions">
-        <button type="button" className="admin-button-quiet" onClick={() => show.run()}>
+        <button type="button" className="admin-button admin-button-quiet" onClick={() => show.run()}>
           {t.preview}
         </button>
       </div>
@@ -105,7 +105,7 @@ function SendControls({ campaign }: { campaign: MessageCampaign }) {
             required
           />
         )}
-        <button className="admin-button-quiet">{t.testSend}</button>
+        <button className="admin-button admin-button-quiet">{t.testSend}</button>
       </form>
       <ActionStatus action={test} />
       {startable && campaign.kind === 'campaign' && (
@@ -120,7 +120,7 @@ function SendControls({ campaign }: { campaign: MessageCampaign }) {
             onChange={(e) => setAtText(e.target.value)}
             required
           />
-          <button className="admin-button-quiet">{t.schedule}</button>
+          <button className="admin-button admin-button-quiet">{t.schedule}</button>
         </form>
       )}
       {campaign.kind === 'trigger' && campaign.status === 'paused' && (
@@ -129,7 +129,7 @@ function SendControls({ campaign }: { campaign: MessageCampaign }) {
         </button>
       )}
       {running && (
-        <button type="button" className="admin-button-quiet" onClick={() => stop.run()}>
+        <button type="button" className="admin-button admin-button-quiet" onClick={() => stop.run()}>
           {campaign.kind === 'trigger' ? t.turnOff : t.stop}
         </button>
       )}
@@ -149,7 +149,7 @@ function ConfirmStart({ action }: { action: ReturnType<typeof useAction<string |
       <button type="button" className="admin-button" onClick={() => action.run(action.asking ?? undefined)}>
         {t.confirm}
       </button>{' '}
-      <button type="button" className="admin-button-quiet" onClick={action.cancel}>
+      <button type="button" className="admin-button admin-button-quiet" onClick={action.cancel}>
         {t.cancel}
       </button>
     </div>
