@@ -136,7 +136,12 @@ export const previewMessage = defineEndpoint({
   errors: ['NOT_FOUND'],
   schemas: {
     params: campaignId,
-    body: z.strictObject({ phone: z.string().regex(/^7\d{10}$/, 'Телефон: 7 и 10 цифр').optional() }),
+    body: z.strictObject({
+      phone: z
+        .string()
+        .regex(/^7\d{10}$/, 'Телефон: 7 и 10 цифр')
+        .optional(),
+    }),
     response: previewSchema,
   },
 });
@@ -150,7 +155,12 @@ export const testSendMessage = defineEndpoint({
   errors: ['NOT_FOUND', 'MESSAGE_INVALID', 'TOO_MANY_REQUESTS', 'UNAVAILABLE'],
   schemas: {
     params: campaignId,
-    body: z.strictObject({ phone: z.string().regex(/^7\d{10}$/, 'Телефон: 7 и 10 цифр').optional() }),
+    body: z.strictObject({
+      phone: z
+        .string()
+        .regex(/^7\d{10}$/, 'Телефон: 7 и 10 цифр')
+        .optional(),
+    }),
     response: z.strictObject({ sentTo: z.string() }),
   },
 });
@@ -211,7 +221,8 @@ export type MessageResults = z.output<typeof messageResultsSchema>;
 export const messageResults = defineEndpoint({
   method: 'GET',
   path: '/api/operator/messages/:campaignId/results',
-  summary: 'Each group: audience, delivered, clicked, purchases and revenue within N days of the send; the lift',
+  summary:
+    'Each group: audience, delivered, clicked, purchases and revenue within N days of the send; the lift',
   ...operator,
   permission: 'messages.read',
   errors: ['NOT_FOUND'],

@@ -25,7 +25,9 @@ export async function startSmsRuFake(apiId = 'test-api-id'): Promise<SmsRuFake> 
       const form = Object.fromEntries(new URLSearchParams(body));
       response.setHeader('content-type', 'application/json');
       if (request.url !== '/sms/send' || form.api_id !== apiId) {
-        response.end(JSON.stringify({ status: 'ERROR', status_code: 200, status_text: 'Неправильный api_id' }));
+        response.end(
+          JSON.stringify({ status: 'ERROR', status_code: 200, status_text: 'Неправильный api_id' }),
+        );
         return;
       }
       const smsId = `000000-${String(next++).padStart(8, '0')}`;
@@ -46,7 +48,10 @@ export async function startSmsRuFake(apiId = 'test-api-id'): Promise<SmsRuFake> 
     received,
     callbackBody: (smsIds, status, at) =>
       new URLSearchParams(
-        smsIds.map((id, i) => [`data[${i}]`, `sms_status\n${id}\n${status}\n${Math.floor(at.getTime() / 1000)}`]),
+        smsIds.map((id, i) => [
+          `data[${i}]`,
+          `sms_status\n${id}\n${status}\n${Math.floor(at.getTime() / 1000)}`,
+        ]),
       ).toString(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -66,7 +66,8 @@ export async function templateValues(
   options: { timeZone: string; couponPromoId: string | null; issueCoupon: boolean; now: Date },
 ): Promise<Partial<TemplateValues>> {
   const values: Partial<TemplateValues> = { имя: member.firstName.trim() || 'друг' };
-  if (used.includes('баланс')) values['баланс'] = formatBonuses((await balancesOf(db, member.id)).bonus / 100);
+  if (used.includes('баланс'))
+    values['баланс'] = formatBonuses((await balancesOf(db, member.id)).bonus / 100);
   if (used.includes('сгорает') || used.includes('дата_сгорания')) {
     const next = await nextExpiry(db, member.id, options.timeZone);
     values['сгорает'] = formatBonuses((next?.amount ?? 0) / 100);

@@ -3,10 +3,12 @@ import { isTemplateProblem, parseTemplate, renderTemplate, templateProblemText }
 
 describe('a message template (decision 076)', () => {
   it('finds its variables and links', () => {
-    expect(parseTemplate('{имя}, {баланс} сгорят {дата_сгорания}: https://a.example/x?y=1. И {имя}')).toEqual({
-      variables: ['имя', 'баланс', 'дата_сгорания'],
-      links: ['https://a.example/x?y=1'],
-    });
+    expect(parseTemplate('{имя}, {баланс} сгорят {дата_сгорания}: https://a.example/x?y=1. И {имя}')).toEqual(
+      {
+        variables: ['имя', 'баланс', 'дата_сгорания'],
+        links: ['https://a.example/x?y=1'],
+      },
+    );
   });
 
   it('refuses a variable that does not exist, naming it and the ones that do', () => {

@@ -20,9 +20,7 @@ const VARIABLE = /\{([^{}\s]*)\}/g;
 const LINK = /https?:\/\/[^\s<>"'«»]+[^\s<>"'«».,;:!?)]/g;
 
 export type TemplateProblem =
-  | { kind: 'unknown-variable'; name: string }
-  | { kind: 'too-many-links' }
-  | { kind: 'coupon-without-promo' };
+  { kind: 'unknown-variable'; name: string } | { kind: 'too-many-links' } | { kind: 'coupon-without-promo' };
 
 export interface ParsedTemplate {
   variables: TemplateVariable[];

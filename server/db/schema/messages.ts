@@ -20,7 +20,8 @@ const at = () => timestamp({ withTimezone: true });
 export type MessageChannelName = 'sms' | 'email' | 'push';
 export type MessageCampaignKind = 'campaign' | 'trigger';
 export type MessageTrigger = 'lapsed' | 'welcome' | 'level_up' | 'expiring' | 'birthday';
-export type MessageCampaignStatus = 'draft' | 'scheduled' | 'sending' | 'done' | 'stopped' | 'active' | 'paused';
+export type MessageCampaignStatus =
+  'draft' | 'scheduled' | 'sending' | 'done' | 'stopped' | 'active' | 'paused';
 export type MessageGroup = 'campaign' | 'control';
 export type MessageStatus =
   | 'queued'

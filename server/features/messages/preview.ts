@@ -45,7 +45,13 @@ async function render(deps: PreviewDeps, campaign: CampaignRow, member: MessageM
         issueCoupon: false,
         now: deps.clock.now(),
       })
-    : { имя: SAMPLE.firstName, баланс: '120 бонусов', сгорает: '40 бонусов', дата_сгорания: '31.12.2026', купон: 'ABCD234567' };
+    : {
+        имя: SAMPLE.firstName,
+        баланс: '120 бонусов',
+        сгорает: '40 бонусов',
+        дата_сгорания: '31.12.2026',
+        купон: 'ABCD234567',
+      };
   const link = (n: number) => shortLinkOf(deps.config.publicUrl, '000000000000', n);
   return {
     text: renderTemplate(campaign.template, values, link),
@@ -65,11 +71,17 @@ export async function previewMessage(deps: PreviewDeps, campaignId: string, phon
  * own address; an SMS to the phone they give (staff accounts keep no phone). Capped per hour, audited with where
  * it went. Not advertising to a member, so no consent gate and no unsubscribe link.
  */
-export async function testSend(deps: PreviewDeps, campaignId: string, phone: string | undefined, actor: AuditActor) {
+export async function testSend(
+  deps: PreviewDeps,
+  campaignId: string,
+  phone: string | undefined,
+  actor: AuditActor,
+) {
   const campaign = await loadCampaign(deps.db, campaignId);
   const channel = channelOf(deps.channels, campaign.channel);
   const caller = actor.caller;
-  if (caller.kind !== 'staff') throw new AppError('MESSAGE_INVALID', 'Тестовая отправка — из консоли сотрудника');
+  if (caller.kind !== 'staff')
+    throw new AppError('MESSAGE_INVALID', 'Тестовая отправка — из консоли сотрудника');
   const to = campaign.channel === 'sms' ? phone : caller.email;
   if (!to) throw new AppError('MESSAGE_INVALID', 'Укажите свой телефон для тестового SMS');
   const now = deps.clock.now();
@@ -89,10 +101,26 @@ export async function testSend(deps: PreviewDeps, campaignId: string, phone: str
   const { text, subject } = await render(deps, campaign, await sampleMember(deps, campaign));
   const self: MessageMember = { id: caller.staffId, phone: to, email: to, firstName: '' };
   try {
-    await channel.send({ member: self, subject, text, idempotencyKey: `test:${campaignId}:${now.getTime()}`, advertising: false });
+    await channel.send({
+      member: self,
+      subject,
+      text,
+      idempotencyKey: `test:${campaignId}:${now.getTime()}`,
+      advertising: false,
+    });
   } catch {
     throw new AppError('UNAVAILABLE', 'Не удалось отправить: провайдер не ответил. Попробуйте позже');
   }
-  await recordAudit(deps.db, actor, { action: 'message.test-send', entity: 'message', entityId: campaignId, after: { channel: campaign.channel, to } }, now);
+  await recordAudit(
+    deps.db,
+    actor,
+    {
+      action: 'message.test-send',
+      entity: 'message',
+      entityId: campaignId,
+      after: { channel: campaign.channel, to },
+    },
+    now,
+  );
   return { sentTo: to };
 }

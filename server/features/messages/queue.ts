@@ -61,7 +61,14 @@ async function claim(db: Db, channel: MessageChannelName, now: Date, limit: numb
 }
 
 /** Ends a message: its status, why, and the moment its purchases count from. */
-async function settle(db: Db, id: string, status: string, reason: string | null, now: Date, providerId?: string | null) {
+async function settle(
+  db: Db,
+  id: string,
+  status: string,
+  reason: string | null,
+  now: Date,
+  providerId?: string | null,
+) {
   await db.execute(sql`
     update messages set status = ${status}, reason = ${reason}, anchor_at = ${now.toISOString()}::timestamptz,
       provider_id = ${providerId ?? null}, claimed_at = null
@@ -108,7 +115,13 @@ async function reserveBudget(db: Db, campaignId: string, now: Date): Promise<boo
 }
 
 /** One claimed message through the gate, the budget and the provider. */
-async function sendOne(deps: QueueDeps, channel: MessageChannel, row: Claimed, rules: BrandRules, templates: Map<string, ParsedTemplate>) {
+async function sendOne(
+  deps: QueueDeps,
+  channel: MessageChannel,
+  row: Claimed,
+  rules: BrandRules,
+  templates: Map<string, ParsedTemplate>,
+) {
   const now = deps.clock.now();
   const member = await messageMember(deps.db, row.user_id);
   const address = member && channel.addressOf(member);
@@ -135,7 +148,9 @@ async function sendOne(deps: QueueDeps, channel: MessageChannel, row: Claimed, r
     issueCoupon: true,
     now,
   });
-  const text = renderTemplate(row.template, values, (n) => shortLinkOf(deps.config.publicUrl, row.link_code, n));
+  const text = renderTemplate(row.template, values, (n) =>
+    shortLinkOf(deps.config.publicUrl, row.link_code, n),
+  );
   try {
     const sent = await channel.send({
       member,

@@ -32,8 +32,11 @@ async function enqueueAudience(tx: Db, campaign: CampaignRow, now: Date): Promis
       ${nowIso}::timestamptz
     from (${campaignAudience(campaign.segmentId)}) a
     on conflict do nothing`);
-  return (result as { affectedRows?: number; rowCount?: number }).affectedRows ??
-    (result as { rowCount?: number }).rowCount ?? 0;
+  return (
+    (result as { affectedRows?: number; rowCount?: number }).affectedRows ??
+    (result as { rowCount?: number }).rowCount ??
+    0
+  );
 }
 
 /** Starts a due campaign inside `tx` (its row locked): the messages written, the status `sending`. */

@@ -20,7 +20,10 @@ export function smsRuStatus(code: number): 'delivered' | 'undelivered' | null {
 
 /** The secret path SMS.ru posts to: `<PUBLIC_URL>/api/messages/smsru/<token>` (a key derived from AUTH_SECRET). */
 export function smsRuCallbackToken(config: Pick<Config, 'authSecret'>): string {
-  return createHmac('sha256', config.authSecret).update('kopilka/smsru-callback').digest('base64url').slice(0, 32);
+  return createHmac('sha256', config.authSecret)
+    .update('kopilka/smsru-callback')
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 export function smsRuCallbackUrl(config: Pick<Config, 'authSecret' | 'publicUrl'>): string {

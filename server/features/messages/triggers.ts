@@ -56,7 +56,9 @@ async function fireLapsed(db: Db, trigger: ActiveLapsed, now: Date): Promise<voi
         where o2.user_id = l.user_id and o2.occurred_at > l.last_at
           and o2.type in ('PAYMENT', 'CASHBACK') and o2.state = 'PROCESSED')
       on conflict do nothing`);
-    await tx.execute(sql`update message_campaigns set cursor_at = ${edge}::timestamptz where id = ${trigger.id}`);
+    await tx.execute(
+      sql`update message_campaigns set cursor_at = ${edge}::timestamptz where id = ${trigger.id}`,
+    );
   });
 }
 
