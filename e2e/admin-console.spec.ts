@@ -61,6 +61,7 @@ test('the owner created with the token logs in with password and TOTP, creates s
     'Чеки',
     'Фискальные чеки',
     'Каталог',
+    'Рассылки',
     'Вебхуки',
   ]);
   await expectNoAxeViolations(page);

@@ -13,6 +13,7 @@ import { registerCatalogueRoutes } from './features/catalogue/routes';
 import { registerCouponRoutes } from './features/coupons/routes';
 import { registerSegmentRoutes } from './features/segments/routes';
 import { registerWebhookRoutes } from './features/webhooks/routes';
+import { registerMessageRoutes } from './features/messages/routes';
 import { registerDevRoutes } from './features/dev/routes';
 import { registerDocumentRoutes } from './features/documents/routes';
 import { registerFaqRoutes } from './features/faq/routes';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerCouponRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerSegmentRoutes(app, deps);
+  registerMessageRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerMarketingConsentRoutes(app, deps);

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps';
 import { seedDemoBrand } from './db/seed/demo-brand';
 import { seedDemoCustomer } from './db/seed/demo-customer';
+import { seedDemoMessages } from './db/seed/demo-messages';
 import { assembleDeps } from './assemble-deps';
 import { startGiftCardDeliveryJob } from './features/gift-cards/delivery-job';
 import { startFiscalJob } from './features/fiscal/fiscal-job';
@@ -25,6 +26,8 @@ import { startWebhookDeliveryJob } from './core/events/webhook-job';
 import { startWebhookPurgeJob } from './core/events/outbox-purge';
 import { announceAgedOutLevels } from './core/events/level-window';
 import { startIntervalJob } from './lib/interval-job';
+import { startMessageJob } from './features/messages/message-job';
+import { createChannels } from './features/messages/channels';
 import { createAdjustableClock } from './core/adjustable-clock';
 import { createMailProvider } from './integrations/mail/create-mail-provider';
 import { createSmsProvider } from './integrations/sms/create-sms-provider';
@@ -58,6 +61,7 @@ async function seedIfAsked(config: Config, database: Database) {
   if (!config.seedDemo) return;
   await seedDemoBrand(database.db);
   await seedDemoCustomer(database.db);
+  await seedDemoMessages(database.db);
 }
 
 /** What the primary of several workers does once, before forking them: migrations and the demo seed. */
@@ -135,6 +139,11 @@ function startJobs(deps: AppDeps, config: Config, app: FastifyInstance) {
       intervalMs: 60 * 60_000,
       onError: (error) => jobFailed(error, 'purging old webhook events failed'),
     }),
+    // Messages to members (decision 076): scheduled campaigns, triggers, the send queue, every 2 s.
+    startMessageJob(
+      { db: deps.db, clock: deps.clock, config, channels: createChannels(deps) },
+      { onError: (error) => jobFailed(error, 'sending messages failed') },
+    ),
     // Housekeeping of rows a month old: hourly is plenty (decision 033).
     startStaffSessionPurgeJob(deps, {
       intervalMs: 60 * 60_000,

@@ -223,6 +223,11 @@ export const ERROR_STATUS = {
   PUSH_ENDPOINT_REFUSED: 400,
   /** Web push is switched off on this installation (PUSH_ENABLED=false). */
   PUSH_DISABLED: 409,
+  // Messages to members (docs/decisions/076)
+  /** The template, the send time, the channel or the coupon promo of a message cannot be used. */
+  MESSAGE_INVALID: 400,
+  /** The campaign is not in a state that allows this (a started campaign is not edited or started again). */
+  MESSAGE_STATE: 409,
 
   // The operator's console (docs/decisions/026)
   /** The staff member's role does not allow this call. */

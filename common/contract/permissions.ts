@@ -47,6 +47,11 @@ export const PERMISSIONS = [
   'segments.read',
   'segments.write',
   'segments.export',
+  // Messages to members (decision 076): campaigns and triggers are edited with `messages.write`; sending anything
+  // (a test send to oneself, starting, scheduling, stopping) takes `messages.send`. The marketer holds all three.
+  'messages.read',
+  'messages.write',
+  'messages.send',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -63,7 +68,7 @@ const areas = (...names: string[]): Permission[] =>
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   // The marketer runs the programme and its content, so the catalogue its rules read is theirs too (decision 060).
-  marketer: areas('settings', 'content', 'campaigns', 'catalogue', 'segments'),
+  marketer: areas('settings', 'content', 'campaigns', 'catalogue', 'segments', 'messages'),
   // Support answers "where are my bonuses for that purchase?", so it reads receipts (decision 066).
   support: [...areas('members').filter((p) => p !== 'members.delete'), 'receipts.read', 'webhooks.read'],
   accountant: [...areas('giftCards', 'invoices', 'fiscal'), 'reports.read', 'receipts.read', 'webhooks.read'],

@@ -31,6 +31,7 @@ import type * as till from './till';
 import type * as tillGiftCards from './till-gift-cards';
 import type * as tillReceipt from './till-receipt';
 import type * as webhooks from './webhooks';
+import type * as messages from './messages';
 
 type EndpointsOf<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M];
 
@@ -67,7 +68,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof receipts>
   | EndpointsOf<typeof fiscalReceipts>
   | EndpointsOf<typeof webhooks>
-  | EndpointsOf<typeof segments>;
+  | EndpointsOf<typeof segments>
+  | EndpointsOf<typeof messages>;
 
 /** Endpoints by their key `'METHOD /path'`, for the web client's typed `request`. */
 export type EndpointsByKey = { [E in AnyEndpoint as EndpointKey<E>]: E };

@@ -64,6 +64,7 @@ export const MARKETER_SECTIONS = [
   'Сегменты',
   'Промокоды',
   'Каталог',
+  'Рассылки',
 ];
 
 /** A new staff member of `role`, created with the token and logged in through the console at 1440 px. */

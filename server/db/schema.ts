@@ -9,6 +9,7 @@ import * as giftCards from './schema/gift-cards';
 import * as jobs from './schema/jobs';
 import * as ledger from './schema/ledger';
 import * as marketing from './schema/marketing';
+import * as messages from './schema/messages';
 import * as payments from './schema/payments';
 import * as push from './schema/push';
 import * as reports from './schema/reports';
@@ -37,4 +38,5 @@ export const schema = {
   ...webhooks,
   ...segments,
   ...push,
+  ...messages,
 };

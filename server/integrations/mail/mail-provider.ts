@@ -7,6 +7,10 @@ export interface MailMessage {
   replyTo?: string;
   /** What the message is about: a second send with the same key sends nothing (a retried request). */
   dedupeKey?: string;
+  /** Extra headers: an advertising e-mail's `List-Unsubscribe` and `List-Unsubscribe-Post` (decision 072). */
+  headers?: Record<string, string>;
+  /** A stable Message-ID (`<key@host>`): a message sent again after a crash carries the same one (decision 076). */
+  messageId?: string;
 }
 
 /** Sends e-mail: the console provider (outbox) in development and tests, SMTP in production. */

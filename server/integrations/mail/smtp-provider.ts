@@ -34,6 +34,8 @@ export function createSmtpMailProvider({ url, from, timeoutMs = 10_000 }: SmtpOp
         subject: message.subject,
         text: message.text,
         ...(message.replyTo && { replyTo: message.replyTo }),
+        ...(message.headers && { headers: message.headers }),
+        ...(message.messageId && { messageId: message.messageId }),
       });
     },
   };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { OutboxMessage } from '#common/contract/auth';
 import type { Clock } from '#server/core/clock';
 import { maskPhone, type SmsProvider } from './sms-provider';
@@ -27,6 +28,7 @@ export function createConsoleSmsProvider(options: {
       messages.unshift({ phone, text, code, sentAt: options.clock.now().toISOString() });
       if (messages.length > OUTBOX_LIMIT) messages.length = OUTBOX_LIMIT;
       options.log(`SMS to ${maskPhone(phone)} queued`);
+      return { providerId: `console-${randomUUID()}` };
     },
     outbox(phone) {
       return phone ? messages.filter((m) => m.phone === phone) : [...messages];

@@ -52,6 +52,7 @@ export function createSmsRuProvider(options: { apiId: string; baseUrl: string })
         const reason = entry ? `${entry.status_code} ${entry.status_text ?? ''}` : 'no entry';
         throw new SmsSendError(`SMS.ru refused the message to ${maskPhone(phone)}: ${reason}`);
       }
+      return { providerId: entry.sms_id ?? null };
     },
   };
 }

@@ -10,6 +10,7 @@ import { ruAdminReceipts } from '#web/i18n/ru-admin-receipts';
 import { ruAdminReports } from '#web/i18n/ru-admin-reports';
 import { ruAdminSegments } from '#web/i18n/ru-admin-segments';
 import { ruAdminWebhooks } from '#web/i18n/ru-admin-webhooks';
+import { ruAdminMessages } from '#web/i18n/ru-admin-messages';
 import { AuditPage } from './audit-page';
 import { StaffPage } from './staff-page';
 import { TillKeysPage } from './till-keys-page';
@@ -25,6 +26,7 @@ import { ReceiptsPage } from './receipts/receipts-page';
 import { ReportsPage } from './reports/reports-page';
 import { SegmentsPage } from './segments/segments-page';
 import { WebhooksPage } from './webhooks/webhooks-page';
+import { MessagesPage } from './messages/messages-page';
 
 const t = ruAdmin.shell;
 
@@ -87,6 +89,8 @@ export const SECTIONS: Section[] = [
     permission: 'catalogue.read',
     Page: CataloguePage,
   }, // 060
+  // Messages to members: campaigns, triggers and their results (decision 076).
+  { path: '/admin/messages', label: ruAdminMessages.nav, permission: 'messages.read', Page: MessagesPage },
   // Events out to the chain's systems (decision 073).
   { path: '/admin/webhooks', label: ruAdminWebhooks.nav, permission: 'webhooks.read', Page: WebhooksPage },
 ];
