@@ -26,7 +26,8 @@ export function rbsFakeApi(state: RbsFakeState): Record<string, (params: Record<
       if (p.currency && p.currency !== '643') return errorOf(7, 'Неверная валюта');
       if (findByNumber(p.orderNumber)) return errorOf(1, 'Заказ с таким номером уже обработан');
       // A cart (the gateway's receipt, decision 080) is checked as the bank checks it: it must add up.
-      const badCart = p.orderBundle === undefined ? null : checkOrderBundle(p.orderBundle, p.taxSystem, amount);
+      const badCart =
+        p.orderBundle === undefined ? null : checkOrderBundle(p.orderBundle, p.taxSystem, amount);
       if (badCart) return refused(badCart);
       const order: RbsFakeOrder = {
         orderId: randomUUID(),

@@ -36,4 +36,3 @@ export const companyOf = (settings: BrandSettings): Company => ({
   paymentAddress: settings.fiscal.paymentAddress,
   defaultVat: settings.fiscal.defaultVat,
 });
-

@@ -36,7 +36,13 @@ export type CheckedItem = z.infer<typeof itemSchema>;
 
 const bundleSchema = z.object({
   customerDetails: z
-    .object({ email: z.string().email().optional(), phone: z.string().regex(/^\+?\d{7,15}$/).optional() })
+    .object({
+      email: z.string().email().optional(),
+      phone: z
+        .string()
+        .regex(/^\+?\d{7,15}$/)
+        .optional(),
+    })
     .refine((details) => details.email || details.phone, 'customerDetails: e-mail или телефон'),
   cartItems: z.object({ items: z.array(itemSchema).min(1).max(100) }),
 });
@@ -70,7 +76,7 @@ function itemsProblem(items: CheckedItem[], amount: number): string | null {
   if (codes.size !== items.length) return 'itemCode повторяется в корзине';
   if (positions.size !== items.length) return 'positionId повторяется в корзине';
   for (const item of items) {
-    if (Math.round(item.quantity.value * 1000) !== item.quantity.value * 1000)
+    if (Math.abs(Math.round(item.quantity.value * 1000) - item.quantity.value * 1000) > 1e-6)
       return `Позиция ${item.positionId}: количество точнее трёх знаков`;
     if (Math.round(item.itemPrice * item.quantity.value) !== item.itemAmount)
       return `Позиция ${item.positionId}: itemAmount не равен itemPrice × quantity`;
@@ -90,7 +96,8 @@ export function checkOrderBundle(
 ): CartRefusal | null {
   const parsed = bundleSchema.safeParse(parseJson(orderBundle));
   if (!parsed.success) return refusal(`Неверный формат корзины: ${parsed.error.issues[0]?.message ?? ''}`);
-  if (taxSystem !== undefined && !/^[0-5]$/.test(taxSystem)) return refusal('Неверная система налогообложения');
+  if (taxSystem !== undefined && !/^[0-5]$/.test(taxSystem))
+    return refusal('Неверная система налогообложения');
   const problem = itemsProblem(parsed.data.cartItems.items, amount);
   return problem ? refusal(problem) : null;
 }
@@ -113,7 +120,8 @@ export function checkRefundItems(
 ): CartRefusal | null {
   if (!cart) return refusal('Заказ зарегистрирован без корзины');
   const parsed = refundSchema.safeParse(parseJson(refundItems));
-  if (!parsed.success) return refusal(`Неверный формат корзины возврата: ${parsed.error.issues[0]?.message ?? ''}`);
+  if (!parsed.success)
+    return refusal(`Неверный формат корзины возврата: ${parsed.error.issues[0]?.message ?? ''}`);
   for (const item of parsed.data.items) {
     const sold = cart.find((line) => String(line.positionId) === String(item.positionId));
     if (!sold || sold.name !== item.name || sold.itemCode !== item.itemCode)
