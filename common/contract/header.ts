@@ -233,6 +233,7 @@ export const brandSettingsSchema = z.strictObject({
     defaultVat: 'VAT20',
     sellerEmail: '',
     paymentAddress: '',
+    ffdVersion: '1.2',
   }),
 });
 

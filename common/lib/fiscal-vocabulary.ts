@@ -7,6 +7,13 @@
 export const FISCAL_MODES = ['till', 'gateway', 'cloud'] as const;
 export type FiscalMode = (typeof FISCAL_MODES)[number];
 
+/**
+ * The FFD version the brand's fiscal drive works by (decision 080): the gateway's cart states a line's measure as
+ * text under 1.05 («шт») and as the code of tag 2108 under 1.2 (0: pieces). The cloud till's protocol is 1.2's.
+ */
+export const FFD_VERSIONS = ['1.05', '1.2'] as const;
+export type FfdVersion = (typeof FFD_VERSIONS)[number];
+
 /** The tax systems (FFD tag 1055), named as ATOL Online's `sno`. ЕНВД is gone since 2021. */
 export const TAX_SYSTEMS = ['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'] as const;
 export type TaxSystem = (typeof TAX_SYSTEMS)[number];

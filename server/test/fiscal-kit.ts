@@ -22,7 +22,11 @@ export const CLOUD: FiscalSettings = {
   defaultVat: 'VAT20',
   sellerEmail: 'shop@example.ru',
   paymentAddress: 'https://loyalty.example.ru',
+  ffdVersion: '1.2',
 };
+
+/** The same details with the gateway's fiscal partner issuing the receipts (decision 080). */
+export const GATEWAY_MODE: FiscalSettings = { ...CLOUD, mode: 'gateway' };
 
 export async function fakeAtolWithClient(
   clock: Clock,

@@ -1,9 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  cartOf,
+  checkOrderBundle,
+  checkRefundItems,
+  type CartRefusal,
+} from '../integrations/acquirer/rbs-bundle-check';
 import { MERCHANT_PAGE, RBS_ACTION_CODES, type RbsFakeOrder, type RbsFakeState } from './rbs-fake-state';
 
 /** The fake gateway's REST methods (`/payment/rest/<method>`), each taking the form's parameters. */
 export function rbsFakeApi(state: RbsFakeState): Record<string, (params: Record<string, string>) => object> {
   const { orders, bindings, bindingFailures, at, findByNumber, errorOf, lookup } = state;
+  const refused = (refusal: CartRefusal) => errorOf(refusal.errorCode, refusal.errorMessage);
   return {
     'register.do': (p) => {
       const amount = Number(p.amount);
@@ -18,6 +25,10 @@ export function rbsFakeApi(state: RbsFakeState): Record<string, (params: Record<
       if (!p.returnUrl) return errorOf(4, 'URL возврата не может быть пустым');
       if (p.currency && p.currency !== '643') return errorOf(7, 'Неверная валюта');
       if (findByNumber(p.orderNumber)) return errorOf(1, 'Заказ с таким номером уже обработан');
+      // A cart (the gateway's receipt, decision 080) is checked as the bank checks it: it must add up.
+      const badCart =
+        p.orderBundle === undefined ? null : checkOrderBundle(p.orderBundle, p.taxSystem, amount);
+      if (badCart) return refused(badCart);
       const order: RbsFakeOrder = {
         orderId: randomUUID(),
         orderNumber: p.orderNumber,
@@ -36,6 +47,9 @@ export function rbsFakeApi(state: RbsFakeState): Record<string, (params: Record<
         bindingId: null,
         maskedPan: null,
         expiration: null,
+        orderBundle: p.orderBundle ?? null,
+        taxSystem: p.taxSystem ?? null,
+        refunds: [],
       };
       orders.set(order.orderId, order);
       return { orderId: order.orderId, formUrl: `${at.origin}${MERCHANT_PAGE}?mdOrder=${order.orderId}` };
@@ -108,6 +122,16 @@ export function rbsFakeApi(state: RbsFakeState): Record<string, (params: Record<
       if (!Number.isSafeInteger(amount) || amount <= 0 || amount > order.amount - order.refunded) {
         return errorOf(7, 'Неверная сумма возврата');
       }
+      // An order with a cart: a partial refund must name its positions, and any positions named must be the
+      // order's and add up to the amount (the gateway's fiscal partner issues the refund receipt from them).
+      const whole = order.refunded === 0 && amount === order.amount;
+      if (order.orderBundle !== null && p.refundItems === undefined && !whole)
+        return errorOf(4, 'Для частичного возврата по заказу с корзиной передайте refundItems');
+      if (p.refundItems !== undefined) {
+        const badRefund = checkRefundItems(p.refundItems, amount, cartOf(order.orderBundle ?? undefined));
+        if (badRefund) return refused(badRefund);
+      }
+      order.refunds.push({ amount, refundItems: p.refundItems ?? null });
       order.refunded += amount;
       order.orderStatus = 4;
       return { errorCode: '0', errorMessage: 'Успешно' };

@@ -22,6 +22,11 @@ export interface RbsFakeOrder {
   bindingId: string | null;
   maskedPan: string | null;
   expiration: string | null;
+  /** register.do's cart (decision 080) as it came, JSON text, and its `taxSystem`; null for an order without. */
+  orderBundle: string | null;
+  taxSystem: string | null;
+  /** Each refund.do taken: its amount and its `refundItems` (JSON text), if any. */
+  refunds: { amount: number; refundItems: string | null }[];
 }
 
 /** A card the gateway saved for a client. */

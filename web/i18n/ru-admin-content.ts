@@ -39,7 +39,7 @@ export const ruAdminContent = {
     // Decision 070: who issues the 54-FZ receipt for the money the site takes, and the seller's details.
     fiscal: {
       legend: 'Чеки по 54-ФЗ',
-      hint: 'Кроме «Касса магазина», режим включается только с ИНН, системой налогообложения, почтой продавца и адресом сайта.',
+      hint: 'Кроме «Касса магазина», режим включается только с ИНН, системой налогообложения, почтой продавца и адресом сайта; «Платёжный шлюз» — только с эквайрингом банка, в котором включена фискализация.',
       mode: 'Кто выдаёт чек',
       modes: { till: 'Касса магазина', gateway: 'Платёжный шлюз', cloud: 'Облачная касса (АТОЛ Онлайн)' },
       inn: 'ИНН продавца',
@@ -64,6 +64,9 @@ export const ruAdminContent = {
       },
       sellerEmail: 'Почта продавца в чеке',
       paymentAddress: 'Место расчётов (адрес сайта)',
+      // Decision 080: how the gateway's cart states a line's measure.
+      ffdVersion: 'Версия ФФД кассы',
+      ffdVersions: { '1.2': 'ФФД 1.2', '1.05': 'ФФД 1.05' },
     },
   },
   tabs: {

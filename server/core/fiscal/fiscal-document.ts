@@ -37,6 +37,8 @@ export interface SaleLine {
   vat: VatRate | null;
   /** A service (the SMS delivery of a gift card) is settled in full even in an advance's receipt. */
   method?: PaymentMethod;
+  /** The shop's code of the goods (the catalogue's SKU), where known: the gateway's cart names its lines by it. */
+  code?: string;
 }
 
 /** The brand's details a receipt carries (tags 1018 INN, 1055 tax system, 1117 e-mail, 1187 address). */
@@ -68,6 +70,8 @@ export interface FiscalItem {
   paymentMethod: { tag: number; atol: string };
   paymentObject: number;
   vat: Vat;
+  /** The line's SKU, where the sale knew it (the gateway's `itemCode`, decision 080). */
+  code?: string;
 }
 
 /** An FFD line name is at most 128 characters (tag 1030). */
@@ -107,6 +111,7 @@ export function fiscalDocumentOf(kind: FiscalKind, sale: Sale, company: Company)
       paymentMethod: PAYMENT_METHOD[method],
       paymentObject: PAYMENT_OBJECT[line.object],
       vat: vatOf(line.vat ?? company.defaultVat, method),
+      ...(line.code ? { code: line.code } : {}),
     }));
   });
   const details = {

@@ -35,3 +35,18 @@ export function keepFiscalSettings(
   if (!sameFiscal(given, stored.fiscal)) throw new AppError('FORBIDDEN', FISCAL_SETTINGS_OWNER_ONLY);
   return input;
 }
+
+export const GATEWAY_NEEDS_BANK =
+  'Чеки через платёжный шлюз выдаёт только банк: подключите эквайринг RBS (ACQUIRER=rbs)';
+
+/**
+ * The `gateway` mode needs a gateway that takes the receipt's cart (decision 080): the RBS acquirer, or outside
+ * production the sandbox, which checks the cart as RBS does (the demo). In production the sandbox issues no
+ * receipt, so a brand that chose the mode there would believe its receipts go out while none did: a 400.
+ */
+export function checkGatewayMode(input: unknown, acquirer: string, isProduction: boolean): void {
+  const mode = (input as { fiscal?: { mode?: unknown } } | null)?.fiscal?.mode;
+  if (mode !== 'gateway') return;
+  if (acquirer === 'rbs' || (acquirer === 'sandbox' && !isProduction)) return;
+  throw new AppError('VALIDATION', GATEWAY_NEEDS_BANK);
+}

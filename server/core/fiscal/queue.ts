@@ -6,7 +6,9 @@ import type { Db } from '#server/db/client';
 import { users } from '#server/db/schema/auth';
 import { catalogueItems } from '#server/db/schema/catalogue';
 import { fiscalReceipts, type FiscalSource } from '#server/db/schema/fiscal';
-import { fiscalDocumentOf, type Company, type Sale } from './fiscal-document';
+import type { Sale } from './fiscal-document';
+import { GATEWAY, gatewaySale } from './gateway-sale';
+import { companyOf, receiptDocumentOf } from './receipt-document';
 
 export interface ReceiptToQueue {
   kind: FiscalKind;
@@ -19,10 +21,12 @@ export interface ReceiptToQueue {
 
 /**
  * Queues a sale's receipt in the caller's transaction `tx`: the one that settles the money (decision 070), so
- * the receipt exists exactly when the settlement does. Only in the `cloud` mode; `till` leaves the receipt to
- * the shop's register; `gateway` is the seam for the gateway's cart (RBS `orderBundle`, built when the order is
- * registered, a later task) and queues nothing here. The same external id twice queues one row. Answers the
- * row's id, or null when nothing was queued.
+ * the receipt exists exactly when the settlement does. `till` leaves the receipt to the shop's register and
+ * writes nothing. `cloud` queues it for the fiscal job. `gateway` records it as issued by the gateway (decision
+ * 080): the bank's fiscal partner issued it from the cart the order was registered with (the same sale rendered
+ * the same way), so the job never sends it, and the row keeps the cart, its total for the reports and the
+ * operator's list, with no OFD link (the gateway gives none we can trust). The same external id twice writes
+ * one row. Answers the row's id, or null when nothing was written.
  */
 export async function queueFiscalReceipt(
   tx: Db,
@@ -30,10 +34,13 @@ export async function queueFiscalReceipt(
   now: Date,
   receipt: ReceiptToQueue,
 ): Promise<string | null> {
-  if (settings.fiscal.mode !== 'cloud') return null;
-  const built = documentOf(receipt, companyOf(settings));
+  const mode = settings.fiscal.mode;
+  if (mode === 'till') return null;
+  const sale = mode === 'gateway' ? gatewaySale(receipt.sale) : receipt.sale;
+  const built = receiptDocumentOf(receipt.kind, sale, companyOf(settings));
   if (!built) return null;
   const { document, problem } = built;
+  const byGateway = mode === 'gateway' ? { status: 'done' as const, provider: GATEWAY, doneAt: now } : {};
   const [row] = await tx
     .insert(fiscalReceipts)
     .values({
@@ -47,46 +54,12 @@ export async function queueFiscalReceipt(
       lastError: problem,
       createdAt: now,
       updatedAt: now,
+      ...byGateway,
     })
     .onConflictDoNothing({ target: fiscalReceipts.externalId })
     .returning({ id: fiscalReceipts.id });
   return row?.id ?? null;
 }
-
-/**
- * The receipt's document, or null when no money was taken. A sale whose lines do not add up to the money (a bug
- * upstream) must still neither block its settlement, which runs in the same transaction, nor go without a
- * receipt: it is issued as one «платёж» line of the money, with the reason kept for the operator.
- */
-function documentOf(receipt: ReceiptToQueue, company: Company) {
-  const total = Object.values(receipt.sale.payments).reduce((sum, part) => sum + (part ?? 0), 0);
-  if (total <= 0) return null;
-  try {
-    return { document: fiscalDocumentOf(receipt.kind, receipt.sale, company), problem: null };
-  } catch (error) {
-    const line = {
-      name: 'Оплата покупки',
-      quantityMilli: 1000,
-      sum: total,
-      object: 'payment' as const,
-      vat: null,
-    };
-    const sale = { ...receipt.sale, lines: [line], discount: 0, discountShares: undefined };
-    const reason = error instanceof Error ? error.message : String(error);
-    return {
-      document: fiscalDocumentOf(receipt.kind, sale, company),
-      problem: `Строки не сошлись с суммой (${reason}): чек одной строкой`.slice(0, 500),
-    };
-  }
-}
-
-export const companyOf = (settings: BrandSettings): Company => ({
-  inn: settings.fiscal.inn,
-  taxSystem: settings.fiscal.taxSystem,
-  email: settings.fiscal.sellerEmail,
-  paymentAddress: settings.fiscal.paymentAddress,
-  defaultVat: settings.fiscal.defaultVat,
-});
 
 /** The catalogue's VAT of the goods by SKU (a line the catalogue does not know takes the brand's default). */
 export async function vatBySku(tx: Db, skus: readonly (string | null)[]): Promise<Map<string, VatRate>> {

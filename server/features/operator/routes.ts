@@ -10,7 +10,7 @@ import type { AppDeps } from '#server/app-deps';
 import { auditActorOf, recordAudit } from '#server/core/audit';
 import { readBrandSettings, saveBrandSettings } from '#server/core/brand-settings';
 import { keepEarnLimits } from '#server/core/earn/earn-limits';
-import { keepFiscalSettings } from '#server/core/fiscal/fiscal-settings-guard';
+import { checkGatewayMode, keepFiscalSettings } from '#server/core/fiscal/fiscal-settings-guard';
 import { registerEndpoint } from '#server/lib/register-endpoint';
 import { exportContent, importContent } from './content-transfer';
 import { registerContentRoutes } from './content-routes';
@@ -31,6 +31,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps) {
       keepEarnLimits(actor.caller, request.body, before),
       before,
     );
+    checkGatewayMode(input, deps.acquirer.name, deps.config.isProduction);
     return saveBrandSettings(deps.db, deps.cache, input, (tx, after) =>
       recordAudit(tx, actor, {
         action: 'settings.update',

@@ -3,6 +3,7 @@ import type { BrandSettings } from '#common/contract/header';
 import { formatKopecks } from '#common/lib/format';
 import { brandSettingsWithin } from '#server/core/brand-settings';
 import type { Sale, SaleLine } from '#server/core/fiscal/fiscal-document';
+import { gatewayReceiptOf, type GatewayReceipt } from '#server/core/fiscal/gateway-sale';
 import { clientOf, queueFiscalReceipt, vatBySku } from '#server/core/fiscal/queue';
 import type { Db } from '#server/db/client';
 import { giftCardOrderDrafts, giftCardOrders } from '#server/db/schema/gift-cards';
@@ -12,17 +13,15 @@ import type { DraftRow, PaymentsDeps } from './draft-rows';
  * Queues the receipt of a draft completed in `tx` (decision 070), in that same transaction: a shop payment is the
  * full settlement of the till's lines (or of one «платёж» line without them), a gift-card order an advance. A
  * payment the till takes the rest of (`IN_RETAIL_POINT`) is the shop's register's to print, and so is one paid
- * by bonuses alone: no money reached the site.
+ * by bonuses alone: no money reached the site. In the `gateway` mode the row records the receipt the gateway
+ * issued from the order's cart (decision 080), never one to send.
  */
 export async function queueDraftReceipt(deps: PaymentsDeps, tx: Db, done: DraftRow): Promise<void> {
   if (done.payType === 'IN_RETAIL_POINT') return;
   const settings = await brandSettingsWithin(tx, deps.cache);
-  if (settings.fiscal.mode !== 'cloud') return; // nothing to build: the till prints, or the gateway's cart does
+  if (settings.fiscal.mode === 'till') return; // nothing to build: the shop's register prints it
   if (done.leftToPay + done.extraSpend <= 0) return;
-  const sale =
-    done.productType === 'GIFT_CARD'
-      ? await giftCardSale(tx, settings, done)
-      : await shopSale(tx, settings, done);
+  const sale = await draftSale(tx, settings, done);
   await queueFiscalReceipt(tx, settings, deps.clock.now(), {
     kind: 'sell',
     externalId: `sell:${done.id}`,
@@ -31,6 +30,23 @@ export async function queueDraftReceipt(deps: PaymentsDeps, tx: Db, done: DraftR
     sale,
   });
 }
+
+/**
+ * The receipt a draft's bank order is registered with in the `gateway` mode (decision 080): the same sale the
+ * completion records, so the gateway's receipt and the row agree. Undefined in the other modes.
+ */
+export async function draftGatewayReceipt(
+  deps: PaymentsDeps,
+  row: DraftRow,
+): Promise<GatewayReceipt | undefined> {
+  const settings = await brandSettingsWithin(deps.db, deps.cache);
+  if (settings.fiscal.mode !== 'gateway' || row.payType === 'IN_RETAIL_POINT') return undefined;
+  return gatewayReceiptOf(settings, 'sell', await draftSale(deps.db, settings, row));
+}
+
+/** A draft's sale: a gift-card order's advance, or a shop payment's lines. */
+const draftSale = (tx: Db, settings: BrandSettings, row: DraftRow): Promise<Sale> =>
+  row.productType === 'GIFT_CARD' ? giftCardSale(tx, settings, row) : shopSale(tx, settings, row);
 
 const paymentsOf = (done: DraftRow): Sale['payments'] => ({
   electronic: done.leftToPay,
@@ -74,6 +90,7 @@ async function shopSale(tx: Db, settings: BrandSettings, done: DraftRow): Promis
       sum: line.sum,
       object: 'commodity',
       vat: (line.sku && vats.get(line.sku)) || null,
+      ...(line.sku ? { code: line.sku } : {}),
     })),
     discount: done.spend,
     discountShares: plan.map((line) => line.spend),

@@ -11,6 +11,7 @@ import { checkReturnUrl } from '#server/lib/return-url';
 import { loadDraft, loadOwnDraft, needsBank, resultOf, type DraftRow, type PaymentsDeps } from './draft-rows';
 import { moveToProcessing } from './draft-statements';
 import { claimReceipt } from './receipt-draft';
+import { draftGatewayReceipt } from './fiscal-sale';
 import { completeMovedHere, resolveDraft } from './settle-draft';
 
 type ProcessDraftBody = z.output<typeof processDraftBodySchema>;
@@ -105,8 +106,12 @@ async function payWithSavedCard(deps: PaymentsDeps, userId: string, row: DraftRo
   return resolveDraft(deps, row);
 }
 
-/** Registers the draft's bank order (the gateway answers the same order for the same draft) and keeps it. */
+/**
+ * Registers the draft's bank order (the gateway answers the same order for the same draft) and keeps it. In the
+ * `gateway` mode the order carries its receipt's cart (decision 080).
+ */
 export async function registerOrder(deps: PaymentsDeps, row: DraftRow, clientId?: string): Promise<DraftRow> {
+  const receipt = await draftGatewayReceipt(deps, row);
   let order;
   try {
     order = await deps.acquirer.registerOrder({
@@ -117,6 +122,7 @@ export async function registerOrder(deps: PaymentsDeps, row: DraftRow, clientId?
       returnUrl: row.returnUrl!,
       createBinding: false,
       ...(clientId === undefined ? {} : { clientId }),
+      ...(receipt ? { receipt } : {}),
     });
   } catch {
     throw new AppError('BANK_UNAVAILABLE', 'Банк не ответил. Попробуйте ещё раз');

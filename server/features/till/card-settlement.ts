@@ -3,7 +3,7 @@ import { tillOperations } from '#server/db/schema/till';
 import { AppError } from '#server/errors';
 import type { OrderStatus } from '#server/integrations/acquirer/acquirer';
 import { inTransaction } from '#server/db/in-transaction';
-import { queueCardReceipt } from './fiscal-card';
+import { cardGatewayReceipt, queueCardReceipt } from './fiscal-card';
 import { completeHeld, releaseHold } from './holds';
 import { loadPoint, stateConflict, type TillDeps, type TillOperationRow } from './operation-rows';
 import { reverseCompleted } from './refunds';
@@ -19,10 +19,14 @@ const unavailable = () =>
 const reload = async (deps: TillDeps, id: string) =>
   (await deps.db.select().from(tillOperations).where(eq(tillOperations.id, id)))[0]!;
 
-/** The operation's bank order: registered once by the operation's id, for the customer, and kept on the row. */
+/**
+ * The operation's bank order: registered once by the operation's id, for the customer, and kept on the row; in
+ * the `gateway` mode with its receipt's cart (decision 080).
+ */
 async function orderOf(deps: TillDeps, row: TillOperationRow): Promise<string> {
   if (row.orderId) return row.orderId;
   const point = await loadPoint(deps.db, row.retailPointId);
+  const receipt = await cardGatewayReceipt(deps, row, point.title, 'sell');
   const order = await deps.acquirer.registerOrder({
     orderNumber: row.id,
     amount: row.cardAmount,
@@ -32,6 +36,7 @@ async function orderOf(deps: TillDeps, row: TillOperationRow): Promise<string> {
     returnUrl: new URL('/till', deps.config.publicUrl).toString(),
     createBinding: false,
     clientId: row.userId,
+    ...(receipt ? { receipt } : {}),
   });
   await deps.db
     .update(tillOperations)
@@ -138,8 +143,11 @@ export async function refundCardPayment(deps: TillDeps, row: TillOperationRow): 
   if (now.state !== 'refunding') return;
   if (!now.orderId || now.acquirer !== deps.acquirer.name) throw stateConflict(now, 'Не возвращено');
   let refunded: boolean;
+  const { title } = await loadPoint(deps.db, now.retailPointId);
+  // In the `gateway` mode the refunded position goes with it: the gateway issues the refund receipt (decision 080).
+  const receipt = await cardGatewayReceipt(deps, now, title, 'sell_refund');
   try {
-    refunded = (await deps.acquirer.refund(now.orderId, now.cardAmount)).state === 'refunded';
+    refunded = (await deps.acquirer.refund(now.orderId, now.cardAmount, receipt)).state === 'refunded';
   } catch {
     // Refused (already refunded by an earlier call whose answer was lost?) or silent: the status says.
     refunded = await deps.acquirer
@@ -156,13 +164,6 @@ export async function refundCardPayment(deps: TillDeps, row: TillOperationRow): 
       .set({ state: 'refunded', updatedAt: deps.clock.now() })
       .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'refunding')))
       .returning();
-    if (moved)
-      await queueCardReceipt(
-        deps,
-        tx,
-        moved,
-        (await loadPoint(tx, moved.retailPointId)).title,
-        'sell_refund',
-      );
+    if (moved) await queueCardReceipt(deps, tx, moved, title, 'sell_refund');
   });
 }

@@ -1,14 +1,18 @@
+import type { BrandSettings } from '#common/contract/header';
 import type { FiscalKind } from '#common/lib/fiscal-vocabulary';
 import { brandSettingsWithin } from '#server/core/brand-settings';
+import type { Sale } from '#server/core/fiscal/fiscal-document';
+import { gatewayReceiptOf, type GatewayReceipt } from '#server/core/fiscal/gateway-sale';
 import { clientOf, queueFiscalReceipt } from '#server/core/fiscal/queue';
 import type { Db } from '#server/db/client';
 import type { TillDeps, TillOperationRow } from './operation-rows';
 
 /**
  * Queues the receipt of a till's saved-card payment in `tx`, the transaction that completes it (`sell`) or
- * records its refund (`sell_refund`) (decision 070). Only the card's money is the site's to fiscalise, and only
- * in the `cloud` mode: one «платёж» line of it, full settlement, since the goods are the till's cheque, which
- * the shop's own register prints in every other mode.
+ * records its refund (`sell_refund`) (decision 070). Only the card's money is the site's to fiscalise: one
+ * «платёж» line of it, full settlement, since the goods are the till's cheque. In the `till` mode the shop's own
+ * register prints it and nothing is written; in `cloud` the job sends it; in `gateway` the row records what the
+ * gateway issued from the order's cart (decision 080).
  */
 export async function queueCardReceipt(
   deps: TillDeps,
@@ -19,26 +23,51 @@ export async function queueCardReceipt(
 ): Promise<void> {
   if (row.kind !== 'card' || row.cardAmount <= 0) return;
   const settings = await brandSettingsWithin(tx, deps.cache);
-  if (settings.fiscal.mode !== 'cloud') return;
+  if (settings.fiscal.mode === 'till') return;
   await queueFiscalReceipt(tx, settings, deps.clock.now(), {
     kind,
     externalId: `${kind}:${row.id}`,
     sourceType: kind === 'sell' ? 'till_card_payment' : 'refund',
     sourceId: row.id,
-    sale: {
-      settlement: 'full',
-      lines: [
-        {
-          name: `Покупка: ${pointTitle}`,
-          quantityMilli: 1000,
-          sum: row.cardAmount,
-          object: 'payment',
-          vat: null,
-        },
-      ],
-      discount: 0,
-      payments: { electronic: row.cardAmount },
-      client: await clientOf(tx, settings, null, row.userId),
-    },
+    sale: await cardSale(tx, settings, row, pointTitle),
   });
+}
+
+/**
+ * The receipt a till card payment's bank order is registered (`sell`) or refunded (`sell_refund`) with in the
+ * `gateway` mode (decision 080); undefined in the other modes.
+ */
+export async function cardGatewayReceipt(
+  deps: TillDeps,
+  row: TillOperationRow,
+  pointTitle: string,
+  kind: FiscalKind,
+): Promise<GatewayReceipt | undefined> {
+  if (row.kind !== 'card' || row.cardAmount <= 0) return undefined;
+  const settings = await brandSettingsWithin(deps.db, deps.cache);
+  if (settings.fiscal.mode !== 'gateway') return undefined;
+  return gatewayReceiptOf(settings, kind, await cardSale(deps.db, settings, row, pointTitle));
+}
+
+async function cardSale(
+  tx: Db,
+  settings: BrandSettings,
+  row: TillOperationRow,
+  pointTitle: string,
+): Promise<Sale> {
+  return {
+    settlement: 'full',
+    lines: [
+      {
+        name: `Покупка: ${pointTitle}`,
+        quantityMilli: 1000,
+        sum: row.cardAmount,
+        object: 'payment',
+        vat: null,
+      },
+    ],
+    discount: 0,
+    payments: { electronic: row.cardAmount },
+    client: await clientOf(tx, settings, null, row.userId),
+  };
 }

@@ -1,3 +1,5 @@
+import type { GatewayReceipt } from '#server/core/fiscal/gateway-sale';
+
 /**
  * A card and SBP acquirer in the shape of the common Russian bank gateways (RBS: register.do,
  * getOrderStatusExtended.do, refund.do): register an order, send the customer to its hosted page, then ask
@@ -20,8 +22,11 @@ export interface Acquirer {
    * payment that got there first stays `paid` and must be honoured.
    */
   cancelOrder(orderId: string): Promise<OrderStatus>;
-  /** Returns `amount` of a paid order to the card. */
-  refund(orderId: string, amount: number): Promise<OrderStatus>;
+  /**
+   * Returns `amount` of a paid order to the card; with `receipt` (the `gateway` mode, decision 080), the refunded
+   * positions, from which the gateway's fiscal partner issues the refund receipt.
+   */
+  refund(orderId: string, amount: number, receipt?: GatewayReceipt): Promise<OrderStatus>;
   /** Saved cards, when the gateway offers them (docs/decisions/016-saved-bank-cards.md). */
   readonly bindings?: CardBindings;
 }
@@ -95,6 +100,11 @@ export interface RegisterOrderInput {
    * binding only on an order registered for the binding's client. Left out for a payment on the hosted page.
    */
   clientId?: string;
+  /**
+   * The receipt the gateway's fiscal partner issues once the order is paid (the brand's `gateway` mode, decision
+   * 080): its cart must add up to `amount`. Left out in the other modes.
+   */
+  receipt?: GatewayReceipt;
 }
 
 export interface RegisteredOrder {

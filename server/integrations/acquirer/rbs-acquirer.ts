@@ -2,6 +2,7 @@ import { AcquirerError, type Acquirer, type CardBindings } from './acquirer';
 import { createRbsBindings } from './rbs-bindings';
 import { createRbsClient, RbsGatewayError, type RbsAcquirerOptions } from './rbs-client';
 import { toGatewayOrderNumber } from './rbs-formats';
+import { refundItemsParam, registerCartParams } from './rbs-order-bundle';
 import { createRbsRegistrations } from './rbs-registrations';
 
 /**
@@ -37,6 +38,7 @@ export function createRbsAcquirer(options: RbsAcquirerOptions): RbsAcquirer {
         returnUrl: input.returnUrl,
         clientId: input.clientId ?? null,
         verify: false,
+        cart: input.receipt ? registerCartParams(input.receipt) : null,
       });
       if (entry.amount !== input.amount) {
         throw new AcquirerError(
@@ -66,9 +68,11 @@ export function createRbsAcquirer(options: RbsAcquirerOptions): RbsAcquirer {
       return (await statusById(orderId)).status;
     },
 
-    async refund(orderId, amount) {
+    async refund(orderId, amount, receipt) {
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new AcquirerError('bad amount');
-      await post('refund.do', { orderId, amount: String(amount), language: 'ru' });
+      // An order registered with a cart is refunded with the refunded positions: the refund receipt's lines.
+      const items: Record<string, string> = receipt ? { refundItems: refundItemsParam(receipt) } : {};
+      await post('refund.do', { orderId, amount: String(amount), language: 'ru', ...items });
       return (await statusById(orderId)).status;
     },
   };

@@ -95,6 +95,7 @@ export function createRbsBindings(
         returnUrl,
         clientId,
         verify: true,
+        cart: null,
       });
       if (entry.clientId !== clientId) throw new AcquirerError('rbs: binding request reused');
       return { ...entry.order };

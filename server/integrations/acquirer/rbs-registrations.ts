@@ -20,6 +20,8 @@ export interface Registration {
   returnUrl: string;
   clientId: string | null;
   verify: boolean;
+  /** The receipt's cart (decision 080: the `gateway` mode), as register.do's `orderBundle` and `taxSystem`. */
+  cart: { orderBundle: string; taxSystem: string } | null;
 }
 
 export interface Registered {
@@ -78,6 +80,8 @@ export function createRbsRegistrations(client: RbsClient) {
         // taking money, and saves it for this client.
         ...(input.clientId === null ? {} : { clientId: input.clientId }),
         ...(input.verify ? { features: VERIFY } : {}),
+        // The gateway's fiscal partner issues the receipt from this cart once the order is paid.
+        ...(input.cart ?? {}),
       });
       const { orderId, formUrl } = parse('register.do', registerAnswer, answer);
       if (input.method === 'card') lastCardFormUrl = formUrl;

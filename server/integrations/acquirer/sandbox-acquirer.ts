@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '#server/core/clock';
 import type { Db } from '#server/db/client';
 import { sandboxOrders } from '#server/db/schema/payments';
+import type { GatewayReceipt } from '#server/core/fiscal/gateway-sale';
 import { AcquirerError, type Acquirer } from './acquirer';
+import { checkOrderBundle, checkRefundItems } from './rbs-bundle-check';
+import { cartItemsOf, refundItemsParam, registerCartParams } from './rbs-order-bundle';
 import { createSandboxBindings } from './sandbox-bindings';
 import { SANDBOX_CARDS, createSandboxOrderStore, statusOf, type OrderRow } from './sandbox-orders';
 
@@ -32,6 +35,7 @@ export function createSandboxAcquirer(deps: { db: Db; clock: Clock; publicUrl: s
     formHosts: [origin.host],
     async registerOrder(input) {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new AcquirerError('bad amount');
+      if (input.receipt) refuseBadCart(input.receipt, input.amount);
       const now = deps.clock.now();
       await deps.db
         .insert(sandboxOrders)
@@ -63,9 +67,10 @@ export function createSandboxAcquirer(deps: { db: Db; clock: Clock; publicUrl: s
     async cancelOrder(orderId) {
       return statusOf(await move(orderId, 'registered', 'cancelled'));
     },
-    async refund(orderId, amount) {
+    async refund(orderId, amount, receipt) {
       const row = await mustLoad(orderId);
       if (amount !== row.amount) throw new AcquirerError('sandbox: only whole refunds');
+      if (receipt) refuseBadRefund(receipt, amount);
       return statusOf(await move(orderId, 'paid', 'refunded'));
     },
     findOrder: (orderId) => load(deps.db, orderId),
@@ -85,6 +90,21 @@ export function createSandboxAcquirer(deps: { db: Db; clock: Clock; publicUrl: s
         : move(orderId, 'registered', 'declined', { errorCode: 'SBP_REJECTED' });
     },
   };
+}
+
+/**
+ * The sandbox takes the gateway mode's cart as an RBS gateway does (decision 080): the demo's `gateway` mode runs
+ * on it, and a cart that does not add up is refused here as the bank would refuse it.
+ */
+function refuseBadCart(receipt: GatewayReceipt, amount: number) {
+  const { orderBundle, taxSystem } = registerCartParams(receipt);
+  const refused = checkOrderBundle(orderBundle, taxSystem, amount);
+  if (refused) throw new AcquirerError(`sandbox: ${refused.errorMessage}`);
+}
+
+function refuseBadRefund(receipt: GatewayReceipt, amount: number) {
+  const refused = checkRefundItems(refundItemsParam(receipt), amount, cartItemsOf(receipt));
+  if (refused) throw new AcquirerError(`sandbox: ${refused.errorMessage}`);
 }
 
 export interface SandboxAcquirer extends Acquirer {

@@ -110,6 +110,14 @@ export function FiscalFieldset({
         maxLength={256}
         onValue={(paymentAddress) => change({ paymentAddress })}
       />
+      <Choice
+        label={t.ffdVersion}
+        value={fiscal.ffdVersion}
+        names={t.ffdVersions}
+        error={errors['fiscal.ffdVersion']}
+        disabled={disabled}
+        onValue={(ffdVersion) => change({ ffdVersion })}
+      />
     </fieldset>
   );
 }
