@@ -1,3 +1,4 @@
+import { segmentExists } from '#server/core/messages/campaign-audience';
 import { desc, eq } from 'drizzle-orm';
 import type { createMessageCampaignBody, MessageCampaign } from '#common/contract/messages';
 import type * as z from '#common/contract/z';
@@ -58,8 +59,8 @@ export function campaignView(row: CampaignRow): MessageCampaign {
  * SEGMENTS SEAM (decision 076): until server/core/segments is merged a campaign goes to every member, so a
  * segment id is refused rather than silently ignored. The lead replaces this with "the segment exists".
  */
-async function checkSegment(_db: Db, segmentId: string | null) {
-  if (segmentId) throw invalid('Сегменты ещё не подключены: выберите «Все участники»');
+async function checkSegment(db: Db, segmentId: string | null) {
+  if (segmentId && !(await segmentExists(db, segmentId))) throw invalid('Такого сегмента нет');
 }
 
 /** A link a message may carry: https, or the site's own address (http in development). */

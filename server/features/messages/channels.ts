@@ -3,6 +3,7 @@ import { emailUnsubscribeHeaders, unsubscribeLink } from '#server/core/marketing
 import type { MessageMember } from '#server/core/messages/member-values';
 import type { MessageChannelName } from '#server/db/schema/messages';
 import { AppError } from '#server/errors';
+import { pushChannel } from './push-channel';
 
 /** One message as a channel sends it: the rendered text, the member it is for, the key it is sent under. */
 export interface OutgoingMessage {
@@ -15,8 +16,7 @@ export interface OutgoingMessage {
 }
 
 /**
- * A way to reach a member (decision 076). SMS and e-mail are built; web push is declared in the contract and
- * plugged in here by the lead when server/core/push lands: a `push` entry in `createChannels`.
+ * A way to reach a member (decision 076): SMS, e-mail, and web push (`push-channel.ts`, decision 077).
  */
 export interface MessageChannel {
   readonly name: MessageChannelName;
@@ -33,7 +33,7 @@ export interface MessageChannel {
   send(message: OutgoingMessage): Promise<{ providerId: string | null }>;
 }
 
-type ChannelDeps = Pick<AppDeps, 'sms' | 'mail' | 'config'>;
+type ChannelDeps = Pick<AppDeps, 'sms' | 'mail' | 'config' | 'db' | 'clock'>;
 
 /** Whether a person reads the text in one SMS part: 70 characters of Cyrillic (UCS-2) or 160 of GSM-7 Latin. */
 export function smsParts(text: string): number {
@@ -82,14 +82,18 @@ function emailChannel(deps: ChannelDeps): MessageChannel {
 
 export type Channels = Partial<Record<MessageChannelName, MessageChannel>>;
 
-/** The channels this deployment sends through. `push` is not among them until the lead wires web push. */
+/** The channels this deployment sends through; web push only where it is on (PUSH_ENABLED, decision 077). */
 export function createChannels(deps: ChannelDeps): Channels {
-  return { sms: smsChannel(deps), email: emailChannel(deps) };
+  return {
+    sms: smsChannel(deps),
+    email: emailChannel(deps),
+    ...(deps.config.pushEnabled && { push: pushChannel(deps) }),
+  };
 }
 
-/** The channel, or a 400 for one declared but not wired (web push). */
+/** The channel, or a 400 for one switched off here (web push with PUSH_ENABLED=false). */
 export function channelOf(channels: Channels, name: MessageChannelName): MessageChannel {
   const channel = channels[name];
-  if (!channel) throw new AppError('MESSAGE_INVALID', 'Web push ещё не подключён');
+  if (!channel) throw new AppError('MESSAGE_INVALID', 'Web push на этой установке выключен');
   return channel;
 }

@@ -341,7 +341,6 @@ describe('messages to members (decision 076)', () => {
     await bad({ template: 'Привет, {фамилия}' }, /Нет такой переменной: \{фамилия\}/);
     await bad({ controlPercent: 60 }, /от 0 до 50/);
     await bad({ template: 'Привет \ud800' }, /.+/);
-    await bad({ channel: 'push' }, /^Web push ещё не подключён$/);
     await bad({ template: 'Купон {купон}' }, /акцию с персональными купонами/);
     await bad({ template: 'Тут http://evil.example/x' }, /только https/);
     const campaign = await create({});

@@ -29,7 +29,9 @@ async function sampleMember(deps: PreviewDeps, campaign: CampaignRow, phone?: st
     return messageMember(deps.db, row.id);
   }
   const [first] = rowsOf<{ id: string }>(
-    await deps.db.execute(sql`${campaignAudience(campaign.segmentId)} limit 1`),
+    await deps.db.execute(
+      sql`${await campaignAudience(deps.db, campaign.segmentId, deps.clock.now())} limit 1`,
+    ),
   );
   return first ? messageMember(deps.db, first.id) : null;
 }

@@ -30,7 +30,7 @@ async function enqueueAudience(tx: Db, campaign: CampaignRow, now: Date): Promis
       ${nowIso}::timestamptz,
       case when ${held} then ${nowIso}::timestamptz end,
       ${nowIso}::timestamptz
-    from (${campaignAudience(campaign.segmentId)}) a
+    from (${await campaignAudience(tx, campaign.segmentId, now)}) a
     on conflict do nothing`);
   return (
     (result as { affectedRows?: number; rowCount?: number }).affectedRows ??

@@ -22,7 +22,7 @@ function bodyOf(data: FormData) {
     lapsedDays: lapsed ? numberOrNull(data.get('lapsedDays')) : null,
     name: String(data.get('name') ?? ''),
     channel: String(data.get('channel')) as MessageCampaign['channel'],
-    segmentId: null,
+    segmentId: String(data.get('segmentId') ?? '') || null,
     subject: String(data.get('subject') ?? ''),
     template: String(data.get('template') ?? ''),
     couponPromoId: String(data.get('couponPromoId') ?? '') || null,
@@ -69,6 +69,16 @@ export function CampaignForm({ onCreated }: { onCreated: (id: string) => void })
     enabled: canCoupons,
   });
   const personal = (promos.data ?? []).filter((p) => p.kind === 'PERSONAL');
+  // The saved segments (decision 075): one evaluates now is a campaign's audience; one that no longer does is not offered.
+  const canSegments = useCan('segments.read');
+  const saved = useQuery({
+    queryKey: ['admin', 'segments', 'list'],
+    queryFn: () => adminApi().request('GET /api/operator/segments'),
+    enabled: canSegments,
+  });
+  const audiences = (saved.data ?? [])
+    .filter((segment) => segment.problem === null)
+    .map((segment): [string, string] => [segment.id, t.segmentOption(segment.name, segment.count ?? 0)]);
   const action = useAction<FormData, MessageCampaign>({
     run: (data) => adminApi().request('POST /api/operator/messages', { body: bodyOf(data) }),
     done: (created) => {
@@ -107,7 +117,7 @@ export function CampaignForm({ onCreated }: { onCreated: (id: string) => void })
         )}
         <Field label={t.name} name="name" required maxLength={120} />
         <Choice label={t.channel} name="channel" options={Object.entries(t.channels)} onChange={setChannel} />
-        <Choice label={t.audience} name="segmentId" options={[['', t.allMembers]]} />
+        <Choice label={t.audience} name="segmentId" options={[['', t.allMembers], ...audiences]} />
         {channel === 'email' && <Field label={t.subject} name="subject" maxLength={200} required />}
         <LabelledField label={t.template} hint={t.templateHint}>
           {(control) => <textarea {...control} name="template" rows={4} maxLength={2000} required />}
