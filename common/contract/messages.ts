@@ -152,7 +152,7 @@ export const testSendMessage = defineEndpoint({
   summary: 'Send the message to oneself: an e-mail to the staff member, an SMS to the phone given; audited',
   ...operator,
   permission: 'messages.send',
-  errors: ['NOT_FOUND', 'MESSAGE_INVALID', 'TOO_MANY_REQUESTS', 'UNAVAILABLE'],
+  errors: ['NOT_FOUND', 'MESSAGE_INVALID', 'TOO_MANY_REQUESTS'],
   schemas: {
     params: campaignId,
     body: z.strictObject({

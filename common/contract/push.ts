@@ -12,7 +12,7 @@ const base64url = (bytes: number, name: string) => {
   const length = Math.ceil((bytes * 4) / 3);
   return z
     .string()
-    .regex(new RegExp(`^[A-Za-z0-9_-]{${length}}=*$`), `${name}: ключ браузера неверного вида`)
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${length}}={0,2}$`), `${name}: ключ браузера неверного вида`)
     .max(length + 2)
     .transform((value) => value.replace(/=+$/, ''));
 };
@@ -29,6 +29,7 @@ export const getPushKey = defineEndpoint({
     "The site's VAPID public key (RFC 8292) for PushManager.subscribe's applicationServerKey; null when push is switched off (PUSH_ENABLED=false)",
   tag: 'cabinet',
   auth: 'public',
+  errors: [],
   schemas: { response: z.strictObject({ publicKey: z.string().nullable() }) },
 });
 
@@ -57,6 +58,7 @@ export const unsubscribePush = defineEndpoint({
     "Forgets this browser's push subscription (the switch turned off); one the customer does not hold, or none, changes nothing",
   tag: 'cabinet',
   auth: 'user',
+  errors: [],
   schemas: {
     body: z.strictObject({ endpoint: endpointSchema }),
     response: z.strictObject({ subscribed: z.literal(false) }),

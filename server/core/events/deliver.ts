@@ -3,8 +3,7 @@ import type { Clock } from '#server/core/clock';
 import type { Db } from '#server/db/client';
 import { checkEndpointUrl, type ResolveHost } from './endpoint-url';
 import { retryDelayMs } from './retry';
-import { pinnedAgent } from './pinned-agent';
-import { fetch as undiciFetch } from 'undici';
+import { pinnedPost } from './pinned-post';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
 
 /** How the delivery job runs (decision 073). */
@@ -103,15 +102,28 @@ export function envelopeOf(row: {
 }
 
 /**
- * The test's fetch when it hands one; in production undici's own, with the pinned agent as its dispatcher (the
- * same library on both sides: Node 20's built-in fetch is an older undici); outside it the built-in fetch.
+ * The POST itself: the test's fetch when it hands one; in production over a connection pinned to the checked
+ * addresses (decision 079); outside it the built-in fetch. Redirects are never followed (a 3xx is a failure).
  */
-function sender(deps: WebhookDeliveryDeps): typeof fetch {
-  if (deps.fetch) return deps.fetch;
-  if (!deps.production) return fetch;
-  const dispatcher = pinnedAgent(deps.resolve);
-  return ((url: string, init: RequestInit) =>
-    undiciFetch(url, { ...(init as object), dispatcher })) as unknown as typeof fetch;
+async function postOnce(
+  deps: WebhookDeliveryDeps,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number }> {
+  const timeoutMs = WEBHOOK_DELIVERY.timeoutMs;
+  if (deps.production && !deps.fetch) {
+    return pinnedPost(url, { headers, body, timeoutMs, ...(deps.resolve && { resolve: deps.resolve }) });
+  }
+  const response = await (deps.fetch ?? fetch)(url, {
+    method: 'POST',
+    headers,
+    body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await response.body?.cancel().catch(() => undefined);
+  return { status: response.status };
 }
 
 /** One POST: signed, within the timeout, redirects not followed (a 3xx is a failure). */
@@ -121,24 +133,18 @@ async function post(deps: WebhookDeliveryDeps, row: Claimed): Promise<Outcome> {
   try {
     if (deps.production) await checkEndpointUrl(row.url, { production: true, resolve: deps.resolve });
     const body = envelopeOf(row);
-    const response = await sender(deps)(row.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Kopilka-Webhooks/1',
-        [SIGNATURE_HEADER]: signatureHeader(row.secret, deps.clock.now(), body),
-        'kopilka-event-id': row.event_id,
-        'kopilka-event-type': row.type,
-      },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_DELIVERY.timeoutMs),
-    });
-    await response.body?.cancel().catch(() => undefined);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Kopilka-Webhooks/1',
+      [SIGNATURE_HEADER]: signatureHeader(row.secret, deps.clock.now(), body),
+      'kopilka-event-id': row.event_id,
+      'kopilka-event-type': row.type,
+    };
+    const response = await postOnce(deps, row.url, headers, body);
     const ok = response.status >= 200 && response.status < 300;
     return { ok, statusCode: response.status, error: ok ? null : `HTTP ${response.status}`, ms: ms() };
   } catch (error) {
-    // fetch says only "fetch failed"; the log shows why (refused address, DNS, TLS, timeout).
+    // fetch says only "fetch failed": the cause shows why (DNS, TLS, a timeout).
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
     const message = error instanceof Error ? `${error.message}${cause}` : String(error);
     return { ok: false, statusCode: null, error: message.slice(0, 500), ms: ms() };

@@ -73,46 +73,58 @@ export class WebhookUrlError extends AppError {
   }
 }
 
+/** Why an address is refused, for the caller to say in its own words. */
+export type UrlRefusal = 'unreadable' | 'credentials' | 'not-https' | 'unresolved' | 'private';
+
 /**
- * Checks an endpoint's address (decision 073) and answers it normalised: https only in production; outside it
- * http and the loopback host too (the tests' and a developer's receiver); never a private, loopback, link-local
- * or metadata address in production, every address the host resolves to checked. Refused: 400
- * `WEBHOOK_URL_REFUSED` with the reason in Russian.
+ * An address the server will POST to on a caller's word (a webhook's endpoint, decision 073; a push
+ * subscription's, decision 077), answered normalised: https only in production, no user or password; outside
+ * production http and the loopback host too (the tests' and a developer's receiver); never a private, loopback,
+ * link-local or metadata address in production, every address the host resolves to checked. `refuse` words the
+ * refusal.
  */
-export async function checkEndpointUrl(
+export async function checkOutboundUrl(
   raw: string,
-  options: { production: boolean; resolve?: ResolveHost },
+  options: { production: boolean; resolve?: ResolveHost; refuse: (why: UrlRefusal, host: string) => Error },
 ): Promise<string> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new WebhookUrlError('Адрес не похож на ссылку: нужен вид https://example.ru/hook');
+    throw options.refuse('unreadable', '');
   }
-  if (url.username || url.password) throw new WebhookUrlError('В адресе не должно быть имени и пароля');
+  if (url.username || url.password) throw options.refuse('credentials', url.hostname);
   const local = !options.production && LOCAL_HOSTS.has(url.hostname);
-  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) {
-    throw new WebhookUrlError('Адрес должен начинаться с https://');
-  }
-  if (local) return url.toString();
+  if (local && (url.protocol === 'http:' || url.protocol === 'https:')) return url.toString();
+  if (url.protocol !== 'https:') throw options.refuse('not-https', url.hostname);
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host)
-    ? [{ address: host }]
-    : await resolveAll(options.resolve ?? resolveWithDns, host);
-  if (addresses.some((a) => isForbiddenAddress(a.address))) {
-    throw new WebhookUrlError(
-      'Адрес ведёт во внутреннюю сеть (частный, локальный или служебный IP): укажите публичный адрес',
-    );
-  }
-  return url.toString();
-}
-
-async function resolveAll(resolve: ResolveHost, host: string) {
+  let addresses: { address: string }[] = [];
   try {
-    const addresses = await resolve(host);
-    if (addresses.length > 0) return addresses;
+    addresses = isIP(host) ? [{ address: host }] : await (options.resolve ?? resolveWithDns)(host);
   } catch {
     // answered below
   }
-  throw new WebhookUrlError(`Не удалось найти адрес ${host}: проверьте имя сервера`);
+  if (addresses.length === 0) throw options.refuse('unresolved', host);
+  if (addresses.some((a) => isForbiddenAddress(a.address))) throw options.refuse('private', host);
+  return url.toString();
+}
+
+const WEBHOOK_REFUSALS: Record<UrlRefusal, (host: string) => string> = {
+  unreadable: () => 'Адрес не похож на ссылку: нужен вид https://example.ru/hook',
+  credentials: () => 'В адресе не должно быть имени и пароля',
+  'not-https': () => 'Адрес должен начинаться с https://',
+  unresolved: (host) => `Не удалось найти адрес ${host}: проверьте имя сервера`,
+  private: () =>
+    'Адрес ведёт во внутреннюю сеть (частный, локальный или служебный IP): укажите публичный адрес',
+};
+
+/** A webhook endpoint's address (decision 073); refused: 400 `WEBHOOK_URL_REFUSED` with the reason in Russian. */
+export function checkEndpointUrl(
+  raw: string,
+  options: { production: boolean; resolve?: ResolveHost },
+): Promise<string> {
+  return checkOutboundUrl(raw, {
+    ...options,
+    refuse: (why, host) => new WebhookUrlError(WEBHOOK_REFUSALS[why](host)),
+  });
 }

@@ -1,10 +1,5 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
-import { isForbiddenAddress, type ResolveHost } from '#server/core/events/endpoint-url';
+import { checkOutboundUrl, type ResolveHost, type UrlRefusal } from '#server/core/events/endpoint-url';
 import { AppError } from '#server/errors';
-
-const resolveWithDns: ResolveHost = (host) => lookup(host, { all: true, verbatim: true });
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 const refused = (message: string) => new AppError('PUSH_ENDPOINT_REFUSED', message);
 
@@ -15,29 +10,17 @@ const refused = (message: string) => new AppError('PUSH_ENDPOINT_REFUSED', messa
  * production, no user or password, and no private, loopback, link-local or metadata address, every address the
  * host resolves to checked. Outside production http on the loopback is taken too (the tests' fake service).
  */
-export async function checkPushEndpoint(
+const PUSH_REFUSALS: Record<UrlRefusal, (host: string) => string> = {
+  unreadable: () => 'Адрес подписки не похож на ссылку',
+  credentials: () => 'В адресе подписки не должно быть имени и пароля',
+  'not-https': () => 'Адрес подписки должен начинаться с https://',
+  unresolved: (host) => `Не удалось найти адрес ${host}`,
+  private: () => 'Адрес подписки ведёт во внутреннюю сеть: такой службы уведомлений нет',
+};
+
+export function checkPushEndpoint(
   raw: string,
   options: { production: boolean; resolve?: ResolveHost },
 ): Promise<string> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw refused('Адрес подписки не похож на ссылку');
-  }
-  if (url.username || url.password) throw refused('В адресе подписки не должно быть имени и пароля');
-  const loopback = !options.production && LOOPBACK.has(url.hostname);
-  if (loopback && (url.protocol === 'http:' || url.protocol === 'https:')) return url.toString();
-  if (url.protocol !== 'https:') throw refused('Адрес подписки должен начинаться с https://');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: { address: string }[] = [];
-  try {
-    addresses = isIP(host) ? [{ address: host }] : await (options.resolve ?? resolveWithDns)(host);
-  } catch {
-    // answered below
-  }
-  if (addresses.length === 0) throw refused(`Не удалось найти адрес ${host}`);
-  if (addresses.some((a) => isForbiddenAddress(a.address)))
-    throw refused('Адрес подписки ведёт во внутреннюю сеть: такой службы уведомлений нет');
-  return url.toString();
+  return checkOutboundUrl(raw, { ...options, refuse: (why, host) => refused(PUSH_REFUSALS[why](host)) });
 }

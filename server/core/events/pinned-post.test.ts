@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deliverDueWebhooks } from '#server/core/events/deliver';
 import { forgetEndpoints } from '#server/core/events/endpoint-cache';
 import { emitEvent } from '#server/core/events/emit';
-import { pinnedLookup } from '#server/core/events/pinned-agent';
+import { pinnedLookup } from '#server/core/events/pinned-post';
 import { inTransaction } from '#server/db/in-transaction';
 import { webhookDeliveries, webhookEndpoints } from '#server/db/schema/webhooks';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
@@ -61,7 +61,7 @@ describe('a delivery pinned to the checked address', () => {
       expect(receiver.received).toEqual([]);
       const [row] = await t.deps.db.select().from(webhookDeliveries);
       expect(row).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
-      expect(row!.lastError).toBe('fetch failed: hooks.example.test resolves to a forbidden address');
+      expect(row!.lastError).toBe('hooks.example.test resolves to a forbidden address');
     });
   });
 });
