@@ -120,6 +120,8 @@ for (const width of [375, 1440]) {
     test.use({ userAgent: ANDROID, viewport: { width, height: 900 } });
 
     test('has no WCAG 2.2 AA violations, with and without remembered banks', async ({ page }, testInfo) => {
+      // Two axe scans of a sheet of hundreds of banks: past 30 s when the 2-core machine is busy.
+      test.setTimeout(60_000);
       await page.addInitScript(() => localStorage.setItem('sbpRememberedBanks', '["Т-Банк","Сбербанк"]'));
       const sheet = await openSheet(page);
       await expect(sheet.getByRole('region', { name: 'ВЫ ВЫБИРАЛИ В ПРОШЛЫЙ РАЗ' })).toBeVisible();
