@@ -93,8 +93,11 @@ test('the till builds a receipt from scanned barcodes: each line’s bonuses, ci
 
   // The accountant finds the receipt in the console by the member's phone and opens its lines (decision 066).
   await staffInConsole(page, 'accountant');
-  await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: 'Чеки' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Чеки' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Разделы консоли' })
+    .getByRole('link', { name: 'Чеки', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Чеки', exact: true })).toBeVisible();
   await page.getByLabel('Телефон или номер карты').fill(phone);
   await page.getByRole('button', { name: 'Найти' }).click();
   const found = page.getByRole('table', { name: 'Найденные чеки' });
