@@ -44,7 +44,7 @@ test('a site payment gets its 54-FZ receipt, and the owner finds it in «Фис�
         await expect(page.getByRole('link', { name: 'Проверить кассовый чек' })).toBeVisible({
           timeout: 1000,
         });
-      }).toPass({ timeout: 20_000 });
+      }).toPass({ timeout: 40_000 });
       await expect(page.getByText(/Кассовый чек: ФН \d+, ФД \d+, ФП \d+\./)).toBeVisible();
 
       await staffInConsole(page, 'owner');
