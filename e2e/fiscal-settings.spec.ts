@@ -27,6 +27,7 @@ const CLOUD = {
 test('a site payment gets its 54-FZ receipt, and the owner finds it in «Фискальные чеки»', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   await withSettings(
     (s) => ({ ...s, fiscal: CLOUD }),
     async () => {
