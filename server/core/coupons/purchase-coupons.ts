@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PurchaseCoupon } from '#common/contract/cabinet';
 import type { Db } from '#server/db/client';
 import { couponUses, promoCodes, promos } from '#server/db/schema/coupons';
@@ -20,26 +20,23 @@ export async function purchaseCoupons(
   const byRow = new Map<string, PurchaseCoupon>();
   if (historyIds.length === 0) return byRow;
   const ids = [...historyIds];
-  const figures = {
-    code: promoCodes.code,
-    promo: promos.title,
-    discount: couponUses.discount,
-    bonuses: couponUses.bonuses,
-  };
-  const atTill = db
-    .select({ historyId: tillOperations.operationId, ...figures })
-    .from(tillOperations)
-    .innerJoin(couponUses, and(eq(couponUses.operationId, tillOperations.id), eq(couponUses.state, 'used')))
-    .innerJoin(promoCodes, eq(promoCodes.id, couponUses.codeId))
-    .innerJoin(promos, eq(promos.id, couponUses.promoId))
-    .where(inArray(tillOperations.operationId, ids));
-  const onSite = db
-    .select({ historyId: paymentDrafts.operationId, ...figures })
-    .from(paymentDrafts)
-    .innerJoin(couponUses, and(eq(couponUses.draftId, paymentDrafts.id), eq(couponUses.state, 'used')))
-    .innerJoin(promoCodes, eq(promoCodes.id, couponUses.codeId))
-    .innerJoin(promos, eq(promos.id, couponUses.promoId))
-    .where(inArray(paymentDrafts.operationId, ids));
+  /** The used codes of the purchases `owner` wrote, joined on the use's column that names the owner's row. */
+  const usedVia = (owner: typeof tillOperations | typeof paymentDrafts, useOf: AnyPgColumn) =>
+    db
+      .select({
+        historyId: owner.operationId,
+        code: promoCodes.code,
+        promo: promos.title,
+        discount: couponUses.discount,
+        bonuses: couponUses.bonuses,
+      })
+      .from(owner)
+      .innerJoin(couponUses, and(eq(useOf, owner.id), eq(couponUses.state, 'used')))
+      .innerJoin(promoCodes, eq(promoCodes.id, couponUses.codeId))
+      .innerJoin(promos, eq(promos.id, couponUses.promoId))
+      .where(inArray(owner.operationId, ids));
+  const atTill = usedVia(tillOperations, couponUses.operationId);
+  const onSite = usedVia(paymentDrafts, couponUses.draftId);
   for (const row of await unionAll(atTill, onSite)) {
     if (!row.historyId) continue;
     byRow.set(row.historyId, {
