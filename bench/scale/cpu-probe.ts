@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { memberCode } from '#server/test/till-kit';
 import { cpuMsOf } from '../cpu-time';
 import { customer, payOnce } from '../money-path';
-import { cardOf, OPERATOR_TOKEN, PAYERS, phoneOf, type ScaleContext } from './context';
+import { cardOf, PAYERS, phoneOf, type ScaleContext } from './context';
 import type { Figure, Probe } from './probes';
+import { tillCaller, tillKey } from './till-calls';
 
 const CALLS = Number(process.env.BENCH_SCALE_CPU_CALLS ?? 100);
 
@@ -34,23 +35,7 @@ async function cpuOf(ctx: ScaleContext, calls: number, work: () => Promise<void>
 export const cpu: Probe = {
   id: 'cpu',
   async run(ctx) {
-    const issued = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/operator/till-keys',
-      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-      payload: { retailPointId: 1, label: 'Касса бенча CPU' },
-    });
-    const { key } = issued.json() as { key: string };
-    const till = async (path: string, payload: object) => {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/till/${path}`,
-        headers: { authorization: `Bearer ${key}` },
-        payload,
-      });
-      if (response.statusCode !== 200) throw new Error(`${path} ${response.statusCode}: ${response.body}`);
-      return response.json() as { visitId: string };
-    };
+    const till = tillCaller(ctx, await tillKey(ctx, 1, 'Касса бенча CPU'));
     let verified = 0;
     const cheque = async () => {
       // A key verifies 120 codes in 10 minutes: a fresh key every 100.

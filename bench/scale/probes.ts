@@ -12,7 +12,8 @@ import { timeSearches } from '../member-search';
 import { benchLines } from '../receipt-campaigns';
 import { timeReport } from '../reports';
 import { cpu } from './cpu-probe';
-import { cardOf, OPERATOR_TOKEN, PAYERS, phoneOf, userIdOf, type ScaleContext } from './context';
+import { tillCaller, tillKey } from './till-calls';
+import { cardOf, PAYERS, phoneOf, userIdOf, type ScaleContext } from './context';
 
 /** One measured figure: lower is better; `unit` says per what. */
 export interface Figure {
@@ -48,18 +49,6 @@ const ms = (figure: string, samples: number[], detail: string): Figure => ({
   detail,
 });
 
-/** Till keys, one per 100 verifications: a key may verify 120 codes in 10 minutes (TILL_VERIFY_LIMITS). */
-async function tillKey(ctx: ScaleContext, retailPointId: number) {
-  const issued = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/operator/till-keys',
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-    payload: { retailPointId, label: 'Касса бенча' },
-  });
-  if (issued.statusCode !== 200) throw new Error(`till key: ${issued.statusCode} ${issued.body}`);
-  return (issued.json() as { key: string }).key;
-}
-
 /** A random member's code verified, then a 30-line preview and a sum-only accrual in the visit it opened. */
 const till: Probe = {
   id: 'till',
@@ -67,16 +56,7 @@ const till: Probe = {
     const key = await tillKey(ctx, 1 + Math.floor(Math.random() * ctx.params.points));
     const items = benchLines();
     const sum = Math.round(items.reduce((total, line) => total + line.sum * 100, 0)) / 100;
-    const call = async (path: string, payload: object) => {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/till/${path}`,
-        headers: { authorization: `Bearer ${key}` },
-        payload,
-      });
-      if (response.statusCode !== 200) throw new Error(`${path} ${response.statusCode}: ${response.body}`);
-      return response.json() as { visitId: string };
-    };
+    const call = tillCaller(ctx, key);
     const verify: number[] = [];
     const preview: number[] = [];
     const accrue: number[] = [];
