@@ -126,6 +126,16 @@ function triggerParams(body: CreateBody) {
   }
 }
 
+/**
+ * A trigger writes to every member with consent: its walks read the due members by an index (decision 081), and
+ * evaluating a segment on each of them is not built, so a segment is refused rather than silently ignored.
+ */
+function checkTriggerAudience(kind: CampaignRow['kind'], segmentId: string | null) {
+  if (kind === 'trigger' && segmentId) {
+    throw invalid('Повод пишет всем участникам с согласием: сегмент к поводу не применяется');
+  }
+}
+
 const fieldsOf = (body: CampaignFields, parsed: ParsedTemplate) => ({
   name: body.name,
   channel: body.channel,
@@ -153,6 +163,7 @@ export async function loadCampaign(db: Db, campaignId: string): Promise<Campaign
 /** A new campaign (a draft) or trigger (paused until started); audited. */
 export async function createCampaign(deps: CampaignDeps, body: CreateBody, actor: AuditActor) {
   const params = triggerParams(body);
+  checkTriggerAudience(body.kind, body.segmentId);
   const parsed = await checkFields(deps, body);
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx) => {
@@ -195,6 +206,7 @@ export async function updateCampaign(
   if (before.status !== 'draft' && before.status !== 'paused') {
     throw new AppError('MESSAGE_STATE', 'Начатую рассылку не изменить: остановите её и создайте новую');
   }
+  checkTriggerAudience(before.kind, body.segmentId);
   const parsed = await checkFields(deps, body);
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx) => {

@@ -59,7 +59,7 @@ describe('welcome and birthday triggers', () => {
     expect(rows.join()).not.toContain(before);
   });
 
-  it('refuses a welcome without its hours, and the hours out of range', async () => {
+  it('refuses a welcome without its hours, the hours out of range, a trigger with a segment', async () => {
     const missing = await kit.api('POST', '/api/operator/messages', {
       kind: 'trigger',
       trigger: 'welcome',
@@ -80,6 +80,21 @@ describe('welcome and birthday triggers', () => {
       controlPercent: 0,
     });
     expect(tooMany.statusCode).toBe(400);
+    const segmented = await kit.api('POST', '/api/operator/messages', {
+      kind: 'trigger',
+      trigger: 'birthday',
+      daysBefore: 0,
+      segmentId: '00000000-0000-4000-8000-000000000000',
+      name: 'С днём рождения',
+      channel: 'sms',
+      template: 'С днём рождения!',
+      controlPercent: 0,
+    });
+    expect(segmented.statusCode).toBe(400);
+    expect(segmented.json().message).toBe(
+      'Повод пишет всем участникам с согласием: сегмент к поводу не применяется',
+    );
+    expect((await kit.api('GET', '/api/operator/messages')).json()).toEqual([]);
   });
 
   it("greets on the birthday in the brand's calendar, 29 February on the 28th, once per person and year", async () => {
