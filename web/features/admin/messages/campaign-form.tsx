@@ -108,7 +108,7 @@ export function CampaignForm({ onCreated }: { onCreated: (id: string) => void })
         {kind === 'campaign' ? (
           <Choice label={t.audience} name="segmentId" options={[['', t.allMembers], ...audiences]} />
         ) : (
-          <p className="admin-muted">{t.triggerAudience}</p>
+          <p className="admin-muted message-note">{t.triggerAudience}</p>
         )}
         {channel === 'email' && <Field label={t.subject} name="subject" maxLength={200} required />}
         <LabelledField label={t.template} hint={t.templateHint}>

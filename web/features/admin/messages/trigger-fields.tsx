@@ -82,7 +82,7 @@ export function TriggerFields({ kind }: { kind: FormKind }) {
         />
       );
     case 'level_up':
-      return <p className="admin-muted">{t.levelUpHint}</p>;
+      return <p className="admin-muted message-note">{t.levelUpHint}</p>;
     default:
       return null;
   }
