@@ -119,6 +119,7 @@ export const ruAdminMessages = {
     stopped: 'остановлена',
     'no-address': 'нет адреса',
     crash: 'прервано сбоем',
+    'nothing-expires': 'бонусы уже потрачены',
   } as Record<string, string>,
   skippedBecause: 'Пропущены',
 } as const;

@@ -95,6 +95,34 @@ describe('bonuses expiring and level up triggers', () => {
     expect(await kit.written(trigger)).toContain(`${later}:sent`);
   });
 
+  it('skips a bonuses-expiring message held by the quiet hours when the bonuses were spent meanwhile', async () => {
+    const trigger = await kit.startTrigger({
+      trigger: 'expiring',
+      daysBefore: 3,
+      template: '{сгорает} сгорят',
+    });
+    const spender = await kit.member('79004100001');
+    const keeper = await kit.member('79004100002');
+    await bonusesExpiring(spender, 100, 4);
+    await bonusesExpiring(keeper, 100, 4);
+    clock.advance(DAY + 10 * 3_600_000); // 22:00 in Moscow: written, held until the morning
+    await kit.job();
+    expect(await kit.written(trigger)).toEqual([`${keeper}:queued`, `${spender}:queued`].sort());
+    await inTransaction(t.deps.db, async (tx) => {
+      const accounts = await customerAccounts(tx, spender);
+      await postTransaction(tx, {
+        idempotencyKey: postingKey('test_credit', spender, 'spent'),
+        kind: 'test_credit',
+        entries: transfer(accounts.bonus, SYSTEM_ACCOUNTS.bonus_issued, fromRoubles(100)),
+      });
+    });
+    clock.advance(12 * 3_600_000); // 10:00
+    await kit.job();
+    expect(await kit.written(trigger)).toEqual(
+      [`${keeper}:sent`, `${spender}:skipped:nothing-expires`].sort(),
+    );
+  });
+
   it('writes at the rise to a new level, once per level reached; not below it, not for a drop', async () => {
     const settings = await readBrandSettings(t.deps.db);
     await saveBrandSettings(t.deps.db, t.deps.cache, {
