@@ -58,6 +58,20 @@ export const createMessageCampaignBody = z.strictObject({
     .max(365, 'Дней без покупок: от 1 до 365')
     .nullable()
     .default(null),
+  welcomeHours: z
+    .number()
+    .int('Часов после регистрации: целое число')
+    .min(0, 'Часов после регистрации: от 0 до 720')
+    .max(720, 'Часов после регистрации: от 0 до 720')
+    .nullable()
+    .default(null),
+  daysBefore: z
+    .number()
+    .int('Дней до события: целое число')
+    .min(0, 'Дней до события: от 0 до 60')
+    .max(60, 'Дней до события: от 0 до 60')
+    .nullable()
+    .default(null),
   ...campaignFields,
 });
 
@@ -66,6 +80,8 @@ export const messageCampaignSchema = z.strictObject({
   kind: z.enum(['campaign', 'trigger']),
   trigger: z.enum(MESSAGE_TRIGGERS).nullable(),
   lapsedDays: z.number().int().nullable(),
+  welcomeHours: z.number().int().nullable(),
+  daysBefore: z.number().int().nullable(),
   name: z.string(),
   channel: z.enum(MESSAGE_CHANNELS),
   segmentId: z.string().nullable(),

@@ -10,8 +10,38 @@ export const ruAdminMessages = {
   save: 'Создать',
   created: 'Рассылка создана',
   kind: 'Вид',
-  kinds: { campaign: 'Разовая рассылка', lapsed: 'Мы скучаем: после дней без покупок' },
+  kinds: {
+    campaign: 'Разовая рассылка',
+    lapsed: 'Мы скучаем: после дней без покупок',
+    welcome: 'Приветствие после регистрации',
+    level_up: 'Новый уровень',
+    expiring: 'Бонусы скоро сгорят',
+    birthday: 'День рождения',
+  } as Record<string, string>,
   lapsedDays: 'Дней без покупок',
+  welcomeHours: 'Через сколько часов после регистрации',
+  welcomeHoursHint:
+    '0 — сразу; приветствие приходит человеку один раз, даже если он удалит аккаунт и вернётся',
+  expiringDays: 'За сколько дней до сгорания',
+  expiringDaysHint: 'Одно сообщение на каждый день, когда сгорают бонусы участника',
+  birthdayDays: 'За сколько дней до дня рождения',
+  birthdayDaysHint: '0 — в сам день по часовому поясу программы; 29 февраля в невисокосный год — 28-го',
+  levelUpHint: 'Сообщение уходит, когда участник поднимается на уровень выше, — один раз за каждый уровень.',
+  triggerAudience: 'Поводы пишут всем участникам, у которых есть согласие на рекламу.',
+  occasion: (kind: string, value: number | null) => {
+    switch (kind) {
+      case 'lapsed':
+        return `Повод: ${value} дн. без покупок`;
+      case 'welcome':
+        return value ? `Повод: приветствие через ${value} ч. после регистрации` : 'Повод: приветствие сразу';
+      case 'expiring':
+        return `Повод: за ${value} дн. до сгорания бонусов`;
+      case 'birthday':
+        return value ? `Повод: за ${value} дн. до дня рождения` : 'Повод: в день рождения';
+      default:
+        return 'Повод: новый уровень';
+    }
+  },
   name: 'Название',
   channel: 'Канал',
   channels: { sms: 'SMS', email: 'E-mail', push: 'Web push' } as Record<string, string>,
@@ -89,6 +119,7 @@ export const ruAdminMessages = {
     stopped: 'остановлена',
     'no-address': 'нет адреса',
     crash: 'прервано сбоем',
+    'nothing-expires': 'бонусы уже потрачены',
   } as Record<string, string>,
   skippedBecause: 'Пропущены',
 } as const;

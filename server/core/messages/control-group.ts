@@ -13,7 +13,12 @@ export function isHeldOut(campaignId: string, userId: string, controlPercent: nu
   return digest.readUInt32BE(0) % 10_000 < controlPercent * 100;
 }
 
-/** The same draw in SQL, for the statement that writes a campaign's messages (the test checks both agree). */
-export function heldOutSql(campaignId: SQL, userId: SQL, controlPercent: number): SQL {
-  return sql`(('x' || substr(encode(sha256(convert_to(${campaignId}::text || ':' || ${userId}::text, 'UTF8')), 'hex'), 1, 8))::bit(32)::bigint % 10000 < ${controlPercent * 100})`;
+/**
+ * The same draw in SQL, for the statement that writes a campaign's messages (the test checks both agree). The
+ * share is a number, or a column (the level-up trigger writes for every active trigger in one statement).
+ */
+export function heldOutSql(campaignId: SQL, userId: SQL, controlPercent: number | SQL): SQL {
+  const basisPoints =
+    typeof controlPercent === 'number' ? sql`${controlPercent * 100}` : sql`(${controlPercent} * 100)`;
+  return sql`(('x' || substr(encode(sha256(convert_to(${campaignId}::text || ':' || ${userId}::text, 'UTF8')), 'hex'), 1, 8))::bit(32)::bigint % 10000 < ${basisPoints})`;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = () => timestamp({ withTimezone: true });
@@ -43,7 +44,17 @@ export const users = pgTable(
     deletedAt: at(),
   },
   // Reports' new members over a range of days (decision 031).
-  (t) => [index('users_created_at').on(t.createdAt)],
+  (t) => [
+    index('users_created_at').on(t.createdAt),
+    // The welcome trigger walks registrations by (registered_at, id) (decision 081).
+    index('users_registered')
+      .on(t.registeredAt, t.id)
+      .where(sql`${t.registeredAt} is not null`),
+    // The birthday trigger reads one calendar day's birthdays: month * 100 + day (birthdayKeySql, decision 081).
+    index('users_birthday')
+      .on(sql`((extract(month from ${t.birthDate}) * 100 + extract(day from ${t.birthDate}))::int)`, t.id)
+      .where(sql`${t.birthDate} is not null`),
+  ],
 );
 
 /**

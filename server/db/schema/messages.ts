@@ -47,6 +47,10 @@ export const messageCampaigns = pgTable(
     trigger: text().$type<MessageTrigger>(),
     /** The «мы скучаем» trigger: days since the member's last purchase. */
     lapsedDays: integer(),
+    /** The welcome trigger: hours after the registration (0: at once). Decision 081. */
+    welcomeHours: integer(),
+    /** The expiring and birthday triggers: days before the bonuses expire, or before the birthday (0: on it). */
+    daysBefore: integer(),
     name: text().notNull(),
     channel: text().$type<MessageChannelName>().notNull(),
     segmentId: uuid(),
@@ -68,6 +72,11 @@ export const messageCampaigns = pgTable(
     stopReason: text(),
     /** The trigger's high-water mark: last purchases up to here were looked at already. */
     cursorAt: at(),
+    /**
+     * With `cursorAt`, where a walk over ids stopped (decision 081): the welcome trigger's last registration taken
+     * (`registered_at`, `id`), the birthday trigger's last member written on the day `cursorAt` marks.
+     */
+    cursorId: uuid(),
     createdAt: at().notNull(),
     updatedAt: at().notNull(),
   },

@@ -19,7 +19,7 @@ import { channelOf, type Channels } from './channels';
 
 export type CampaignRow = typeof messageCampaigns.$inferSelect;
 type CreateBody = z.output<typeof createMessageCampaignBody>;
-type CampaignFields = Omit<CreateBody, 'kind' | 'trigger' | 'lapsedDays'>;
+type CampaignFields = Omit<CreateBody, 'kind' | 'trigger' | 'lapsedDays' | 'welcomeHours' | 'daysBefore'>;
 
 export interface CampaignDeps extends Pick<AppDeps, 'db' | 'clock' | 'config'> {
   channels: Channels;
@@ -35,6 +35,8 @@ export function campaignView(row: CampaignRow): MessageCampaign {
     kind: row.kind,
     trigger: row.trigger,
     lapsedDays: row.lapsedDays,
+    welcomeHours: row.welcomeHours,
+    daysBefore: row.daysBefore,
     name: row.name,
     channel: row.channel,
     segmentId: row.segmentId,
@@ -96,11 +98,42 @@ async function checkFields(deps: CampaignDeps, body: CampaignFields): Promise<Pa
   return parsed;
 }
 
-function checkTrigger(body: CreateBody) {
-  if (body.kind === 'campaign') return;
-  // Only «мы скучаем» fires today; the other occasions are declared (decision 076, roadmap).
-  if (body.trigger !== 'lapsed') throw invalid('Сейчас работает только повод «Мы скучаем»');
-  if (!body.lapsedDays) throw invalid('Укажите, через сколько дней без покупок писать');
+/**
+ * A trigger's occasion and its one parameter (decisions 076, 081); answers the parameters to store, the others
+ * null, so a parameter sent for another occasion is not kept.
+ */
+function triggerParams(body: CreateBody) {
+  const none = { lapsedDays: null, welcomeHours: null, daysBefore: null };
+  if (body.kind === 'campaign') return none;
+  switch (body.trigger) {
+    case 'lapsed':
+      if (!body.lapsedDays) throw invalid('Укажите, через сколько дней без покупок писать');
+      return { ...none, lapsedDays: body.lapsedDays };
+    case 'welcome':
+      if (body.welcomeHours === null) throw invalid('Укажите, через сколько часов после регистрации писать');
+      return { ...none, welcomeHours: body.welcomeHours };
+    case 'expiring':
+      if (!body.daysBefore) throw invalid('Укажите, за сколько дней до сгорания писать (от 1)');
+      return { ...none, daysBefore: body.daysBefore };
+    case 'birthday':
+      if (body.daysBefore === null)
+        throw invalid('Укажите, за сколько дней до дня рождения писать (0 — в сам день)');
+      return { ...none, daysBefore: body.daysBefore };
+    case 'level_up':
+      return none;
+    default:
+      throw invalid('Выберите повод');
+  }
+}
+
+/**
+ * A trigger writes to every member with consent: its walks read the due members by an index (decision 081), and
+ * evaluating a segment on each of them is not built, so a segment is refused rather than silently ignored.
+ */
+function checkTriggerAudience(kind: CampaignRow['kind'], segmentId: string | null) {
+  if (kind === 'trigger' && segmentId) {
+    throw invalid('Повод пишет всем участникам с согласием: сегмент к поводу не применяется');
+  }
 }
 
 const fieldsOf = (body: CampaignFields, parsed: ParsedTemplate) => ({
@@ -129,7 +162,8 @@ export async function loadCampaign(db: Db, campaignId: string): Promise<Campaign
 
 /** A new campaign (a draft) or trigger (paused until started); audited. */
 export async function createCampaign(deps: CampaignDeps, body: CreateBody, actor: AuditActor) {
-  checkTrigger(body);
+  const params = triggerParams(body);
+  checkTriggerAudience(body.kind, body.segmentId);
   const parsed = await checkFields(deps, body);
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx) => {
@@ -138,7 +172,7 @@ export async function createCampaign(deps: CampaignDeps, body: CreateBody, actor
       .values({
         kind: body.kind,
         trigger: body.kind === 'trigger' ? body.trigger : null,
-        lapsedDays: body.kind === 'trigger' ? body.lapsedDays : null,
+        ...params,
         ...fieldsOf(body, parsed),
         status: body.kind === 'trigger' ? 'paused' : 'draft',
         createdAt: now,
@@ -148,7 +182,12 @@ export async function createCampaign(deps: CampaignDeps, body: CreateBody, actor
     await recordAudit(
       tx,
       actor,
-      { action: 'message.create', entity: 'message', entityId: created!.id, after: fieldsOf(body, parsed) },
+      {
+        action: 'message.create',
+        entity: 'message',
+        entityId: created!.id,
+        after: { trigger: created!.trigger, ...params, ...fieldsOf(body, parsed) },
+      },
       now,
     );
     return created!;
@@ -167,6 +206,7 @@ export async function updateCampaign(
   if (before.status !== 'draft' && before.status !== 'paused') {
     throw new AppError('MESSAGE_STATE', 'Начатую рассылку не изменить: остановите её и создайте новую');
   }
+  checkTriggerAudience(before.kind, body.segmentId);
   const parsed = await checkFields(deps, body);
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx) => {

@@ -6,7 +6,7 @@ import { fireTriggers, startScheduled } from './triggers';
 export async function runMessageJob(deps: QueueDeps): Promise<number> {
   const now = deps.clock.now();
   await startScheduled(deps.db, now);
-  await fireTriggers(deps.db, now);
+  await fireTriggers({ db: deps.db, authSecret: deps.config.authSecret }, now);
   return drainMessageQueue(deps);
 }
 

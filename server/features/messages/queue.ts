@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '#server/app-deps';
 import { readBrandSettings } from '#server/core/brand-settings';
+import { nextExpiry } from '#server/core/earn/lots';
 import { localTime, minuteOf } from '#server/core/earn/local-time';
 import { currentConsents } from '#server/core/marketing/consent';
 import { mayAdvertise } from '#server/core/marketing/may-advertise';
@@ -26,6 +27,7 @@ interface Claimed {
   template: string;
   subject: string;
   coupon_promo_id: string | null;
+  trigger: string | null;
 }
 
 type BrandRules = Awaited<ReturnType<typeof readBrandSettings>>;
@@ -55,7 +57,7 @@ async function claim(db: Db, channel: MessageChannelName, now: Date, limit: numb
           limit ${limit}
           for update of m1 skip locked)
         returning m.id, m.campaign_id, m.user_id, m.idempotency_key, m.link_code)
-      select cl.*, c.template, c.subject, c.coupon_promo_id
+      select cl.*, c.template, c.subject, c.coupon_promo_id, c.trigger
       from claimed cl join message_campaigns c on c.id = cl.campaign_id`),
   );
 }
@@ -126,6 +128,10 @@ async function sendOne(
   const member = await messageMember(deps.db, row.user_id);
   const address = member && channel.addressOf(member);
   if (!member || !address) return settle(deps.db, row.id, 'skipped', 'no-address', now);
+  // «Bonuses expiring» (decision 081) held by the quiet hours: the member may have spent them since.
+  if (row.trigger === 'expiring' && !(await nextExpiry(deps.db, member.id, rules.timeZone))) {
+    return settle(deps.db, row.id, 'skipped', 'nothing-expires', now);
+  }
   const consents = await currentConsents(deps.db, member.id);
   const recent = await recentSends(deps.db, member.id, now, rules.marketing.frequencyDays);
   const verdict = mayAdvertise({ consents }, channel.name, now, rules, recent);

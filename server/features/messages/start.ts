@@ -3,11 +3,13 @@ import type { AppDeps } from '#server/app-deps';
 import { recordAudit, type AuditActor } from '#server/core/audit';
 import { campaignAudience } from '#server/core/messages/campaign-audience';
 import { heldOutSql } from '#server/core/messages/control-group';
+import { forgetLevelUpTriggers } from '#server/core/messages/level-up';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/in-transaction';
 import { messageCampaigns } from '#server/db/schema/messages';
 import { AppError } from '#server/errors';
 import { campaignView, loadCampaign, type CampaignRow } from './campaigns';
+import { DONE_ID } from './trigger-lock';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const stateError = (message: string) => new AppError('MESSAGE_STATE', message);
@@ -56,6 +58,28 @@ export async function startLocked(tx: Db, campaignId: string, now: Date): Promis
   return started!;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Where a trigger's walk starts when first switched on (decisions 076, 081): at its edge, so what became due
+ * before (a purchase lapsed long ago, a registration of last month, bonuses that expire tomorrow) is not written
+ * to at once. The birthday walk starts at today's birthdays (null: the day is read on the first run); level up
+ * has no walk.
+ */
+function firstCursor(campaign: CampaignRow, now: Date): { cursorAt: Date | null; cursorId: string | null } {
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  switch (campaign.trigger) {
+    case 'lapsed':
+      return { cursorAt: at(-(campaign.lapsedDays ?? 0) * DAY_MS), cursorId: null };
+    case 'welcome':
+      return { cursorAt: at(-(campaign.welcomeHours ?? 0) * 3_600_000), cursorId: DONE_ID };
+    case 'expiring':
+      return { cursorAt: at((campaign.daysBefore ?? 0) * DAY_MS), cursorId: null };
+    default:
+      return { cursorAt: null, cursorId: null };
+  }
+}
+
 /**
  * Sends a campaign now or at `at` (in the future), or starts a trigger firing; audited in the same transaction.
  */
@@ -75,11 +99,13 @@ export async function startCampaign(
     let result: CampaignRow | null | undefined;
     if (campaign.kind === 'trigger') {
       if (campaign.status !== 'paused') throw stateError('Повод уже включён');
-      // The first run looks at last purchases from now on (members who lapsed before are not written to at once).
-      const cursor = campaign.cursorAt ?? new Date(now.getTime() - (campaign.lapsedDays ?? 0) * 86_400_000);
+      // A paused trigger resumes where it stopped; a new one starts at its edge (firstCursor).
+      const cursor = campaign.cursorAt
+        ? { cursorAt: campaign.cursorAt, cursorId: campaign.cursorId }
+        : firstCursor(campaign, now);
       [result] = await tx
         .update(messageCampaigns)
-        .set({ status: 'active', cursorAt: cursor, startedAt: campaign.startedAt ?? now, updatedAt: now })
+        .set({ status: 'active', ...cursor, startedAt: campaign.startedAt ?? now, updatedAt: now })
         .where(eq(messageCampaigns.id, campaignId))
         .returning();
     } else if (when) {
@@ -107,6 +133,7 @@ export async function startCampaign(
     );
     return result!;
   });
+  if (row.trigger === 'level_up') forgetLevelUpTriggers(deps.db);
   return campaignView(row);
 }
 
@@ -144,5 +171,6 @@ export async function stopCampaign(
     );
     return stopped!;
   });
+  if (row.trigger === 'level_up') forgetLevelUpTriggers(deps.db);
   return campaignView(row);
 }

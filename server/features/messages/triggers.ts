@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { readBrandSettings } from '#server/core/brand-settings';
 import { heldOutSql } from '#server/core/messages/control-group';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/in-transaction';
 import { startLocked } from './start';
+import { fireBirthday } from './trigger-birthday';
+import { fireExpiring } from './trigger-expiring';
+import type { ActiveTrigger } from './trigger-lock';
+import { fireWelcome } from './trigger-welcome';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const DAY_MS = 86_400_000;
-
-interface ActiveLapsed {
-  id: string;
-  lapsed_days: number;
-  control_percent: number;
-  cursor_at: string | Date;
-}
 
 /**
  * «Мы скучаем» (decision 076): members whose last purchase is now `lapsedDays` old. Each run looks only at the
@@ -21,8 +19,8 @@ interface ActiveLapsed {
  * one message per member and last purchase (its day is the occasion: a member who comes back and lapses again
  * gets another). Then the cursor moves to the edge, in the same transaction.
  */
-async function fireLapsed(db: Db, trigger: ActiveLapsed, now: Date): Promise<void> {
-  const edge = new Date(now.getTime() - trigger.lapsed_days * DAY_MS).toISOString();
+async function fireLapsed(db: Db, trigger: ActiveTrigger, now: Date): Promise<void> {
+  const edge = new Date(now.getTime() - (trigger.lapsed_days ?? 0) * DAY_MS).toISOString();
   const nowIso = now.toISOString();
   const held = heldOutSql(sql`${trigger.id}`, sql`l.user_id`, trigger.control_percent);
   await inTransaction(db, async (tx) => {
@@ -62,14 +60,36 @@ async function fireLapsed(db: Db, trigger: ActiveLapsed, now: Date): Promise<voi
   });
 }
 
-/** Every active «мы скучаем» trigger, fired once. */
-export async function fireTriggers(db: Db, now: Date): Promise<void> {
-  const triggers = rowsOf<ActiveLapsed>(
-    await db.execute(sql`
-      select id, lapsed_days, control_percent, cursor_at from message_campaigns
-      where kind = 'trigger' and trigger = 'lapsed' and status = 'active'`),
+/** Slices one trigger takes per run at most, so a long pause catches up over several runs. */
+const SLICES_PER_RUN = 10;
+
+/**
+ * Every active trigger fired once (decisions 076, 081); level up is written where the rise happens
+ * (`emitLevelChange`), not here. A walking trigger takes slices while they come full, up to `SLICES_PER_RUN`.
+ */
+export async function fireTriggers(deps: { db: Db; authSecret: string }, now: Date): Promise<void> {
+  const triggers = rowsOf<ActiveTrigger>(
+    await deps.db.execute(sql`
+      select id, trigger, lapsed_days, welcome_hours, days_before, control_percent from message_campaigns
+      where kind = 'trigger' and status = 'active' and trigger <> 'level_up'`),
   );
-  for (const trigger of triggers) await fireLapsed(db, trigger, now);
+  if (triggers.length === 0) return;
+  const { timeZone } = await readBrandSettings(deps.db);
+  for (const trigger of triggers) {
+    if (trigger.trigger === 'lapsed') {
+      await fireLapsed(deps.db, trigger, now);
+      continue;
+    }
+    for (let slice = 0; slice < SLICES_PER_RUN; slice++) {
+      const more =
+        trigger.trigger === 'welcome'
+          ? await fireWelcome(deps, trigger, now)
+          : trigger.trigger === 'birthday'
+            ? await fireBirthday(deps, trigger, now, timeZone)
+            : await fireExpiring(deps.db, trigger, now, timeZone);
+      if (!more) break;
+    }
+  }
 }
 
 /** Campaigns scheduled for now or earlier start (their messages written), each in its own transaction. */

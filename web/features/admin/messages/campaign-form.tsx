@@ -7,6 +7,7 @@ import { ActionStatus } from '../kit/action-status';
 import { useCan } from '../kit/can';
 import { Field, LabelledField } from '../kit/field';
 import { useAction } from '../kit/use-action';
+import { KINDS, TriggerFields, triggerOf, type FormKind } from './trigger-fields';
 
 export const CAMPAIGNS = ['admin', 'messages'] as const;
 
@@ -15,11 +16,8 @@ const numberOrNull = (value: FormDataEntryValue | null) =>
 
 /** The body of a new campaign or trigger, read from the form. */
 function bodyOf(data: FormData) {
-  const lapsed = data.get('kind') === 'lapsed';
   return {
-    kind: lapsed ? ('trigger' as const) : ('campaign' as const),
-    trigger: lapsed ? ('lapsed' as const) : null,
-    lapsedDays: lapsed ? numberOrNull(data.get('lapsedDays')) : null,
+    ...triggerOf(data),
     name: String(data.get('name') ?? ''),
     channel: String(data.get('channel')) as MessageCampaign['channel'],
     segmentId: String(data.get('segmentId') ?? '') || null,
@@ -58,9 +56,12 @@ function Choice({
   );
 }
 
-/** A new campaign or «мы скучаем» trigger: channel, audience, template, coupon, control share, budget. */
+/**
+ * A new campaign (channel, audience, template, coupon, control share, budget) or trigger (its occasion and
+ * parameter instead of the audience: a trigger writes to every member with consent, decision 081).
+ */
 export function CampaignForm({ onCreated }: { onCreated: (id: string) => void }) {
-  const [kind, setKind] = useState('campaign');
+  const [kind, setKind] = useState<FormKind>('campaign');
   const [channel, setChannel] = useState('sms');
   const canCoupons = useCan('campaigns.read');
   const promos = useQuery({
@@ -98,26 +99,17 @@ export function CampaignForm({ onCreated }: { onCreated: (id: string) => void })
         <Choice
           label={t.kind}
           name="kind"
-          options={[
-            ['campaign', t.kinds.campaign],
-            ['lapsed', t.kinds.lapsed],
-          ]}
-          onChange={setKind}
+          options={KINDS.map((k): [string, string] => [k, t.kinds[k]!])}
+          onChange={(value) => setKind(value as FormKind)}
         />
-        {kind === 'lapsed' && (
-          <Field
-            label={t.lapsedDays}
-            name="lapsedDays"
-            type="number"
-            min={1}
-            max={365}
-            defaultValue={60}
-            required
-          />
-        )}
+        <TriggerFields kind={kind} />
         <Field label={t.name} name="name" required maxLength={120} />
         <Choice label={t.channel} name="channel" options={Object.entries(t.channels)} onChange={setChannel} />
-        <Choice label={t.audience} name="segmentId" options={[['', t.allMembers], ...audiences]} />
+        {kind === 'campaign' ? (
+          <Choice label={t.audience} name="segmentId" options={[['', t.allMembers], ...audiences]} />
+        ) : (
+          <p className="admin-muted message-note">{t.triggerAudience}</p>
+        )}
         {channel === 'email' && <Field label={t.subject} name="subject" maxLength={200} required />}
         <LabelledField label={t.template} hint={t.templateHint}>
           {(control) => <textarea {...control} name="template" rows={4} maxLength={2000} required />}

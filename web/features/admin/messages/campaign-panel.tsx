@@ -35,6 +35,11 @@ export function CampaignPanel({ campaign }: { campaign: MessageCampaign }) {
         {campaign.stopReason && ` (${t.stopReasons[campaign.stopReason] ?? campaign.stopReason})`}
         {campaign.scheduledAt && campaign.status === 'scheduled' && ` · ${dateTime(campaign.scheduledAt)}`}
       </p>
+      {campaign.trigger && (
+        <p data-testid="message-occasion">
+          {t.occasion(campaign.trigger, campaign.lapsedDays ?? campaign.welcomeHours ?? campaign.daysBefore)}
+        </p>
+      )}
       <pre className="message-template">{campaign.template}</pre>
       <div className="admin-actions">
         <button type="button" className="admin-button admin-button-quiet" onClick={() => show.run()}>
