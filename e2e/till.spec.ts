@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PHONE, freshPhone, loginThroughApi } from './support/cabinet';
 import { E2E } from './support/e2e-env';
@@ -61,16 +61,11 @@ test('the till accrues bonuses to the demo customer by the QR the cabinet shows,
   await expect(accrual).toContainText('23,33');
 });
 
-test('the till pays a cheque with the customer’s saved card (bound through Google Pay) and refunds it', async ({
-  page,
-  request,
-  browser,
-}) => {
-  const key = await issueTillKey(1);
-  const phone = freshPhone();
-  const { token } = await loginThroughApi(page, request, phone);
+/** A new customer who saved the sandbox's card through its Google Pay stand-in; answers the member code shown. */
+async function memberWithSavedCard(page: Page, request: APIRequestContext, firstName: string) {
+  const { token } = await loginThroughApi(page, request, freshPhone());
   const registered = await request.post('/api/user/newCard', {
-    data: { firstName: 'Пётр', lastName: 'Смирнов' },
+    data: { firstName, lastName: 'Смирнов' },
     headers: { authorization: `Bearer ${token}` },
   });
   expect(registered.ok()).toBe(true);
@@ -81,11 +76,20 @@ test('the till pays a cheque with the customer’s saved card (bound through Goo
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await expect(page.getByTestId('google-binding-status')).toHaveText('Карта •••• 4242 сохранена');
   await open(page, '/profile');
-  const code = await page.locator('.member-code [data-code]').getAttribute('data-code');
+  return (await page.locator('.member-code [data-code]').getAttribute('data-code'))!;
+}
+
+test('the till pays a cheque with the customer’s saved card (bound through Google Pay) and refunds it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const key = await issueTillKey(1);
+  const code = await memberWithSavedCard(page, request, 'Пётр');
 
   const { till, close: closeTill } = await openTillDevice(browser);
   await logInToTill(till, key);
-  await till.getByLabel('Код покупателя').fill(code!);
+  await till.getByLabel('Код покупателя').fill(code);
   await till.getByRole('button', { name: 'Найти покупателя' }).click();
   await expect(till.getByTestId('till-customer')).toHaveText('Пётр С.');
   const option = till.getByRole('group', { name: 'Оплата сохранённой картой покупателя •••• 4242' });
@@ -114,4 +118,36 @@ test('the till pays a cheque with the customer’s saved card (bound through Goo
   await open(page, '/profile?t=operations');
   const row = page.getByTestId('operations').getByRole('listitem').filter({ hasText: '500' });
   await expect(row).toHaveCount(1);
+});
+
+test('a cheque paid with the saved card gives one line back: its share of the card’s money goes back to the card (decision 063)', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.slow();
+  const key = await issueTillKey(1);
+  const code = await memberWithSavedCard(page, request, 'Ольга');
+  const { till, close } = await openTillDevice(browser);
+  await logInToTill(till, key);
+  await till.getByLabel('Код покупателя').fill(code);
+  await till.getByRole('button', { name: 'Найти покупателя' }).click();
+  await expect(till.getByTestId('till-customer')).toHaveText('Ольга С.');
+  // A baguette and two cappuccinos by their barcodes: 89,90 + 2 × 220 = 529,90 ₽, all of it by card.
+  await till.getByLabel('Товары (необязательно)').fill('4607019001224\n4607019002108 2');
+  const option = till.getByRole('group', { name: 'Оплата сохранённой картой покупателя •••• 4242' });
+  await option.getByRole('button', { name: 'Оплатить остаток картой •••• 4242' }).click();
+  await expect(till.getByRole('status')).toContainText('Оплачено картой •••• 4242: 529,90\u00a0₽');
+
+  // One cappuccino comes back: half of the 22 bonuses it earned are taken, 220 ₽ go back to the card.
+  await till.getByText('Вернуть часть товаров').click();
+  await till.getByLabel('Капучино, 300 мл', { exact: true }).fill('1');
+  await till.getByRole('button', { name: 'Вернуть выбранное' }).click();
+  await expect(till.getByRole('status')).toHaveText(
+    'Возврат проведён: покупателю вернули 0\u00a0бонусов, забрали 11\u00a0бонусов. На карту вернули 220,00\u00a0₽.',
+  );
+  expect(await till.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(till);
+  await till.screenshot({ path: test.info().outputPath('till-card-return-375.png'), fullPage: true });
+  await close();
 });
