@@ -1,0 +1,180 @@
+// Decision 083: the report's card and SBP money against the fiscal receipts, per day, with the difference row.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReportFiscal } from '#common/contract/report-fiscal';
+import { calendarDay } from '#common/lib/format';
+import type { FakeAtol } from '#server/integrations/fiscal/fake-atol-server';
+import { sandboxWalletToken } from '#server/integrations/acquirer/sandbox-acquirer';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import {
+  asOperator,
+  CLOUD,
+  fakeAtolWithClient,
+  FISCAL_OPERATOR,
+  payByCard,
+  putFiscal,
+} from '#server/test/fiscal-kit';
+import { buyAndPay } from '#server/test/gift-cards-kit';
+import { customerWithBonuses } from '#server/test/payments-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, till } from '#server/test/till-kit';
+import { sendDueReceipts } from '../fiscal/send-receipts';
+
+const SHOPPER = '79006668301';
+const HOLDER = '79006668302';
+const TZ = 'Europe/Moscow';
+const DAY_MS = 86_400_000;
+
+describe('the report’s fiscal reconciliation', () => {
+  let t: TestApp;
+  let clock: FakeClock;
+  let fake: FakeAtol;
+  let key: string;
+  let card: Awaited<ReturnType<typeof cardholder>>;
+  beforeEach(async () => {
+    clock = fakeClock();
+    const atol = await fakeAtolWithClient(clock);
+    fake = atol.fake;
+    t = await createTestApp({ clock, fiscal: atol.provider, config: { operatorToken: FISCAL_OPERATOR } });
+    await customerWithBonuses(t, SHOPPER, 0);
+    key = (await issueKey(t)).key;
+    card = await cardholder(t, HOLDER, 1000);
+    await t.deps.acquirer.bindings!.bindWalletToken!({
+      clientId: card.userId,
+      wallet: 'google',
+      token: sandboxWalletToken('1111'),
+    });
+  });
+  afterEach(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const today = () => calendarDay(clock.now(), TZ);
+
+  /** A saved-card payment of 1000 ₽ less 200 bonuses at the till: 800 ₽ by card. */
+  const payAtTill = async (idempotencyKey: string) => {
+    clock.advance(3 * 60_000); // a fresh member code
+    const visit = await till(t, key, 'POST', '/api/till/verify', {
+      code: memberCode(card, clock.now().getTime()),
+    });
+    const paid = await till(t, key, 'POST', '/api/till/card-payment', {
+      visitId: visit.json().visitId,
+      sum: 1000,
+      bonuses: 200,
+      idempotencyKey,
+    });
+    expect(paid.json()).toMatchObject({ state: 'COMPLETED', paidByCard: 800 });
+    return paid.json().operationId as string;
+  };
+  const refundAtTill = async (operationId: string) => {
+    const refunded = await till(t, key, 'POST', `/api/till/operations/${operationId}/refund`);
+    expect(refunded.json()).toMatchObject({ state: 'REFUNDED' });
+  };
+
+  const report = async (from: string, to: string) => {
+    const response = await t.app.inject({
+      url: `/api/operator/reports?from=${from}&to=${to}`,
+      headers: asOperator,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().fiscal as ReportFiscal;
+  };
+  const csv = async (from: string, to: string) => {
+    const response = await t.app.inject({
+      url: `/api/operator/reports/csv?from=${from}&to=${to}`,
+      headers: asOperator,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().csv as string;
+  };
+
+  it('cloud mode: the pending sum before the job, 0 after it; a refund counts on its own day on both sides', async () => {
+    expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
+    const first = today();
+    const shop = await payByCard(t, SHOPPER, 500);
+    const { order } = await buyAndPay(t);
+    const kept = await payAtTill('recon-till-0001');
+    const refundedSameDay = await payAtTill('recon-till-0002');
+    await refundAtTill(refundedSameDay);
+    const gift = order.bill.total * 100;
+
+    const before = await report(first, first);
+    expect(before.mode).toBe('cloud');
+    const money = {
+      shop: shop.leftToPay,
+      giftCards: gift,
+      tillCard: 80_000,
+      total: shop.leftToPay + gift + 80_000,
+    };
+    expect(before.total.money).toEqual(money);
+    // Nothing issued yet: the whole sum is pending, and the row says so.
+    expect(before.total.receipts).toEqual({ issued: 0, pending: money.total, failed: 0 });
+    expect(before.total).toMatchObject({ difference: money.total, reasons: ['pending'] });
+
+    for (let run = 0; run < 3; run++) {
+      await sendDueReceipts(t.deps);
+      clock.advance(15_000);
+    }
+    const after = await report(first, first);
+    expect(after.total.receipts).toEqual({ issued: money.total, pending: 0, failed: 0 });
+    expect(after.total).toMatchObject({ difference: 0, reasons: [] });
+    expect(after.days).toEqual([{ day: first, ...after.total }]);
+
+    // The kept payment refunded the next day: the money and its refund receipt both on that day.
+    clock.advance(DAY_MS);
+    const second = today();
+    await refundAtTill(kept);
+    for (let run = 0; run < 3; run++) {
+      await sendDueReceipts(t.deps);
+      clock.advance(15_000);
+    }
+    const two = await report(first, second);
+    expect(two.days.map((d) => [d.day, d.money.tillCard, d.receipts.issued, d.difference])).toEqual([
+      [first, 80_000, money.total, 0],
+      [second, -80_000, -80_000, 0],
+    ]);
+    expect(two.total).toMatchObject({ difference: 0, reasons: [] });
+
+    const text = await csv(first, second);
+    expect(text).toContain('Сверка денег с фискальными чеками (54-ФЗ)\r\nЧеки выдаёт;облачной кассой\r\n');
+    expect(text).toContain(
+      `Деньги картой и СБП всего, ₽;${((money.total - 80_000) / 100).toFixed(2).replace('.', ',')}\r\n`,
+    );
+    expect(text).toContain('Разница (деньги − выданные чеки), ₽;0,00\r\n');
+    expect(text).toContain(
+      `${second.split('-').reverse().join('.')};0,00;0,00;-800,00;-800,00;-800,00;0,00;0,00;0,00;\r\n`,
+    );
+  });
+
+  it('cloud mode: a receipt the provider refused is the difference, with its explanation', async () => {
+    expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
+    fake.refuseWith = 'Неверный ИНН';
+    const shop = await payByCard(t, SHOPPER, 300);
+    for (let run = 0; run < 3; run++) {
+      await sendDueReceipts(t.deps);
+      clock.advance(15_000);
+    }
+    const day = today();
+    const { total } = await report(day, day);
+    expect(total.receipts).toEqual({ issued: 0, pending: 0, failed: shop.leftToPay });
+    expect(total).toMatchObject({ difference: shop.leftToPay, reasons: ['failed'] });
+    expect(await csv(day, day)).toContain('повторите их в разделе «Фискальные чеки»');
+  });
+
+  it('till mode: the money is shown and the row does not apply', async () => {
+    const shop = await payByCard(t, SHOPPER, 500);
+    await payAtTill('recon-till-0003');
+    const day = today();
+    const fiscal = await report(day, day);
+    expect(fiscal.mode).toBe('till');
+    expect(fiscal.total).toMatchObject({
+      money: { shop: shop.leftToPay, giftCards: 0, tillCard: 80_000, total: shop.leftToPay + 80_000 },
+      receipts: { issued: 0, pending: 0, failed: 0 },
+      difference: null,
+      reasons: ['tillMode'],
+    });
+    const text = await csv(day, day);
+    expect(text).toContain('Чеки выдаёт;кассой магазина\r\n');
+    expect(text).toContain('Разница (деньги − выданные чеки), ₽;не применяется\r\n');
+  });
+});
