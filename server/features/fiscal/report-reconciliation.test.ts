@@ -17,7 +17,7 @@ import { buyAndPay } from '#server/test/gift-cards-kit';
 import { customerWithBonuses } from '#server/test/payments-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { cardholder, issueKey, memberCode, till } from '#server/test/till-kit';
-import { sendDueReceipts } from '../fiscal/send-receipts';
+import { sendDueReceipts } from './send-receipts';
 
 const SHOPPER = '79006668301';
 const HOLDER = '79006668302';
