@@ -47,7 +47,8 @@ function Figures({ title, items }: { title: string; items: [string, string][] })
 
 export function ReportFiscalView({ fiscal }: { fiscal: ReportFiscal }) {
   const x = fiscal.total;
-  const gap = x.difference !== 0;
+  // Marked only when money and receipts disagree; «не применяется» (the till mode) is no alarm.
+  const gap = x.difference !== null && x.difference !== 0;
   return (
     <section aria-labelledby="report-fiscal" data-testid="report-fiscal">
       <h2 id="report-fiscal">{t.heading}</h2>
@@ -79,7 +80,7 @@ export function ReportFiscalView({ fiscal }: { fiscal: ReportFiscal }) {
         >
           <h3>{t.difference}</h3>
           <p className="admin-fiscal-difference">{difference(x)}</p>
-          <p className="admin-muted">{gap ? fiscalGapNote(x.reasons) : t.zero}</p>
+          <p className="admin-muted">{x.reasons.length ? fiscalGapNote(x.reasons) : t.zero}</p>
           {x.reasons.some((r) => r === 'pending' || r === 'failed') && (
             <Link to="/admin/fiscal-receipts">{t.openReceipts}</Link>
           )}
