@@ -1,4 +1,6 @@
 // Decision 083: the report's card and SBP money against the fiscal receipts, per day, with the difference row.
+import { readdirSync, readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReportFiscal } from '#common/contract/report-fiscal';
 import { calendarDay } from '#common/lib/format';
@@ -17,6 +19,7 @@ import { buyAndPay } from '#server/test/gift-cards-kit';
 import { customerWithBonuses } from '#server/test/payments-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { cardholder, issueKey, memberCode, till } from '#server/test/till-kit';
+import { tillOperations } from '#server/db/schema/till';
 import { sendDueReceipts } from './send-receipts';
 
 const SHOPPER = '79006668301';
@@ -176,5 +179,37 @@ describe('the report’s fiscal reconciliation', () => {
     const text = await csv(day, day);
     expect(text).toContain('Чеки выдаёт;кассой магазина\r\n');
     expect(text).toContain('Разница (деньги − выданные чеки), ₽;не применяется\r\n');
+  });
+
+  it('the migration’s backfill gives the completion and refund times the code writes', async () => {
+    const kept = await payAtTill('recon-till-0004');
+    const refunded = await payAtTill('recon-till-0005');
+    clock.advance(DAY_MS);
+    await refundAtTill(refunded);
+    const times = async () =>
+      (
+        await t.deps.db
+          .select({
+            id: tillOperations.id,
+            completedAt: tillOperations.completedAt,
+            refundedAt: tillOperations.refundedAt,
+          })
+          .from(tillOperations)
+      ).sort((a, b) => a.id.localeCompare(b.id));
+    const written = await times();
+    expect(written.find((row) => row.id === kept)!.refundedAt).toBeNull();
+    expect(written.find((row) => row.id === refunded)!.refundedAt!.getTime()).toBe(clock.now().getTime());
+    expect(written.find((row) => row.id === refunded)!.completedAt!.getTime()).toBeLessThan(
+      clock.now().getTime() - DAY_MS / 2,
+    );
+    // As before the migration: no times; its UPDATE statements (the lead renumbers the file, so found by name).
+    await t.deps.db.execute(sql`update till_operations set completed_at = null, refunded_at = null`);
+    const dir = new URL('../../db/migrations/', import.meta.url);
+    const file = readdirSync(dir).find((name) => name.endsWith('_till_completed_at.sql'))!;
+    for (const statement of readFileSync(new URL(file, dir), 'utf8').split('--> statement-breakpoint')) {
+      const code = statement.replace(/^\s*--.*$/gm, '').trim();
+      if (code.startsWith('UPDATE')) await t.deps.db.execute(sql.raw(code));
+    }
+    expect(await times()).toEqual(written);
   });
 });
