@@ -10,6 +10,7 @@ import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import {
   asOperator,
   CLOUD,
+  GATEWAY_MODE,
   fakeAtolWithClient,
   FISCAL_OPERATOR,
   payByCard,
@@ -162,6 +163,23 @@ describe('the report’s fiscal reconciliation', () => {
     expect(total.receipts).toEqual({ issued: 0, pending: 0, failed: shop.leftToPay });
     expect(total).toMatchObject({ difference: shop.leftToPay, reasons: ['failed'] });
     expect(await csv(day, day)).toContain('повторите их в разделе «Фискальные чеки»');
+  });
+
+  it('gateway mode: the carts given to the bank are issued with the payment, 0 at once', async () => {
+    expect((await putFiscal(t, GATEWAY_MODE)).statusCode).toBe(200);
+    const shop = await payByCard(t, SHOPPER, 400);
+    await payAtTill('recon-till-0006');
+    const day = today();
+    const fiscal = await report(day, day);
+    expect(fiscal.mode).toBe('gateway');
+    const total = shop.leftToPay + 80_000;
+    expect(fiscal.total).toMatchObject({
+      money: { total },
+      receipts: { issued: total, pending: 0, failed: 0 },
+      difference: 0,
+      reasons: [],
+    });
+    expect(await csv(day, day)).toContain('Чеки выдаёт;платёжным шлюзом\r\n');
   });
 
   it('till mode: the money is shown and the row does not apply', async () => {
