@@ -41,7 +41,8 @@ async function moneyByDay(db: Db, w: Window) {
 }
 
 /**
- * The receipts' card part (payment type «безналичными», tag 1081) per day and state, a sell refund negative.
+ * The receipts' card part (payment type «безналичными», tag 1081: the `electronic` column, kept beside the
+ * document because reading each document's payments took 7 times as long) per day and state, a sell refund negative.
  * Only that part: a shop payment's receipt also states the money-like balance spent as an advance's offset
  * (decision 070), which was never card money taken that day.
  */
@@ -50,11 +51,8 @@ async function receiptsByDay(db: Db, w: Window) {
     await db.execute(sql`
       select to_char((r.created_at at time zone ${w.timeZone})::date, 'YYYY-MM-DD') as day,
         case r.status when 'done' then 'issued' when 'failed' then 'failed' else 'pending' end as bucket,
-        sum(case when r.kind = 'sell_refund' then -e.sum else e.sum end)::text as amount
-      from fiscal_receipts r cross join lateral (
-        select coalesce(sum((p ->> 'sum')::bigint), 0) as sum
-        from jsonb_array_elements(r.document -> 'payments') p where p ->> 'type' = 'electronic'
-      ) e
+        sum(case when r.kind = 'sell_refund' then -r.electronic else r.electronic end)::text as amount
+      from fiscal_receipts r
       where r.created_at >= ${w.start} and r.created_at < ${w.end}
       group by 1, 2`),
   );
