@@ -184,6 +184,18 @@ export const purchaseLineSchema = z.strictObject({
 });
 export type PurchaseLine = z.output<typeof purchaseLineSchema>;
 
+/** The promo code a purchase used (decisions 064 and 071): its discount off the cheque and its extra bonuses. */
+export const purchaseCouponSchema = z.strictObject({
+  code: z.string(),
+  /** The promo's title, as the console names it. */
+  promo: z.string(),
+  /** Roubles off the cheque. */
+  discount: z.number(),
+  /** Extra bonuses it earned. */
+  bonuses: z.number(),
+});
+export type PurchaseCoupon = z.output<typeof purchaseCouponSchema>;
+
 export const operationSchema = z.strictObject({
   id: z.string(),
   /** Where it happened (a retail point's title, 'Сертификат', …). */
@@ -206,6 +218,8 @@ export const operationSchema = z.strictObject({
   earnRules: z.array(appliedRuleSchema),
   /** The purchase's lines when the till sent them (issue 29); empty otherwise, and in the data export. */
   lines: z.array(purchaseLineSchema),
+  /** The promo code the purchase used, at a till or on the payment page; null: none. */
+  coupon: purchaseCouponSchema.nullable(),
 });
 export type Operation = z.output<typeof operationSchema>;
 

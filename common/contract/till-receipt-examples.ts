@@ -172,6 +172,7 @@ export const tillReturnExamples = {
         bonusesTakenBack: 4.24,
         bonusesGivenBack: 78.4,
         withheld: 0,
+        refundedToCard: null,
       },
     },
   } satisfies Examples<TillReturn>,

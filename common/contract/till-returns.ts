@@ -53,6 +53,11 @@ export const tillReturnSchema = z.strictObject({
   bonusesGivenBack: z.number(),
   /** Roubles the till withholds from the money it refunds for these lines. */
   withheld: z.number(),
+  /**
+   * A card payment's return: roubles sent back to the card (the lines' share of what the card paid, less
+   * `withheld`); the till refunds no money itself. Null for the other operations.
+   */
+  refundedToCard: z.number().nullable(),
 });
 export type TillReturn = z.infer<typeof tillReturnSchema>;
 
@@ -60,10 +65,17 @@ export const tillReturn = defineEndpoint({
   method: 'POST',
   path: '/api/till/operations/:operationId/return',
   summary:
-    "Return some lines of a completed operation with a receipt, each named by its number or by the goods' SKU or barcode (when one line has them): each line's share of the bonuses spent on it goes back and its share of what it earned is taken back, in proportion to the quantity (several returns of a line add up to the whole line). Earned bonuses the customer no longer has are `withheld` from the money refunded. Idempotent by `idempotencyKey`; card payments are not returned by lines yet",
+    "Return some lines of a completed operation with a receipt, each named by its number or by the goods' SKU or barcode (when one line has them): each line's share of the bonuses spent on it goes back and its share of what it earned is taken back, in proportion to the quantity (several returns of a line add up to the whole line). Earned bonuses the customer no longer has are `withheld` from the money refunded. Idempotent by `idempotencyKey`. A card payment's lines send their share of the card's money back to the card (`refundedToCard`); when the bank does not confirm it, the answer is 503 and the same call with the same key finishes it, never refunding twice",
   tag: 'till',
   auth: 'till',
-  errors: ['RETURN_INVALID', 'OPERATION_STATE', 'OPERATION_KIND', 'IDEMPOTENCY_KEY_REUSED', 'NOT_FOUND'],
+  errors: [
+    'RETURN_INVALID',
+    'OPERATION_STATE',
+    'OPERATION_KIND',
+    'IDEMPOTENCY_KEY_REUSED',
+    'BANK_UNAVAILABLE',
+    'NOT_FOUND',
+  ],
   schemas: {
     params: z.strictObject({ operationId: z.string().uuid('Неизвестная операция') }),
     body: withBodyExamples(

@@ -1,4 +1,4 @@
-import type { Operation, PurchaseLine } from '#common/contract/cabinet';
+import type { Operation, PurchaseCoupon, PurchaseLine } from '#common/contract/cabinet';
 import type { operations } from '../db/schema/cabinet';
 import { toRoubles } from './money';
 
@@ -6,7 +6,11 @@ import { toRoubles } from './money';
  * One row of a customer's history as the cabinet shows it: the cabinet's pages and the customer's data export
  * share it, so a field added to the history reaches both.
  */
-export function toOperation(row: typeof operations.$inferSelect, lines: PurchaseLine[] = []): Operation {
+export function toOperation(
+  row: typeof operations.$inferSelect,
+  lines: PurchaseLine[] = [],
+  coupon: PurchaseCoupon | null = null,
+): Operation {
   return {
     id: row.id,
     place: row.place,
@@ -19,5 +23,6 @@ export function toOperation(row: typeof operations.$inferSelect, lines: Purchase
     type: row.type,
     earnRules: row.earnRules,
     lines,
+    coupon,
   };
 }

@@ -48,6 +48,11 @@ export const ruCabinet = {
   spentExtra: (sum: string) => `Оплачено с баланса: ${sum}`,
   /** A purchase's receipt (issue 29): 'Товары: 3' opens its lines. */
   purchaseLines: (count: number) => `Товары: ${count}`,
+  /** 'Промокод ЛЕТО · скидка 100,00 ₽ · +50 бонусов': what the code gave, the parts it had. */
+  couponUsed: (code: string, discount: string | null, bonuses: string | null) =>
+    [`Промокод ${code}`, discount && `скидка ${discount}`, bonuses && `+${bonuses}`]
+      .filter(Boolean)
+      .join(' · '),
   /** 'Капучино, 300 мл × 2'. */
   lineName: (name: string, quantity: number) =>
     quantity === 1 ? name : `${name} × ${String(quantity).replace('.', ',')}`,

@@ -277,3 +277,14 @@ export async function couponUsesOf(db: Db, operationIds: readonly string[]) {
 export async function couponUseOf(db: Db, operationId: string) {
   return (await couponUsesOf(db, [operationId])).get(operationId) ?? null;
 }
+
+/** The use a completed shop payment made (decision 071), by its draft (null: none). */
+export async function couponUseOfDraft(db: Db, draftId: string) {
+  const [row] = await db
+    .select({ use: couponUses, code: promoCodes.code, title: promos.title, effect: promos.effect })
+    .from(couponUses)
+    .innerJoin(promoCodes, eq(promoCodes.id, couponUses.codeId))
+    .innerJoin(promos, eq(promos.id, couponUses.promoId))
+    .where(and(eq(couponUses.draftId, draftId), eq(couponUses.state, 'used')));
+  return row ?? null;
+}

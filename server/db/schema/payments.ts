@@ -177,10 +177,13 @@ export const sandboxOrders = pgTable(
     /** The saved card, once the hosted page saved one. */
     bindingId: uuid(),
     errorCode: text(),
+    /** Kopecks returned so far: a refund may be a part, and the parts never exceed the amount. */
+    refundedAmount: kopecks().notNull().default(0),
     createdAt: at().notNull(),
     updatedAt: at().notNull(),
   },
   (t) => [
+    check('sandbox_orders_refunded', sql`${t.refundedAmount} >= 0 AND ${t.refundedAmount} <= ${t.amount}`),
     check(
       'sandbox_orders_amount_positive',
       sql`${t.amount} > 0 OR (${t.clientId} IS NOT NULL AND ${t.amount} = 0)`,

@@ -200,6 +200,11 @@ export const tillReturnLines = pgTable(
     spendBack: kopecks().notNull(),
     /** Earned bonuses the customer no longer had: the till withholds them from the money it refunds. */
     withheld: kopecks().notNull(),
+    /**
+     * A card payment's line: its share of what the card paid for the line (sum less bonuses spent), in proportion
+     * to the quantity; the card gets this less `withheld` back (0 for the other kinds: the till refunds the money).
+     */
+    cardShare: kopecks().notNull().default(0),
     createdAt: at().notNull(),
   },
   (t) => [
@@ -208,5 +213,36 @@ export const tillReturnLines = pgTable(
       'till_return_lines_sums',
       sql`${t.quantityMilli} > 0 and ${t.earnBack} >= 0 and ${t.spendBack} >= 0 and ${t.withheld} >= 0 and ${t.withheld} <= ${t.earnBack}`,
     ),
+    check('till_return_lines_card_share', sql`${t.cardShare} >= 0`),
+  ],
+);
+
+/**
+ * The money of a card payment's return by lines going back to the card (decision 063): written with the return's
+ * lines as `refunding`, `refunded` once the gateway confirms it. One at a time per operation, so what the gateway
+ * says it refunded in all tells whether a part whose answer was lost went through.
+ */
+export const tillCardRefunds = pgTable(
+  'till_card_refunds',
+  {
+    tillOperationId: uuid()
+      .notNull()
+      .references(() => tillOperations.id),
+    returnKey: text().notNull(),
+    amount: kopecks().notNull(),
+    state: text().$type<'refunding' | 'refunded'>().notNull(),
+    /** When a call last took its turn to ask the gateway: one asks at a time (a lease, decision 063). */
+    attemptedAt: at(),
+    createdAt: at().notNull(),
+    refundedAt: at(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tillOperationId, t.returnKey] }),
+    // The fiscal reconciliation's card money given back by day (decision 083).
+    index('till_card_refunds_refunded')
+      .on(t.refundedAt)
+      .where(sql`${t.refundedAt} is not null`),
+    check('till_card_refunds_amount', sql`${t.amount} > 0`),
+    check('till_card_refunds_state', sql`${t.state} in ('refunding', 'refunded')`),
   ],
 );

@@ -1,11 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import type { MyData } from '#common/contract/account';
-import type { Operation, PurchaseLine } from '#common/contract/cabinet';
+import type { Operation, PurchaseCoupon, PurchaseLine } from '#common/contract/cabinet';
 import { readBrandSettings } from '#server/core/brand-settings';
 import { toFormDate } from '#server/core/dates';
 import { balancesOf } from '#server/core/ledger';
 import { toRoubles } from '#server/core/money';
 import { toOperation } from '#server/core/operation-rows';
+import { purchaseCoupons } from '#server/core/coupons/purchase-coupons';
 import { purchaseLines } from '#server/core/receipt/receipt-rows';
 import type { Db } from '#server/db/client';
 import { users } from '#server/db/schema/auth';
@@ -26,11 +27,13 @@ async function allOperations(db: Db, userId: string): Promise<Operation[]> {
     .where(eq(operations.userId, userId))
     .orderBy(desc(operations.occurredAt), desc(operations.id));
   const lines = new Map<string, PurchaseLine[]>();
+  const coupons = new Map<string, PurchaseCoupon>();
   for (let from = 0; from < rows.length; from += LINES_BATCH) {
     const ids = rows.slice(from, from + LINES_BATCH).map((row) => row.id);
     for (const [id, list] of await purchaseLines(db, ids)) lines.set(id, list);
+    for (const [id, coupon] of await purchaseCoupons(db, ids)) coupons.set(id, coupon);
   }
-  return rows.map((row) => toOperation(row, lines.get(row.id)));
+  return rows.map((row) => toOperation(row, lines.get(row.id), coupons.get(row.id)));
 }
 
 /**

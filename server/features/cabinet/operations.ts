@@ -4,6 +4,7 @@ import { type OperationsPage } from '#common/contract/cabinet';
 import type { Db } from '#server/db/client';
 import { operations, operationTotals } from '#server/db/schema/cabinet';
 import { toOperation } from '#server/core/operation-rows';
+import { purchaseCoupons } from '#server/core/coupons/purchase-coupons';
 import { purchaseLines } from '#server/core/receipt/receipt-rows';
 
 const newestFirst = [desc(operations.occurredAt), desc(operations.id)];
@@ -34,12 +35,10 @@ export async function listOperations(db: Db, userId: string, page: number): Prom
       .from(operationTotals)
       .where(eq(operationTotals.userId, userId)),
   ]);
-  const lines = await purchaseLines(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [lines, coupons] = await Promise.all([purchaseLines(db, ids), purchaseCoupons(db, ids)]);
   return {
-    operations: rows.map((row) => toOperation(row, lines.get(row.id))),
+    operations: rows.map((row) => toOperation(row, lines.get(row.id), coupons.get(row.id))),
     page,
     pageSize: OPERATIONS_PAGE_SIZE,
     total: counted?.total ?? 0,

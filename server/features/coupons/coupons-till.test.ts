@@ -6,6 +6,7 @@ import { balancesOf } from '#server/core/ledger';
 import { catalogueCategories, catalogueItems } from '#server/db/schema/catalogue';
 import { couponUses, promoCodes } from '#server/db/schema/coupons';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { callAs } from '#server/test/cabinet-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import { asStaff, staffOfRole } from '#server/test/staff-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
@@ -125,6 +126,9 @@ describe('coupons at the till (decision 064)', () => {
     expect(again.json().operationId).toBe(accrued.json().operationId);
     const uses = await t.deps.db.select().from(couponUses);
     expect(uses.map((u) => [u.state, u.discount])).toEqual([['used', 4000]]);
+    // The member's history names the code with the purchase (issue 29, item 7).
+    const history = (await callAs(t, BUYER, 'GET', '/api/user/operations')).json().operations;
+    expect(history[0].coupon).toEqual({ code: 'ЛЕТО', promo: 'Лето', discount: 40, bonuses: 0 });
     // One use per member: the next visit's try is refused, and nothing is held.
     const refused = await post(BUYER, 'preview', { sum: 100, coupon: 'ЛЕТО' });
     expect([refused.statusCode, refused.json().code]).toEqual([409, 'COUPON_LIMIT']);

@@ -231,6 +231,8 @@ export async function markInvoicePaid(
     if (payment.paymentDate < calendarDay(new Date(current.createdAt), timeZone))
       throw new AppError('VALIDATION', 'Дата платежа раньше даты счёта: проверьте её');
   }
+  // No fiscal receipt is queued here: a company's bank transfer is a settlement between organisations, which
+  // 54-FZ art. 2 p. 9 exempts (decision 085).
   await inTransaction(deps.db, async (tx) => {
     const [invoice] = await tx
       .update(giftCardInvoices)
@@ -263,6 +265,8 @@ export async function cancelInvoice(
   number: number,
   audit: (tx: Db) => Promise<void>,
 ): Promise<InvoiceListItem> {
+  // No fiscal receipt is queued here: a company's bank transfer is a settlement between organisations, which
+  // 54-FZ art. 2 p. 9 exempts (decision 085).
   await inTransaction(deps.db, async (tx) => {
     const [invoice] = await tx
       .update(giftCardInvoices)

@@ -138,6 +138,16 @@ describe('a promo code on the shop payment page (decision 071)', () => {
       .from(operations)
       .where(eq(operations.id, paid!.operationId!));
     expect(operation!.amount).toBe(90_000);
+    // The cabinet's history and the console's receipt name the code (issue 29, item 7).
+    const history = (await callAs(t, PHONE, 'GET', '/api/user/operations')).json().operations;
+    expect(history[0].coupon).toEqual({ code, promo: 'Скидка 10%', discount: 100, bonuses: 0 });
+    const receipt = await operator(t, 'GET', `/api/operator/receipts/${draft.draftId}`);
+    expect(receipt.json().coupon, receipt.body).toEqual({
+      code,
+      promo: 'Скидка 10%',
+      discount: 10_000,
+      bonuses: 0,
+    });
     const [event] = await t.deps.db.select().from(webhookEvents);
     expect(event).toMatchObject({
       type: 'coupon.used',

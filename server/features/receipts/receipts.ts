@@ -1,4 +1,4 @@
-import { couponUseOf } from '#server/core/coupons/holds';
+import { couponUseOf, couponUseOfDraft } from '#server/core/coupons/holds';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   RECEIPTS_PAGE_SIZE,
@@ -189,7 +189,9 @@ export async function showReceipt(db: Db, id: string, phone: (phone: string) => 
   const { timeZone } = await readBrandSettings(db);
   const [row] = rowsOf<OperationRow>(await db.execute(selectOperations([sql`o.id = ${id}`])));
   if (!row) throw notFound('Такого чека нет');
-  const [lines, use] = await Promise.all([linesOf(db, id, row.source), couponUseOf(db, id)]);
+  // A site payment's code is held by its draft (decision 071), a till's by its operation (decision 064).
+  const used = row.source === 'payment' ? couponUseOfDraft(db, id) : couponUseOf(db, id);
+  const [lines, use] = await Promise.all([linesOf(db, id, row.source), used]);
   const coupon = use && {
     code: use.code,
     promo: use.title,

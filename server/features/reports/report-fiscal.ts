@@ -16,7 +16,10 @@ import { rowsOf, type Window } from './report-queries';
 type Source = 'shop' | 'giftCards' | 'tillCard';
 type Bucket = 'issued' | 'pending' | 'failed';
 
-/** The card and SBP money per day and source: taken, less a till card payment's refund on its own day. */
+/**
+ * The card and SBP money per day and source: taken, less a till card payment's refund (whole, or the part a
+ * return by lines sent back) on the day the gateway confirmed it.
+ */
 async function moneyByDay(db: Db, w: Window) {
   return rowsOf<{ day: string; source: Source; amount: string }>(
     await db.execute(sql`
@@ -33,6 +36,10 @@ async function moneyByDay(db: Db, w: Window) {
         union all
         select refunded_at, 'tillCard', -card_amount from till_operations
         where kind = 'card' and refunded_at is not null and refunded_at >= ${w.start} and refunded_at < ${w.end}
+        union all
+        -- A return by lines sends its part of the card's money back (decision 063's returns of a card payment).
+        select refunded_at, 'tillCard', -amount from till_card_refunds
+        where refunded_at is not null and refunded_at >= ${w.start} and refunded_at < ${w.end}
       )
       select to_char((at at time zone ${w.timeZone})::date, 'YYYY-MM-DD') as day, source,
         sum(amount)::text as amount

@@ -20,17 +20,24 @@ export async function queueCardReceipt(
   row: TillOperationRow,
   pointTitle: string,
   kind: FiscalKind,
+  part?: CardRefundPart,
 ): Promise<void> {
   if (row.kind !== 'card' || row.cardAmount <= 0) return;
   const settings = await brandSettingsWithin(tx, deps.cache);
   if (settings.fiscal.mode === 'till') return;
   await queueFiscalReceipt(tx, settings, deps.clock.now(), {
     kind,
-    externalId: `${kind}:${row.id}`,
+    externalId: part ? `${kind}:${row.id}:${part.returnKey}` : `${kind}:${row.id}`,
     sourceType: kind === 'sell' ? 'till_card_payment' : 'refund',
     sourceId: row.id,
-    sale: await cardSale(tx, settings, row, pointTitle),
+    sale: await cardSale(tx, settings, row, pointTitle, part?.amount),
   });
+}
+
+/** A return by lines of a card payment: the part of the card's money it sent back, and the return's key. */
+export interface CardRefundPart {
+  amount: number;
+  returnKey: string;
 }
 
 /**
@@ -42,11 +49,12 @@ export async function cardGatewayReceipt(
   row: TillOperationRow,
   pointTitle: string,
   kind: FiscalKind,
+  amount = row.cardAmount,
 ): Promise<GatewayReceipt | undefined> {
   if (row.kind !== 'card' || row.cardAmount <= 0) return undefined;
   const settings = await brandSettingsWithin(deps.db, deps.cache);
   if (settings.fiscal.mode !== 'gateway') return undefined;
-  return gatewayReceiptOf(settings, kind, await cardSale(deps.db, settings, row, pointTitle));
+  return gatewayReceiptOf(settings, kind, await cardSale(deps.db, settings, row, pointTitle, amount));
 }
 
 async function cardSale(
@@ -54,20 +62,22 @@ async function cardSale(
   settings: BrandSettings,
   row: TillOperationRow,
   pointTitle: string,
+  amount = row.cardAmount,
 ): Promise<Sale> {
+  // A part refunded (a return by lines) is the same «платёж» position for less: the gateway's cart had one.
   return {
     settlement: 'full',
     lines: [
       {
         name: `Покупка: ${pointTitle}`,
         quantityMilli: 1000,
-        sum: row.cardAmount,
+        sum: amount,
         object: 'payment',
         vat: null,
       },
     ],
     discount: 0,
-    payments: { electronic: row.cardAmount },
+    payments: { electronic: amount },
     client: await clientOf(tx, settings, null, row.userId),
   };
 }

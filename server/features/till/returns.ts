@@ -9,7 +9,7 @@ import { inTransaction } from '#server/db/in-transaction';
 import { postingKey } from '#server/db/posting-kinds';
 import { receiptLines } from '#server/db/schema/catalogue';
 import { pendingBonuses } from '#server/db/schema/programme';
-import { tillOperations, tillReturnLines } from '#server/db/schema/till';
+import { tillCardRefunds, tillOperations, tillReturnLines } from '#server/db/schema/till';
 import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { AppError } from '#server/errors';
 import type { TillCaller } from '#server/lib/callers';
@@ -20,6 +20,7 @@ import {
   type TillDeps,
   type TillOperationRow,
 } from './operation-rows';
+import { cardRefundInFlight, cardRefundOf, refundPartToCard, type CardRefundRow } from './card-return';
 import { recordReturn } from './return-history';
 import { returnLineItems } from './return-items';
 
@@ -50,9 +51,9 @@ export async function returnLines(
   const key = scopedKey(caller, body.idempotencyKey);
   const items = await returnLineItems(deps.db, row.id, body.items);
   const earlier = await returnRows(deps.db, row.id, key);
-  if (earlier.length > 0) return answerOf(row, body.idempotencyKey, sameReturn(earlier, items));
-  if (row.kind === 'card') {
-    throw new AppError('OPERATION_KIND', 'Возврат по строкам оплаты картой пока не поддерживается');
+  if (earlier.length > 0) {
+    const same = sameReturn(earlier, items);
+    return answerOf(row, body.idempotencyKey, same, await toCard(deps, row, key));
   }
   const rows = await inTransaction(deps.db, async (tx) => {
     const [locked] = await tx
@@ -63,14 +64,46 @@ export async function returnLines(
     if (locked!.state !== 'completed') throw stateConflict(locked!, 'Не возвращено');
     const again = await returnRows(tx, row.id, key); // a parallel call with the same key won the lock
     if (again.length > 0) return sameReturn(again, items);
+    if (locked!.kind === 'card' && (await cardRefundInFlight(tx, row.id))) throw previousInFlight();
     const now = deps.clock.now();
     const planned = await planReturn(tx, locked!, key, items, now);
     const transactionId = await postReturn(tx, locked!, key, planned);
     await tx.insert(tillReturnLines).values(planned);
+    await recordCardRefund(tx, locked!, key, planned, now);
     await recordReturn(deps, tx, locked!, planned, transactionId, now);
     return planned;
   });
-  return answerOf(row, body.idempotencyKey, rows);
+  return answerOf(row, body.idempotencyKey, rows, await toCard(deps, row, key));
+}
+
+/** A card payment's return: its money to the card (card-return.ts), a 503 until the gateway confirms it. */
+async function toCard(deps: TillDeps, op: TillOperationRow, key: string): Promise<CardRefundRow | null> {
+  if (op.kind !== 'card') return null;
+  const refund = await cardRefundOf(deps.db, op.id, key);
+  return refund ? refundPartToCard(deps, op, refund) : null;
+}
+
+const previousInFlight = () =>
+  new AppError(
+    'OPERATION_STATE',
+    'Предыдущий возврат на карту ещё не подтверждён банком: сначала повторите его с тем же ключом',
+  );
+
+/** The card's money for the return's lines (their shares less what is withheld), to be refunded after commit. */
+async function recordCardRefund(
+  tx: Db,
+  op: TillOperationRow,
+  returnKey: string,
+  planned: ReturnRow[],
+  now: Date,
+) {
+  if (op.kind !== 'card') return;
+  const amount = planned.reduce((s, r) => s + r.cardShare - r.withheld, 0);
+  if (amount > 0) {
+    await tx
+      .insert(tillCardRefunds)
+      .values({ tillOperationId: op.id, returnKey, amount, state: 'refunding', createdAt: now });
+  }
 }
 
 async function returnRows(db: Db, tillOperationId: string, returnKey?: string): Promise<ReturnRow[]> {
@@ -149,6 +182,10 @@ async function planReturn(
     }
     const earnTaken = earlier.reduce((s, r) => s + r.earnBack, 0);
     const spendGiven = earlier.reduce((s, r) => s + r.spendBack, 0);
+    const cardGiven = earlier.reduce((s, r) => s + r.cardShare, 0);
+    // What the card paid for the line: its sum less the bonuses spent on it (a card payment's lines add up to
+    // the card's amount); the other kinds' money is the till's to refund.
+    const cardPaid = op.kind === 'card' ? line.sum - line.spend : 0;
     return {
       tillOperationId: op.id,
       returnKey,
@@ -157,6 +194,7 @@ async function planReturn(
       earnBack: returnShare(line.earn, line.quantityMilli, returned, earnTaken, milli),
       spendBack: returnShare(line.spend, line.quantityMilli, returned, spendGiven, milli),
       withheld: 0,
+      cardShare: returnShare(cardPaid, line.quantityMilli, returned, cardGiven, milli),
       createdAt: now,
     };
   });
@@ -181,7 +219,10 @@ async function postReturn(
   const fromBalance = Math.min(rest, available);
   let shortfall = rest - fromBalance;
   for (const row of planned) {
-    row.withheld = Math.min(shortfall, row.earnBack);
+    // A card payment's line can withhold no more than its money going back to the card; past that the
+    // bonuses stay with the customer (issued, never a negative balance).
+    const cap = op.kind === 'card' ? Math.min(row.earnBack, row.cardShare) : row.earnBack;
+    row.withheld = Math.min(shortfall, cap);
     shortfall -= row.withheld;
   }
   const entries: LedgerEntryInput[] = [];
@@ -228,7 +269,12 @@ async function cutPending(tx: Db, op: TillOperationRow, amount: number): Promise
   return cut;
 }
 
-function answerOf(op: TillOperationRow, idempotencyKey: string, rows: ReturnRow[]): TillReturn {
+function answerOf(
+  op: TillOperationRow,
+  idempotencyKey: string,
+  rows: ReturnRow[],
+  card: CardRefundRow | null,
+): TillReturn {
   return {
     operationId: op.id,
     idempotencyKey,
@@ -242,5 +288,7 @@ function answerOf(op: TillOperationRow, idempotencyKey: string, rows: ReturnRow[
     bonusesTakenBack: toRoubles(rows.reduce((s, r) => s + r.earnBack, 0)),
     bonusesGivenBack: toRoubles(rows.reduce((s, r) => s + r.spendBack, 0)),
     withheld: toRoubles(rows.reduce((s, r) => s + r.withheld, 0)),
+    // Only a card payment's: what went back to the card (the answer comes once the gateway confirmed it).
+    refundedToCard: op.kind === 'card' ? toRoubles(card?.amount ?? 0) : null,
   };
 }

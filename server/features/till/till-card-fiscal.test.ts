@@ -34,7 +34,7 @@ describe('the till’s saved-card payment and its fiscal receipt', () => {
     await fake.close();
   });
 
-  const pay = async (idempotencyKey: string) => {
+  const pay = async (idempotencyKey: string, items?: object[]) => {
     const visit = await till(t, key, 'POST', '/api/till/verify', {
       code: memberCode(card, clock.now().getTime()),
     });
@@ -43,6 +43,7 @@ describe('the till’s saved-card payment and its fiscal receipt', () => {
       sum: 1000,
       bonuses: 200,
       idempotencyKey,
+      ...(items ? { items } : {}),
     });
     expect(paid.json()).toMatchObject({ state: 'COMPLETED', paidByCard: 800 });
     return paid.json().operationId as string;
@@ -71,5 +72,25 @@ describe('the till’s saved-card payment and its fiscal receipt', () => {
     // Refunding again changes nothing: one refund receipt.
     await till(t, key, 'POST', `/api/till/operations/${operationId}/refund`);
     expect(await receiptRows(t)).toHaveLength(2);
+  });
+
+  it('a return by lines refunds its part to the card with a «возврат прихода» of that part, once (decision 063)', async () => {
+    expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
+    const operationId = await pay('fiscal-card-0003', [
+      { name: 'Кофе', quantity: 2, price: 300, sum: 600 },
+      { name: 'Сыр', quantity: 1, price: 400, sum: 400 },
+    ]);
+    const body = { items: [{ line: 2, quantity: 1 }], idempotencyKey: 'fiscal-card-return-1' };
+    const returned = await till(t, key, 'POST', `/api/till/operations/${operationId}/return`, body);
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json().refundedToCard).toBe(320); // 400 ₽ less its 80 ₽ of bonuses
+    await till(t, key, 'POST', `/api/till/operations/${operationId}/return`, body);
+    const rows = await receiptRows(t);
+    expect(rows).toHaveLength(2);
+    const part = rows.find((row) => row.kind === 'sell_refund')!;
+    // One receipt per return, named by the return's key (scoped by the point, as the till's keys are).
+    expect(part.externalId).toMatch(new RegExp(`^sell_refund:${operationId}:.+:fiscal-card-return-1$`));
+    expect(part.total).toBe(32_000);
+    expect(part.document.payments).toEqual([{ type: 'electronic', atolType: 1, sum: 32_000 }]);
   });
 });

@@ -86,13 +86,18 @@ ${receiptLinesTable(op.lines)}${buttons ? `<div class="buttons">${buttons}</div>
 /** What a return moved, for the cashier: the bonuses back and taken, and the money to keep from the refund. */
 export function returnNotice(done: TillReturn) {
   const moved = `Возврат проведён: покупателю вернули ${bonuses(done.bonusesGivenBack)}, забрали ${bonuses(done.bonusesTakenBack - done.withheld)}.`;
+  // A card payment's money went back to the card already, less what was withheld: nothing for the cashier.
+  if (done.refundedToCard !== null) {
+    const kept = done.withheld > 0 ? ` (удержано ${money(done.withheld)}: бонусов не хватило)` : '';
+    return `${moved} На карту вернули ${money(done.refundedToCard)}${kept}.`;
+  }
   return done.withheld > 0
     ? `${moved} Бонусов не хватило: удержите ${money(done.withheld)} из возвращаемых денег.`
     : moved;
 }
 
-/** The return form of a completed operation with lines (a card payment's lines are not returned yet). */
+/** The return form of a completed operation with lines (a card payment's part goes back to the card). */
 const returnable = (visitId: string, op: TillOperation) =>
-  op.state === 'COMPLETED' && op.kind !== 'CARD' && op.lines?.length
+  op.state === 'COMPLETED' && op.lines?.length
     ? returnForm(visitId, op.operationId, op.lines, randomUUID())
     : '';

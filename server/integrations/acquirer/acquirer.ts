@@ -23,7 +23,8 @@ export interface Acquirer {
    */
   cancelOrder(orderId: string): Promise<OrderStatus>;
   /**
-   * Returns `amount` of a paid order to the card; with `receipt` (the `gateway` mode, decision 080), the refunded
+   * Returns `amount` of a paid order to the card, the whole or a part (several parts add up to at most the
+   * order's amount); with `receipt` (the `gateway` mode, decision 080), the refunded
    * positions, from which the gateway's fiscal partner issues the refund receipt.
    */
   refund(orderId: string, amount: number, receipt?: GatewayReceipt): Promise<OrderStatus>;
@@ -121,6 +122,11 @@ export interface OrderStatus {
   /** Kopecks. */
   amount: number;
   state: OrderState;
+  /**
+   * Kopecks returned to the card so far, over all of the order's refunds (RBS `paymentAmountInfo.refundedAmount`):
+   * a partial refund whose answer was lost is found here before it is asked again (decision 063).
+   */
+  refundedAmount: number;
   /** The gateway's reason for a decline. */
   errorCode: string | null;
   errorMessage: string | null;

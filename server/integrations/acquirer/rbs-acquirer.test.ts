@@ -71,6 +71,7 @@ describe('the RBS acquirer against a local fake of the gateway', () => {
       orderNumber: input.orderNumber,
       amount: 25_000,
       state: 'pending',
+      refundedAmount: 0,
       errorCode: null,
       errorMessage: null,
     });
@@ -194,6 +195,7 @@ describe('the RBS acquirer against a local fake of the gateway', () => {
     });
     await expect(rbs.refund(orderId, 20_000)).rejects.toBeInstanceOf(AcquirerError);
     expect(fake.orders.get(orderId)!.refunded).toBe(10_000);
+    expect((await rbs.getOrderStatus(orderId)).refundedAmount).toBe(10_000);
     await expect(rbs.refund(orderId, 0)).rejects.toThrow(/bad amount/);
   });
 

@@ -76,6 +76,9 @@ export const statusAnswer = z.object({
   amount: z.coerce.number().int().nonnegative(),
   actionCode: z.union([z.number(), z.string()]).optional(),
   actionCodeDescription: z.string().optional(),
+  paymentAmountInfo: z
+    .object({ refundedAmount: z.coerce.number().int().nonnegative().optional() })
+    .optional(),
   attributes: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
 });
 export type StatusAnswer = z.infer<typeof statusAnswer>;
@@ -155,6 +158,7 @@ function toStatus(orderId: string, answer: StatusAnswer): OrderStatus {
     orderNumber: fromGatewayOrderNumber(answer.orderNumber),
     amount: answer.amount,
     state,
+    refundedAmount: answer.paymentAmountInfo?.refundedAmount ?? 0,
     errorCode: declined ? (actionCode && actionCode !== '0' ? actionCode : 'DECLINED') : null,
     errorMessage: declined ? answer.actionCodeDescription?.trim() || 'Платёж отклонён банком' : null,
   };

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '#server/core/clock';
 import type { Db } from '#server/db/client';
 import { sandboxBindings } from '#server/db/schema/bindings';
@@ -27,6 +27,7 @@ export function statusOf(row: OrderRow): OrderStatus {
     orderNumber: row.orderNumber,
     amount: row.amount,
     state: STATE_OF[row.status],
+    refundedAmount: row.refundedAmount,
     errorCode: row.errorCode,
     errorMessage: row.errorCode ? (DECLINE_MESSAGES[row.errorCode] ?? 'Платёж отклонён банком') : null,
   };
@@ -63,6 +64,29 @@ export function createSandboxOrderStore(deps: { db: Db; clock: Clock }) {
       .where(and(eq(sandboxOrders.id, orderId), eq(sandboxOrders.status, from)));
     return mustLoad(orderId);
   };
+  /**
+   * A refund of `amount`, whole or a part, by one conditional update: only a paid order, and never past its
+   * amount in all (a second refund of what is left is refused, as a bank refuses it).
+   */
+  const refundPart = async (orderId: string, amount: number) => {
+    const [moved] = await deps.db
+      .update(sandboxOrders)
+      .set({
+        status: 'refunded',
+        refundedAmount: sql`${sandboxOrders.refundedAmount} + ${amount}`,
+        updatedAt: deps.clock.now(),
+      })
+      .where(
+        and(
+          eq(sandboxOrders.id, orderId),
+          inArray(sandboxOrders.status, ['paid', 'refunded']),
+          sql`${sandboxOrders.refundedAmount} + ${amount} <= ${sandboxOrders.amount}`,
+        ),
+      )
+      .returning();
+    if (!moved) throw new AcquirerError('sandbox: the order is not paid, or the refund exceeds what is left');
+    return moved;
+  };
   /** The card-saving order's card, saved once (the order's conditional update makes a second save a no-op). */
   const saveCard = async (row: OrderRow, last4: string, expiry: string | null) => {
     const [card] = await deps.db
@@ -76,7 +100,7 @@ export function createSandboxOrderStore(deps: { db: Db; clock: Clock }) {
       .returning();
     if (!linked) await deps.db.delete(sandboxBindings).where(eq(sandboxBindings.id, card!.id));
   };
-  return { load, mustLoad, move, saveCard };
+  return { load, mustLoad, move, refundPart, saveCard };
 }
 
 export type SandboxOrderStore = ReturnType<typeof createSandboxOrderStore>;

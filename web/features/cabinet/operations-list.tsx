@@ -111,6 +111,15 @@ function OperationRow({ operation }: { operation: Operation }) {
         {operation.amountSpendExtra > 0 && (
           <p className="operation__meta">{ruCabinet.spentExtra(formatRoubles(operation.amountSpendExtra))}</p>
         )}
+        {operation.coupon && (
+          <p className="operation__meta operation__rule">
+            {ruCabinet.couponUsed(
+              operation.coupon.code,
+              operation.coupon.discount > 0 ? formatRoubles(operation.coupon.discount) : null,
+              operation.coupon.bonuses > 0 ? formatBonuses(operation.coupon.bonuses) : null,
+            )}
+          </p>
+        )}
         {operation.lines.length > 0 && <PurchaseLines lines={operation.lines} />}
       </div>
       <div className="operation__bonuses">

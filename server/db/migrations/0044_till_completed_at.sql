@@ -1,6 +1,7 @@
 ALTER TABLE "fiscal_receipts" ADD COLUMN "electronic" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "till_operations" ADD COLUMN "completed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "till_operations" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "till_card_refunds_refunded" ON "till_card_refunds" USING btree ("refunded_at") WHERE "till_card_refunds"."refunded_at" is not null;--> statement-breakpoint
 CREATE INDEX "till_operations_card_completed" ON "till_operations" USING btree ("completed_at") WHERE "till_operations"."kind" = 'card' and "till_operations"."completed_at" is not null;--> statement-breakpoint
 CREATE INDEX "till_operations_card_refunded" ON "till_operations" USING btree ("refunded_at") WHERE "till_operations"."kind" = 'card' and "till_operations"."refunded_at" is not null;--> statement-breakpoint
 -- Backfill (decision 083): a receipt's card part from its document's «безналичными» payments (tag 1081).

@@ -1,0 +1,218 @@
+// Decision 063: the lines of a saved-card payment returned at the till: the bonuses as for any return, and the
+// lines' share of the card's money back to the card through the real RBS adapter and its fake, never twice.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { balancesOf, customerAccounts, postTransaction, transfer } from '#server/core/ledger';
+import { kopecks } from '#server/core/money';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
+import { AcquirerError, type Acquirer } from '#server/integrations/acquirer/acquirer';
+import { tillCardRefunds } from '#server/db/schema/till';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { rbsAcquirerOf, startRbsFake, type RbsFake } from '#server/test/rbs-fake';
+import { RBS_TEST_CARDS } from '#server/test/rbs-fake-state';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
+
+const PHONE = '79006660301';
+/** Monday 30.11.2026, 12:00 in Moscow: the till's point earns 3 % of what the card paid. */
+const MONDAY_NOON = Date.parse('2026-11-30T09:00:00Z');
+
+interface Loss {
+  refund: boolean;
+  statusAfter: boolean;
+}
+
+const ITEMS = [
+  { name: 'Кофе', quantity: 2, price: 300, sum: 600 },
+  { name: 'Сыр', quantity: 0.5, price: 800, sum: 400 },
+];
+
+/**
+ * An acquirer whose refunds go through at the bank but whose answers are lost while `lose.refund` is set, and,
+ * with `lose.statusAfter`, the status asked right after such a refund too.
+ */
+function lossy(inner: Acquirer, lose: Loss): Acquirer {
+  let statusLost = false;
+  return {
+    ...inner,
+    name: inner.name,
+    formHosts: inner.formHosts,
+    bindings: inner.bindings,
+    registerOrder: (input) => inner.registerOrder(input),
+    cancelOrder: (orderId) => inner.cancelOrder(orderId),
+    async getOrderStatus(orderId) {
+      if (statusLost) {
+        statusLost = false;
+        throw new AcquirerError('rbs getOrderStatusExtended.do: no answer');
+      }
+      return inner.getOrderStatus(orderId);
+    },
+    async refund(orderId, amount, receipt) {
+      const status = await inner.refund(orderId, amount, receipt);
+      if (!lose.refund) return status;
+      statusLost = lose.statusAfter;
+      throw new AcquirerError('rbs refund.do: no answer');
+    },
+  };
+}
+
+describe('returns by lines of a card payment at the till (RBS)', () => {
+  let fake: RbsFake;
+  let t: TestApp;
+  let clock: FakeClock;
+  let key: string;
+  let card: Awaited<ReturnType<typeof cardholder>>;
+  const lose: Loss = { refund: false, statusAfter: false };
+  beforeAll(async () => {
+    fake = await startRbsFake();
+  });
+  afterAll(() => fake.close());
+  beforeEach(async () => {
+    clock = fakeClock(MONDAY_NOON);
+    lose.refund = false;
+    lose.statusAfter = false;
+    t = await createTestApp({
+      clock,
+      config: { operatorToken: OPERATOR_TOKEN },
+      acquirer: lossy(rbsAcquirerOf(fake), lose),
+    });
+    key = (await issueKey(t)).key;
+    card = await cardholder(t, PHONE, 1000);
+    const order = await t.deps.acquirer.bindings!.registerBinding({
+      clientId: card.userId,
+      requestId: crypto.randomUUID(),
+      returnUrl: 'http://localhost:3000/profile?t=cards',
+    });
+    fake.bind(order.orderId, { pan: RBS_TEST_CARDS.success, expiry: '12/39' });
+  });
+  afterEach(async () => {
+    fake.misbehave(null);
+    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
+    await t.close();
+  });
+
+  /** 1,000 ₽ in two lines, 200 ₽ of it in bonuses: the card pays 800 ₽ and earns 3 % of it. */
+  const payByCard = async (idempotencyKey: string, spend = 200) => {
+    const visit = await till(t, key, 'POST', '/api/till/verify', {
+      code: memberCode(card, clock.now().getTime()),
+    });
+    const paid = await till(t, key, 'POST', '/api/till/card-payment', {
+      visitId: visit.json().visitId,
+      sum: 1000,
+      ...(spend > 0 ? { bonuses: spend } : {}),
+      items: ITEMS,
+      idempotencyKey,
+    });
+    const paidByCard = 1000 - spend;
+    expect(paid.json(), paid.body).toMatchObject({
+      state: 'COMPLETED',
+      paidByCard,
+      earned: paidByCard * 0.03,
+    });
+    return paid.json().operationId as string;
+  };
+  const giveBack = (operationId: string, items: object[], idempotencyKey: string) =>
+    till(t, key, 'POST', `/api/till/operations/${operationId}/return`, { items, idempotencyKey });
+  const orderOf = (operationId: string) => fake.findByNumber(operationId.replace(/-/g, ''))!;
+  const refundCalls = () => fake.calls.filter((c) => c.method === 'refund.do').length;
+  const bonuses = async () => (await balancesOf(t.deps.db, card.userId)).bonus;
+
+  it('sends each returned line’s share of the card’s money back to the card, the parts adding up to what it paid', async () => {
+    const operationId = await payByCard('card-return-pay-1');
+    // The 200 ₽ of bonuses spread over the lines in proportion: 120 ₽ on the coffee, 80 ₽ on the cheese.
+    const first = await giveBack(operationId, [{ line: 1, quantity: 1 }], 'card-return-1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      lines: [{ line: 1, quantity: 1, bonusesGivenBack: 60, bonusesTakenBack: 7.2, withheld: 0 }],
+      refundedToCard: 240, // (600 − 120) / 2
+    });
+    expect(orderOf(operationId).refunded).toBe(24_000);
+    expect(await bonuses()).toBe((1000 - 200 + 24 + 60 - 7.2) * 100);
+
+    // A repeated call answers the same and refunds nothing more; the full refund is now refused.
+    const calls = refundCalls();
+    expect((await giveBack(operationId, [{ line: 1, quantity: 1 }], 'card-return-1')).json()).toEqual(
+      first.json(),
+    );
+    expect(refundCalls()).toBe(calls);
+    const whole = await till(t, key, 'POST', `/api/till/operations/${operationId}/refund`);
+    expect(whole.statusCode).toBe(409);
+
+    const rest = await giveBack(
+      operationId,
+      [
+        { line: 1, quantity: 1 },
+        { line: 2, quantity: 0.5 },
+      ],
+      'card-return-2',
+    );
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().refundedToCard).toBe(560); // 240 + 320: the last part takes the remainder
+    expect(orderOf(operationId).refunded).toBe(80_000);
+    expect(await bonuses()).toBe(100_000);
+    const refunds = await t.deps.db.select().from(tillCardRefunds);
+    expect(refunds.map((r) => [r.amount, r.state])).toEqual([
+      [24_000, 'refunded'],
+      [56_000, 'refunded'],
+    ]);
+  });
+
+  it('what the customer no longer has is withheld from the card’s money, never a negative balance', async () => {
+    const operationId = await payByCard('card-return-pay-2', 0); // 1,000 ₽ by card, 30 ₽ earned
+    const { bonus } = await customerAccounts(t.deps.db, card.userId);
+    await postTransaction(t.deps.db, {
+      idempotencyKey: 'test-credit:card-return-spent-elsewhere',
+      kind: 'test_credit',
+      entries: transfer(bonus, SYSTEM_ACCOUNTS.bonus_spent, kopecks(await bonuses())),
+    });
+    const back = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'card-return-3');
+    expect(back.statusCode, back.body).toBe(200);
+    // The coffee earned 18 ₽ the customer no longer has: kept from the 600 ₽ the card gets back.
+    expect(back.json()).toMatchObject({ bonusesGivenBack: 0, bonusesTakenBack: 18, withheld: 18 });
+    expect(back.json().refundedToCard).toBe(582);
+    expect(orderOf(operationId).refunded).toBe(58_200);
+    expect(await bonuses()).toBe(0);
+  });
+
+  it('a bank that does not answer: the return waits, a second return waits for it, the retry finishes it once', async () => {
+    const operationId = await payByCard('card-return-pay-3');
+    fake.misbehave({ httpStatus: 502 });
+    const first = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'card-return-4');
+    expect(first.statusCode).toBe(503);
+    expect(first.json().message).toMatch(/повторите возврат с тем же ключом/);
+    expect(orderOf(operationId).refunded).toBe(0);
+    const other = await giveBack(operationId, [{ line: 2, quantity: 0.5 }], 'card-return-5');
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toMatch(/Предыдущий возврат на карту/);
+
+    fake.misbehave(null);
+    clock.advance(61_000); // past the first call's turn at the bank
+    const again = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'card-return-4');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().refundedToCard).toBe(480);
+    expect(orderOf(operationId).refunded).toBe(48_000);
+  });
+
+  it('a refund whose answer is lost is found at the bank and never asked twice', async () => {
+    const operationId = await payByCard('card-return-pay-4');
+    lose.refund = true;
+    // The refund went through; its answer was lost; the status read after it shows the money back.
+    const first = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'card-return-6');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().refundedToCard).toBe(480);
+    const calls = refundCalls();
+
+    // Lost again, and the status after it too: 503; the retry reads the status and records it, asking nothing.
+    lose.statusAfter = true;
+    const second = await giveBack(operationId, [{ line: 2, quantity: 0.5 }], 'card-return-7');
+    expect(second.statusCode).toBe(503);
+    expect(refundCalls()).toBe(calls + 1);
+    clock.advance(61_000);
+    lose.refund = false;
+    const retry = await giveBack(operationId, [{ line: 2, quantity: 0.5 }], 'card-return-7');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().refundedToCard).toBe(320);
+    expect(refundCalls()).toBe(calls + 1);
+    expect(orderOf(operationId).refunded).toBe(80_000);
+  });
+});
