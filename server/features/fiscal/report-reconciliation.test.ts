@@ -20,6 +20,7 @@ import { buyAndPay } from '#server/test/gift-cards-kit';
 import { customerWithBonuses } from '#server/test/payments-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { cardholder, issueKey, memberCode, till } from '#server/test/till-kit';
+import { fiscalReceipts } from '#server/db/schema/fiscal';
 import { tillOperations } from '#server/db/schema/till';
 import { sendDueReceipts } from './send-receipts';
 
@@ -56,7 +57,7 @@ describe('the report’s fiscal reconciliation', () => {
   const today = () => calendarDay(clock.now(), TZ);
 
   /** A saved-card payment of 1000 ₽ less 200 bonuses at the till: 800 ₽ by card. */
-  const payAtTill = async (idempotencyKey: string) => {
+  const payAtTill = async (idempotencyKey: string, items?: object[]) => {
     clock.advance(3 * 60_000); // a fresh member code
     const visit = await till(t, key, 'POST', '/api/till/verify', {
       code: memberCode(card, clock.now().getTime()),
@@ -66,6 +67,7 @@ describe('the report’s fiscal reconciliation', () => {
       sum: 1000,
       bonuses: 200,
       idempotencyKey,
+      ...(items ? { items } : {}),
     });
     expect(paid.json()).toMatchObject({ state: 'COMPLETED', paidByCard: 800 });
     return paid.json().operationId as string;
@@ -165,6 +167,30 @@ describe('the report’s fiscal reconciliation', () => {
     expect(await csv(day, day)).toContain('повторите их в разделе «Фискальные чеки»');
   });
 
+  it('cloud mode: a return by lines counts its part of the card money on its own day, as its receipt does', async () => {
+    expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
+    const first = today();
+    const operationId = await payAtTill('recon-till-0007', [
+      { name: 'Кофе', quantity: 2, price: 300, sum: 600 },
+      { name: 'Сыр', quantity: 1, price: 400, sum: 400 },
+    ]);
+    clock.advance(DAY_MS);
+    const second = today();
+    const body = { items: [{ line: 2, quantity: 1 }], idempotencyKey: 'recon-return-1' };
+    const returned = await till(t, key, 'POST', `/api/till/operations/${operationId}/return`, body);
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json().refundedToCard).toBe(320); // 400 ₽ less its 80 ₽ of bonuses
+    for (let run = 0; run < 3; run++) {
+      await sendDueReceipts(t.deps);
+      clock.advance(15_000);
+    }
+    const fiscal = await report(first, second);
+    expect(fiscal.days.map((d) => [d.day, d.money.tillCard, d.receipts.issued, d.difference])).toEqual([
+      [first, 80_000, 80_000, 0],
+      [second, -32_000, -32_000, 0],
+    ]);
+  });
+
   it('gateway mode: the carts given to the bank are issued with the payment, 0 at once', async () => {
     expect((await putFiscal(t, GATEWAY_MODE)).statusCode).toBe(200);
     const shop = await payByCard(t, SHOPPER, 400);
@@ -199,7 +225,9 @@ describe('the report’s fiscal reconciliation', () => {
     expect(text).toContain('Разница (деньги − выданные чеки), ₽;не применяется\r\n');
   });
 
-  it('the migration’s backfill gives the completion and refund times the code writes', async () => {
+  it('the migration’s backfill gives the completion and refund times and the receipts’ card part the code writes', async () => {
+    expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
+    await payByCard(t, SHOPPER, 500);
     const kept = await payAtTill('recon-till-0004');
     const refunded = await payAtTill('recon-till-0005');
     clock.advance(DAY_MS);
@@ -221,7 +249,16 @@ describe('the report’s fiscal reconciliation', () => {
       clock.now().getTime() - DAY_MS / 2,
     );
     // As before the migration: no times; its UPDATE statements (the lead renumbers the file, so found by name).
+    const electronic = async () =>
+      (
+        await t.deps.db
+          .select({ id: fiscalReceipts.id, electronic: fiscalReceipts.electronic })
+          .from(fiscalReceipts)
+      ).sort((a, b) => a.id.localeCompare(b.id));
+    const receipts = await electronic();
+    expect(receipts.map((r) => r.electronic).sort()).toEqual([50_000, 80_000, 80_000, 80_000]);
     await t.deps.db.execute(sql`update till_operations set completed_at = null, refunded_at = null`);
+    await t.deps.db.execute(sql`update fiscal_receipts set electronic = 0`);
     const dir = new URL('../../db/migrations/', import.meta.url);
     const file = readdirSync(dir).find((name) => name.endsWith('_till_completed_at.sql'))!;
     for (const statement of readFileSync(new URL(file, dir), 'utf8').split('--> statement-breakpoint')) {
@@ -229,5 +266,6 @@ describe('the report’s fiscal reconciliation', () => {
       if (code.startsWith('UPDATE')) await t.deps.db.execute(sql.raw(code));
     }
     expect(await times()).toEqual(written);
+    expect(await electronic()).toEqual(receipts);
   });
 });
