@@ -1,5 +1,6 @@
 import * as z from './z';
 import { defineEndpoint } from './endpoint';
+import { reportFiscalSchema } from './report-fiscal';
 
 /**
  * The console's reports (docs/decisions/031): figures over a range of calendar days in the brand's time zone.
@@ -142,6 +143,8 @@ export const reportSchema = z.strictObject({
   ),
   /** Receipt lines by catalogue category (decision 068): the stored lines, net of refunds and returns. */
   byCategory: z.array(reportCategorySchema),
+  /** The card and SBP money against the fiscal receipts, per day (decision 083); null on the console's home. */
+  fiscal: reportFiscalSchema.nullable(),
 });
 export type Report = z.output<typeof reportSchema>;
 

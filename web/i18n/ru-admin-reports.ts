@@ -62,6 +62,32 @@ export const ruAdminReports = {
   day: 'День',
   noPayments: 'Платежей за период нет.',
   badRange: 'Укажите даты периода: начало не позже конца.',
+  /** The money against the fiscal receipts (decision 083); the explanations are common/lib/fiscal-reconciliation's. */
+  fiscal: {
+    heading: 'Сверка с фискальными чеками (54-ФЗ)',
+    mode: {
+      till: 'Чеки выдаёт касса магазина: сайт чеков не пробивает.',
+      gateway: 'Чеки выдаёт банк по корзине заказа: «выдан» — корзина передана банку при оплате.',
+      cloud: 'Чеки пробивает облачная касса.',
+    },
+    note: 'Деньги картой и СБП, принятые сайтом, и безналичная часть чеков (приход минус возврат прихода) — по всей программе; возврат считается в день возврата с обеих сторон.',
+    money: 'Деньги картой и СБП',
+    shop: 'Оплаты на сайте',
+    giftCards: 'Подарочные карты на сайте',
+    tillCard: 'Сохранённой картой на кассе',
+    moneyTotal: 'Всего денег',
+    receipts: 'Фискальные чеки',
+    issued: 'Выданы',
+    pending: 'В очереди',
+    failed: 'Отклонены',
+    difference: 'Разница',
+    notApplicable: 'не применяется',
+    zero: 'Разница 0: на все деньги выданы чеки.',
+    openReceipts: 'Открыть фискальные чеки',
+    byDay: 'Сверка по дням',
+    noDays: 'За период не было ни денег картой и СБП, ни чеков.',
+    explanation: 'Пояснение',
+  },
   /** The console's home (decision 054): today's and the last 7 days' figures, each a link to its report. */
   dashboard: {
     heading: 'Сводка',

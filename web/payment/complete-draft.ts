@@ -1,6 +1,7 @@
 import { PAYMENT_STATUS } from '#common/contract/codes';
 import { useQuery } from '@tanstack/react-query';
 import { PAYER_KEY, payerApiClient } from './payer-session';
+import { RECEIPT_LOOK_MS, RECEIPT_LOOKS, receiptWaiting } from './receipt-look';
 import { useHydrated } from '../lib/session';
 
 /*
@@ -25,9 +26,15 @@ export function useCompleteDraft(draftId: string | null, startedAt: number) {
     staleTime: 0,
     gcTime: 0,
     retry: false,
-    refetchInterval: (query) =>
-      query.state.data?.status === PAYMENT_STATUS.pending && Date.now() - startedAt < FINISH_POLL_LIMIT_MS
-        ? FINISH_POLL_MS
-        : false,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      const waited = Date.now() - startedAt;
+      if (data?.status === PAYMENT_STATUS.pending)
+        return waited < FINISH_POLL_LIMIT_MS ? FINISH_POLL_MS : false;
+      // Paid, its 54-FZ receipt on its way (decision 070): asked again (completing a completed draft only reads
+      // it) until issued, as /gc/result does; ten minutes at most after the bank's wait.
+      const limit = FINISH_POLL_LIMIT_MS + RECEIPT_LOOKS * RECEIPT_LOOK_MS;
+      return data && receiptWaiting(data.fiscalReceipt) && waited < limit ? RECEIPT_LOOK_MS : false;
+    },
   });
 }

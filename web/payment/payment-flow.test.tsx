@@ -16,6 +16,7 @@ import { matchPage, type PageRoute } from '../lib/router/route-table';
 import { RouterProvider } from '../lib/router/router-provider';
 import { settingsQuery } from '../lib/settings';
 import { FinishStep } from './finish-step';
+import { FiscalReceiptNote } from './fiscal-receipt-note';
 import { PaymentFailed } from './payment-failed';
 import { usePaymentResult } from './use-payment-result';
 
@@ -183,6 +184,54 @@ describe('FinishStep', () => {
       '/api/loyalty/completeDraft',
       expect.objectContaining({ body: JSON.stringify({ draftId: DRAFT }) }),
     );
+  });
+
+  it('asks again while the paid payment’s 54-FZ receipt is on its way, and shows it once issued (decision 070)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const receipt = (status: 'queued' | 'done') => ({
+        status,
+        ofdReceiptUrl: status === 'done' ? 'https://check.ofd.example/rec?fn=9999078900000001' : null,
+        fnNumber: status === 'done' ? '9999078900000001' : null,
+        fiscalDocumentNumber: status === 'done' ? '12' : null,
+        fiscalDocumentAttribute: status === 'done' ? '3456789' : null,
+      });
+      let issued = false;
+      const fetch = vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ data: result({ fiscalReceipt: receipt(issued ? 'done' : 'queued') }) }),
+            {
+              status: 200,
+            },
+          ),
+      );
+      vi.stubGlobal('fetch', fetch);
+      renderAt(
+        '/pay',
+        <FinishStep
+          draftId={DRAFT}
+          texts={ruLoyalty}
+          missing={{ title: ruLoyalty.draftMissingTitle, text: ruLoyalty.draftMissingText }}
+          retryTo="/again"
+        >
+          {(paid) => <FiscalReceiptNote receipt={paid.fiscalReceipt} />}
+        </FinishStep>,
+      );
+      expect(await screen.findByText(ruLoyalty.fiscalPending)).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(fetch).toHaveBeenCalledTimes(2); // still queued: asked again in 10 s
+      issued = true;
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      const link = await screen.findByRole('link', { name: ruLoyalty.fiscalLink });
+      expect(link.getAttribute('href')).toContain('fn=9999078900000001');
+      expect(screen.getByTestId('fiscal-receipt').textContent).toContain('ФД 12');
+      // Issued: the page stops asking.
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(fetch).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('waits while the bank has not answered', async () => {

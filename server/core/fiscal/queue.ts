@@ -50,6 +50,9 @@ export async function queueFiscalReceipt(
       sourceId: receipt.sourceId,
       document,
       total: document.total,
+      electronic: document.payments
+        .filter((payment) => payment.type === 'electronic')
+        .reduce((sum, payment) => sum + payment.sum, 0),
       nextAttemptAt: now,
       lastError: problem,
       createdAt: now,

@@ -24,6 +24,11 @@ export const fiscalReceipts = pgTable(
     document: jsonb().$type<FiscalDocument>().notNull(),
     /** The receipt's total in kopecks (the money taken), for the reports and the operator's list. */
     total: bigint({ mode: 'number' }).notNull(),
+    /**
+     * Of `total`, what was paid by card or SBP (the document's «безналичными» payments, tag 1081): the reports'
+     * reconciliation with the money taken sums it (decision 083) without reading every document.
+     */
+    electronic: bigint({ mode: 'number' }).notNull().default(0),
     status: text().$type<FiscalStatus>().notNull().default('queued'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: at().notNull(),

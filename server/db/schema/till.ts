@@ -132,7 +132,15 @@ export const tillOperations = pgTable(
     /** The history row the cabinet lists (written on completion). */
     operationId: uuid().references(() => operations.id),
     createdAt: at().notNull(),
+    /** Moves with every state change, a refund's too: the report's days read `completedAt`/`refundedAt`. */
     updatedAt: at().notNull(),
+    /**
+     * When it completed (the settlement's transaction, decision 083): the day the money and its receipt count on.
+     * Null while held and for what never completed; kept when it is refunded later.
+     */
+    completedAt: at(),
+    /** When it became `refunded` (a card payment's: when the gateway confirmed the money back). */
+    refundedAt: at(),
   },
   (t) => [
     unique('till_operations_idempotency_key').on(t.idempotencyKey),
@@ -148,6 +156,13 @@ export const tillOperations = pgTable(
     index('till_operations_point_buyers')
       .on(t.retailPointId, t.userId)
       .where(sql`${t.state} = 'completed'`),
+    // The fiscal reconciliation's card money by day (decision 083): taken, and given back.
+    index('till_operations_card_completed')
+      .on(t.completedAt)
+      .where(sql`${t.kind} = 'card' and ${t.completedAt} is not null`),
+    index('till_operations_card_refunded')
+      .on(t.refundedAt)
+      .where(sql`${t.kind} = 'card' and ${t.refundedAt} is not null`),
     index('till_operations_open_holds')
       .on(t.holdExpiresAt)
       .where(sql`${t.state} = 'held'`),
@@ -223,6 +238,10 @@ export const tillCardRefunds = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tillOperationId, t.returnKey] }),
+    // The fiscal reconciliation's card money given back by day (decision 083).
+    index('till_card_refunds_refunded')
+      .on(t.refundedAt)
+      .where(sql`${t.refundedAt} is not null`),
     check('till_card_refunds_amount', sql`${t.amount} > 0`),
     check('till_card_refunds_state', sql`${t.state} in ('refunding', 'refunded')`),
   ],

@@ -1,11 +1,12 @@
 import type { PaymentSplit, Report } from '#common/contract/reports';
 import { csvMoney, csvText } from '#server/lib/csv';
+import { fiscalCsvRows } from './report-fiscal-csv';
 
 /**
  * The report as a CSV Excel opens by a double click, the data export's way (docs/decisions/028): UTF-8 with a
  * byte-order mark, ';', decimal commas, CRLF, text fields defused against formulas (csvText). A row per day and
  * their sum, then the period's totals (every movement of the ledger), then the payments and bonuses by point,
- * then the receipt lines by category (decision 068).
+ * then the receipt lines by category (decision 068), then the money against the fiscal receipts (decision 083).
  */
 const rub = (kopecks: number) => csvMoney(kopecks / 100);
 const split = (p: PaymentSplit) => [
@@ -104,6 +105,7 @@ export function reportCsv(report: Report): string {
       rub(report.byPoint.reduce((a, p) => a + p.bonusesSpent, 0)),
     ],
     ...categoryRows(report),
+    ...fiscalCsvRows(report.fiscal),
   );
   return `\uFEFF${rows.map((row) => row.join(';')).join('\r\n')}\r\n`;
 }

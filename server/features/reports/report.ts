@@ -4,6 +4,7 @@ import { readBrandSettings } from '#server/core/brand-settings';
 import { SYSTEM_ACCOUNTS, type SystemAccountKind } from '#server/db/system-accounts';
 import { categoriesOf, pointsWithBonuses } from './report-by-point';
 import { bonusesByPoint, linesByCategory } from './report-breakdowns';
+import { fiscalReconciliation } from './report-fiscal';
 import { GIFT_CARD_ADD, midnight, owedNow, pointTitles, type PaymentRow } from './report-queries';
 import { reportSources } from './rollup';
 
@@ -73,11 +74,12 @@ export async function buildReport(
   query: ReportQuery,
   /**
    * `today`: the day the rollup ends before (tests and the bench); the database's today otherwise.
-   * `breakdowns: false`: without the bonuses by point and the categories (the console's home needs neither).
+   * `breakdowns: false`: without the bonuses by point, the categories and the fiscal reconciliation (the
+   * console's home needs none).
    */
   options: { today?: string; breakdowns?: boolean } = {},
 ): Promise<Report> {
-  const { timeZone } = await readBrandSettings(deps.db);
+  const { timeZone, fiscal } = await readBrandSettings(deps.db);
   const points = parsePoints(query.points);
   const sources = await reportSources(deps.db, timeZone, query.from, query.to, points, options.today);
   const owed = await owedNow(deps.db);
@@ -108,6 +110,7 @@ export async function buildReport(
       .sort(([a], [b]) => a - b)
       .map(([retailPointId, split]) => ({ retailPointId, title: titles.get(retailPointId) ?? '', ...split })),
     byCategory: breakdowns ? categoriesOf(await linesByCategory(deps.db, window, points)) : [],
+    fiscal: breakdowns ? await fiscalReconciliation(deps.db, window, [...days.keys()], fiscal.mode) : null,
   };
 }
 

@@ -81,6 +81,7 @@ export async function accrue(
         state: 'completed',
         createdAt: now,
         updatedAt: now,
+        completedAt: now,
       })
       .onConflictDoNothing({ target: tillOperations.idempotencyKey })
       .returning();

@@ -161,7 +161,7 @@ export async function refundCardPayment(deps: TillDeps, row: TillOperationRow): 
   await inTransaction(deps.db, async (tx) => {
     const [moved] = await tx
       .update(tillOperations)
-      .set({ state: 'refunded', updatedAt: deps.clock.now() })
+      .set({ state: 'refunded', updatedAt: deps.clock.now(), refundedAt: deps.clock.now() })
       .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'refunding')))
       .returning();
     if (moved) await queueCardReceipt(deps, tx, moved, title, 'sell_refund');

@@ -155,7 +155,7 @@ export async function completeHeld(deps: TillDeps, row: TillOperationRow, before
     const held = and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'held'));
     const [done] = await tx
       .update(tillOperations)
-      .set({ state: 'completed', updatedAt: now })
+      .set({ state: 'completed', updatedAt: now, completedAt: now })
       .where(beforeExpiry ? and(held, gt(tillOperations.holdExpiresAt, now)) : held)
       .returning();
     if (!done) return;

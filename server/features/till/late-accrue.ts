@@ -165,6 +165,8 @@ async function writeLateAccrual(deps: TillDeps, late: LateAccrual) {
         state: 'completed',
         createdAt: late.at,
         updatedAt: now,
+        // Recorded now: the report's days count what was recorded on them, as its updated_at did.
+        completedAt: now,
       })
       .returning();
     await writeReceiptLines(tx, 'till', row!.id, late.earned.lines ?? []);

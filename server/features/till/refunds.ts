@@ -65,7 +65,12 @@ export async function reverseCompleted(deps: TillDeps, row: TillOperationRow, to
     await inTransaction(deps.db, async (tx) => {
       const [moved] = await tx
         .update(tillOperations)
-        .set({ state: to, updatedAt: deps.clock.now() })
+        .set({
+          state: to,
+          updatedAt: deps.clock.now(),
+          // A card payment's money is back when the gateway confirms it (card-settlement.ts), not yet here.
+          ...(to === 'refunded' && { refundedAt: deps.clock.now() }),
+        })
         .where(and(eq(tillOperations.id, row.id), eq(tillOperations.state, 'completed')))
         .returning();
       if (!moved) return;

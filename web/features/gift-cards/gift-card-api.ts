@@ -5,6 +5,7 @@ import type { PaymentResult, PayType } from '#common/contract/loyalty';
 import { useApi } from '#web/lib/api-context';
 import { USER_KEY, useHydrated } from '#web/lib/session';
 import { ensurePayer, payerApiClient } from '#web/payment/payer-session';
+import { receiptLookIn } from '#web/payment/receipt-look';
 
 /**
  * Orders are made by whoever pays: the logged-in customer, or a visitor's temporary payer (the same one the
@@ -79,11 +80,7 @@ export function nextLookIn(
   return Math.min(Math.max(due - now, DUE_LOOK_MS), MAX_WAIT_MS);
 }
 
-/** While the order's receipt is queued or sent: every 10 s, at most 60 times; never once issued or failed. */
-export function receiptLookIn(receipt: { status: string } | undefined, updates: number): number | false {
-  const waiting = receipt?.status === 'queued' || receipt?.status === 'sent';
-  return waiting && updates < 60 ? DUE_LOOK_MS : false;
-}
+export { receiptLookIn };
 
 export function useBoughtCard(orderId: string | null) {
   const hydrated = useHydrated();

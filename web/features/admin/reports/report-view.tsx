@@ -4,10 +4,11 @@ import { ruAdminReports as t } from '#web/i18n/ru-admin-reports';
 import { DataTable, type Column } from '../kit/data-table';
 import { ReportBreakdowns } from './report-breakdowns';
 import { BarChart } from './report-chart';
+import { ReportFiscalView } from './report-fiscal';
 
 /*
  * The report itself (decision 031): the figures, two charts, and the tables by point, by category (decision 068)
- * and by day.
+ * and by day, and the money against the fiscal receipts (decision 083).
  */
 
 export const ruDay = (day: string) => day.split('-').reverse().join('.');
@@ -142,6 +143,7 @@ export function ReportView({ report }: { report: Report }) {
         empty={t.noPayments}
       />
       <ReportBreakdowns report={report} />
+      {report.fiscal && <ReportFiscalView fiscal={report.fiscal} />}
       <h2>{t.byDay}</h2>
       <DataTable label={t.byDay} columns={DAY_COLUMNS} rows={report.days} rowKey={(d) => d.day} empty="" />
     </>
