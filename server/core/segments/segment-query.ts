@@ -3,6 +3,7 @@ import type { SegmentDefinition } from '#common/contract/segment-definition';
 import { readBrandSettings } from '#server/core/brand-settings';
 import type { Db } from '#server/db/client';
 import { conditionSql, type SegmentContext } from './condition-sql';
+import type { PurchaseConditions } from './sql-parts';
 
 export type { SegmentContext } from './condition-sql';
 export { segmentDefinitionSchema, type SegmentDefinition } from '#common/contract/segment-definition';
@@ -14,14 +15,18 @@ export { segmentDefinitionSchema, type SegmentDefinition } from '#common/contrac
 const MEMBER = sql`u.registered_at is not null and u.deleted_at is null`;
 
 /** The definition as one predicate on `u` (users): its conditions and groups joined by and / or. */
-function definitionSql(definition: SegmentDefinition, ctx: SegmentContext): SQL {
+function definitionSql(
+  definition: SegmentDefinition,
+  ctx: SegmentContext,
+  purchases?: PurchaseConditions,
+): SQL {
   const parts = definition.conditions.map((node) =>
     node.field === 'group'
       ? joined(
           node.match,
-          node.conditions.map((c) => conditionSql(c, ctx)),
+          node.conditions.map((c) => conditionSql(c, ctx, purchases)),
         )
-      : conditionSql(node, ctx),
+      : conditionSql(node, ctx, purchases),
   );
   return joined(definition.match, parts);
 }
@@ -49,14 +54,18 @@ export async function segmentContext(db: Db, now: Date): Promise<SegmentContext>
   return { now, timeZone: settings.timeZone, levels: settings.levels };
 }
 
-/** How many members the segment holds now. */
+/**
+ * How many members the segment holds now. `purchases` is for the property test and the bench: the reference
+ * (decision 075's reading of every purchase) instead of the rollup.
+ */
 export async function countSegment(
   db: Db,
   definition: SegmentDefinition,
   ctx: SegmentContext,
+  purchases?: PurchaseConditions,
 ): Promise<number> {
   const result = await db.execute(
-    sql`select count(*)::int as n from users u where ${MEMBER} and ${definitionSql(definition, ctx)}`,
+    sql`select count(*)::int as n from users u where ${MEMBER} and ${definitionSql(definition, ctx, purchases)}`,
   );
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }
