@@ -76,7 +76,12 @@ export function conditionSql(
     case 'purchaseCount':
       return purchases.period('count', condition.period, compared(condition.op, condition.value), ctx);
     case 'purchaseSum':
-      return purchases.period('spend', condition.period, compared(condition.op, kopecks(condition.value)), ctx);
+      return purchases.period(
+        'spend',
+        condition.period,
+        compared(condition.op, kopecks(condition.value)),
+        ctx,
+      );
     case 'balance': {
       const { test, zeroPasses } = compared(condition.op, kopecks(condition.value));
       const source = sql`select user_id, balance as value from ledger_accounts where kind = 'bonus' and user_id is not null`;

@@ -40,6 +40,10 @@ export const referencePurchases: PurchaseConditions = {
   },
   period(figure, period, { test, zeroPasses }, ctx) {
     const { start, end } = periodBounds(period, ctx);
-    return onFigure(purchaseTotals(figure === 'count' ? PURCHASE_COUNT : SPEND, start, end), test, zeroPasses);
+    return onFigure(
+      purchaseTotals(figure === 'count' ? PURCHASE_COUNT : SPEND, start, end),
+      test,
+      zeroPasses,
+    );
   },
 };
