@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SegmentCondition } from '#common/contract/segment-definition';
-import { rollupPurchases } from './purchases-rollup';
 import {
   compared,
   DAY_MS,
@@ -9,6 +8,7 @@ import {
   onFigure,
   periodBounds,
   type PurchaseConditions,
+  type QueryParts,
   type SegmentContext,
 } from './sql-parts';
 
@@ -58,29 +58,31 @@ function expiringCondition(days: number, roubles: number, ctx: SegmentContext): 
 }
 
 /**
- * The predicate of one condition on the member row `u`. The purchase conditions come from the rollup (decision
- * 082) unless the caller passes the reference (the property test does).
+ * The predicate of one condition on the member row `u`. The purchase conditions come from `purchases`: the rollup
+ * (decision 082, with its row `s`) or the reference reading every purchase (075, for the property test).
  */
 export function conditionSql(
   condition: SegmentCondition,
   ctx: SegmentContext,
-  purchases: PurchaseConditions = rollupPurchases,
+  purchases: PurchaseConditions,
+  parts: QueryParts,
 ): SQL {
   switch (condition.field) {
     case 'level':
-      return purchases.level(condition.levels, ctx);
+      return purchases.level(condition.levels, ctx, parts);
     case 'points':
       return pointsCondition(condition.pointIds);
     case 'daysSinceLastPurchase':
       return purchases.lastPurchase(condition.op, condition.days, ctx);
     case 'purchaseCount':
-      return purchases.period('count', condition.period, compared(condition.op, condition.value), ctx);
+      return purchases.period('count', condition.period, compared(condition.op, condition.value), ctx, parts);
     case 'purchaseSum':
       return purchases.period(
         'spend',
         condition.period,
         compared(condition.op, kopecks(condition.value)),
         ctx,
+        parts,
       );
     case 'balance': {
       const { test, zeroPasses } = compared(condition.op, kopecks(condition.value));

@@ -24,6 +24,7 @@ function purchaseTotals(value: SQL, start: SQL, end: SQL): SQL {
 }
 
 export const referencePurchases: PurchaseConditions = {
+  joinsStats: false,
   level(titles, ctx) {
     const { empty, test, zeroPasses } = levelRanges(titles, ctx);
     if (empty) return sql`false`;

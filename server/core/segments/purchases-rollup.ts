@@ -4,19 +4,20 @@ import {
   daysBefore,
   levelRanges,
   moment,
-  onFigure,
   periodBounds,
   PURCHASES,
   YEAR_MS,
   type PurchaseConditions,
+  type QueryParts,
   type SegmentContext,
 } from './sql-parts';
 
 /**
- * The purchase conditions from each member's rollup (`member_purchase_stats`, decision 082): running totals per
- * UTC month, so a run of whole months is two array lookups on one row per member, and only the purchases between
- * a period's ends and the nearest month boundaries are read from `operations` (half a month at most on each
- * side). Exactly decision 075's figures (purchases-reference.ts); the property test holds them equal.
+ * The purchase conditions from each member's rollup (`member_purchase_stats`, decision 082), as predicates on the
+ * member `u` and their rollup row `s` (joined once by the segment's query, whatever the number of conditions):
+ * running totals per UTC month, so a run of whole months is two array lookups, and only the purchases between a
+ * period's ends and the nearest month boundaries are read from `operations` (half a month at most on each side).
+ * Exactly decision 075's figures (purchases-reference.ts); the property test holds them equal.
  */
 
 type Figure = 'count' | 'spend';
@@ -48,26 +49,48 @@ function lateInMonth(at: Date): boolean {
 /** Roughly where a brand's day starts, for `lateInMonth` only (the SQL computes the exact moment). */
 const roughDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** Purchases (their count or spend) per member with `occurred_at` in [from, to), times `sign`. */
-const edge = (figure: Figure, from: SQL, to: SQL, sign: 1 | -1) =>
-  sql`select user_id, ${sql.raw(String(sign))} * ${VALUE[figure]} as value from operations
-    where ${PURCHASES} and occurred_at >= ${from} and occurred_at < ${to}`;
+interface Edge {
+  from: SQL;
+  to: SQL;
+  sign: 1 | -1;
+}
 
 /**
- * A period's figure per member: [start, end) split at month boundaries A and B (each the month of its end or the
- * next, whichever is nearer): the months A..B-1 from the running totals, plus the signed purchases in [start, A)
- * and [B, end) (an edge «backwards» is subtracted). `end` null is «no end» (the level's window).
+ * The member's purchases (count or spend) in the edges, each times its sign, as a join on the member (its alias
+ * added to the parts' joins): a hashed aggregate of at most a month's buyers. Edges may overlap (both ends in one month),
+ * so their rows are summed apart (union all).
+ */
+function edgeValue(figure: Figure, edges: Edge[], { joins }: QueryParts): SQL {
+  const alias = sql.raw(`e${joins.length + 1}`);
+  const rows = sql.join(
+    edges.map(
+      (e) => sql`select user_id, ${sql.raw(String(e.sign))} * ${VALUE[figure]} as value from operations
+        where ${PURCHASES} and occurred_at >= ${e.from} and occurred_at < ${e.to}`,
+    ),
+    sql` union all `,
+  );
+  joins.push(sql`left join (select user_id, sum(value)::bigint as value from (${rows}) x group by user_id) ${alias}
+    on ${alias}.user_id = u.id`);
+  return sql`coalesce(${alias}.value, 0)`;
+}
+
+/**
+ * A period's figure for the member `u` (with their rollup row `s`, null for one who never bought): [start, end)
+ * split at month boundaries A and B (each the month of its end or the next, whichever is nearer): the months
+ * A..B-1 from the running totals, plus the signed purchases in [start, A) and [B, end) (an edge «backwards» is
+ * subtracted). `end` null is «no end» (the level's window).
  */
 function periodFigure(
   figure: Figure,
   bounds: { start: SQL; end: SQL | null },
   guesses: { startLate: boolean; endLate: boolean },
+  parts: QueryParts,
 ): SQL {
   const a = sql`(${monthOf(bounds.start)} + ${sql.raw(guesses.startLate ? '1' : '0')})`;
-  const edges = [
+  const edges: Edge[] = [
     guesses.startLate
-      ? edge(figure, bounds.start, monthStart(a), 1)
-      : edge(figure, monthStart(a), bounds.start, -1),
+      ? { from: bounds.start, to: monthStart(a), sign: 1 }
+      : { from: monthStart(a), to: bounds.start, sign: -1 },
   ];
   let upper = sql`${COLUMN[figure]}[cardinality(${COLUMN[figure]})]`;
   if (bounds.end !== null) {
@@ -75,14 +98,13 @@ function periodFigure(
     upper = through(figure, sql`${b} - 1`);
     edges.push(
       guesses.endLate
-        ? edge(figure, bounds.end, monthStart(b), -1)
-        : edge(figure, monthStart(b), bounds.end, 1),
+        ? { from: bounds.end, to: monthStart(b), sign: -1 }
+        : { from: monthStart(b), to: bounds.end, sign: 1 },
     );
   }
-  const edgeSums = sql`select user_id, sum(value)::bigint as value from (${sql.join(edges, sql` union all `)}) x
-    group by user_id`;
-  return sql`select s.user_id, ${upper} - ${through(figure, sql`${a} - 1`)} + coalesce(e.value, 0) as value
-    from member_purchase_stats s left join (${edgeSums}) e on e.user_id = s.user_id`;
+  const column = sql.raw(`f${parts.statsColumns.length + 1}`);
+  parts.statsColumns.push(sql`${upper} - ${through(figure, sql`${a} - 1`)} as ${column}`);
+  return sql`(coalesce(s.${column}, 0) + ${edgeValue(figure, edges, parts)})`;
 }
 
 function periodGuesses(period: SegmentPeriod, ctx: SegmentContext) {
@@ -94,25 +116,30 @@ function periodGuesses(period: SegmentPeriod, ctx: SegmentContext) {
   return { startLate: lateInMonth(roughDay(period.from)), endLate: lateInMonth(end) };
 }
 
+/** A member's figure compared: `coalesce` so a member without a row (null figures) is judged on 0, as in 075. */
+const judged = (test: (value: SQL) => SQL, value: SQL) => sql`coalesce(${test(value)}, false)`;
+
 export const rollupPurchases: PurchaseConditions = {
-  level(titles, ctx) {
-    const { empty, test, zeroPasses } = levelRanges(titles, ctx);
+  joinsStats: true,
+  level(titles, ctx, parts) {
+    const { empty, test } = levelRanges(titles, ctx);
     if (empty) return sql`false`;
     const start = new Date(ctx.now.getTime() - YEAR_MS);
-    const source = periodFigure(
+    const spend = periodFigure(
       'spend',
       { start: moment(start), end: null },
       { startLate: lateInMonth(start), endLate: true },
+      parts,
     );
-    return onFigure(source, test, zeroPasses);
+    return judged(test, spend);
   },
   lastPurchase(op, days, ctx) {
     const since = moment(daysBefore(ctx.now, days));
-    const passes = op === 'lte' ? sql`last_purchase_at >= ${since}` : sql`last_purchase_at < ${since}`;
-    return sql`u.id in (select user_id from member_purchase_stats where ${passes})`;
+    return op === 'lte'
+      ? sql`coalesce(s.last_purchase_at >= ${since}, false)`
+      : sql`coalesce(s.last_purchase_at < ${since}, false)`;
   },
-  period(figure, period, { test, zeroPasses }, ctx) {
-    const source = periodFigure(figure, periodBounds(period, ctx), periodGuesses(period, ctx));
-    return onFigure(source, test, zeroPasses);
+  period(figure, period, { test }, ctx, parts) {
+    return judged(test, periodFigure(figure, periodBounds(period, ctx), periodGuesses(period, ctx), parts));
   },
 };

@@ -73,14 +73,27 @@ export function levelRanges(titles: readonly string[], ctx: SegmentContext) {
   return { empty: ranges.length === 0, test, zeroPasses };
 }
 
+/**
+ * What conditions add to the segment's query besides their predicate: joins on `u`, and figures computed from the
+ * rollup row before it is joined (so the join hashes a few numbers per member, not the row's arrays).
+ */
+export interface QueryParts {
+  joins: SQL[];
+  statsColumns: SQL[];
+}
+
 /** The purchase conditions, as the rollup (decision 082) or as the reference over every purchase (075) answers them. */
 export interface PurchaseConditions {
-  level(titles: readonly string[], ctx: SegmentContext): SQL;
+  /** Whether the predicates read the member's rollup row as `s` (the segment's query then joins it once). */
+  joinsStats: boolean;
+  /** Each returns a predicate on `u` (and `s`); what it needs joined or computed it adds to `parts`. */
+  level(titles: readonly string[], ctx: SegmentContext, parts: QueryParts): SQL;
   lastPurchase(op: string, days: number, ctx: SegmentContext): SQL;
   period(
     figure: 'count' | 'spend',
     period: SegmentPeriod,
     compare: ReturnType<typeof compared>,
     ctx: SegmentContext,
+    parts: QueryParts,
   ): SQL;
 }
