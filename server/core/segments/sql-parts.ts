@@ -45,8 +45,10 @@ export const PURCHASES = sql`state = 'PROCESSED' and type in ('PAYMENT', 'CASHBA
  */
 export function onFigure(source: SQL, test: (value: SQL) => SQL, zeroPasses: boolean): SQL {
   const passes = test(sql`f.value`);
+  // `not in` rather than `not exists`: under an «or» PostgreSQL hashes a `not in` set once, but runs a correlated
+  // `not exists` per member (decision 082). The sources never hold a null user_id, so the two mean the same.
   return zeroPasses
-    ? sql`not exists (select 1 from (${source}) f where f.user_id = u.id and not (${passes}))`
+    ? sql`u.id not in (select f.user_id from (${source}) f where not (${passes}))`
     : sql`u.id in (select f.user_id from (${source}) f where ${passes})`;
 }
 
