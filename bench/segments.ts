@@ -2,10 +2,14 @@
 // bonus lots, shop payments with receipt lines and consents, seeded set-based (`insert … select
 // generate_series`) into a scratch database on the local PostgreSQL; then the count of representative segments
 // (the service the console's count endpoint calls, in process), each beside the plain count of all members in
-// the same run. Bar: every count under 1 s.
+// the same run. Bar: every count under 1 s. Each count is also taken once with decision 075's reading of every
+// purchase (the reference the rollup of decision 082 must equal) and the two must agree.
+// BENCH_SEGMENT_URL=postgres://… counts on a database seeded before (kept with BENCH_SEGMENT_KEEP=1), migrating it.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { SegmentDefinition } from '../common/contract/segment-definition';
+import { loadavg } from 'node:os';
+import { referencePurchases } from '../server/core/segments/purchases-reference';
 import { countSegment, type SegmentContext } from '../server/core/segments/segment-query';
 import { openDatabase, type Db } from '../server/db/client';
 import { schema } from '../server/db/schema';
@@ -149,42 +153,80 @@ async function timed(run: () => Promise<unknown>) {
   return median(samples);
 }
 
-export async function segmentsReport(): Promise<Report> {
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' / ');
+
+/** A scratch database seeded here, or the one BENCH_SEGMENT_URL names (migrated, not seeded, not dropped). */
+async function benchDatabase(): Promise<{ url: string; seedSeconds: number | null; done(): Promise<void> }> {
+  const given = process.env.BENCH_SEGMENT_URL;
+  if (given) {
+    const start = performance.now();
+    const database = await openDatabase({ kind: 'postgres', url: given, poolSize: 1 });
+    await database.close();
+    console.log(`migrated in ${((performance.now() - start) / 1000).toFixed(0)} s`);
+    return { url: given, seedSeconds: null, done: async () => {} };
+  }
   const scratch = scratchDatabase('segments');
   await scratch.create();
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 1 });
+  await database.close();
   const pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
+  const seedStart = performance.now();
   try {
-    const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 1 });
-    await database.close();
-    const seedStart = performance.now();
     for (const [i, statement] of SEED.entries())
       await pool.query(statement, i === 0 ? [MEMBERS] : i === 2 ? [PURCHASES] : []);
-    const seedSeconds = (performance.now() - seedStart) / 1000;
+  } finally {
+    await pool.end();
+  }
+  return {
+    url: scratch.url,
+    seedSeconds: (performance.now() - seedStart) / 1000,
+    // BENCH_SEGMENT_KEEP=1 keeps the database to read the plans (`explain analyze`); drop it by hand after.
+    done: async () => {
+      if (process.env.BENCH_SEGMENT_KEEP) console.log(`kept ${scratch.url}`);
+      else await scratch.drop();
+    },
+  };
+}
+
+export async function segmentsReport(): Promise<Report> {
+  const bench = await benchDatabase();
+  const pool = new pg.Pool({ connectionString: bench.url, max: 1 });
+  try {
     const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     const all: SegmentDefinition = { match: 'all', conditions: [] };
-    const reference = await timed(() => countSegment(db, all, CTX));
+    const loads = [load()];
     const rows: Row[] = [];
     for (const [name, definition] of SEGMENTS) {
+      // The plain count beside each segment, so a change in the machine's load moves both.
+      const reference = await timed(() => countSegment(db, all, CTX));
       let found = 0;
       const ms = await timed(async () => (found = await countSegment(db, definition, CTX)));
+      const oldStart = performance.now();
+      const old = await countSegment(db, definition, CTX, referencePurchases);
+      const oldMs = performance.now() - oldStart;
       rows.push({
         figure: `segment count: ${name}`,
         value: `${ms.toFixed(0)} ms (${found.toLocaleString('en')})`,
-        reference: `all members ${reference.toFixed(0)} ms`,
+        reference: `all members ${reference.toFixed(0)} ms; 075's query ${oldMs.toFixed(0)} ms${old === found ? '' : ` (${old.toLocaleString('en')}: DIFFERS)`}`,
         ratio: `${(ms / reference).toFixed(1)}x`,
         bar: '< 1000 ms',
-        verdict: verdict(ms < 1000),
+        verdict: verdict(ms < 1000 && old === found),
       });
+      loads.push(load());
     }
+    const seeded =
+      bench.seedSeconds === null ? 'seeded before' : `seeded in ${bench.seedSeconds.toFixed(0)} s`;
     const notes = [
-      `${MEMBERS.toLocaleString('en')} members, about ${PURCHASES} purchases each (seeded in ${seedSeconds.toFixed(0)} s); median of ${RUNS} runs after one warm-up, one connection.`,
+      `${MEMBERS.toLocaleString('en')} members, about ${PURCHASES} purchases each (${seeded}); median of ${RUNS} runs after one warm-up, one connection; 075's query once.`,
+      `Load average (1 / 5 / 15 min) at the start and after each segment: ${loads.join('; ')}.`,
     ];
     return { rows, notes };
   } finally {
     await pool.end();
-    // BENCH_SEGMENT_KEEP=1 keeps the database to read the plans (`explain analyze`); drop it by hand after.
-    if (process.env.BENCH_SEGMENT_KEEP) console.log(`kept ${scratch.url}`);
-    else await scratch.drop();
+    await bench.done();
   }
 }
 

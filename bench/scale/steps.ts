@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { cumulative, daysBefore, HOUR_WEIGHTS, permutation } from './shape';
 
@@ -225,6 +226,20 @@ function balancesSql(p: ScaleParams): string {
     insert into operation_totals (user_id, total) select user_id, operations from per_member;`;
 }
 
+/**
+ * The segments' purchase rollup (decision 082), filled as its migration fills it: the generator writes the
+ * operations with triggers off, so the rollup's triggers never saw them. The migration's last statement is that
+ * backfill; a rerun of the step starts the table afresh.
+ */
+function purchaseRollupSql(): string {
+  const migration = readFileSync(
+    new URL('../../server/db/migrations/0046_member_purchase_stats.sql', import.meta.url),
+    'utf8',
+  );
+  const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+  return `delete from member_purchase_stats;\n${backfill}`;
+}
+
 export function stepsOf(p: ScaleParams): Step[] {
   const chunks: Step[] = [];
   for (let from = 1, i = 1; from <= p.operations; from += CHUNK, i++) {
@@ -238,6 +253,7 @@ export function stepsOf(p: ScaleParams): Step[] {
     { name: 'members', rows: p.members, sql: membersSql(p) },
     ...chunks,
     { name: 'balances', rows: p.members, sql: balancesSql(p) },
+    { name: 'purchase rollup', rows: p.members, sql: purchaseRollupSql() },
     { name: 'build indexes', sql: BUILD_INDEXES },
     {
       name: 'vacuum analyze',

@@ -71,6 +71,26 @@ export const listSegments = defineEndpoint({
   schemas: { response: z.array(segmentSchema) },
 });
 
+export const segmentNameSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  /** Why it no longer evaluates (a level renamed, a point removed), for the pickers to leave it out; else null. */
+  problem: z.string().nullable(),
+});
+export type SegmentName = z.output<typeof segmentNameSchema>;
+
+export const listSegmentNames = defineEndpoint({
+  method: 'GET',
+  path: '/api/operator/segments/names',
+  summary:
+    'The saved segments by name, not counted: for pickers such as the new campaign form (decision 082)',
+  tag: 'operator',
+  auth: 'operator',
+  permission: 'segments.read',
+  errors: [],
+  schemas: { response: z.array(segmentNameSchema) },
+});
+
 export const createSegment = defineEndpoint({
   method: 'POST',
   path: '/api/operator/segments',

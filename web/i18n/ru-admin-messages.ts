@@ -46,7 +46,7 @@ export const ruAdminMessages = {
   channel: 'Канал',
   channels: { sms: 'SMS', email: 'E-mail', push: 'Web push' } as Record<string, string>,
   audience: 'Получатели',
-  segmentOption: (name: string, count: number) => `Сегмент «${name}» (${count})`,
+  segmentOption: (name: string) => `Сегмент «${name}»`,
   allMembers: 'Все участники',
   subject: 'Тема письма',
   template: 'Текст',

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
 import type { SegmentDefinition } from '#common/contract/segment-definition';
 
 const at = () => timestamp({ withTimezone: true });
@@ -27,3 +38,22 @@ export const segments = pgTable(
     index('segments_updated').on(t.updatedAt),
   ],
 );
+
+/**
+ * Each member's purchases rolled up for the segment conditions (decision 082), kept by statement triggers on
+ * `operations` (hand-added to its migration) in the same transaction as the operation, so every writer keeps it
+ * right. Purchases are decision 075's: PROCESSED PAYMENT and CASHBACK, RETURN subtracted from the spend.
+ * `cumPurchases[i]` and `cumSpend[i]` are the totals through the UTC month `firstMonth + i - 1` (months counted
+ * as year * 12 + month - 1): a run of months is two lookups, so a period costs one row per member, not one per
+ * purchase; the months after the last element hold its value.
+ */
+export const memberPurchaseStats = pgTable('member_purchase_stats', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id),
+  /** The latest PROCESSED PAYMENT or CASHBACK; null when none is left (all refunded). */
+  lastPurchaseAt: at(),
+  firstMonth: integer().notNull(),
+  cumPurchases: integer().array().notNull(),
+  cumSpend: bigint({ mode: 'number' }).array().notNull(),
+});

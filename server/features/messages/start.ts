@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '#server/app-deps';
 import { recordAudit, type AuditActor } from '#server/core/audit';
 import { campaignAudience } from '#server/core/messages/campaign-audience';
+import { roomForSegments } from '#server/core/segments/segment-query';
 import { heldOutSql } from '#server/core/messages/control-group';
 import { forgetLevelUpTriggers } from '#server/core/messages/level-up';
 import type { Db } from '#server/db/client';
@@ -20,6 +21,8 @@ const stateError = (message: string) => new AppError('MESSAGE_STATE', message);
  * now. Answers how many rows were written.
  */
 async function enqueueAudience(tx: Db, campaign: CampaignRow, now: Date): Promise<number> {
+  // The segment is evaluated here at the campaign's size: the memory its sets need (decision 082).
+  if (campaign.segmentId) await roomForSegments(tx);
   const nowIso = now.toISOString();
   const held = heldOutSql(sql`${campaign.id}`, sql`a.id`, campaign.controlPercent);
   const result = await tx.execute(sql`

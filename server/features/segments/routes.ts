@@ -5,7 +5,13 @@ import { auditActorOf } from '#server/core/audit';
 import { countSegment, segmentContext } from '#server/core/segments/segment-query';
 import { checkSegmentReferences } from '#server/core/segments/segment-references';
 import { registerEndpoint } from '#server/lib/register-endpoint';
-import { createSegment, deleteSegment, listSegments, updateSegment } from './saved-segments';
+import {
+  createSegment,
+  deleteSegment,
+  listSegmentNames,
+  listSegments,
+  updateSegment,
+} from './saved-segments';
 import { exportSegment } from './segment-export';
 import { segmentOptions } from './segment-options';
 
@@ -23,6 +29,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: Pick<AppDeps, 
   });
   registerEndpoint(app, contract.segmentOptions, async () => segmentOptions(db, await context()));
   registerEndpoint(app, contract.listSegments, async () => listSegments(db, await context()));
+  registerEndpoint(app, contract.listSegmentNames, async () => listSegmentNames(db, await context()));
   registerEndpoint(app, contract.createSegment, async (request) =>
     createSegment(db, request.body, auditActorOf(request), await context()),
   );

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { SegmentDefinition } from '#common/contract/segment-definition';
-import type { SegmentInfo } from '#common/contract/segments';
+import type { SegmentInfo, SegmentName } from '#common/contract/segments';
 import { recordAudit, type AuditActor } from '#server/core/audit';
 import { countSegment, type SegmentContext } from '#server/core/segments/segment-query';
 import { checkSegmentReferences } from '#server/core/segments/segment-references';
@@ -53,6 +53,29 @@ export async function listSegments(db: Db, ctx: SegmentContext): Promise<Segment
   const views: SegmentInfo[] = [];
   for (const row of rows) views.push(await segmentView(db, row, ctx));
   return views;
+}
+
+/**
+ * Every saved segment by name with whether it still evaluates, none counted (decision 082): a picker needs the
+ * names, and counting every segment on each read costs a count per segment.
+ */
+export async function listSegmentNames(db: Db, ctx: SegmentContext): Promise<SegmentName[]> {
+  const rows = await db
+    .select({ id: segments.id, name: segments.name, definition: segments.definition })
+    .from(segments)
+    .orderBy(asc(sql`lower(${segments.name})`));
+  const names: SegmentName[] = [];
+  for (const row of rows) {
+    let problem: string | null = null;
+    try {
+      await checkSegmentReferences(db, row.definition, ctx);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      problem = error.message;
+    }
+    names.push({ id: row.id, name: row.name, problem });
+  }
+  return names;
 }
 
 /** One saved segment, or a 404. */

@@ -4,6 +4,7 @@ import { toRoubles } from '#server/core/money';
 import { maskedPhone, seesWholePhones } from '#server/core/phones-shown';
 import {
   countSegment,
+  roomForSegments,
   segmentMemberIdsQuery,
   type SegmentContext,
 } from '#server/core/segments/segment-query';
@@ -45,13 +46,17 @@ export async function exportSegment(db: Db, id: string, actor: AuditActor, ctx: 
     );
   }
   const whole = seesWholePhones(actor.caller.kind === 'public' ? undefined : actor.caller, 'members');
-  const result = await db.execute(sql`
+  // Its own transaction, with the memory a segment's query needs at scale (decision 082).
+  const result = await inTransaction(db, async (tx) => {
+    await roomForSegments(tx);
+    return tx.execute(sql`
     select c.card_num, u.phone, u.last_name, u.first_name, u.middle_name, a.balance::text as balance
     from users u
     left join cards c on c.id = u.active_card_id
     left join ledger_accounts a on a.user_id = u.id and a.kind = 'bonus'
     where u.id in (${segmentMemberIdsQuery(segment.definition, ctx)})
     order by u.registered_at, u.id`);
+  });
   const rows = (result as unknown as { rows: ExportRow[] }).rows;
   const lines = ['Номер карты;Телефон;Имя;Баланс бонусов'];
   for (const r of rows) {

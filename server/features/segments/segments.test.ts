@@ -75,6 +75,27 @@ describe('segments in the console (decision 075)', () => {
     for (const segment of demo) expect(segment).toMatchObject({ count: expect.any(Number), problem: null });
   });
 
+  it('lists the names alone for pickers, none counted, with what no longer evaluates (decision 082)', async () => {
+    const id = (await save('Январь 2001', JANUARY_2001)).json().id as string;
+    await t.deps.db.execute(
+      sql`update segments set definition = ${JSON.stringify({ match: 'all', conditions: [{ field: 'level', levels: ['Нет такого'] }] })}::jsonb where id = ${id}`,
+    );
+    const names = await call({ method: 'GET', url: '/api/operator/segments/names' });
+    expect(names.statusCode, names.body).toBe(200);
+    const mine = names.json().find((s: { id: string }) => s.id === id);
+    expect(mine).toEqual({ id, name: 'Январь 2001', problem: expect.stringContaining('Нет такого') });
+    const demo = names.json().filter((s: { id: string }) => s.id !== id);
+    expect(demo.map((s: { name: string; problem: string | null }) => [s.name, s.problem])).toEqual([
+      ['Давно не покупали', null],
+      ['Именинники месяца', null],
+    ]);
+    const support = await staffOfRole(t, clock, OPERATOR_TOKEN, 'support');
+    expect(
+      (await asStaff(t, support, { method: 'GET', url: '/api/operator/segments/names' })).statusCode,
+    ).toBe(403);
+    await call({ method: 'DELETE', url: `/api/operator/segments/${id}` });
+  });
+
   it('saves, lists with counts, renames and deletes, each audited', async () => {
     const created = await save('Январь 2001', JANUARY_2001);
     expect(created.statusCode, created.body).toBe(200);

@@ -2,6 +2,7 @@ import { count, eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { operations } from '#server/db/schema/cabinet';
 import { ledgerTransactions } from '#server/db/schema/ledger';
+import { memberPurchaseStats } from '#server/db/schema/segments';
 import { tillOperations, tillUsedCodes, tillVisits } from '#server/db/schema/till';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import { createTestApp, type TestApp } from '#server/test/test-app';
@@ -56,6 +57,17 @@ describe('the till API', () => {
   const bonuses = async () => (await balancesOf(t.deps.db, card.userId)).bonus;
   const countOf = async (table: typeof tillVisits | typeof tillUsedCodes | typeof tillOperations) =>
     (await t.deps.db.select({ n: count() }).from(table))[0]!.n;
+  const rollup = async () => {
+    const [row] = await t.deps.db
+      .select()
+      .from(memberPurchaseStats)
+      .where(eq(memberPurchaseStats.userId, card.userId));
+    return {
+      last: row?.lastPurchaseAt ? new Date(row.lastPurchaseAt).toISOString() : null,
+      purchases: row?.cumPurchases.at(-1),
+      spend: row?.cumSpend.at(-1),
+    };
+  };
   const historyOf = async () => (await callAs(t, PHONE, 'GET', '/api/user/operations')).json().operations;
 
   it('verifies the member code: the customer, the masked card, the spendable bonuses; no saved card', async () => {
@@ -313,6 +325,8 @@ describe('the till API', () => {
     expect((await act(held.operationId, 'refund')).statusCode).toBe(409);
     await act(held.operationId, 'confirm');
     expect(await bonuses()).toBe(103_000 - 20_000 + 600);
+    // The segments' rollup (decision 082) follows the till's writes in their transactions: two purchases, then none.
+    expect(await rollup()).toEqual({ last: clock.now().toISOString(), purchases: 2, spend: 140_000 });
 
     const refunded = await act(held.operationId, 'refund');
     expect(refunded.json()).toMatchObject({ state: 'REFUNDED', spent: 200, earned: 6 });
@@ -326,6 +340,7 @@ describe('the till API', () => {
       earned: 30,
     });
     expect(await bonuses()).toBe(100_000);
+    expect(await rollup()).toEqual({ last: null, purchases: 0, spend: 0 });
     const history = await historyOf();
     const rows = history.map((o: { type: string; state: string }) => [o.type, o.state]).sort();
     expect(rows).toEqual([

@@ -70,16 +70,17 @@ export function CampaignForm({ onCreated }: { onCreated: (id: string) => void })
     enabled: canCoupons,
   });
   const personal = (promos.data ?? []).filter((p) => p.kind === 'PERSONAL');
-  // The saved segments (decision 075): one evaluates now is a campaign's audience; one that no longer does is not offered.
+  // The saved segments by name (decision 082: not counted, a picker needs no counts): one that evaluates now is a
+  // campaign's audience; one that no longer does is not offered.
   const canSegments = useCan('segments.read');
   const saved = useQuery({
-    queryKey: ['admin', 'segments', 'list'],
-    queryFn: () => adminApi().request('GET /api/operator/segments'),
+    queryKey: ['admin', 'segments', 'names'],
+    queryFn: () => adminApi().request('GET /api/operator/segments/names'),
     enabled: canSegments,
   });
   const audiences = (saved.data ?? [])
     .filter((segment) => segment.problem === null)
-    .map((segment): [string, string] => [segment.id, t.segmentOption(segment.name, segment.count ?? 0)]);
+    .map((segment): [string, string] => [segment.id, t.segmentOption(segment.name)]);
   const action = useAction<FormData, MessageCampaign>({
     run: (data) => adminApi().request('POST /api/operator/messages', { body: bodyOf(data) }),
     done: (created) => {
