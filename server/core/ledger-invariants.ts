@@ -72,9 +72,11 @@ const CHECKS: Check[] = [
       coalesce((select sum(extra_spend) from payment_drafts where state in ('processing', 'paid')), 0)::text as b`,
   },
   {
+    // Less what returns by lines gave back to the balance (decision 084).
     check: 'money-like balance spent differs from what completed drafts spent',
     totals: sql`select ${entriesOf(SYSTEM_ACCOUNTS.money_spent)} as a,
-      coalesce((select sum(extra_spend) from payment_drafts where state = 'completed'), 0)::text as b`,
+      (coalesce((select sum(extra_spend) from payment_drafts where state = 'completed'), 0)
+        - coalesce((select sum(balance_back) from payment_return_lines), 0))::text as b`,
   },
   {
     check: 'bonuses on hold differ from what held till spends hold',

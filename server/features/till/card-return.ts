@@ -55,7 +55,10 @@ export async function refundPartToCard(
     // In the `gateway` mode the refunded part goes with it: the gateway issues its refund receipt (decision 080).
     gatewayReceipt: () => cardGatewayReceipt(deps, op, title, 'sell_refund', refund.amount),
     queueReceipt: (tx, moved) =>
-      queueCardReceipt(deps, tx, op, title, 'sell_refund', { amount: moved.amount, returnKey: moved.returnKey }),
+      queueCardReceipt(deps, tx, op, title, 'sell_refund', {
+        amount: moved.amount,
+        returnKey: moved.returnKey,
+      }),
   });
 }
 

@@ -81,9 +81,7 @@ export async function refundPartOnce<Row extends RefundPartRow>(
   if (status.refundedAmount < wanted) {
     if (status.refundedAmount !== confirmed) throw mismatch(status.refundedAmount, confirmed);
     const receipt = await job.gatewayReceipt();
-    status = await deps.acquirer
-      .refund(orderId, part.amount, receipt)
-      .catch(() => askStatus(deps, orderId)); // refused, or silent: what the gateway holds now says
+    status = await deps.acquirer.refund(orderId, part.amount, receipt).catch(() => askStatus(deps, orderId)); // refused, or silent: what the gateway holds now says
     if (status.refundedAmount < wanted) throw notConfirmed();
   }
   return inTransaction(deps.db, async (tx) => {
