@@ -2,7 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { BrandSettings } from '#common/contract/header';
 import { brandSettingsWithin } from '#server/core/brand-settings';
 import type { Sale, SaleLine } from '#server/core/fiscal/fiscal-document';
-import { gatewayReceiptOf, type GatewayReceipt } from '#server/core/fiscal/gateway-sale';
 import { clientOf, queueFiscalReceipt, vatBySku } from '#server/core/fiscal/queue';
 import type { Db } from '#server/db/client';
 import { receiptLines } from '#server/db/schema/catalogue';
@@ -17,8 +16,8 @@ type ReturnRow = typeof paymentReturnLines.$inferSelect;
  * The «возврат прихода» of a site payment's return by lines (decisions 070, 084): the returned lines with their
  * quantities and the money going back for each (net of the bonuses spent on them and of what was withheld), paid
  * back to the card (`electronic`) and to the money-like balance (`prepaid`, as the sale took it). Queued in the
- * transaction that marks the money refunded. In the `till` mode the shop's register prints it; in `gateway` the
- * row records what the gateway issued from the positions refund.do carried.
+ * transaction that marks the money refunded. In the `till` mode the shop's register prints it. The `gateway` mode
+ * takes no return of a site payment's lines yet (payment-returns.ts refuses it: decision 084).
  */
 export async function queuePaymentReturnReceipt(
   deps: TillDeps,
@@ -38,18 +37,6 @@ export async function queuePaymentReturnReceipt(
     sourceId: draft.id,
     sale,
   });
-}
-
-/** The positions refund.do carries in the `gateway` mode (decision 080); undefined in the other modes. */
-export async function paymentReturnGatewayReceipt(
-  deps: TillDeps,
-  draft: DraftRow,
-  rows: readonly ReturnRow[],
-): Promise<GatewayReceipt | undefined> {
-  const settings = await brandSettingsWithin(deps.db, deps.cache);
-  if (settings.fiscal.mode !== 'gateway') return undefined;
-  const sale = await returnSale(deps.db, settings, draft, rows);
-  return sale ? gatewayReceiptOf(settings, 'sell_refund', sale) : undefined;
 }
 
 /** The refund's sale; null when no money goes back (everything withheld). */

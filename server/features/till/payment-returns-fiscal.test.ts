@@ -1,9 +1,17 @@
 // Decisions 070, 084: a site payment's return by lines, in the cloud mode, queues a «возврат прихода» of the
 // returned lines (their quantities and the money going back) once that money is refunded; the till mode none.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paymentReturnLines } from '#server/db/schema/payment-returns';
 import type { FakeAtol } from '#server/integrations/fiscal/fake-atol-server';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
-import { CLOUD, fakeAtolWithClient, FISCAL_OPERATOR, putFiscal, receiptRows } from '#server/test/fiscal-kit';
+import {
+  CLOUD,
+  fakeAtolWithClient,
+  FISCAL_OPERATOR,
+  GATEWAY_MODE,
+  putFiscal,
+  receiptRows,
+} from '#server/test/fiscal-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import {
   loadBakery,
@@ -83,5 +91,16 @@ describe('the refund receipt of a site payment’s return by lines', () => {
       { type: 'electronic', atolType: 1, sum: 21_600 },
       { type: 'prepaid', atolType: 2, sum: 8_400 },
     ]);
+  });
+
+  it('the gateway mode refuses the return before anything moves (its cart's positions are not mapped yet)', async () => {
+    await customerWithBonuses(t, PHONE, 0);
+    expect((await putFiscal(t, GATEWAY_MODE)).statusCode).toBe(200);
+    const { receiptId } = await paid('prf-receipt-0003');
+    const refused = await returnPaid(t, key, receiptId, [{ line: 1, quantity: 1 }], 'prf-return-0003');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/Чеки оплат печатает банк/);
+    expect((await receiptRows(t)).filter((row) => row.kind === 'sell_refund')).toEqual([]);
+    expect((await t.deps.db.select().from(paymentReturnLines)).length).toBe(0);
   });
 });

@@ -130,6 +130,20 @@ describe('returns by lines of a receipt paid on the site (decision 084)', () => 
     expect(await bonusesOf(t, PHONE)).toBe(0);
   });
 
+  it('two returns at once cannot return more than the line: the draft row is locked', async () => {
+    await customerWithBonuses(t, PHONE, 0);
+    const { receiptId, draft } = await paid('pr-receipt-0005', false);
+    const both = await Promise.all([
+      returnPaid(t, key, receiptId, [{ line: 1, quantity: 2 }], 'pr-return-0301'),
+      returnPaid(t, key, receiptId, [{ line: 1, quantity: 2 }], 'pr-return-0302'),
+    ]);
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(both.find((answer) => answer.statusCode === 400)!.json().message).toBe(
+      'Строка 1: вернуть можно не больше 1',
+    );
+    expect(await refundedAtBank(draft.orderId!)).toBe(20_000);
+  });
+
   it('refused with a clear 4xx, nothing moved: another point’s receipt, an unknown one, one not paid, a line not in it', async () => {
     await customerWithBonuses(t, PHONE, 0);
     const { receiptId } = await paid('pr-receipt-0003', false);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { TillPaymentReturn } from '#common/contract/till-payment-returns';
 import type { TillReturnItem } from '#common/contract/till-returns';
+import { brandSettingsWithin } from '#server/core/brand-settings';
 import { toRoubles } from '#server/core/money';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/in-transaction';
@@ -15,7 +16,7 @@ import {
   paymentPartStore,
   type PaymentCardRefundRow,
 } from './payment-card-refunds';
-import { paymentReturnGatewayReceipt, queuePaymentReturnReceipt } from './payment-return-fiscal';
+import { queuePaymentReturnReceipt } from './payment-return-fiscal';
 import {
   paymentReturnRows,
   planPaymentReturn,
@@ -42,6 +43,7 @@ export async function returnPaymentLines(
   body: { items: TillReturnItem[]; idempotencyKey: string },
 ): Promise<TillPaymentReturn> {
   const draft = await loadPaidDraft(deps.db, caller, receiptId);
+  await refuseGatewayCart(deps, draft);
   const key = scopedKey(caller, body.idempotencyKey);
   const items = await returnLineItems(deps.db, draft.id, body.items, 'payment');
   const earlier = await paymentReturnRows(deps.db, draft.id, key);
@@ -106,6 +108,21 @@ async function loadPaidDraft(db: Db, caller: TillCaller, receiptId: string): Pro
   return draft;
 }
 
+/**
+ * In the `gateway` mode the bank's order carries the receipt's cart (decision 080), and a partial refund must name
+ * the cart's positions as the order numbered them (after lines paid wholly by bonuses were dropped and weighed
+ * lines split): not built yet. Refused before anything moves, rather than bonuses moved and a bank refusing.
+ */
+async function refuseGatewayCart(deps: TillDeps, draft: DraftRow) {
+  if (draft.leftToPay <= 0) return;
+  const settings = await brandSettingsWithin(deps.db, deps.cache);
+  if (settings.fiscal.mode !== 'gateway') return;
+  throw new AppError(
+    'OPERATION_STATE',
+    'Чеки оплат печатает банк: вернуть часть чека, оплаченного на сайте, пока нельзя — обратитесь в поддержку',
+  );
+}
+
 const previousInFlight = () =>
   new AppError(
     'OPERATION_STATE',
@@ -124,7 +141,7 @@ async function toCard(deps: TillDeps, draft: DraftRow, key: string): Promise<Pay
     orderId: draft.orderId,
     part: refund,
     store: paymentPartStore(refund),
-    gatewayReceipt: () => paymentReturnGatewayReceipt(deps, draft, rows),
+    gatewayReceipt: async () => undefined, // the gateway mode is refused before anything moves
     queueReceipt: (tx) => queuePaymentReturnReceipt(deps, tx, draft, key, rows),
   });
 }
