@@ -93,7 +93,7 @@ describe('the refund receipt of a site payment’s return by lines', () => {
     ]);
   });
 
-  it('the gateway mode refuses the return before anything moves (its cart's positions are not mapped yet)', async () => {
+  it('the gateway mode refuses the return before anything moves (its cart’s positions are not mapped yet)', async () => {
     await customerWithBonuses(t, PHONE, 0);
     expect((await putFiscal(t, GATEWAY_MODE)).statusCode).toBe(200);
     const { receiptId } = await paid('prf-receipt-0003');
