@@ -1,5 +1,6 @@
 import { defineEndpoint } from './endpoint';
-import { returnedLineSchema, tillReturnBodySchema } from './till-returns';
+import { withBodyExamples, withResponseExamples, type Examples } from './examples';
+import { returnedLineSchema, tillReturnBodySchema, type TillReturnItem } from './till-returns';
 import * as z from './z';
 
 /** A till's receipt paid on the site (decision 069), returned by lines at the till (decision 084). */
@@ -25,6 +26,48 @@ export const tillPaymentReturnSchema = z.strictObject({
 });
 export type TillPaymentReturn = z.infer<typeof tillPaymentReturnSchema>;
 
+/**
+ * The baguette of the POS guide's receipt paid on the site (89.90 ₽; 44.95 ₽ of bonuses on it, 3 % earned on the
+ * rest; the certificate balance paid 30 ₽ of the receipt's money, 5.18 ₽ of it the baguette's share).
+ */
+const paymentReturnExamples = {
+  body: {
+    bySku: {
+      summary: 'The baguette comes back, named by its SKU',
+      value: {
+        items: [{ sku: '10003', quantity: 1 }] satisfies TillReturnItem[],
+        idempotencyKey: 'ret-000330-1',
+      },
+    },
+  },
+  response: {
+    returned: {
+      summary:
+        'Its bonuses back, its earn taken back; its money back to the certificate balance and to the card, in the proportion the payment took them',
+      value: {
+        receiptId: '0b6f2c1e-5d7a-4f1e-9c3b-2a8d6e4f1b90',
+        idempotencyKey: 'ret-000330-1',
+        lines: [
+          {
+            line: 1,
+            quantity: 1,
+            bonusesTakenBack: 1.34,
+            bonusesGivenBack: 44.95,
+            withheld: 0,
+            refundedToCard: 39.77,
+            refundedToBalance: 5.18,
+          },
+        ],
+        bonusesTakenBack: 1.34,
+        bonusesGivenBack: 44.95,
+        withheld: 0,
+        refundedToCard: 39.77,
+        refundedToBalance: 5.18,
+      },
+    },
+  } satisfies Examples<TillPaymentReturn>,
+};
+
 export const tillPaymentReceiptReturn = defineEndpoint({
   method: 'POST',
   path: '/api/till/payment-receipts/:receiptId/return',
@@ -42,7 +85,7 @@ export const tillPaymentReceiptReturn = defineEndpoint({
   ],
   schemas: {
     params: z.strictObject({ receiptId: z.string().uuid('Неизвестный чек') }),
-    body: tillReturnBodySchema,
-    response: tillPaymentReturnSchema,
+    body: withBodyExamples(tillReturnBodySchema, paymentReturnExamples.body),
+    response: withResponseExamples(tillPaymentReturnSchema, paymentReturnExamples.response),
   },
 });
