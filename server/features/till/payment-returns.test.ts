@@ -111,6 +111,22 @@ describe('returns by lines of a receipt paid on the site (decision 084)', () => 
     const history = (await callAs(t, PHONE, 'GET', '/api/user/operations')).json().operations;
     const returns = history.filter((op: { type: string }) => op.type === 'RETURN');
     expect(returns.map((op: { amount: number }) => op.amount).sort()).toEqual([100, 200, 200]);
+    // The console's «Чеки» shows what came back of each line.
+    const shown = await t.app.inject({
+      url: `/api/operator/receipts/${draft.id}`,
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(
+      shown
+        .json()
+        .lines.map((l: { returnedMilli: number; spendGivenBack: number }) => [
+          l.returnedMilli,
+          l.spendGivenBack,
+        ]),
+    ).toEqual([
+      [3000, 15_000],
+      [1000, 0],
+    ]);
   });
 
   it('what the customer no longer has is withheld from the card’s money, never a negative balance', async () => {
