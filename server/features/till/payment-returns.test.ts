@@ -111,6 +111,30 @@ describe('returns by lines of a receipt paid on the site (decision 084)', () => 
     const history = (await callAs(t, PHONE, 'GET', '/api/user/operations')).json().operations;
     const returns = history.filter((op: { type: string }) => op.type === 'RETURN');
     expect(returns.map((op: { amount: number }) => op.amount).sort()).toEqual([100, 200, 200]);
+    // The reports by category and by point: sold and all returned, nothing left (decision 068).
+    const report = await t.app.inject({
+      url: '/api/operator/reports?from=2026-11-29&to=2026-12-01',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(report.json().byCategory).toEqual([
+      expect.objectContaining({
+        categoryId: 'BAKERY',
+        lines: 1,
+        goodsSum: 0,
+        bonusesEarned: 0,
+        bonusesSpent: 0,
+      }),
+      expect.objectContaining({
+        categoryId: 'TOB',
+        lines: 1,
+        goodsSum: 0,
+        bonusesEarned: 0,
+        bonusesSpent: 0,
+      }),
+    ]);
+    expect(report.json().byPoint).toEqual([
+      expect.objectContaining({ retailPointId: 1, bonusesIssued: 0, bonusesSpent: 0 }),
+    ]);
     // The console's «Чеки» shows what came back of each line.
     const shown = await t.app.inject({
       url: `/api/operator/receipts/${draft.id}`,
