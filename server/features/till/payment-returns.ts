@@ -43,7 +43,6 @@ export async function returnPaymentLines(
   body: { items: TillReturnItem[]; idempotencyKey: string },
 ): Promise<TillPaymentReturn> {
   const draft = await loadPaidDraft(deps.db, caller, receiptId);
-  await refuseGatewayCart(deps, draft);
   const key = scopedKey(caller, body.idempotencyKey);
   const items = await returnLineItems(deps.db, draft.id, body.items, 'payment');
   const earlier = await paymentReturnRows(deps.db, draft.id, key);
@@ -51,6 +50,7 @@ export async function returnPaymentLines(
     const rows = sameReturn(earlier, items);
     return answerOf(receiptId, body.idempotencyKey, rows, await toCard(deps, draft, key));
   }
+  await refuseBankPart(deps, draft);
   const rows = await inTransaction(deps.db, async (tx) => {
     const [locked] = await tx
       .select()
@@ -111,10 +111,12 @@ async function loadPaidDraft(db: Db, caller: TillCaller, receiptId: string): Pro
 /**
  * In the `gateway` mode the bank's order carries the receipt's cart (decision 080), and a partial refund must name
  * the cart's positions as the order numbered them (after lines paid wholly by bonuses were dropped and weighed
- * lines split): not built yet. Refused before anything moves, rather than bonuses moved and a bank refusing.
+ * lines split): not built yet. Refused before anything moves, rather than bonuses moved and a bank refusing;
+ * a return already made finishes (its retry is not refused here). So is a payment through another bank.
  */
-async function refuseGatewayCart(deps: TillDeps, draft: DraftRow) {
+async function refuseBankPart(deps: TillDeps, draft: DraftRow) {
   if (draft.leftToPay <= 0) return;
+  if (!draft.orderId || draft.acquirer !== deps.acquirer.name) throw otherBank();
   const settings = await brandSettingsWithin(deps.db, deps.cache);
   if (settings.fiscal.mode !== 'gateway') return;
   throw new AppError(
@@ -122,6 +124,10 @@ async function refuseGatewayCart(deps: TillDeps, draft: DraftRow) {
     'Чеки оплат печатает банк: вернуть часть чека, оплаченного на сайте, пока нельзя — обратитесь в поддержку',
   );
 }
+
+/** The payment's bank is not the one this installation talks to now (checked before anything moves). */
+const otherBank = () =>
+  new AppError('OPERATION_STATE', 'Оплата прошла через другой банк: вернуть на карту отсюда нельзя');
 
 const previousInFlight = () =>
   new AppError(
@@ -133,9 +139,7 @@ const previousInFlight = () =>
 async function toCard(deps: TillDeps, draft: DraftRow, key: string): Promise<PaymentCardRefundRow | null> {
   const refund = await paymentCardRefundOf(deps.db, draft.id, key);
   if (!refund || refund.state === 'refunded') return refund;
-  if (!draft.orderId || draft.acquirer !== deps.acquirer.name) {
-    throw new AppError('OPERATION_STATE', 'Оплата прошла через другой банк: вернуть на карту отсюда нельзя');
-  }
+  if (!draft.orderId || draft.acquirer !== deps.acquirer.name) throw otherBank();
   const rows = await paymentReturnRows(deps.db, draft.id, key);
   return refundPartOnce(deps, {
     orderId: draft.orderId,
