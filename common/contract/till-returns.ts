@@ -34,7 +34,7 @@ export interface ReturnLineItem {
   quantity: number;
 }
 
-const returnedLineSchema = z.strictObject({
+export const returnedLineSchema = z.strictObject({
   line: z.number(),
   quantity: z.number(),
   /** The line's share of the bonuses it earned, taken back (roubles). */
@@ -61,6 +61,15 @@ export const tillReturnSchema = z.strictObject({
 });
 export type TillReturn = z.infer<typeof tillReturnSchema>;
 
+/** A return's body: its items and the till's key. */
+export const tillReturnBodySchema = z.strictObject({
+  items: z
+    .array(tillReturnItemSchema, 'items: список строк')
+    .min(1, 'items: хотя бы одна строка')
+    .max(MAX_RECEIPT_LINES, `items: не больше ${MAX_RECEIPT_LINES} строк`),
+  idempotencyKey: tillIdempotencyKeySchema,
+});
+
 export const tillReturn = defineEndpoint({
   method: 'POST',
   path: '/api/till/operations/:operationId/return',
@@ -78,16 +87,7 @@ export const tillReturn = defineEndpoint({
   ],
   schemas: {
     params: z.strictObject({ operationId: z.string().uuid('Неизвестная операция') }),
-    body: withBodyExamples(
-      z.strictObject({
-        items: z
-          .array(tillReturnItemSchema, 'items: список строк')
-          .min(1, 'items: хотя бы одна строка')
-          .max(MAX_RECEIPT_LINES, `items: не больше ${MAX_RECEIPT_LINES} строк`),
-        idempotencyKey: tillIdempotencyKeySchema,
-      }),
-      tillReturnExamples.body,
-    ),
+    body: withBodyExamples(tillReturnBodySchema, tillReturnExamples.body),
     response: withResponseExamples(tillReturnSchema, tillReturnExamples.response),
   },
 });

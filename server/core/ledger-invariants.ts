@@ -8,7 +8,7 @@ import { SYSTEM_ACCOUNTS } from '../db/system-accounts';
  * one; system accounts cache none, and their balance, the sum of their entries, is what the holds and
  * redemptions below are checked against), no customer (or gift-card) balance is negative, the bonuses and the
  * money-like balance on hold are exactly what open payment drafts and till spends hold (and the money-like
- * balance spent what completed drafts spent), and no hold is open past its expiry. The API tests check them
+ * balance spent what completed drafts spent, less what returns by lines gave back), and no hold is open past its expiry. The API tests check them
  * after every test that can move value (server/test/ledger-invariants.ts); the journeys' servers answer them
  * on GET /api/dev/ledger after the last journey (e2e/ledger.spec.ts).
  */
@@ -72,9 +72,11 @@ const CHECKS: Check[] = [
       coalesce((select sum(extra_spend) from payment_drafts where state in ('processing', 'paid')), 0)::text as b`,
   },
   {
+    // Less what returns by lines gave back to the balance (decision 084).
     check: 'money-like balance spent differs from what completed drafts spent',
     totals: sql`select ${entriesOf(SYSTEM_ACCOUNTS.money_spent)} as a,
-      coalesce((select sum(extra_spend) from payment_drafts where state = 'completed'), 0)::text as b`,
+      (coalesce((select sum(extra_spend) from payment_drafts where state = 'completed'), 0)
+        - coalesce((select sum(balance_back) from payment_return_lines), 0))::text as b`,
   },
   {
     check: 'bonuses on hold differ from what held till spends hold',

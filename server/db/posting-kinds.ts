@@ -22,6 +22,8 @@ export const POSTING_KINDS = {
   till_refund: 'till-refund',
   /** Some lines of a till operation returned (decision 063): their spend back, their earn taken back. */
   till_return: 'till-return',
+  /** Some lines of a till's receipt paid on the site returned (decision 084): bonuses and the money-like part. */
+  payment_return: 'payment-return',
   /** A till accrual: the earn of a cheque paid at the till. */
   till_accrue: 'till-accrue',
   /** A certificate activated: certificates_issued -> the customer's money. */

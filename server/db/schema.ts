@@ -10,6 +10,7 @@ import * as jobs from './schema/jobs';
 import * as ledger from './schema/ledger';
 import * as marketing from './schema/marketing';
 import * as messages from './schema/messages';
+import * as paymentReturns from './schema/payment-returns';
 import * as payments from './schema/payments';
 import * as push from './schema/push';
 import * as reports from './schema/reports';
@@ -26,6 +27,7 @@ export const schema = {
   ...ledger,
   ...cabinet,
   ...payments,
+  ...paymentReturns,
   ...bindings,
   ...till,
   ...giftCards,

@@ -4,6 +4,7 @@ import type { Endpoint } from '#common/contract/endpoint';
 import { examplesOf } from '#common/contract/examples';
 import * as till from '#common/contract/till';
 import * as tillGiftCards from '#common/contract/till-gift-cards';
+import * as tillPaymentReturns from '#common/contract/till-payment-returns';
 import * as tillReceipt from '#common/contract/till-receipt';
 import * as tillReturns from '#common/contract/till-returns';
 import { createTestApp, type TestApp } from '#server/test/test-app';
@@ -17,7 +18,9 @@ import { createTestApp, type TestApp } from '#server/test/test-app';
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
 const tillEndpoints: Endpoint[] = (
-  [till, tillGiftCards, tillReceipt, tillReturns].flatMap((module) => Object.values(module)) as unknown[]
+  [till, tillGiftCards, tillReceipt, tillReturns, tillPaymentReturns].flatMap((module) =>
+    Object.values(module),
+  ) as unknown[]
 ).filter(isEndpoint);
 
 interface MediaType {
@@ -42,6 +45,7 @@ describe('the till API examples', () => {
         'POST /api/till/preview',
         'POST /api/till/payment-receipt',
         'POST /api/till/operations/:operationId/return',
+        'POST /api/till/payment-receipts/:receiptId/return',
       ]),
     );
     const missing = tillEndpoints.flatMap((endpoint) => [

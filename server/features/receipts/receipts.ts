@@ -141,6 +141,12 @@ type NumberField =
 
 type LineRow = Omit<ReceiptLine, NumberField> & Record<NumberField, string | number>;
 
+/** What came back of a till operation's lines (decision 063), or of a site payment's (decision 084). */
+const returnsOf = (operationId: string, source: 'till' | 'payment') =>
+  source === 'till'
+    ? sql`(select * from till_return_lines where till_operation_id = ${operationId}) returned`
+    : sql`(select * from payment_return_lines where draft_id = ${operationId}) returned`;
+
 /** The lines of one till operation or site payment, each with its category and that category's top-level ancestor. */
 async function linesOf(db: Db, operationId: string, source: 'till' | 'payment'): Promise<ReceiptLine[]> {
   const rows = rowsOf<LineRow>(
@@ -162,7 +168,7 @@ async function linesOf(db: Db, operationId: string, source: 'till' | 'payment'):
       from receipt_lines l
       left join (select line_no, sum(quantity_milli) as quantity_milli, sum(earn_back) as earn_back,
           sum(spend_back) as spend_back
-        from till_return_lines where till_operation_id = ${operationId} group by line_no) r
+        from ${returnsOf(operationId, source)} group by line_no) r
         on r.line_no = l.line_no
       left join catalogue_categories leaf on leaf.id = l.category_id
       left join top on top.leaf = l.category_id

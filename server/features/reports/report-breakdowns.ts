@@ -7,7 +7,7 @@ import { rowsOf, type Window } from './report-queries';
  * Bonuses per retail point and receipt lines per catalogue category (decision 068). Both start from the same
  * ledger postings the days count (`ledger_transactions_created_at` over the range): a sale (`till_spend`,
  * `till_accrue`, a shop payment's `payment`), a full refund (`till_refund`) and a return by lines
- * (`till_return`), each on the day it was posted. Every such posting's key ends with its operation's id
+ * (`till_return`, a site payment's `payment_return`: decision 084), each on the day it was posted. Every such posting's key ends with its operation's id
  * (server/core/holds.ts), which names the point and the receipt. Read live over the whole range: the daily
  * rollup has no such rows yet (decision 068, consequences).
  */
@@ -28,7 +28,7 @@ function events(w: Window, points: number[]): SQL {
       select t.id, t.kind, t.idempotency_key as key, right(t.idempotency_key, 36)::uuid as op
       from ledger_transactions t
       where t.created_at >= ${w.start} and t.created_at < ${w.end}
-        and t.kind in ('till_spend', 'till_accrue', 'till_refund', 'till_return', 'payment')
+        and t.kind in ('till_spend', 'till_accrue', 'till_refund', 'till_return', 'payment', 'payment_return')
       union all
       -- A till receipt that earned and spent nothing has no posting, yet its goods were sold: an accrual on the
       -- day it was made, any other on the day it completed; a refund of one on the day it was refunded.
@@ -47,13 +47,20 @@ function events(w: Window, points: number[]): SQL {
         from till_return_lines r where r.created_at >= ${w.start} and r.created_at < ${w.end}
       ) k
       where not exists (select 1 from ledger_transactions t where t.idempotency_key = k.key)
+      union all
+      -- The same for a site payment's lines returned at the till (decision 084).
+      select distinct null::uuid, 'payment_return', k.key, k.op from (
+        select 'payment-return:' || r.return_key || ':' || r.draft_id::text as key, r.draft_id as op
+        from payment_return_lines r where r.created_at >= ${w.start} and r.created_at < ${w.end}
+      ) k
+      where not exists (select 1 from ledger_transactions t where t.idempotency_key = k.key)
     ), ev as (
       select * from (
-        select ev0.*, case when ev0.kind = 'payment' then 'payment' else 'till' end as source,
+        select ev0.*, case when ev0.kind in ('payment', 'payment_return') then 'payment' else 'till' end as source,
           coalesce(o.retail_point_id, d.retail_point_id) as point
         from ev0
-        left join till_operations o on ev0.kind <> 'payment' and o.id = ev0.op
-        left join payment_drafts d on ev0.kind = 'payment' and d.id = ev0.op
+        left join till_operations o on ev0.kind not in ('payment', 'payment_return') and o.id = ev0.op
+        left join payment_drafts d on ev0.kind in ('payment', 'payment_return') and d.id = ev0.op
       ) x where point is not null ${only}
     )`;
 }
@@ -104,21 +111,28 @@ export async function linesByCategory(db: Db, w: Window, points: number[]) {
         from ev join receipt_lines l on l.source = ev.source and l.operation_id = ev.op
         where ev.kind in ${SALE} or ev.kind = 'till_refund'
       ), returns as (
-        select r.*, sum(r.quantity_milli) over (
-          partition by r.till_operation_id, r.line_no order by r.created_at, r.return_key
-        )::bigint as upto
+        select 'till' as source, r.till_operation_id as op, r.return_key, r.line_no, r.quantity_milli,
+          r.earn_back, r.withheld, r.spend_back, 'till-return:' || r.return_key || ':' || r.till_operation_id::text as key,
+          sum(r.quantity_milli) over (
+            partition by r.till_operation_id, r.line_no order by r.created_at, r.return_key
+          )::bigint as upto
         from till_return_lines r
         where r.till_operation_id in (select op from ev where kind = 'till_return')
+        union all
+        -- A site payment's returns (decision 084): the same figures, keyed by its draft.
+        select 'payment', r.draft_id, r.return_key, r.line_no, r.quantity_milli, r.earn_back, r.withheld,
+          r.spend_back, 'payment-return:' || r.return_key || ':' || r.draft_id::text,
+          sum(r.quantity_milli) over (partition by r.draft_id, r.line_no order by r.created_at, r.return_key)::bigint
+        from payment_return_lines r
+        where r.draft_id in (select op from ev where kind = 'payment_return')
       ), returned as (
         select l.category_id,
           l.sum * r.upto / l.quantity_milli - l.sum * (r.upto - r.quantity_milli) / l.quantity_milli as sum,
           r.earn_back - r.withheld as earn, r.spend_back as spend
         from ev
-        join returns r on r.till_operation_id = ev.op
-          and ev.key = 'till-return:' || r.return_key || ':' || r.till_operation_id::text
-        join receipt_lines l on l.source = 'till' and l.operation_id = r.till_operation_id
-          and l.line_no = r.line_no
-        where ev.kind = 'till_return'
+        join returns r on r.op = ev.op and ev.key = r.key
+        join receipt_lines l on l.source = r.source and l.operation_id = r.op and l.line_no = r.line_no
+        where ev.kind in ('till_return', 'payment_return')
       ), moves as (
         select category_id, sign as lines, sign * sum as goods, sign * earn as earned, sign * spend as spent
         from sold

@@ -18,7 +18,8 @@ type Bucket = 'issued' | 'pending' | 'failed';
 
 /**
  * The card and SBP money per day and source: taken, less a till card payment's refund (whole, or the part a
- * return by lines sent back) on the day the gateway confirmed it.
+ * return by lines sent back) and the part a site payment's return by lines sent back, on the day the gateway
+ * confirmed it.
  */
 async function moneyByDay(db: Db, w: Window) {
   return rowsOf<{ day: string; source: Source; amount: string }>(
@@ -39,6 +40,10 @@ async function moneyByDay(db: Db, w: Window) {
         union all
         -- A return by lines sends its part of the card's money back (decision 063's returns of a card payment).
         select refunded_at, 'tillCard', -amount from till_card_refunds
+        where refunded_at is not null and refunded_at >= ${w.start} and refunded_at < ${w.end}
+        union all
+        -- And so does a site payment's (decision 084): its shop payment's card or SBP part.
+        select refunded_at, 'shop', -amount from payment_card_refunds
         where refunded_at is not null and refunded_at >= ${w.start} and refunded_at < ${w.end}
       )
       select to_char((at at time zone ${w.timeZone})::date, 'YYYY-MM-DD') as day, source,

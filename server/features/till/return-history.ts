@@ -4,10 +4,32 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { operations } from '#server/db/schema/cabinet';
 import { receiptLines } from '#server/db/schema/catalogue';
-import type { tillReturnLines } from '#server/db/schema/till';
+import type { ReceiptSource } from '#server/core/receipt/receipt-rows';
 import { loadPoint, type TillOperationRow } from './operation-rows';
 
-type ReturnRow = typeof tillReturnLines.$inferSelect;
+/** What a return's history row needs of each returned line (`till_return_lines`, `payment_return_lines`). */
+interface ReturnedLine {
+  lineNo: number;
+  quantityMilli: number;
+  earnBack: number;
+  spendBack: number;
+  withheld: number;
+}
+
+/** Whose lines came back: a till operation's, or a site payment's (decision 084). */
+export interface ReturnSubject {
+  source: ReceiptSource;
+  id: string;
+  userId: string;
+  retailPointId: number;
+}
+
+export const tillSubject = (op: TillOperationRow): ReturnSubject => ({
+  source: 'till',
+  id: op.id,
+  userId: op.userId,
+  retailPointId: op.retailPointId,
+});
 
 /**
  * The customer's history row of a partial return (decision 063): «Возврат товаров» at the point, the returned
@@ -18,8 +40,8 @@ type ReturnRow = typeof tillReturnLines.$inferSelect;
 export async function recordReturn(
   deps: LevelDeps,
   tx: Db,
-  op: TillOperationRow,
-  planned: readonly ReturnRow[],
+  op: ReturnSubject,
+  planned: readonly ReturnedLine[],
   transactionId: string | null,
   now: Date,
 ) {
@@ -28,7 +50,7 @@ export async function recordReturn(
     .from(receiptLines)
     .where(
       and(
-        eq(receiptLines.source, 'till'),
+        eq(receiptLines.source, op.source),
         eq(receiptLines.operationId, op.id),
         inArray(
           receiptLines.lineNo,
@@ -61,7 +83,7 @@ export async function recordReturn(
     memberId: op.userId,
     payload: {
       memberId: op.userId,
-      tillOperationId: op.id,
+      ...(op.source === 'till' ? { tillOperationId: op.id } : { draftId: op.id }),
       operationId: row!.id,
       whole: false,
       sum: money,

@@ -21,7 +21,7 @@ import {
   type TillOperationRow,
 } from './operation-rows';
 import { cardRefundInFlight, cardRefundOf, refundPartToCard, type CardRefundRow } from './card-return';
-import { recordReturn } from './return-history';
+import { recordReturn, tillSubject } from './return-history';
 import { returnLineItems } from './return-items';
 
 /**
@@ -39,7 +39,7 @@ type LineRow = typeof receiptLines.$inferSelect;
 const invalid = (message: string) => new AppError('RETURN_INVALID', message);
 
 /** Thousandths of a unit from the contract's number (the contract allows at most 3 decimals). */
-const toMilli = (quantity: number) => Math.round(quantity * 1000);
+export const toMilli = (quantity: number) => Math.round(quantity * 1000);
 
 export async function returnLines(
   deps: TillDeps,
@@ -70,7 +70,7 @@ export async function returnLines(
     const transactionId = await postReturn(tx, locked!, key, planned);
     await tx.insert(tillReturnLines).values(planned);
     await recordCardRefund(tx, locked!, key, planned, now);
-    await recordReturn(deps, tx, locked!, planned, transactionId, now);
+    await recordReturn(deps, tx, tillSubject(locked!), planned, transactionId, now);
     return planned;
   });
   return answerOf(row, body.idempotencyKey, rows, await toCard(deps, row, key));
@@ -136,7 +136,10 @@ export async function hasReturns(db: Db, tillOperationId: string): Promise<boole
 }
 
 /** A repeated key must carry the same lines and quantities (a 409 otherwise, like the other till calls). */
-function sameReturn(rows: ReturnRow[], items: ReturnLineItem[]): ReturnRow[] {
+export function sameReturn<Row extends { lineNo: number; quantityMilli: number }>(
+  rows: Row[],
+  items: ReturnLineItem[],
+): Row[] {
   const asked = [...items].sort((a, b) => a.line - b.line);
   const same =
     asked.length === rows.length &&
@@ -213,7 +216,8 @@ async function postReturn(
 ): Promise<string | null> {
   const spendBack = planned.reduce((s, r) => s + r.spendBack, 0);
   const earnBack = planned.reduce((s, r) => s + r.earnBack, 0);
-  const fromPending = earnBack > 0 ? await cutPending(tx, op, earnBack) : 0;
+  const pendingKeys = [postingKey('till_spend', op.id), postingKey('till_accrue', op.id)];
+  const fromPending = earnBack > 0 ? await cutPending(tx, pendingKeys, earnBack) : 0;
   const rest = earnBack - fromPending;
   const available = (await balancesOf(tx, op.userId)).bonus + spendBack;
   const fromBalance = Math.min(rest, available);
@@ -243,9 +247,8 @@ async function postReturn(
   return posted.transactionId;
 }
 
-/** Cuts a still pending earn of the operation by up to `amount` (decision 030); answers what it cut. */
-async function cutPending(tx: Db, op: TillOperationRow, amount: number): Promise<number> {
-  const keys = [postingKey('till_spend', op.id), postingKey('till_accrue', op.id)];
+/** Cuts a still pending earn posted under one of `keys` by up to `amount` (decision 030); answers what it cut. */
+export async function cutPending(tx: Db, keys: string[], amount: number): Promise<number> {
   const [row] = await tx
     .select()
     .from(pendingBonuses)

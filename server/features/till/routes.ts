@@ -16,6 +16,7 @@ import {
   tillGiftCardRefund,
 } from '#common/contract/till-gift-cards';
 import { tillLateAccrue, tillPaymentReceipt, tillPreview } from '#common/contract/till-receipt';
+import { tillPaymentReceiptReturn } from '#common/contract/till-payment-returns';
 import { tillReturn } from '#common/contract/till-returns';
 import {
   issueTillKey as issueTillKeyEndpoint,
@@ -36,6 +37,7 @@ import { lateAccrue } from './late-accrue';
 import { registerPaymentReceipt } from './payment-receipt';
 import { withCoupon } from './coupon';
 import { previewCheque } from './receipt';
+import { returnPaymentLines } from './payment-returns';
 import { returnLines } from './returns';
 import { withLinesOne } from './receipt-answers';
 import { spend } from './spend';
@@ -76,6 +78,10 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   registerEndpoint(app, tillReturn, async (request) =>
     returnLines(deps, request.till, request.params.operationId, request.body),
+  );
+  // A till's receipt paid on the site, returned by lines at its point (decision 084).
+  registerEndpoint(app, tillPaymentReceiptReturn, async (request) =>
+    returnPaymentLines(deps, request.till, request.params.receiptId, request.body),
   );
   // Gift cards paid at the till (docs/decisions/018).
   registerEndpoint(app, tillGiftCardBalance, async (request) => giftCardBalance(deps, request.body.cardCode));

@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { balancesOf, customerAccounts, postTransaction, transfer } from '#server/core/ledger';
 import { kopecks } from '#server/core/money';
 import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
-import { AcquirerError, type Acquirer } from '#server/integrations/acquirer/acquirer';
 import { tillCardRefunds } from '#server/db/schema/till';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { lossy, type Loss } from '#server/test/lossy-acquirer';
 import { rbsAcquirerOf, startRbsFake, type RbsFake } from '#server/test/rbs-fake';
 import { RBS_TEST_CARDS } from '#server/test/rbs-fake-state';
 import { createTestApp, type TestApp } from '#server/test/test-app';
@@ -17,44 +17,10 @@ const PHONE = '79006660301';
 /** Monday 30.11.2026, 12:00 in Moscow: the till's point earns 3 % of what the card paid. */
 const MONDAY_NOON = Date.parse('2026-11-30T09:00:00Z');
 
-interface Loss {
-  refund: boolean;
-  statusAfter: boolean;
-}
-
 const ITEMS = [
   { name: 'Кофе', quantity: 2, price: 300, sum: 600 },
   { name: 'Сыр', quantity: 0.5, price: 800, sum: 400 },
 ];
-
-/**
- * An acquirer whose refunds go through at the bank but whose answers are lost while `lose.refund` is set, and,
- * with `lose.statusAfter`, the status asked right after such a refund too.
- */
-function lossy(inner: Acquirer, lose: Loss): Acquirer {
-  let statusLost = false;
-  return {
-    ...inner,
-    name: inner.name,
-    formHosts: inner.formHosts,
-    bindings: inner.bindings,
-    registerOrder: (input) => inner.registerOrder(input),
-    cancelOrder: (orderId) => inner.cancelOrder(orderId),
-    async getOrderStatus(orderId) {
-      if (statusLost) {
-        statusLost = false;
-        throw new AcquirerError('rbs getOrderStatusExtended.do: no answer');
-      }
-      return inner.getOrderStatus(orderId);
-    },
-    async refund(orderId, amount, receipt) {
-      const status = await inner.refund(orderId, amount, receipt);
-      if (!lose.refund) return status;
-      statusLost = lose.statusAfter;
-      throw new AcquirerError('rbs refund.do: no answer');
-    },
-  };
-}
 
 describe('returns by lines of a card payment at the till (RBS)', () => {
   let fake: RbsFake;

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_card_refunds_refunded" ON "payment_card_refunds" USING btree ("refunded_at") WHERE "payment_card_refunds"."refunded_at" is not null;

@@ -1,0 +1,125 @@
+// Decisions 070, 084: a site payment's return by lines, in the cloud mode, queues a «возврат прихода» of the
+// returned lines (their quantities and the money going back) once that money is refunded; the till mode none.
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { calendarDay } from '#common/lib/format';
+import { paymentDrafts } from '#server/db/schema/payments';
+import { paymentReturnLines } from '#server/db/schema/payment-returns';
+import type { FakeAtol } from '#server/integrations/fiscal/fake-atol-server';
+import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import {
+  asOperator,
+  CLOUD,
+  fakeAtolWithClient,
+  FISCAL_OPERATOR,
+  GATEWAY_MODE,
+  putFiscal,
+  receiptRows,
+} from '#server/test/fiscal-kit';
+import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import {
+  loadBakery,
+  MONDAY_NOON,
+  registerReceipt,
+  returnPaid,
+  startPaying,
+} from '#server/test/payment-return-kit';
+import {
+  completeDraft,
+  creditMoney,
+  customerWithBonuses,
+  payOnSandbox,
+  setMaxSpendPercent,
+} from '#server/test/payments-kit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { issueKey } from '#server/test/till-kit';
+
+const PHONE = '79006660843';
+const GOOD_CARD = '4111 1111 1111 1111';
+
+describe('the refund receipt of a site payment’s return by lines', () => {
+  let t: TestApp;
+  let clock: FakeClock;
+  let fake: FakeAtol;
+  let key: string;
+  beforeEach(async () => {
+    clock = fakeClock(MONDAY_NOON);
+    const atol = await fakeAtolWithClient(clock);
+    fake = atol.fake;
+    t = await createTestApp({ clock, fiscal: atol.provider, config: { operatorToken: FISCAL_OPERATOR } });
+    await loadBakery(t);
+    await setMaxSpendPercent(t, 50);
+    key = (await issueKey(t)).key;
+  });
+  afterEach(async () => {
+    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
+    await t.close();
+    await fake.close();
+  });
+
+  async function paid(idempotencyKey: string) {
+    const receiptId = await registerReceipt(t, key, idempotencyKey);
+    const { draftId, formUrl } = await startPaying(t, PHONE, receiptId, false);
+    await payOnSandbox(t, formUrl, GOOD_CARD);
+    expect((await completeDraft(t, PHONE, draftId)).json().data).toMatchObject({ state: 'completed' });
+    return { receiptId, draftId };
+  }
+
+  it('the till mode queues nothing; the cloud mode a «возврат прихода» of the lines, card and balance', async () => {
+    const userId = await customerWithBonuses(t, PHONE, 0);
+    await creditMoney(t, userId, 100);
+    const first = await paid('prf-receipt-0001');
+    const till = await returnPaid(t, key, first.receiptId, [{ line: 2, quantity: 1 }], 'prf-return-0001');
+    expect(till.json()).toMatchObject({ refundedToCard: 160, refundedToBalance: 40 });
+    expect(await receiptRows(t)).toEqual([]);
+
+    expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
+    await creditMoney(t, userId, 100, 'second');
+    const { receiptId, draftId } = await paid('prf-receipt-0002');
+    const body = [{ line: 1, quantity: 3 }];
+    const back = await returnPaid(t, key, receiptId, body, 'prf-return-0002');
+    expect(back.statusCode, back.body).toBe(200);
+    // The balance paid 140 ₽ (the 40 ₽ the first return gave back, and 100 ₽): the bread's 300 ₽ is 3/5 of it
+    // (84 ₽) and 216 ₽ by card; its 9 ₽ earned taken back.
+    expect(back.json()).toMatchObject({ refundedToCard: 216, refundedToBalance: 84, bonusesTakenBack: 9 });
+    await returnPaid(t, key, receiptId, body, 'prf-return-0002'); // replayed: no second receipt
+    const refunds = (await receiptRows(t)).filter((row) => row.kind === 'sell_refund');
+    expect(refunds).toHaveLength(1);
+    const [refund] = refunds;
+    expect(refund!.externalId).toMatch(new RegExp(`^sell_refund:${draftId}:.+:prf-return-0002$`));
+    expect(refund).toMatchObject({ sourceType: 'refund', sourceId: draftId, total: 30_000 });
+    expect(refund!.document.items).toEqual([
+      expect.objectContaining({ name: 'Хлеб', quantity: 3, sum: 30_000, code: 'BREAD' }),
+    ]);
+    expect(refund!.document.payments).toEqual([
+      { type: 'electronic', atolType: 1, sum: 21_600 },
+      { type: 'prepaid', atolType: 2, sum: 8_400 },
+    ]);
+    // The report's reconciliation (decision 083) counts the card part sent back on its day, as the receipt does:
+    // the second payment's sale and refund receipts, still pending, match its money less the part.
+    const draftOf = async (id: string) =>
+      (await t.deps.db.select().from(paymentDrafts).where(eq(paymentDrafts.id, id)))[0]!;
+    const second = await draftOf(draftId);
+    const before = await draftOf(first.draftId);
+    const day = calendarDay(clock.now(), 'Europe/Moscow');
+    const report = await t.app.inject({
+      url: `/api/operator/reports?from=${day}&to=${day}`,
+      headers: asOperator,
+    });
+    const { total } = report.json().fiscal;
+    expect(total.receipts.pending).toBe(second.leftToPay - 21_600);
+    // The first payment, made in the till mode, has no receipt: its money less its part back stays unmatched.
+    expect(total.money.shop - total.receipts.pending).toBe(before.leftToPay - 16_000);
+  });
+
+  it('the gateway mode refuses the return before anything moves (its cart’s positions are not mapped yet)', async () => {
+    await customerWithBonuses(t, PHONE, 0);
+    expect((await putFiscal(t, GATEWAY_MODE)).statusCode).toBe(200);
+    const { receiptId } = await paid('prf-receipt-0003');
+    const refused = await returnPaid(t, key, receiptId, [{ line: 1, quantity: 1 }], 'prf-return-0003');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/Чеки оплат печатает банк/);
+    expect((await receiptRows(t)).filter((row) => row.kind === 'sell_refund')).toEqual([]);
+    expect((await t.deps.db.select().from(paymentReturnLines)).length).toBe(0);
+  });
+});

@@ -1,0 +1,179 @@
+import { and, eq } from 'drizzle-orm';
+import type { TillPaymentReturn } from '#common/contract/till-payment-returns';
+import type { TillReturnItem } from '#common/contract/till-returns';
+import { brandSettingsWithin } from '#server/core/brand-settings';
+import { toRoubles } from '#server/core/money';
+import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/in-transaction';
+import { paymentCardRefunds, paymentReturnLines } from '#server/db/schema/payment-returns';
+import { paymentDrafts, paymentReceipts } from '#server/db/schema/payments';
+import { AppError, notFound } from '#server/errors';
+import type { TillCaller } from '#server/lib/callers';
+import { scopedKey, type TillDeps } from './operation-rows';
+import {
+  paymentCardRefundInFlight,
+  paymentCardRefundOf,
+  paymentPartStore,
+  type PaymentCardRefundRow,
+} from './payment-card-refunds';
+import { queuePaymentReturnReceipt } from './payment-return-fiscal';
+import {
+  paymentReturnRows,
+  planPaymentReturn,
+  postPaymentReturn,
+  type DraftRow,
+  type PaymentReturnRow,
+} from './payment-return-plan';
+import { refundPartOnce } from './refund-part';
+import { recordReturn } from './return-history';
+import { returnLineItems } from './return-items';
+import { sameReturn } from './returns';
+
+/**
+ * A till's receipt paid on the site (decision 069) returned by lines at the till (decision 084). The bonuses move
+ * as a till operation's return (decision 063); the money goes back the way it came: the money-like balance's part
+ * in the return's posting, the bank's part to the card or SBP by a partial refund once (refund-part.ts). One
+ * transaction, under a lock on the draft's row, writes the posting, the rows of `payment_return_lines`, the
+ * `refunding` part and the history row, so parallel returns cannot over-return.
+ */
+export async function returnPaymentLines(
+  deps: TillDeps,
+  caller: TillCaller,
+  receiptId: string,
+  body: { items: TillReturnItem[]; idempotencyKey: string },
+): Promise<TillPaymentReturn> {
+  const draft = await loadPaidDraft(deps.db, caller, receiptId);
+  const key = scopedKey(caller, body.idempotencyKey);
+  const items = await returnLineItems(deps.db, draft.id, body.items, 'payment');
+  const earlier = await paymentReturnRows(deps.db, draft.id, key);
+  if (earlier.length > 0) {
+    const rows = sameReturn(earlier, items);
+    return answerOf(receiptId, body.idempotencyKey, rows, await toCard(deps, draft, key));
+  }
+  await refuseBankPart(deps, draft);
+  const rows = await inTransaction(deps.db, async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(paymentDrafts)
+      .where(eq(paymentDrafts.id, draft.id))
+      .for('update');
+    const again = await paymentReturnRows(tx, draft.id, key); // a parallel call with the same key won the lock
+    if (again.length > 0) return sameReturn(again, items);
+    if (await paymentCardRefundInFlight(tx, draft.id)) throw previousInFlight();
+    const now = deps.clock.now();
+    const planned = await planPaymentReturn(tx, locked!, key, items, now);
+    const transactionId = await postPaymentReturn(tx, locked!, key, planned);
+    await tx.insert(paymentReturnLines).values(planned);
+    const toBank = planned.reduce((s, r) => s + r.cardBack, 0);
+    if (toBank > 0) {
+      await tx
+        .insert(paymentCardRefunds)
+        .values({ draftId: draft.id, returnKey: key, amount: toBank, state: 'refunding', createdAt: now });
+    } else {
+      // No bank part: the money-like balance's went back in this transaction, and so goes its receipt.
+      await queuePaymentReturnReceipt(deps, tx, locked!, key, planned);
+    }
+    const subject = {
+      source: 'payment' as const,
+      id: draft.id,
+      userId: draft.userId,
+      retailPointId: draft.retailPointId,
+    };
+    await recordReturn(deps, tx, subject, planned, transactionId, now);
+    return planned;
+  });
+  return answerOf(receiptId, body.idempotencyKey, rows, await toCard(deps, draft, key));
+}
+
+/** The completed site payment of the caller's point that paid the receipt; a clear 4xx otherwise. */
+async function loadPaidDraft(db: Db, caller: TillCaller, receiptId: string): Promise<DraftRow> {
+  const [receipt] = await db
+    .select({ id: paymentReceipts.id })
+    .from(paymentReceipts)
+    .where(and(eq(paymentReceipts.id, receiptId), eq(paymentReceipts.retailPointId, caller.retailPointId)));
+  if (!receipt) throw notFound('Чек не найден');
+  const [draft] = await db
+    .select()
+    .from(paymentDrafts)
+    .where(and(eq(paymentDrafts.receiptId, receiptId), eq(paymentDrafts.state, 'completed')));
+  if (!draft) {
+    throw new AppError('OPERATION_STATE', 'Чек не оплачен на сайте: возвращать по нему нечего');
+  }
+  if (draft.payType === 'IN_RETAIL_POINT') {
+    throw new AppError(
+      'OPERATION_KIND',
+      'Этот чек оплачен на кассе: верните товары возвратом операции кассы',
+    );
+  }
+  return draft;
+}
+
+/**
+ * In the `gateway` mode the bank's order carries the receipt's cart (decision 080), and a partial refund must name
+ * the cart's positions as the order numbered them (after lines paid wholly by bonuses were dropped and weighed
+ * lines split): not built yet. Refused before anything moves, rather than bonuses moved and a bank refusing;
+ * a return already made finishes (its retry is not refused here). So is a payment through another bank.
+ */
+async function refuseBankPart(deps: TillDeps, draft: DraftRow) {
+  if (draft.leftToPay <= 0) return;
+  if (!draft.orderId || draft.acquirer !== deps.acquirer.name) throw otherBank();
+  const settings = await brandSettingsWithin(deps.db, deps.cache);
+  if (settings.fiscal.mode !== 'gateway') return;
+  throw new AppError(
+    'OPERATION_STATE',
+    'Чеки оплат печатает банк: вернуть часть чека, оплаченного на сайте, пока нельзя — обратитесь в поддержку',
+  );
+}
+
+/** The payment's bank is not the one this installation talks to now (checked before anything moves). */
+const otherBank = () =>
+  new AppError('OPERATION_STATE', 'Оплата прошла через другой банк: вернуть на карту отсюда нельзя');
+
+const previousInFlight = () =>
+  new AppError(
+    'OPERATION_STATE',
+    'Предыдущий возврат на карту ещё не подтверждён банком: сначала повторите его с тем же ключом',
+  );
+
+/** The bank's part of the return, sent once; a 503 until the gateway confirms it. */
+async function toCard(deps: TillDeps, draft: DraftRow, key: string): Promise<PaymentCardRefundRow | null> {
+  const refund = await paymentCardRefundOf(deps.db, draft.id, key);
+  if (!refund || refund.state === 'refunded') return refund;
+  if (!draft.orderId || draft.acquirer !== deps.acquirer.name) throw otherBank();
+  const rows = await paymentReturnRows(deps.db, draft.id, key);
+  return refundPartOnce(deps, {
+    orderId: draft.orderId,
+    part: refund,
+    store: paymentPartStore(refund),
+    gatewayReceipt: async () => undefined, // the gateway mode is refused before anything moves
+    queueReceipt: (tx) => queuePaymentReturnReceipt(deps, tx, draft, key, rows),
+  });
+}
+
+function answerOf(
+  receiptId: string,
+  idempotencyKey: string,
+  rows: PaymentReturnRow[],
+  card: PaymentCardRefundRow | null,
+): TillPaymentReturn {
+  const total = (pick: (r: PaymentReturnRow) => number) => toRoubles(rows.reduce((s, r) => s + pick(r), 0));
+  return {
+    receiptId,
+    idempotencyKey,
+    lines: rows.map((r) => ({
+      line: r.lineNo,
+      quantity: r.quantityMilli / 1000,
+      bonusesTakenBack: toRoubles(r.earnBack),
+      bonusesGivenBack: toRoubles(r.spendBack),
+      withheld: toRoubles(r.withheld),
+      refundedToCard: toRoubles(r.cardBack),
+      refundedToBalance: toRoubles(r.balanceBack),
+    })),
+    bonusesTakenBack: total((r) => r.earnBack),
+    bonusesGivenBack: total((r) => r.spendBack),
+    withheld: total((r) => r.withheld),
+    // The answer comes once the bank confirmed the part (a 503 before), so it is what went back.
+    refundedToCard: toRoubles(card?.amount ?? 0),
+    refundedToBalance: total((r) => r.balanceBack),
+  };
+}
