@@ -21,7 +21,9 @@ export const tillReturnItemSchema = z
       .number('Количество: число')
       .positive('Количество: больше нуля')
       .max(MAX_LINE_QUANTITY, `Количество: не больше ${MAX_LINE_QUANTITY}`)
-      .refine(threeDecimals, 'Количество: не больше трёх знаков после запятой'),
+      .refine(threeDecimals, 'Количество: не больше трёх знаков после запятой')
+      // A thousandth is the least a line's quantity counts (a positive 1e-10 would be 0 of it).
+      .refine((value) => Math.round(value * 1000) >= 1, 'Количество: не меньше 0,001'),
   })
   .refine(
     (item) => [item.line, item.sku, item.barcode].filter((named) => named !== undefined).length === 1,

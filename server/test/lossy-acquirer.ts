@@ -4,6 +4,10 @@ import { AcquirerError, type Acquirer } from '#server/integrations/acquirer/acqu
 export interface Loss {
   refund: boolean;
   statusAfter: boolean;
+  /** The refund never reaches the bank (and says nothing): a bank that may still apply it later, or never. */
+  dropRefund?: boolean;
+  /** The status says no refunded total, as some gateways' answers do. */
+  hideTotal?: boolean;
 }
 
 /**
@@ -24,9 +28,11 @@ export function lossy(inner: Acquirer, lose: Loss): Acquirer {
         statusLost = false;
         throw new AcquirerError('rbs getOrderStatusExtended.do: no answer');
       }
-      return inner.getOrderStatus(orderId);
+      const status = await inner.getOrderStatus(orderId);
+      return lose.hideTotal ? { ...status, refundedAmount: null } : status;
     },
     async refund(orderId, amount, receipt) {
+      if (lose.dropRefund) throw new AcquirerError('rbs refund.do: no answer');
       const status = await inner.refund(orderId, amount, receipt);
       if (!lose.refund) return status;
       statusLost = lose.statusAfter;

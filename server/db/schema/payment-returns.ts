@@ -74,6 +74,11 @@ export const paymentCardRefunds = pgTable(
     state: text().$type<'refunding' | 'refunded'>().notNull(),
     /** When a call last took its turn to ask the gateway (a lease, decision 063). */
     attemptedAt: at(),
+    /**
+     * When refund.do was sent for this part (the last time): after a send the bank did not confirm, the part is
+     * not asked for again until the cool-off has passed, and never while the bank does not say its total.
+     */
+    sentAt: at(),
     createdAt: at().notNull(),
     refundedAt: at(),
   },

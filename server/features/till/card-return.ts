@@ -96,6 +96,9 @@ function tillPartStore(refund: CardRefundRow): RefundPartStore<CardRefundRow> {
         );
       return Number(row?.sum ?? 0);
     },
+    markSent: async (db, now) => {
+      await db.update(tillCardRefunds).set({ sentAt: now }).where(thisPart);
+    },
     markRefunded: async (tx, now) => {
       const [moved] = await tx
         .update(tillCardRefunds)

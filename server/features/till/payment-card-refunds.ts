@@ -60,6 +60,9 @@ export function paymentPartStore(refund: PaymentCardRefundRow): RefundPartStore<
         .where(and(eq(paymentCardRefunds.draftId, refund.draftId), eq(paymentCardRefunds.state, 'refunded')));
       return Number(row?.sum ?? 0);
     },
+    markSent: async (db, now) => {
+      await db.update(paymentCardRefunds).set({ sentAt: now }).where(thisPart);
+    },
     markRefunded: async (tx, now) => {
       const [moved] = await tx
         .update(paymentCardRefunds)

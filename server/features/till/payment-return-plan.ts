@@ -6,6 +6,7 @@ import { settlementKey } from '#server/core/holds';
 import { kopecks } from '#server/core/money';
 import { returnShare } from '#server/core/receipt/return-share';
 import type { Db } from '#server/db/client';
+import { holdKey } from '#server/core/holds';
 import { postingKey } from '#server/db/posting-kinds';
 import { receiptLines } from '#server/db/schema/catalogue';
 import { paymentReturnLines } from '#server/db/schema/payment-returns';
@@ -160,6 +161,8 @@ export async function postPaymentReturn(
     idempotencyKey: postingKey('payment_return', returnKey, draft.id),
     kind: 'payment_return',
     entries,
+    // The spend given back returns to the lots the payment's hold took, with their own expiry (decision 030).
+    restores: holdKey('payment', draft.id),
   });
   return posted.transactionId;
 }

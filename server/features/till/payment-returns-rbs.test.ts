@@ -73,7 +73,7 @@ describe('returns by lines of a receipt paid on the site, through RBS (decision 
     expect(other.json().message).toMatch(/Предыдущий возврат на карту/);
 
     fake.misbehave(null);
-    clock.advance(61_000); // past the first call's turn at the bank
+    clock.advance(121_000); // past the first call’s turn at the bank
     const again = await returnPaid(t, key, receiptId, [{ line: 1, quantity: 3 }], 'prr-return-0001');
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ refundedToCard: 300, bonusesTakenBack: 9, withheld: 0 });
@@ -99,7 +99,7 @@ describe('returns by lines of a receipt paid on the site, through RBS (decision 
     const second = await returnPaid(t, key, receiptId, [{ line: 2, quantity: 1 }], 'prr-return-0102');
     expect(second.statusCode).toBe(503);
     expect(refundCalls()).toBe(calls + 1);
-    clock.advance(61_000);
+    clock.advance(121_000);
     lose.refund = false;
     const retry = await returnPaid(t, key, receiptId, [{ line: 2, quantity: 1 }], 'prr-return-0102');
     expect(retry.statusCode, retry.body).toBe(200);

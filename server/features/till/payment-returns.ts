@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { TillPaymentReturn } from '#common/contract/till-payment-returns';
 import type { TillReturnItem } from '#common/contract/till-returns';
-import { brandSettingsWithin } from '#server/core/brand-settings';
 import { toRoubles } from '#server/core/money';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/in-transaction';
@@ -24,7 +23,7 @@ import {
   type DraftRow,
   type PaymentReturnRow,
 } from './payment-return-plan';
-import { refundPartOnce } from './refund-part';
+import { otherBank, previousInFlight, refundPartOnce, refuseBankPart } from './refund-part';
 import { recordReturn } from './return-history';
 import { returnLineItems } from './return-items';
 import { sameReturn } from './returns';
@@ -50,7 +49,11 @@ export async function returnPaymentLines(
     const rows = sameReturn(earlier, items);
     return answerOf(receiptId, body.idempotencyKey, rows, await toCard(deps, draft, key));
   }
-  await refuseBankPart(deps, draft);
+  await refuseBankPart(
+    deps,
+    { bankAmount: draft.leftToPay, orderId: draft.orderId, acquirer: draft.acquirer },
+    'Чеки оплат печатает банк: вернуть часть чека, оплаченного на сайте, пока нельзя — обратитесь в поддержку',
+  );
   const rows = await inTransaction(deps.db, async (tx) => {
     const [locked] = await tx
       .select()
@@ -107,33 +110,6 @@ async function loadPaidDraft(db: Db, caller: TillCaller, receiptId: string): Pro
   }
   return draft;
 }
-
-/**
- * In the `gateway` mode the bank's order carries the receipt's cart (decision 080), and a partial refund must name
- * the cart's positions as the order numbered them (after lines paid wholly by bonuses were dropped and weighed
- * lines split): not built yet. Refused before anything moves, rather than bonuses moved and a bank refusing;
- * a return already made finishes (its retry is not refused here). So is a payment through another bank.
- */
-async function refuseBankPart(deps: TillDeps, draft: DraftRow) {
-  if (draft.leftToPay <= 0) return;
-  if (!draft.orderId || draft.acquirer !== deps.acquirer.name) throw otherBank();
-  const settings = await brandSettingsWithin(deps.db, deps.cache);
-  if (settings.fiscal.mode !== 'gateway') return;
-  throw new AppError(
-    'OPERATION_STATE',
-    'Чеки оплат печатает банк: вернуть часть чека, оплаченного на сайте, пока нельзя — обратитесь в поддержку',
-  );
-}
-
-/** The payment's bank is not the one this installation talks to now (checked before anything moves). */
-const otherBank = () =>
-  new AppError('OPERATION_STATE', 'Оплата прошла через другой банк: вернуть на карту отсюда нельзя');
-
-const previousInFlight = () =>
-  new AppError(
-    'OPERATION_STATE',
-    'Предыдущий возврат на карту ещё не подтверждён банком: сначала повторите его с тем же ключом',
-  );
 
 /** The bank's part of the return, sent once; a 503 until the gateway confirms it. */
 async function toCard(deps: TillDeps, draft: DraftRow, key: string): Promise<PaymentCardRefundRow | null> {

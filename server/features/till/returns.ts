@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ReturnLineItem, TillReturn, TillReturnItem } from '#common/contract/till-returns';
 import { balancesOf, customerAccounts, postTransaction, type LedgerEntryInput } from '#server/core/ledger';
 import { pendingAccount } from '#server/core/earn/pending';
+import { holdKey } from '#server/core/holds';
 import { kopecks, toRoubles } from '#server/core/money';
 import { returnShare } from '#server/core/receipt/return-share';
 import type { Db } from '#server/db/client';
@@ -21,6 +22,7 @@ import {
   type TillOperationRow,
 } from './operation-rows';
 import { cardRefundInFlight, cardRefundOf, refundPartToCard, type CardRefundRow } from './card-return';
+import { previousInFlight, refuseBankPart } from './refund-part';
 import { recordReturn, tillSubject } from './return-history';
 import { returnLineItems } from './return-items';
 
@@ -55,6 +57,13 @@ export async function returnLines(
     const same = sameReturn(earlier, items);
     return answerOf(row, body.idempotencyKey, same, await toCard(deps, row, key));
   }
+  if (row.kind === 'card') {
+    await refuseBankPart(
+      deps,
+      { bankAmount: row.cardAmount, orderId: row.orderId, acquirer: row.acquirer },
+      'Чеки оплат печатает банк: вернуть часть оплаты картой пока нельзя — верните покупку целиком',
+    );
+  }
   const rows = await inTransaction(deps.db, async (tx) => {
     const [locked] = await tx
       .select()
@@ -82,12 +91,6 @@ async function toCard(deps: TillDeps, op: TillOperationRow, key: string): Promis
   const refund = await cardRefundOf(deps.db, op.id, key);
   return refund ? refundPartToCard(deps, op, refund) : null;
 }
-
-const previousInFlight = () =>
-  new AppError(
-    'OPERATION_STATE',
-    'Предыдущий возврат на карту ещё не подтверждён банком: сначала повторите его с тем же ключом',
-  );
 
 /** The card's money for the return's lines (their shares less what is withheld), to be refunded after commit. */
 async function recordCardRefund(
@@ -243,6 +246,9 @@ async function postReturn(
     idempotencyKey: postingKey('till_return', returnKey, op.id),
     kind: 'till_return',
     entries,
+    // The spend given back returns to the lots it came from, with their own expiry (decision 030), as a whole
+    // refund's does: a return never renews bonuses about to expire.
+    restores: holdKey('till', op.id),
   });
   return posted.transactionId;
 }

@@ -4,7 +4,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeAtol } from '#server/integrations/fiscal/fake-atol-server';
 import { sandboxWalletToken } from '#server/integrations/acquirer/sandbox-acquirer';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
-import { CLOUD, fakeAtolWithClient, FISCAL_OPERATOR, putFiscal, receiptRows } from '#server/test/fiscal-kit';
+import {
+  CLOUD,
+  fakeAtolWithClient,
+  FISCAL_OPERATOR,
+  GATEWAY_MODE,
+  putFiscal,
+  receiptRows,
+} from '#server/test/fiscal-kit';
+import { balancesOf } from '#server/core/ledger';
+import { tillReturnLines } from '#server/db/schema/till';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { cardholder, issueKey, memberCode, till } from '#server/test/till-kit';
 
@@ -92,5 +101,22 @@ describe('the till’s saved-card payment and its fiscal receipt', () => {
     expect(part.externalId).toMatch(new RegExp(`^sell_refund:${operationId}:.+:fiscal-card-return-1$`));
     expect(part.total).toBe(32_000);
     expect(part.document.payments).toEqual([{ type: 'electronic', atolType: 1, sum: 32_000 }]);
+  });
+
+  it('in the gateway mode a return by lines of a card payment is refused before anything moves (decision 063)', async () => {
+    expect((await putFiscal(t, GATEWAY_MODE)).statusCode).toBe(200);
+    const operationId = await pay('fiscal-card-0004', [
+      { name: 'Кофе', quantity: 2, price: 300, sum: 600 },
+      { name: 'Сыр', quantity: 1, price: 400, sum: 400 },
+    ]);
+    const before = await balancesOf(t.deps.db, card.userId);
+    const body = { items: [{ line: 2, quantity: 1 }], idempotencyKey: 'fiscal-card-return-2' };
+    const refused = await till(t, key, 'POST', `/api/till/operations/${operationId}/return`, body);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      'Чеки оплат печатает банк: вернуть часть оплаты картой пока нельзя — верните покупку целиком',
+    ]);
+    expect(await balancesOf(t.deps.db, card.userId)).toEqual(before);
+    expect(await t.deps.db.select().from(tillReturnLines)).toEqual([]);
   });
 });

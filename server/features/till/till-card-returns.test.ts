@@ -5,6 +5,7 @@ import { balancesOf, customerAccounts, postTransaction, transfer } from '#server
 import { kopecks } from '#server/core/money';
 import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { tillCardRefunds } from '#server/db/schema/till';
+import { bonusLots } from '#server/db/schema/programme';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import { lossy, type Loss } from '#server/test/lossy-acquirer';
@@ -35,8 +36,7 @@ describe('returns by lines of a card payment at the till (RBS)', () => {
   afterAll(() => fake.close());
   beforeEach(async () => {
     clock = fakeClock(MONDAY_NOON);
-    lose.refund = false;
-    lose.statusAfter = false;
+    Object.assign(lose, { refund: false, statusAfter: false, dropRefund: false, hideTotal: false });
     t = await createTestApp({
       clock,
       config: { operatorToken: OPERATOR_TOKEN },
@@ -85,9 +85,13 @@ describe('returns by lines of a card payment at the till (RBS)', () => {
 
   it('sends each returned line’s share of the card’s money back to the card, the parts adding up to what it paid', async () => {
     const operationId = await payByCard('card-return-pay-1');
+    const lotsBefore = await t.deps.db.select().from(bonusLots);
     // The 200 ₽ of bonuses spread over the lines in proportion: 120 ₽ on the coffee, 80 ₽ on the cheese.
     const first = await giveBack(operationId, [{ line: 1, quantity: 1 }], 'card-return-1');
     expect(first.statusCode, first.body).toBe(200);
+    // The bonuses given back return to the lot they came from, with its expiry: no fresh lot (decision 030).
+    const lotsAfter = await t.deps.db.select().from(bonusLots);
+    expect(lotsAfter.map((l) => l.id).sort()).toEqual(lotsBefore.map((l) => l.id).sort());
     expect(first.json()).toMatchObject({
       lines: [{ line: 1, quantity: 1, bonusesGivenBack: 60, bonusesTakenBack: 7.2, withheld: 0 }],
       refundedToCard: 240, // (600 − 120) / 2
@@ -152,7 +156,7 @@ describe('returns by lines of a card payment at the till (RBS)', () => {
     expect(other.json().message).toMatch(/Предыдущий возврат на карту/);
 
     fake.misbehave(null);
-    clock.advance(61_000); // past the first call's turn at the bank
+    clock.advance(121_000); // past the first call’s turn at the bank
     const again = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'card-return-4');
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().refundedToCard).toBe(480);
@@ -173,12 +177,52 @@ describe('returns by lines of a card payment at the till (RBS)', () => {
     const second = await giveBack(operationId, [{ line: 2, quantity: 0.5 }], 'card-return-7');
     expect(second.statusCode).toBe(503);
     expect(refundCalls()).toBe(calls + 1);
-    clock.advance(61_000);
+    clock.advance(121_000);
     lose.refund = false;
     const retry = await giveBack(operationId, [{ line: 2, quantity: 0.5 }], 'card-return-7');
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json().refundedToCard).toBe(320);
     expect(refundCalls()).toBe(calls + 1);
     expect(orderOf(operationId).refunded).toBe(80_000);
+  });
+
+  it('a refund not confirmed is not asked for again until the cool-off, and never while the bank hides its total', async () => {
+    const operationId = await payByCard('card-return-pay-5');
+    lose.dropRefund = true; // the bank does not get it this time, and says nothing
+    const first = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'card-return-8');
+    expect(first.statusCode).toBe(503);
+    lose.dropRefund = false;
+    clock.advance(121_000);
+    const early = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'card-return-8');
+    expect([early.statusCode, early.json().message]).toEqual([
+      503,
+      'Банк ещё не подтвердил возврат на карту: повторите через 10 минут с тем же ключом',
+    ]);
+    expect(orderOf(operationId).refunded).toBe(0);
+    clock.advance(10 * 60_000);
+    const later = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'card-return-8');
+    expect(later.statusCode, later.body).toBe(200);
+    expect(orderOf(operationId).refunded).toBe(48_000);
+
+    // A bank whose status has no refunded total: one send; unconfirmed, it stops for a person, never blind.
+    lose.dropRefund = true;
+    lose.hideTotal = true;
+    const blind = await giveBack(operationId, [{ line: 2, quantity: 0.5 }], 'card-return-9');
+    expect(blind.statusCode).toBe(503);
+    lose.dropRefund = false;
+    clock.advance(11 * 60_000);
+    const stopped = await giveBack(operationId, [{ line: 2, quantity: 0.5 }], 'card-return-9');
+    expect(stopped.statusCode).toBe(409);
+    expect(stopped.json().message).toMatch(/Банк не сообщает, сколько уже вернул/);
+    expect(orderOf(operationId).refunded).toBe(48_000);
+  });
+
+  it('a bank that refunded more than recorded (a refund made in its console) stops the return for a person', async () => {
+    const operationId = await payByCard('card-return-pay-6');
+    orderOf(operationId).refunded = 10_000; // refunded by hand at the bank
+    const back = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'card-return-10');
+    expect(back.statusCode).toBe(409);
+    expect(back.json().message).toMatch(/Банк вернул на карту 100\.00 ₽, а подтверждено 0\.00 ₽/);
+    expect(orderOf(operationId).refunded).toBe(10_000);
   });
 });

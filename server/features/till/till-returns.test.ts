@@ -135,6 +135,11 @@ describe('partial returns by lines at the till (decision 063)', () => {
       [{ line: 9, quantity: 1 }],
       [{ line: 1, quantity: 0 }],
       [{ line: 1, quantity: -1 }],
+      [{ line: 1, quantity: 1e-10 }], // positive, yet no thousandth of the line
+      [
+        { line: 1, quantity: 1 },
+        { line: 2, quantity: 1e-10 },
+      ],
       [{ line: 1, quantity: 1.0001 }],
       [{ line: 1, quantity: 3.001 }],
       [

@@ -124,9 +124,10 @@ export interface OrderStatus {
   state: OrderState;
   /**
    * Kopecks returned to the card so far, over all of the order's refunds (RBS `paymentAmountInfo.refundedAmount`):
-   * a partial refund whose answer was lost is found here before it is asked again (decision 063).
+   * a partial refund whose answer was lost is found here before it is asked again (decision 063). Null when the
+   * gateway does not say: never read as 0.
    */
-  refundedAmount: number;
+  refundedAmount: number | null;
   /** The gateway's reason for a decline. */
   errorCode: string | null;
   errorMessage: string | null;

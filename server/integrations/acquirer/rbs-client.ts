@@ -158,7 +158,7 @@ function toStatus(orderId: string, answer: StatusAnswer): OrderStatus {
     orderNumber: fromGatewayOrderNumber(answer.orderNumber),
     amount: answer.amount,
     state,
-    refundedAmount: answer.paymentAmountInfo?.refundedAmount ?? 0,
+    refundedAmount: answer.paymentAmountInfo?.refundedAmount ?? null,
     errorCode: declined ? (actionCode && actionCode !== '0' ? actionCode : 'DECLINED') : null,
     errorMessage: declined ? answer.actionCodeDescription?.trim() || 'Платёж отклонён банком' : null,
   };
