@@ -13,7 +13,8 @@ import { paymentReturnLines } from '#server/db/schema/payment-returns';
 import type { paymentDrafts } from '#server/db/schema/payments';
 import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { AppError } from '#server/errors';
-import { cutPending, toMilli } from './returns';
+import { cutPending } from './return-pending';
+import { toMilli } from './returns';
 
 /**
  * The figures and the posting of a site payment's return by lines (decision 084): returns.ts's rules for a till

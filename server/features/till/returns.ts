@@ -9,7 +9,6 @@ import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/in-transaction';
 import { postingKey } from '#server/db/posting-kinds';
 import { receiptLines } from '#server/db/schema/catalogue';
-import { pendingBonuses } from '#server/db/schema/programme';
 import { tillCardRefunds, tillOperations, tillReturnLines } from '#server/db/schema/till';
 import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { AppError } from '#server/errors';
@@ -23,6 +22,7 @@ import {
 } from './operation-rows';
 import { cardRefundInFlight, cardRefundOf, refundPartToCard, type CardRefundRow } from './card-return';
 import { previousInFlight, refuseBankPart } from './refund-part';
+import { cutPending } from './return-pending';
 import { recordReturn, tillSubject } from './return-history';
 import { returnLineItems } from './return-items';
 
@@ -251,31 +251,6 @@ async function postReturn(
     restores: holdKey('till', op.id),
   });
   return posted.transactionId;
-}
-
-/** Cuts a still pending earn posted under one of `keys` by up to `amount` (decision 030); answers what it cut. */
-export async function cutPending(tx: Db, keys: string[], amount: number): Promise<number> {
-  const [row] = await tx
-    .select()
-    .from(pendingBonuses)
-    .where(
-      and(
-        sql`${pendingBonuses.sourceKey} in (${sql.join(
-          keys.map((k) => sql`${k}`),
-          sql`, `,
-        )})`,
-        eq(pendingBonuses.state, 'pending'),
-      ),
-    )
-    .for('update');
-  if (!row) return 0;
-  const cut = Math.min(amount, row.amount);
-  const left = row.amount - cut;
-  await tx
-    .update(pendingBonuses)
-    .set(left === 0 ? { amount: left, state: 'reversed' } : { amount: left })
-    .where(eq(pendingBonuses.id, row.id));
-  return cut;
 }
 
 function answerOf(
