@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { paymentDrafts } from './payments';
+import { refundPartColumns } from './till';
 
 const at = () => timestamp({ withTimezone: true });
 const kopecks = () => bigint({ mode: 'number' });
@@ -69,18 +70,7 @@ export const paymentCardRefunds = pgTable(
     draftId: uuid()
       .notNull()
       .references(() => paymentDrafts.id),
-    returnKey: text().notNull(),
-    amount: kopecks().notNull(),
-    state: text().$type<'refunding' | 'refunded'>().notNull(),
-    /** When a call last took its turn to ask the gateway (a lease, decision 063). */
-    attemptedAt: at(),
-    /**
-     * When refund.do was sent for this part (the last time): after a send the bank did not confirm, the part is
-     * not asked for again until the cool-off has passed, and never while the bank does not say its total.
-     */
-    sentAt: at(),
-    createdAt: at().notNull(),
-    refundedAt: at(),
+    ...refundPartColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.draftId, t.returnKey] }),

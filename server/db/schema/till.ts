@@ -218,6 +218,24 @@ export const tillReturnLines = pgTable(
 );
 
 /**
+ * A part of a bank order refunded once (refund-part.ts): the columns every payment's table of parts shares.
+ */
+export const refundPartColumns = () => ({
+  returnKey: text().notNull(),
+  amount: kopecks().notNull(),
+  state: text().$type<'refunding' | 'refunded'>().notNull(),
+  /** When a call last took its turn to ask the gateway: one asks at a time (a lease, decision 063). */
+  attemptedAt: at(),
+  /**
+   * When refund.do was sent for this part (the last time): after a send the bank did not confirm, the part is
+   * not asked for again until the cool-off has passed, and never while the bank does not say its total.
+   */
+  sentAt: at(),
+  createdAt: at().notNull(),
+  refundedAt: at(),
+});
+
+/**
  * The money of a card payment's return by lines going back to the card (decision 063): written with the return's
  * lines as `refunding`, `refunded` once the gateway confirms it. One at a time per operation, so what the gateway
  * says it refunded in all tells whether a part whose answer was lost went through.
@@ -228,18 +246,7 @@ export const tillCardRefunds = pgTable(
     tillOperationId: uuid()
       .notNull()
       .references(() => tillOperations.id),
-    returnKey: text().notNull(),
-    amount: kopecks().notNull(),
-    state: text().$type<'refunding' | 'refunded'>().notNull(),
-    /** When a call last took its turn to ask the gateway: one asks at a time (a lease, decision 063). */
-    attemptedAt: at(),
-    /**
-     * When refund.do was sent for this part (the last time): after a send the bank did not confirm, the part is
-     * not asked for again until the cool-off has passed, and never while the bank does not say its total.
-     */
-    sentAt: at(),
-    createdAt: at().notNull(),
-    refundedAt: at(),
+    ...refundPartColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.tillOperationId, t.returnKey] }),
