@@ -117,3 +117,32 @@ test('the till builds a receipt from scanned barcodes: each line’s bonuses, ci
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('console-receipt-390.png'), fullPage: true });
 });
+
+test('a purchase with a promo code at the till names the code in the member’s history (issue 29, item 7)', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const key = await issueTillKey(1);
+  await customerWithCard(page, request);
+  await open(page, '/profile');
+  const code = await page.locator('.member-code [data-code]').getAttribute('data-code');
+  const { till, close } = await openTillDevice(browser);
+  await logInToTill(till, key);
+  await till.getByLabel('Код покупателя').fill(code!);
+  await till.getByRole('button', { name: 'Найти покупателя' }).click();
+  await expect(till.getByTestId('till-customer')).toHaveText('Мария К.');
+  // The demo's shared code takes 10% off the cheque.
+  await till.getByLabel('Сумма чека, ₽').fill('500');
+  await till.getByLabel('Промокод или купон (необязательно)').fill('ДЕМО10');
+  await till.getByRole('button', { name: 'Начислить бонусы' }).click();
+  await expect(till.getByRole('status')).toContainText('Начислено');
+  await close();
+
+  await open(page, '/profile?t=operations');
+  const purchase = page.getByTestId('operations').getByRole('listitem').first();
+  await expect(purchase).toContainText(/Промокод ДЕМО10 · скидка 50\s+рублей/);
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: test.info().outputPath('cabinet-coupon-375.png'), fullPage: false });
+});
