@@ -23,67 +23,51 @@ export function triggerOf(data: FormData) {
   };
 }
 
+/** Each trigger's one number: its field, bounds and default (level up has none; a campaign neither). */
+const PARAMETERS = {
+  lapsed: { label: t.lapsedDays, hint: undefined, name: 'lapsedDays', min: 1, max: 365, byDefault: 60 },
+  welcome: {
+    label: t.welcomeHours,
+    hint: t.welcomeHoursHint,
+    name: 'welcomeHours',
+    min: 0,
+    max: 720,
+    byDefault: 0,
+  },
+  expiring: {
+    label: t.expiringDays,
+    hint: t.expiringDaysHint,
+    name: 'daysBefore',
+    min: 1,
+    max: 60,
+    byDefault: 7,
+  },
+  birthday: {
+    label: t.birthdayDays,
+    hint: t.birthdayDaysHint,
+    name: 'daysBefore',
+    min: 0,
+    max: 60,
+    byDefault: 0,
+  },
+} as const;
+
 /** The chosen trigger's parameter (keyed by the kind, so switching kinds resets its default). */
 export function TriggerFields({ kind }: { kind: FormKind }) {
-  switch (kind) {
-    case 'lapsed':
-      return (
-        <Field
-          key={kind}
-          label={t.lapsedDays}
-          name="lapsedDays"
-          type="number"
-          min={1}
-          max={365}
-          defaultValue={60}
-          required
-        />
-      );
-    case 'welcome':
-      return (
-        <Field
-          key={kind}
-          label={t.welcomeHours}
-          hint={t.welcomeHoursHint}
-          name="welcomeHours"
-          type="number"
-          min={0}
-          max={720}
-          defaultValue={0}
-          required
-        />
-      );
-    case 'expiring':
-      return (
-        <Field
-          key={kind}
-          label={t.expiringDays}
-          hint={t.expiringDaysHint}
-          name="daysBefore"
-          type="number"
-          min={1}
-          max={60}
-          defaultValue={7}
-          required
-        />
-      );
-    case 'birthday':
-      return (
-        <Field
-          key={kind}
-          label={t.birthdayDays}
-          hint={t.birthdayDaysHint}
-          name="daysBefore"
-          type="number"
-          min={0}
-          max={60}
-          defaultValue={0}
-          required
-        />
-      );
-    case 'level_up':
-      return <p className="admin-muted message-note">{t.levelUpHint}</p>;
-    default:
-      return null;
-  }
+  if (kind === 'level_up') return <p className="admin-muted message-note">{t.levelUpHint}</p>;
+  if (kind === 'campaign') return null;
+  const p = PARAMETERS[kind];
+  return (
+    <Field
+      key={kind}
+      label={p.label}
+      {...(p.hint ? { hint: p.hint } : {})}
+      name={p.name}
+      type="number"
+      min={p.min}
+      max={p.max}
+      defaultValue={p.byDefault}
+      required
+    />
+  );
 }
