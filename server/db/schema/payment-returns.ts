@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { paymentDrafts } from './payments';
-import { refundPartColumns } from './till';
+import { refundPartColumns, returnLineColumns } from './till';
 
 const at = () => timestamp({ withTimezone: true });
 const kopecks = () => bigint({ mode: 'number' });
@@ -27,16 +17,7 @@ export const paymentReturnLines = pgTable(
     draftId: uuid()
       .notNull()
       .references(() => paymentDrafts.id),
-    /** `<retailPointId>:<client key>` of the return call: a repeated call answers the same return. */
-    returnKey: text().notNull(),
-    lineNo: integer().notNull(),
-    quantityMilli: bigint({ mode: 'number' }).notNull(),
-    /** The line's earn taken back (its proportional share), of which `withheld` the money covers. */
-    earnBack: kopecks().notNull(),
-    /** The line's bonuses spent, given back. */
-    spendBack: kopecks().notNull(),
-    /** Earned bonuses the customer no longer had: kept from this line's money (the card's part first). */
-    withheld: kopecks().notNull(),
+    ...returnLineColumns(), // `withheld` comes off the card's part first
     /** The line's share of what the bank (card, SBP) took for it, in proportion to the quantity. */
     cardShare: kopecks().notNull(),
     /** The line's share of what the money-like balance paid for it. */

@@ -179,6 +179,20 @@ export const tillOperations = pgTable(
   ],
 );
 
+/** What every returned line records, a till operation's or a site payment's (decisions 063, 084). */
+export const returnLineColumns = () => ({
+  /** `<retailPointId>:<client key>` of the return call: a repeated call answers the same return. */
+  returnKey: text().notNull(),
+  lineNo: integer().notNull(),
+  quantityMilli: bigint({ mode: 'number' }).notNull(),
+  /** The line's earn taken back (its proportional share), of which `withheld` the money covers. */
+  earnBack: kopecks().notNull(),
+  /** The line's bonuses spent, given back. */
+  spendBack: kopecks().notNull(),
+  /** Earned bonuses the customer no longer had: kept from the money that goes back for the line. */
+  withheld: kopecks().notNull(),
+});
+
 /**
  * Partial returns by lines (decision 063): one row per returned line of one return call. The sums over an
  * operation's rows are what was already returned: the next return's share is the cumulative share less them,
@@ -190,16 +204,7 @@ export const tillReturnLines = pgTable(
     tillOperationId: uuid()
       .notNull()
       .references(() => tillOperations.id),
-    /** `<retailPointId>:<client key>` of the return call: a repeated call answers the same return. */
-    returnKey: text().notNull(),
-    lineNo: integer().notNull(),
-    quantityMilli: bigint({ mode: 'number' }).notNull(),
-    /** The line's earn taken back (its proportional share), of which `withheld` the money refund covers. */
-    earnBack: kopecks().notNull(),
-    /** The line's spend given back. */
-    spendBack: kopecks().notNull(),
-    /** Earned bonuses the customer no longer had: the till withholds them from the money it refunds. */
-    withheld: kopecks().notNull(),
+    ...returnLineColumns(),
     /**
      * A card payment's line: its share of what the card paid for the line (sum less bonuses spent), in proportion
      * to the quantity; the card gets this less `withheld` back (0 for the other kinds: the till refunds the money).

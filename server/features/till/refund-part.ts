@@ -70,7 +70,7 @@ const busy = () =>
  */
 const LEASE_MS = 120_000;
 /** After a send the bank did not confirm, how long before it may be asked for again (if its total says so). */
-export const RESEND_COOL_OFF_MS = 10 * 60_000;
+const RESEND_COOL_OFF_MS = 10 * 60_000;
 
 const notYet = () =>
   new AppError(
