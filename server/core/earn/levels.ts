@@ -1,39 +1,36 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Level } from '#common/contract/header';
 import type { MemberLevel } from '#common/contract/member-bonuses';
 import type { Db } from '#server/db/client';
-import { operations } from '#server/db/schema/cabinet';
+import { yearSpend } from '#server/core/segments/purchases-rollup';
+import type { QueryParts } from '#server/core/segments/sql-parts';
 import { toRoubles } from '../money';
 
 /**
  * Levels (docs/decisions/027-programme-rules.md "Levels"): the member's spend over the last 12 months picks a
- * level. The spend is computed when it is needed (at earn time and for the cabinet), never stored, so every
- * purchase and every day that pushes an old purchase out of the window is reflected without a nightly job.
+ * level. The spend is computed when it is needed (at earn time and for the cabinet) from running monthly totals
+ * the database keeps beside the purchases (decision 082), never a stored level, so every purchase and every day
+ * that pushes an old purchase out of the window is reflected without a nightly job.
  */
-
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /**
  * What the member spent in completed purchases (shop and till payments, till accruals) over the 12 months
  * before `now`, kopecks. A refunded or cancelled operation has state CANCEL and does not count; deposits
  * (certificates, gift cards, event bonuses) are not purchases; goods returned at a till (RETURN, decision 063)
- * count against it. One range scan of the member's rows in the
- * `operations_user_history` index (user_id, occurred_at DESC).
+ * count against it. From the member's purchase rollup (decision 082, kept by triggers in the writer's own
+ * transaction): two lookups in its running monthly totals and at most half a month of their purchases at the
+ * window's edge, so a heavy shopper's level costs what an occasional one's does (decision 088). The segments'
+ * property test holds the rollup's figure equal to the sum over every purchase; levels.test.ts holds this one.
  */
 export async function spendOverYear(db: Db, userId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({
-      spend: sql<string>`coalesce(sum(case when ${operations.type} = 'RETURN' then -${operations.amount} else ${operations.amount} end), 0)`,
-    })
-    .from(operations)
-    .where(
-      and(
-        eq(operations.userId, userId),
-        gte(operations.occurredAt, new Date(now.getTime() - YEAR_MS)),
-        eq(operations.state, 'PROCESSED'),
-        inArray(operations.type, ['PAYMENT', 'CASHBACK', 'RETURN']),
-      ),
-    );
+  const parts: QueryParts = { joins: [], statsColumns: [], member: userId };
+  const spend = yearSpend(now, parts);
+  const result = await db.execute(sql`select (${spend})::text as spend
+    from (select ${userId}::uuid as id) u
+    left join (select user_id, ${sql.join(parts.statsColumns, sql`, `)} from member_purchase_stats s
+      where user_id = ${userId}) s on s.user_id = u.id
+    ${sql.join(parts.joins, sql` `)}`);
+  const [row] = (result as unknown as { rows: { spend: string }[] }).rows;
   return Number(row?.spend ?? 0);
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SegmentCondition, SegmentPeriod } from '#common/contract/segment-definition';
+import { spendOverYear } from '#server/core/earn/levels';
 import type { Database } from '#server/db/client';
 import { createTestDatabase } from '#server/test/test-database';
 import { referencePurchases } from './purchases-reference';
@@ -144,6 +145,25 @@ describe('the purchase rollup answers as the reference (decision 082)', () => {
     }
     expect(mismatches).toEqual([]);
   }, 120_000);
+
+  it("gives each member's 12 months' spend (their level) as the sum over every purchase, at any moment", async () => {
+    const mismatches: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const now = new Date(NOW.getTime() - r.int(-30, 400) * DAY - r.int(0, DAY - 1));
+      // Often the first instants of a month or its middle: where the window's edge changes sides.
+      if (i % 3 === 0) now.setUTCDate(1);
+      if (i % 3 === 1) now.setUTCDate(r.pick([15, 16]));
+      for (const member of members) {
+        const [expected] = await rows<{ spend: string }>(sql`select coalesce(sum(case when type = 'RETURN'
+            then -amount else amount end), 0)::text as spend from operations where user_id = ${member}
+          and state = 'PROCESSED' and type in ('PAYMENT', 'CASHBACK', 'RETURN')
+          and occurred_at >= ${new Date(now.getTime() - 365 * DAY).toISOString()}::timestamptz`);
+        const spend = await spendOverYear(database.db, member, now);
+        if (spend !== Number(expected!.spend)) mismatches.push(`${member} at ${now.toISOString()}: ${spend}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 60_000);
 });
 
 const lastOf = (text: unknown) => String(text).replace(/[{}]/g, '').split(',').at(-1);

@@ -60,12 +60,13 @@ interface Edge {
  * added to the parts' joins): a hashed aggregate of at most a month's buyers. Edges may overlap (both ends in one month),
  * so their rows are summed apart (union all).
  */
-function edgeValue(figure: Figure, edges: Edge[], { joins }: QueryParts): SQL {
+function edgeValue(figure: Figure, edges: Edge[], { joins, member }: QueryParts): SQL {
   const alias = sql.raw(`e${joins.length + 1}`);
+  const whose = member === undefined ? sql`` : sql` and user_id = ${member}`;
   const rows = sql.join(
     edges.map(
       (e) => sql`select user_id, ${sql.raw(String(e.sign))} * ${VALUE[figure]} as value from operations
-        where ${PURCHASES} and occurred_at >= ${e.from} and occurred_at < ${e.to}`,
+        where ${PURCHASES}${whose} and occurred_at >= ${e.from} and occurred_at < ${e.to}`,
     ),
     sql` union all `,
   );
@@ -119,19 +120,23 @@ function periodGuesses(period: SegmentPeriod, ctx: SegmentContext) {
 /** A member's figure compared: `coalesce` so a member without a row (null figures) is judged on 0, as in 075. */
 const judged = (test: (value: SQL) => SQL, value: SQL) => sql`coalesce(${test(value)}, false)`;
 
+/** The 12 months' spend before `now` (the level's figure, as `spendOverYear` defines it) of `u` with row `s`. */
+export function yearSpend(now: Date, parts: QueryParts): SQL {
+  const start = new Date(now.getTime() - YEAR_MS);
+  return periodFigure(
+    'spend',
+    { start: moment(start), end: null },
+    { startLate: lateInMonth(start), endLate: true },
+    parts,
+  );
+}
+
 export const rollupPurchases: PurchaseConditions = {
   joinsStats: true,
   level(titles, ctx, parts) {
     const { empty, test } = levelRanges(titles, ctx);
     if (empty) return sql`false`;
-    const start = new Date(ctx.now.getTime() - YEAR_MS);
-    const spend = periodFigure(
-      'spend',
-      { start: moment(start), end: null },
-      { startLate: lateInMonth(start), endLate: true },
-      parts,
-    );
-    return judged(test, spend);
+    return judged(test, yearSpend(ctx.now, parts));
   },
   lastPurchase(op, days, ctx) {
     const since = moment(daysBefore(ctx.now, days));

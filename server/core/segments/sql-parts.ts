@@ -82,6 +82,8 @@ export function levelRanges(titles: readonly string[], ctx: SegmentContext) {
 export interface QueryParts {
   joins: SQL[];
   statsColumns: SQL[];
+  /** One member's id when the query is for that member alone (their level): what is joined reads only their rows. */
+  member?: string;
 }
 
 /** The purchase conditions, as the rollup (decision 082) or as the reference over every purchase (075) answers them. */
