@@ -26,6 +26,8 @@ import { startWebhookDeliveryJob } from './core/events/webhook-job';
 import { startWebhookPurgeJob } from './core/events/outbox-purge';
 import { announceAgedOutLevels } from './core/events/level-window';
 import { startIntervalJob } from './lib/interval-job';
+import { readBrandSettings } from './core/brand-settings';
+import { closeEndedDays } from './features/reports/rollup';
 import { startMessageJob } from './features/messages/message-job';
 import { createChannels } from './features/messages/channels';
 import { createAdjustableClock } from './core/adjustable-clock';
@@ -153,6 +155,11 @@ function startJobs(deps: AppDeps, config: Config, app: FastifyInstance) {
     startAuthPurgeJob(deps, {
       intervalMs: 60 * 60_000,
       onError: (error) => jobFailed(error, 'purging old login rows failed'),
+    }),
+    // The reports' ended days into the daily rollup, so no operator's request computes them: hourly (decision 088).
+    startIntervalJob(async () => closeEndedDays(deps.db, (await readBrandSettings(deps.db)).timeZone), {
+      intervalMs: 60 * 60_000,
+      onError: (error) => jobFailed(error, 'closing report days failed'),
     }),
     // Tills' receipts for site payments a day past their time that no payment names: hourly (decision 071).
     startPaymentReceiptPurgeJob(deps, {

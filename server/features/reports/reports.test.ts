@@ -15,6 +15,7 @@ import {
 } from '#server/test/payments-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { buildReport } from './report';
+import { CLOSE_DAYS_AT_ONCE, closeEndedDays } from './rollup';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 const TZ = 'Europe/Moscow';
@@ -224,6 +225,24 @@ describe('reports: every figure is what the ledger says', () => {
       sql`select count(*)::int as n from report_days where day = ${today}::date`,
     );
     expect((closed as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(10);
+  });
+
+  it('closes many ended days a week at a time with the same figures as live, and the job closes the last week', async () => {
+    const query = { from: dayOff(-12), to: dayOff(1) };
+    const live = await buildReport(t.deps, query);
+    // Eleven days before the ones closed above: two passes (7 and 4), each its own transaction.
+    expect(await buildReport(t.deps, query, { today: dayOff(2) })).toEqual(live);
+    const closedIn = async (zone: string) =>
+      (
+        (await t.deps.db.execute(
+          sql`select count(*)::int as n from report_days_closed where time_zone = ${zone}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    expect(await closedIn(TZ)).toBeGreaterThanOrEqual(14);
+    await closeEndedDays(t.deps.db, 'Asia/Vladivostok');
+    expect(await closedIn('Asia/Vladivostok')).toBe(CLOSE_DAYS_AT_ONCE);
+    await closeEndedDays(t.deps.db, 'Asia/Vladivostok');
+    expect(await closedIn('Asia/Vladivostok')).toBe(CLOSE_DAYS_AT_ONCE);
   });
 
   it('works the end-of-range balances back from today, and narrows the payments to points', async () => {
