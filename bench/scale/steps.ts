@@ -198,7 +198,8 @@ function chunkSql(p: ScaleParams, from: number, to: number): string {
 /**
  * After the operations: each member's two accounts with the balance their lots hold, one bonus_expiry posting
  * per member for what their expired lots had (the expiry job posts one per lot; one per member keeps the load
- * smaller and the sums the same), and each member's count of history rows.
+ * smaller and the sums the same), dated when their last expired lot expired (so the reports' days hold a day's
+ * expiries, not every member's on one day), and each member's count of history rows.
  */
 function balancesSql(p: ScaleParams): string {
   const S = SYSTEM_ACCOUNTS;
@@ -206,7 +207,8 @@ function balancesSql(p: ScaleParams): string {
     set local work_mem = '1GB';
     create temp table per_member on commit drop as
     select user_id, sum(remaining) as balance, count(*) as operations,
-      sum(amount) filter (where remaining = 0) as expired, max(id::text) filter (where remaining = 0) as last_lot
+      sum(amount) filter (where remaining = 0) as expired, max(id::text) filter (where remaining = 0) as last_lot,
+      max(expires_at) filter (where remaining = 0) as expired_at
     from bonus_lots group by user_id;
     insert into ledger_accounts (id, user_id, kind, balance, created_at)
     select scale_gen.uuid4('b', substr(u.phone, 3)::bigint), u.id, 'bonus', coalesce(m.balance, 0), u.created_at
@@ -215,11 +217,11 @@ function balancesSql(p: ScaleParams): string {
     select scale_gen.uuid4('w', n), scale_gen.uuid4('u', n), 'money', 0, '${p.now}'
     from generate_series(1, ${p.members}) n;
     create temp table expiries on commit drop as
-    select m.user_id, m.expired, m.last_lot, md5('x' || m.user_id::text)::uuid as tx, a.id as account
+    select m.user_id, m.expired, m.last_lot, m.expired_at, md5('x' || m.user_id::text)::uuid as tx, a.id as account
     from per_member m join ledger_accounts a on a.user_id = m.user_id and a.kind = 'bonus'
     where m.expired > 0;
     insert into ledger_transactions (id, idempotency_key, kind, created_at)
-    select tx, 'bonus-expiry:' || last_lot, 'bonus_expiry', '${p.now}'::timestamptz - interval '1 day' from expiries;
+    select tx, 'bonus-expiry:' || last_lot, 'bonus_expiry', least(expired_at, '${p.now}'::timestamptz) from expiries;
     insert into ledger_entries (id, transaction_id, account_id, amount)
     select md5('y' || user_id::text)::uuid, tx, account, -expired from expiries
     union all select md5('z' || user_id::text)::uuid, tx, '${S.bonus_expired}'::uuid, expired from expiries;
