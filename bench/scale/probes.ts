@@ -12,6 +12,7 @@ import { timeSearches } from '../member-search';
 import { benchLines } from '../receipt-campaigns';
 import { timeReport } from '../reports';
 import { cpu } from './cpu-probe';
+import { segments } from './segment-probe';
 import { tillCaller, tillKey } from './till-calls';
 import { cardOf, PAYERS, phoneOf, userIdOf, type ScaleContext } from './context';
 
@@ -228,4 +229,15 @@ const perRow = (figure: string, took: number, rows: number): Figure => ({
   detail: `${rows} due rows in ${(took / 1000).toFixed(1)} s`,
 });
 
-export const PROBES: Probe[] = [till, payment, history, search, reports, levels, expiry, birthdays, cpu];
+export const PROBES: Probe[] = [
+  till,
+  payment,
+  history,
+  search,
+  reports,
+  levels,
+  segments,
+  expiry,
+  birthdays,
+  cpu,
+];

@@ -57,14 +57,6 @@ async function measure(ref: ScaleContext, big: ScaleContext): Promise<Row[]> {
     const [r, b] = [best.get(ref)!, best.get(big)!];
     r.forEach((figure, i) => rows.push(rowOf(figure, b[i]!)));
   }
-  rows.push({
-    figure: 'segment counts (marketing issue)',
-    value: 'added when segments land',
-    reference: '',
-    ratio: '',
-    bar: `<= ${BAR}×`,
-    verdict: '',
-  });
   return rows;
 }
 
