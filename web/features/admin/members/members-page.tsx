@@ -8,6 +8,7 @@ import { adminApi } from '../api';
 import { DataTable, type Column } from '../kit/data-table';
 import { Field } from '../kit/field';
 import { MemberCard } from './member-card';
+import membersCss from './members.css?url';
 
 const t = ruAdmin.members;
 
@@ -62,6 +63,8 @@ export function MembersPage() {
 
   return (
     <>
+      {/* This screen's own stylesheet, beside the console's console.css (React hoists it). */}
+      <link rel="stylesheet" href={membersCss} precedence="default" />
       <h1>{t.heading}</h1>
       <form className="admin-inline-form" role="search" onSubmit={search}>
         <Field label={t.search} name="q" minLength={2} required />
