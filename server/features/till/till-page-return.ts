@@ -98,7 +98,7 @@ export function returnForm(
 <form method="post" action="${escapeHtml(target.action)}">
 ${hidden}<input type="hidden" name="idempotencyKey" value="${escapeHtml(key)}">
 <div class="lines"><table><caption>Сколько вернуть</caption>
-<thead><tr><th scope="col">Товар</th><th scope="col" class="num">Можно вернуть</th><th scope="col" class="num">Вернуть</th></tr></thead>
+<thead><tr><th scope="col">Товар</th><th scope="col" class="num">Осталось</th><th scope="col" class="num">Вернуть</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 <div class="buttons"><button type="submit" class="danger">Вернуть выбранное</button></div>
 </form></details>`;
