@@ -162,7 +162,7 @@ const paymentReceiptViewExamples = {
           bonusesGivenBack: 44.95,
           withheld: 0,
           refundedToCard: 39.77,
-          cardPending: false,
+          pending: null,
           refundedToBalance: 5.18,
         },
       },

@@ -82,8 +82,16 @@ export const tillReturnedSchema = z.strictObject({
   withheld: money,
   /** Roubles the bank confirmed back to the card (a card payment's; null for the other kinds). */
   refundedToCard: money.nullable(),
-  /** A part of the money the bank has not confirmed yet: repeat that return with its key; a new one waits. */
-  cardPending: z.boolean(),
+  /**
+   * The return whose money the bank has not confirmed yet (a 503 answered it): repeat it with this key and these
+   * lines to finish it, never refunding twice; a new return waits for it. Null when none.
+   */
+  pending: z
+    .strictObject({
+      idempotencyKey: z.string(),
+      lines: z.array(z.strictObject({ line: z.number().int(), quantity: z.number() })),
+    })
+    .nullable(),
 });
 export type TillReturned = z.output<typeof tillReturnedSchema>;
 

@@ -129,7 +129,7 @@ describe('returns by lines of a card payment at the till (RBS)', () => {
     // The visit's answer sums the parts the bank confirmed.
     const visits = await t.deps.db.select().from(tillOperations).where(eq(tillOperations.id, operationId));
     const visit = await till(t, key, 'GET', `/api/till/visits/${visits[0]!.visitId}`);
-    expect(visit.json().operations[0].returned).toMatchObject({ refundedToCard: 800, cardPending: false });
+    expect(visit.json().operations[0].returned).toMatchObject({ refundedToCard: 800, pending: null });
   });
 
   it('what the customer no longer has is withheld from the card’s money, never a negative balance', async () => {

@@ -1,6 +1,9 @@
 // Decision 084 on the reference till page: a receipt paid on the site, opened by its payment link, its lines
 // returned by the same form as a till operation's; and the till API's read of the receipt behind it.
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paymentCardRefunds } from '#server/db/schema/payment-returns';
+import { paymentDrafts } from '#server/db/schema/payments';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import {
@@ -84,7 +87,7 @@ describe('the till page returns lines of a receipt paid on the site (decision 08
       withheld: 0,
       refundedToCard: returned.json().refundedToCard,
       refundedToBalance: returned.json().refundedToBalance,
-      cardPending: false,
+      pending: null,
     });
     const other = (await issueKey(t, OTHER_POINT)).key;
     const elsewhere = await till(t, other, 'GET', `/api/till/payment-receipts/${receiptId}`);
@@ -128,6 +131,31 @@ describe('the till page returns lines of a receipt paid on the site (decision 08
     const twice = await form(action, { idempotencyKey: keyOf(shown.body), 'line-1': '1' });
     expect(twice.statusCode).toBe(200);
     expect(await moneyOf(t, PHONE)).toBe(20);
+
+    // Had the bank not confirmed the card's part, the page offers only the same return again, and that finishes
+    // it without a second refund at the bank.
+    await t.deps.db.update(paymentCardRefunds).set({ state: 'refunding', refundedAt: null });
+    const waiting = await page(`/till/payment-receipts/${receiptId}`);
+    expect(waiting.body).toContain('Банк ещё не подтвердил последний возврат денег');
+    expect(waiting.body).not.toContain('Вернуть часть товаров');
+    const retry = Object.fromEntries(
+      [...waiting.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+        m[1]!,
+        m[2]!,
+      ]),
+    );
+    expect(retry).toEqual({ idempotencyKey: keyOf(shown.body), 'line-1': '1' });
+    clock.advance(121_000); // past the lease the first call took (refund-part.ts)
+    const finished = await form(action, retry);
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(finished.body).toContain(`На карту вернули 80,00${NBSP}₽.`);
+    const [part] = await t.deps.db.select().from(paymentCardRefunds);
+    expect(part).toMatchObject({ state: 'refunded', amount: 8_000 });
+    const [draft] = await t.deps.db
+      .select()
+      .from(paymentDrafts)
+      .where(eq(paymentDrafts.receiptId, receiptId));
+    expect((await t.deps.acquirer.getOrderStatus(draft!.orderId!)).refundedAmount).toBe(8_000);
 
     const rest = await form(action, { idempotencyKey: keyOf(once.body), 'line-1': '2', 'line-2': '1' });
     expect(rest.statusCode, rest.body).toBe(200);

@@ -62,8 +62,10 @@ export function returnedSummary(lines: ReceiptLineFigures[], returned: Returned 
   const facts = [
     `Покупателю вернули ${bonuses(returned.bonusesGivenBack)}, забрали ${bonuses(returned.bonusesTakenBack - returned.withheld)}${kept}.`,
     ...moneyBack(returned.refundedToCard, returned.refundedToBalance, by),
-    ...(returned.cardPending
-      ? ['Банк ещё не подтвердил последний возврат на карту: новый возврат — после подтверждения.']
+    ...(returned.pending
+      ? [
+          'Банк ещё не подтвердил последний возврат денег: нажмите «Повторить возврат денег» (дважды не вернётся).',
+        ]
       : []),
     ...(allReturned(lines, returned) ? ['Все товары чека возвращены.'] : []),
   ];
@@ -71,9 +73,27 @@ export function returnedSummary(lines: ReceiptLineFigures[], returned: Returned 
 <p class="note">${escapeHtml(facts.join(' '))}</p></div>`;
 }
 
+const hiddenFields = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
+    .join('');
+
+/**
+ * The return whose money the bank has not confirmed, sent again as it was (its key and lines): the API then asks
+ * the bank's total and finishes it, never refunding twice (decision 063). A new return waits for it.
+ */
+function retryForm(target: ReturnTarget, pending: NonNullable<TillReturned['pending']>) {
+  const lines = Object.fromEntries(pending.lines.map((l) => [`line-${l.line}`, String(l.quantity)]));
+  return `<form method="post" action="${escapeHtml(target.action)}">
+${hiddenFields({ ...target.hidden, idempotencyKey: pending.idempotencyKey, ...lines })}
+<div class="buttons"><button type="submit" class="danger">Повторить возврат денег</button></div>
+</form>`;
+}
+
 /**
  * The folded form: a quantity field per line with something left (empty: nothing of it comes back), and the
- * idempotency key of this form, so a double submit returns once. Nothing when nothing is left.
+ * idempotency key of this form, so a double submit returns once. Nothing when nothing is left; the retry of the
+ * return the bank has not confirmed instead while there is one.
  */
 export function returnForm(
   target: ReturnTarget,
@@ -81,8 +101,9 @@ export function returnForm(
   returned: Returned | undefined,
   key: string,
 ) {
+  if (returned?.pending) return retryForm(target, returned.pending);
   const open = leftOf(lines, returned).filter((l) => l.left > 0);
-  if (open.length === 0 || returned?.cardPending) return '';
+  if (open.length === 0) return '';
   const rows = open
     .map(({ line, left }) => {
       const id = `ret-${target.idPrefix}-${line.line}`;
@@ -91,12 +112,9 @@ export function returnForm(
 <td class="num"><input id="${id}" name="line-${line.line}" inputmode="decimal" autocomplete="off" maxlength="10" size="5"></td></tr>`;
     })
     .join('');
-  const hidden = Object.entries(target.hidden ?? {})
-    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
-    .join('');
   return `<details class="return"><summary>Вернуть часть товаров</summary>
 <form method="post" action="${escapeHtml(target.action)}">
-${hidden}<input type="hidden" name="idempotencyKey" value="${escapeHtml(key)}">
+${hiddenFields(target.hidden ?? {})}<input type="hidden" name="idempotencyKey" value="${escapeHtml(key)}">
 <div class="lines"><table><caption>Сколько вернуть</caption>
 <thead><tr><th scope="col">Товар</th><th scope="col" class="num">Осталось</th><th scope="col" class="num">Вернуть</th></tr></thead>
 <tbody>${rows}</tbody></table></div>

@@ -95,7 +95,7 @@ describe('partial returns by lines at the till (decision 063)', () => {
       bonusesGivenBack: 0,
       withheld: 0,
       refundedToCard: null,
-      cardPending: false,
+      pending: null,
     });
     expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(100_000);
     // The customer's history says why the balance moved: each return is a «Возврат товаров» row with the goods'
