@@ -62,6 +62,13 @@ test('the till builds a receipt from scanned barcodes: each line’s bonuses, ci
   await expect(till.getByRole('status')).toHaveText(
     'Возврат проведён: покупателю вернули 0\u00a0бонусов, забрали 11\u00a0бонусов.',
   );
+  // After it the whole refund is gone and what came back is shown (decision 063).
+  await expect(till.getByTestId('till-returned')).toContainText('Возвращено: Капучино, 300 мл × 1.');
+  await expect(till.getByRole('button', { name: 'Вернуть', exact: true })).toHaveCount(0);
+  expect(await till.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await till.screenshot({ path: test.info().outputPath('till-partly-returned-375.png'), fullPage: true });
+  await till.setViewportSize({ width: 1440, height: 900 });
+  await till.screenshot({ path: test.info().outputPath('till-partly-returned-1440.png'), fullPage: true });
   await close();
 
   // The customer's history shows the purchase with its goods, folded under «Товары: 3».

@@ -1,5 +1,7 @@
 import { defineEndpoint } from './endpoint';
 import { withBodyExamples, withResponseExamples, type Examples } from './examples';
+import { receiptLineFiguresSchema } from './receipt';
+import { tillReturnedSchema } from './till';
 import { returnedLineSchema, tillReturnBodySchema, type TillReturnItem } from './till-returns';
 import * as z from './z';
 
@@ -87,5 +89,97 @@ export const tillPaymentReceiptReturn = defineEndpoint({
     params: z.strictObject({ receiptId: z.string().uuid('Неизвестный чек') }),
     body: withBodyExamples(tillReturnBodySchema, paymentReturnExamples.body),
     response: withResponseExamples(tillPaymentReturnSchema, paymentReturnExamples.response),
+  },
+});
+
+/** A registered receipt as its point's till sees it: paid or not, its paid lines, what came back of them. */
+export const tillPaymentReceiptViewSchema = z.strictObject({
+  receiptId: z.string(),
+  /** The cheque, roubles. */
+  sum: z.number(),
+  /**
+   * `AWAITING`: not paid yet, still payable; `EXPIRED`: not paid and no longer payable; `PAID`: paid on the site
+   * (its lines return through `…/return`); `PAID_AT_TILL`: the customer chose to pay at the till (return it as
+   * the till's operation).
+   */
+  state: z.enum(['AWAITING', 'EXPIRED', 'PAID', 'PAID_AT_TILL']),
+  /** ISO 8601: until when it is payable. */
+  expiresAt: z.string(),
+  /** How the bank's part was paid (`PAID`): the card or the SBP account its money goes back to; null otherwise. */
+  paidBy: z.enum(['CARD', 'SBP_QR']).nullable(),
+  /** The paid lines with their bonuses (`PAID`); null before. */
+  lines: z.array(receiptLineFiguresSchema).nullable(),
+  /** What came back of them (`refundedToCard` the bank's part, never null here); absent when nothing did. */
+  returned: tillReturnedSchema
+    .extend({
+      /** Roubles back to the customer's money-like balance. */
+      refundedToBalance: z.number(),
+    })
+    .optional(),
+});
+export type TillPaymentReceiptView = z.infer<typeof tillPaymentReceiptViewSchema>;
+
+/** The POS guide's receipt paid on the site by card, its baguette returned (the answer above). */
+const paymentReceiptViewExamples = {
+  response: {
+    partlyReturned: {
+      summary: 'Paid on the site by card; the baguette came back, the coffee is left to return',
+      value: {
+        receiptId: '0b6f2c1e-5d7a-4f1e-9c3b-2a8d6e4f1b90',
+        sum: 309.9,
+        state: 'PAID',
+        expiresAt: '2026-11-30T09:30:00.000Z',
+        paidBy: 'CARD',
+        lines: [
+          {
+            line: 1,
+            sku: '10003',
+            name: 'Багет французский',
+            quantity: 1,
+            sum: 89.9,
+            maxBonuses: 44.95,
+            bonuses: 44.95,
+            net: 44.95,
+            earned: 1.34,
+            legalGroup: null,
+          },
+          {
+            line: 2,
+            sku: '20001',
+            name: 'Капучино, 300 мл',
+            quantity: 1,
+            sum: 220,
+            maxBonuses: 110,
+            bonuses: 0,
+            net: 220,
+            earned: 6.6,
+            legalGroup: null,
+          },
+        ],
+        returned: {
+          lines: [{ line: 1, quantity: 1 }],
+          bonusesTakenBack: 1.34,
+          bonusesGivenBack: 44.95,
+          withheld: 0,
+          refundedToCard: 39.77,
+          pending: null,
+          refundedToBalance: 5.18,
+        },
+      },
+    },
+  } satisfies Examples<TillPaymentReceiptView>,
+};
+
+export const tillPaymentReceiptShow = defineEndpoint({
+  method: 'GET',
+  path: '/api/till/payment-receipts/:receiptId',
+  summary:
+    'A receipt the till registered for a payment on the site (decision 069), at its point: whether it is paid, its paid lines with their bonuses, and what came back of them by returns (decision 084), so a till offers only what is left to return',
+  tag: 'till',
+  auth: 'till',
+  errors: ['NOT_FOUND'],
+  schemas: {
+    params: z.strictObject({ receiptId: z.string().uuid('Неизвестный чек') }),
+    response: withResponseExamples(tillPaymentReceiptViewSchema, paymentReceiptViewExamples.response),
   },
 });

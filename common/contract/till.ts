@@ -72,6 +72,29 @@ export const TILL_OPERATION_STATES = [
   'REFUNDING',
 ] as const;
 
+/** What came back of a receipt's lines so far, in all its returns (decisions 063, 084): the till offers the rest. */
+export const tillReturnedSchema = z.strictObject({
+  /** Each line some of which came back: its number and the quantity returned so far. */
+  lines: z.array(z.strictObject({ line: z.number().int(), quantity: z.number() })),
+  bonusesTakenBack: money,
+  bonusesGivenBack: money,
+  /** Earned bonuses the customer no longer had, kept from the money refunded. */
+  withheld: money,
+  /** Roubles the bank confirmed back to the card (a card payment's; null for the other kinds). */
+  refundedToCard: money.nullable(),
+  /**
+   * The return whose money the bank has not confirmed yet (a 503 answered it): repeat it with this key and these
+   * lines to finish it, never refunding twice; a new return waits for it. Null when none.
+   */
+  pending: z
+    .strictObject({
+      idempotencyKey: z.string(),
+      lines: z.array(z.strictObject({ line: z.number().int(), quantity: z.number() })),
+    })
+    .nullable(),
+});
+export type TillReturned = z.output<typeof tillReturnedSchema>;
+
 export const tillOperationSchema = z.strictObject({
   operationId: z.string(),
   visitId: z.string(),
@@ -107,6 +130,8 @@ export const tillOperationSchema = z.strictObject({
   lines: z.array(receiptLineFiguresSchema).nullable(),
   /** The coupon or promo code the operation used or holds (decision 064); absent when none. */
   coupon: tillCouponSchema.optional(),
+  /** In the visit's answer: what came back of its lines (decision 063); absent when nothing did. */
+  returned: tillReturnedSchema.optional(),
 });
 export type TillOperation = z.output<typeof tillOperationSchema>;
 

@@ -149,9 +149,13 @@ export const tillOperations = pgTable(
     index('till_operations_history')
       .on(t.operationId)
       .where(sql`${t.operationId} is not null`),
-    index('till_operations_completed') // reports (decision 031)
-      .on(t.updatedAt)
-      .where(sql`${t.state} = 'completed'`),
+    // The reports' payments (decision 031): a payment on the day it completed, its refund on the day of the refund.
+    index('till_operations_completed_at')
+      .on(t.completedAt)
+      .where(sql`${t.completedAt} is not null`),
+    index('till_operations_refunded_at')
+      .on(t.refundedAt)
+      .where(sql`${t.refundedAt} is not null`),
     // Segments' «bought at these points» (decision 075).
     index('till_operations_point_buyers')
       .on(t.retailPointId, t.userId)

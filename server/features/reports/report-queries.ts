@@ -147,8 +147,9 @@ export interface PaymentRow {
 /**
  * Payments per day and retail point, from the payment records (the bank's and the till's money is not in the
  * ledger): completed shop payments (their bonuses and money-like parts, and what the card, SBP or the till
- * took; not gift cards bought on the site, decision 047), completed till operations, gift-card redemptions not
- * refunded. `points`: only these (none: all).
+ * took; not gift cards bought on the site, decision 047), till operations on the day they completed less their
+ * whole refunds on the refund's day (a count of −1 there: over both days the payment counts as none), gift-card
+ * redemptions not refunded. `points`: only these (none: all).
  */
 export async function paymentsByDayAndPoint(db: Db, w: Window, points: number[]) {
   const only = points.length
@@ -160,7 +161,8 @@ export async function paymentsByDayAndPoint(db: Db, w: Window, points: number[])
   return rowsOf<PaymentRow>(
     await db.execute(sql`
       with p as (
-        select resolved_at as at, retail_point_id as point, pay_sum - coupon_discount as total, spend as bonuses,
+        select resolved_at as at, retail_point_id as point, 1 as n, pay_sum - coupon_discount as total,
+          spend as bonuses,
           extra_spend as money,
           case when pay_type = 'CARD' then left_to_pay else 0 end as card,
           case when pay_type = 'SBP_QR' then left_to_pay else 0 end as sbp,
@@ -172,16 +174,22 @@ export async function paymentsByDayAndPoint(db: Db, w: Window, points: number[])
         where state = 'completed' and product_type = 'PAYMENT'
           and resolved_at >= ${w.start} and resolved_at < ${w.end}
         union all
-        select updated_at, retail_point_id, sum, spend, 0, card_amount, 0, 0, sum - spend - card_amount
+        -- A till operation on the day it completed, whatever became of it later; a whole refund takes it back,
+        -- count and figures, on the day of the refund (decision 083), so an ended day's figures never move.
+        select completed_at, retail_point_id, 1, sum, spend, 0, card_amount, 0, 0, sum - spend - card_amount
         from till_operations
-        where state = 'completed' and updated_at >= ${w.start} and updated_at < ${w.end}
+        where completed_at >= ${w.start} and completed_at < ${w.end}
         union all
-        select created_at, retail_point_id, amount, 0, 0, 0, 0, amount, 0
+        select refunded_at, retail_point_id, -1, -sum, -spend, 0, -card_amount, 0, 0, -(sum - spend - card_amount)
+        from till_operations
+        where refunded_at >= ${w.start} and refunded_at < ${w.end}
+        union all
+        select created_at, retail_point_id, 1, amount, 0, 0, 0, 0, amount, 0
         from gift_card_redemptions
         where refunded_at is null and created_at >= ${w.start} and created_at < ${w.end}
       )
       select to_char((at at time zone ${w.timeZone})::date, 'YYYY-MM-DD') as day, point,
-        count(*)::int as count, sum(total)::text as total, sum(bonuses)::text as bonuses,
+        sum(n)::int as count, sum(total)::text as total, sum(bonuses)::text as bonuses,
         sum(money)::text as money, sum(card)::text as card, sum(sbp)::text as sbp, sum(gift)::text as gift,
         sum(till)::text as till
       from p where true ${only}

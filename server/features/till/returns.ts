@@ -20,6 +20,7 @@ import {
   type TillDeps,
   type TillOperationRow,
 } from './operation-rows';
+import { assertCardLinesAddUp } from './card-lines-check';
 import { cardRefundInFlight, cardRefundOf, refundPartToCard, type CardRefundRow } from './card-return';
 import { previousInFlight, refuseBankPart } from './refund-part';
 import { cutPending } from './return-pending';
@@ -171,6 +172,7 @@ async function planReturn(
     .from(receiptLines)
     .where(and(eq(receiptLines.source, 'till'), eq(receiptLines.operationId, op.id)));
   if (lines.length === 0) throw invalid('У операции нет строк чека: верните её целиком');
+  if (op.kind === 'card') assertCardLinesAddUp(op.cardAmount, lines);
   const byNo = new Map<number, LineRow>(lines.map((line) => [line.lineNo, line]));
   const before = await returnRows(tx, op.id);
   const seen = new Set<number>();

@@ -16,7 +16,7 @@ import {
   tillGiftCardRefund,
 } from '#common/contract/till-gift-cards';
 import { tillLateAccrue, tillPaymentReceipt, tillPreview } from '#common/contract/till-receipt';
-import { tillPaymentReceiptReturn } from '#common/contract/till-payment-returns';
+import { tillPaymentReceiptReturn, tillPaymentReceiptShow } from '#common/contract/till-payment-returns';
 import { tillReturn } from '#common/contract/till-returns';
 import {
   issueTillKey as issueTillKeyEndpoint,
@@ -38,6 +38,7 @@ import { registerPaymentReceipt } from './payment-receipt';
 import { withCoupon } from './coupon';
 import { previewCheque } from './receipt';
 import { returnPaymentLines } from './payment-returns';
+import { showPaymentReceipt } from './payment-receipt-view';
 import { returnLines } from './returns';
 import { withLinesOne } from './receipt-answers';
 import { spend } from './spend';
@@ -79,7 +80,10 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, tillReturn, async (request) =>
     returnLines(deps, request.till, request.params.operationId, request.body),
   );
-  // A till's receipt paid on the site, returned by lines at its point (decision 084).
+  // A till's receipt paid on the site, read and returned by lines at its point (decision 084).
+  registerEndpoint(app, tillPaymentReceiptShow, async (request) =>
+    showPaymentReceipt(deps, request.till, request.params.receiptId),
+  );
   registerEndpoint(app, tillPaymentReceiptReturn, async (request) =>
     returnPaymentLines(deps, request.till, request.params.receiptId, request.body),
   );

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { balancesOf, customerAccounts, postTransaction, transfer } from '#server/core/ledger';
 import { kopecks } from '#server/core/money';
 import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
-import { tillCardRefunds } from '#server/db/schema/till';
+import { eq } from 'drizzle-orm';
+import { tillCardRefunds, tillOperations, tillReturnLines } from '#server/db/schema/till';
 import { bonusLots } from '#server/db/schema/programme';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
@@ -125,6 +126,10 @@ describe('returns by lines of a card payment at the till (RBS)', () => {
       [24_000, 'refunded'],
       [56_000, 'refunded'],
     ]);
+    // The visit's answer sums the parts the bank confirmed.
+    const visits = await t.deps.db.select().from(tillOperations).where(eq(tillOperations.id, operationId));
+    const visit = await till(t, key, 'GET', `/api/till/visits/${visits[0]!.visitId}`);
+    expect(visit.json().operations[0].returned).toMatchObject({ refundedToCard: 800, pending: null });
   });
 
   it('what the customer no longer has is withheld from the card’s money, never a negative balance', async () => {
@@ -224,5 +229,32 @@ describe('returns by lines of a card payment at the till (RBS)', () => {
     expect(back.statusCode).toBe(409);
     expect(back.json().message).toMatch(/Банк вернул на карту 100\.00 ₽, а подтверждено 0\.00 ₽/);
     expect(orderOf(operationId).refunded).toBe(10_000);
+  });
+
+  it('lines whose card money does not add up to what the card paid: a 409 before anything moves', async () => {
+    const operationId = await payByCard('card-return-pay-drift');
+    // A defect upstream, made by hand: the card paid a kopeck less than the lines' money (800 ₽).
+    await t.deps.db
+      .update(tillOperations)
+      .set({ cardAmount: 79_999 })
+      .where(eq(tillOperations.id, operationId));
+    const before = await bonuses();
+    const calls = refundCalls();
+    const refused = await giveBack(operationId, [{ line: 1, quantity: 1 }], 'card-return-drift');
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'OPERATION_STATE' });
+    expect(refused.json().message).toContain('не сходятся');
+    expect(await bonuses()).toBe(before);
+    expect(await t.deps.db.select().from(tillReturnLines)).toEqual([]);
+    expect(await t.deps.db.select().from(tillCardRefunds)).toEqual([]);
+    expect(refundCalls()).toBe(calls);
+    expect(orderOf(operationId).refunded).toBe(0);
+    // Put right, the same return goes through.
+    await t.deps.db
+      .update(tillOperations)
+      .set({ cardAmount: 80_000 })
+      .where(eq(tillOperations.id, operationId));
+    const done = await giveBack(operationId, [{ line: 1, quantity: 1 }], 'card-return-drift');
+    expect(done.statusCode, done.body).toBe(200);
   });
 });

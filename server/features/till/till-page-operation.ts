@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TillOperation } from '#common/contract/till';
-import type { TillReturn } from '#common/contract/till-returns';
 import { formatBonuses, formatKopecks } from '#common/lib/format';
 import { escapeHtml } from '#server/lib/html';
-import { receiptLinesTable, returnForm } from './till-page-receipt';
+import { receiptLinesTable } from './till-page-receipt';
+import { returnedSummary, returnForm } from './till-page-return';
 
 /**
  * One operation of a visit on the reference till page: what it is, its state, its figures and lines, the
@@ -68,7 +68,9 @@ export function operationItem(visitId: string, op: TillOperation) {
     op.state === 'HELD'
       ? button('confirm', op.kind === 'CARD' ? 'Проверить оплату' : 'Подтвердить') +
         button('cancel', 'Отменить', 'danger')
-      : op.state === 'COMPLETED' || op.state === 'REFUNDING'
+      : // After a return by lines the whole refund would return those lines twice (the API refuses it): the
+        // rest goes back by lines. A card refund the bank has not confirmed is finished by the same button.
+        (op.state === 'COMPLETED' && !op.returned) || op.state === 'REFUNDING'
         ? button('refund', 'Вернуть', 'danger')
         : '';
   const card =
@@ -83,21 +85,19 @@ export function operationItem(visitId: string, op: TillOperation) {
 ${receiptLinesTable(op.lines)}${buttons ? `<div class="buttons">${buttons}</div>` : ''}${returnable(visitId, op)}</li>`;
 }
 
-/** What a return moved, for the cashier: the bonuses back and taken, and the money to keep from the refund. */
-export function returnNotice(done: TillReturn) {
-  const moved = `Возврат проведён: покупателю вернули ${bonuses(done.bonusesGivenBack)}, забрали ${bonuses(done.bonusesTakenBack - done.withheld)}.`;
-  // A card payment's money went back to the card already, less what was withheld: nothing for the cashier.
-  if (done.refundedToCard !== null) {
-    const kept = done.withheld > 0 ? ` (удержано ${money(done.withheld)}: бонусов не хватило)` : '';
-    return `${moved} На карту вернули ${money(done.refundedToCard)}${kept}.`;
-  }
-  return done.withheld > 0
-    ? `${moved} Бонусов не хватило: удержите ${money(done.withheld)} из возвращаемых денег.`
-    : moved;
+/**
+ * The return of some goods of a completed operation with lines (a card payment's part goes back to the card):
+ * what came back already, and the form for what is left (nothing once all came back, or while the bank has not
+ * confirmed a card part: a new return would wait for it).
+ */
+function returnable(visitId: string, op: TillOperation) {
+  if (!op.lines?.length) return '';
+  const summary = returnedSummary(op.lines, op.returned);
+  if (op.state !== 'COMPLETED') return summary;
+  const target = {
+    action: `/till/operations/${op.operationId}/return`,
+    idPrefix: op.operationId,
+    hidden: { visitId },
+  };
+  return summary + returnForm(target, op.lines, op.returned, randomUUID());
 }
-
-/** The return form of a completed operation with lines (a card payment's part goes back to the card). */
-const returnable = (visitId: string, op: TillOperation) =>
-  op.state === 'COMPLETED' && op.lines?.length
-    ? returnForm(visitId, op.operationId, op.lines, randomUUID())
-    : '';

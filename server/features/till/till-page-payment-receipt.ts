@@ -57,6 +57,7 @@ ${qrSvg(receipt.paymentUrl)}
 <p>Покупатель сканирует код телефоном и оплачивает чек бонусами и картой или СБП. Код действует до <strong>${escapeHtml(formatTime(receipt.expiresAt, timeZone))}</strong>.</p>
 ${goodsList(items)}
 <p class="note">Ссылка для оплаты: <a href="${escapeHtml(receipt.paymentUrl)}">${escapeHtml(receipt.paymentUrl)}</a></p>
+<p><a class="button secondary" href="/till/payment-receipts/${receipt.receiptId}">Открыть чек: оплата и возврат</a></p>
 </section>
 <p><a class="button secondary" href="/till">Следующий покупатель</a></p>`;
 }

@@ -97,4 +97,41 @@ describe('the reference till page with the goods typed or scanned (issue 29)', (
     const over = await form(action, { visitId, idempotencyKey: `${key!}-2`, 'line-1': '2' });
     expect(over.statusCode).toBe(400);
   });
+
+  it('after a return by lines offers only what is left, shows what came back, and nothing once all is back', async () => {
+    const accrued = await form(visitUrl, {
+      action: 'accrue',
+      sum: '',
+      items: '4600000000011 2\r\nCIG 1 250',
+      idempotencyKey: 'page-receipt-0004',
+    });
+    const url = accrued.headers.location as string;
+    const first = await t.app.inject({ url, headers: { cookie } });
+    const operationId = /data-operation="([0-9a-f-]+)"/.exec(first.body)![1]!;
+    expect(first.body).toContain(`action="/till/operations/${operationId}/refund"`);
+    const visitId = visitUrl.split('/').at(-1)!.split('?')[0]!;
+    const action = `/till/operations/${operationId}/return`;
+    const once = await form(action, { visitId, idempotencyKey: 'page-part-1', 'line-1': '1' });
+    expect(once.statusCode, once.body).toBe(200);
+    // The whole refund is gone (the API would refuse it); the form offers the one loaf left and the cigarettes.
+    expect(once.body).not.toContain(`action="/till/operations/${operationId}/refund"`);
+    const returned = /<div class="returned"[^]*?<\/div>/.exec(once.body)![0];
+    expect(returned).toContain('Возвращено:</strong> Хлеб «Дарницкий» × 1.');
+    expect(returned).toContain('Покупателю вернули 0\u00a0бонусов, забрали 1,50\u00a0бонуса.');
+    const rows = /<caption>Сколько вернуть<\/caption>[^]*?<\/tbody>/.exec(once.body)![0];
+    expect(rows).toMatch(/Хлеб «Дарницкий»<\/label><\/td>\s*<td class="num">1<\/td>/);
+    expect(rows).toContain('name="line-2"');
+    // The rest back: nothing more to offer.
+    const rest = await form(action, {
+      visitId,
+      idempotencyKey: 'page-part-2',
+      'line-1': '1',
+      'line-2': '1',
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.body).toContain('Все товары чека возвращены.');
+    expect(rest.body).toContain('Хлеб «Дарницкий» × 2; Сигареты × 1');
+    expect(rest.body).not.toContain('Вернуть часть товаров');
+    expect(rest.body).not.toContain(`action="/till/operations/${operationId}/refund"`);
+  });
 });

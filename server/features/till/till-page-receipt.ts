@@ -5,6 +5,7 @@ import { toRoubles } from '#server/core/money';
 import type { Db } from '#server/db/client';
 import { catalogueBarcodes, catalogueItems } from '#server/db/schema/catalogue';
 import { escapeHtml } from '#server/lib/html';
+import { quantityText } from './till-page-return';
 
 /**
  * The reference till page's receipt (issue 29): the cashier scans or types the goods, one per line, and the
@@ -91,8 +92,6 @@ export const receiptField = `<label for="items">Товары (необязате
 <textarea id="items" name="items" rows="4" autocomplete="off" aria-describedby="items-hint"></textarea>
 <p class="note" id="items-hint">По строке на товар: штрихкод или артикул, количество, цена (из каталога, если не указана). Например: 4607019002108 2. Сумму чека тогда можно не вводить.</p>`;
 
-const quantityText = (quantity: number) => String(quantity).replace('.', ',');
-
 /** A line's bonuses in one cell: spent as its discount (−) and earned (+), or a dash. */
 function bonusesText(line: ReceiptLineFigures) {
   const parts = [
@@ -122,49 +121,9 @@ ${cell(bonusesText(line))}</tr>`;
 <tbody>${rows}</tbody></table></div>`;
 }
 
-/**
- * The return of some goods (decision 063): under a completed operation with lines, a folded form with a quantity
- * field per line (empty: nothing of it comes back). The till API shares the bonuses out; the page says what moved
- * and what to withhold from the money.
- */
-export function returnForm(visitId: string, operationId: string, lines: ReceiptLineFigures[], key: string) {
-  const rows = lines
-    .map(
-      (line) => `<tr><td><label for="ret-${operationId}-${line.line}">${escapeHtml(line.name)}</label></td>
-<td class="num">${escapeHtml(quantityText(line.quantity))}</td>
-<td class="num"><input id="ret-${operationId}-${line.line}" name="line-${line.line}" inputmode="decimal" autocomplete="off" maxlength="10" size="5"></td></tr>`,
-    )
-    .join('');
-  return `<details class="return"><summary>Вернуть часть товаров</summary>
-<form method="post" action="/till/operations/${operationId}/return">
-<input type="hidden" name="visitId" value="${visitId}"><input type="hidden" name="idempotencyKey" value="${key}">
-<div class="lines"><table><caption>Сколько вернуть</caption>
-<thead><tr><th scope="col">Товар</th><th scope="col" class="num">Куплено</th><th scope="col" class="num">Вернуть</th></tr></thead>
-<tbody>${rows}</tbody></table></div>
-<div class="buttons"><button type="submit" class="danger">Вернуть выбранное</button></div>
-</form></details>`;
-}
-
-/** The quantities typed in the return form: `{ line, quantity }` of each filled field, or the first bad one. */
-export function typedReturn(
-  body: unknown,
-): { items: Array<{ line: number; quantity: number }> } | { error: string } {
-  const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const items: Array<{ line: number; quantity: number }> = [];
-  for (const [name, value] of Object.entries(fields)) {
-    const line = /^line-(\d{1,4})$/.exec(name)?.[1];
-    const text = typeof value === 'string' ? value.trim() : '';
-    if (!line || text === '') continue;
-    const quantity = decimal(text);
-    if (!(quantity > 0)) return { error: `Строка ${line}: количество — число больше нуля` };
-    items.push({ line: Number(line), quantity });
-  }
-  return items.length ? { items } : { error: 'Укажите, сколько вернуть хотя бы по одной строке' };
-}
-
 export const RECEIPT_STYLE = `.return{margin:.5rem 0 0}.return summary{cursor:pointer;font-weight:600}
 .return input{width:5rem;margin:0}
 textarea{width:100%;box-sizing:border-box;font:inherit;padding:.5rem}
 .lines{overflow-x:auto;margin:.5rem 0 0}.lines table{border-collapse:collapse;width:100%;font-size:.9rem}
 .lines caption{text-align:left;font-weight:600;margin:0 0 .25rem}.lines th,.lines td{padding:.25rem .4rem;border-bottom:1px solid #e3e7ea;text-align:left}
-.lines .num{text-align:right;white-space:nowrap}`;
+.lines .num{text-align:right;white-space:nowrap}.returned{margin:.5rem 0 0}.returned p{margin:.25rem 0}`;

@@ -8,6 +8,7 @@ import { giftCardForm } from './till-gift-card-page';
 import { RECEIPT_STYLE, receiptField } from './till-page-receipt';
 import { ENDED_TEXT, operationItem } from './till-page-operation';
 import { PAYMENT_QR_STYLE, paymentReceiptForm } from './till-page-payment-receipt';
+import { paymentReceiptLookupForm } from './till-page-payment-return';
 
 /*
  * The reference till page's markup (docs/decisions/015-till-api.md, its look: decision 052): the key form, the
@@ -68,6 +69,7 @@ export function scanPage(
   error: string | null,
   giftCardError: string | null = null,
   paymentError: string | null = null,
+  receiptError: string | null = null,
 ) {
   return `${top('Касса')}
 ${noticeBlock(error)}
@@ -81,6 +83,7 @@ ${noticeBlock(error)}
 <button type="submit">Найти покупателя</button>
 </form></section>
 ${paymentReceiptForm(paymentError)}
+${paymentReceiptLookupForm(receiptError)}
 ${giftCardForm(giftCardError)}`;
 }
 

@@ -3,8 +3,9 @@ import { calendarDay } from '#common/lib/format';
 import type { AppDeps } from '#server/app-deps';
 import { cachedBrandSettings } from '#server/core/brand-settings';
 import type { TillPageTools } from './till-gift-card-page';
-import { readTypedReceipt, typedReturn } from './till-page-receipt';
-import { ACTIONS, returnNotice } from './till-page-operation';
+import { readTypedReceipt } from './till-page-receipt';
+import { ACTIONS } from './till-page-operation';
+import { returnNotice, typedReturn } from './till-page-return';
 import { scanPage, visitPage } from './till-page-views';
 
 /**

@@ -6,6 +6,7 @@ import { authenticateTillKey } from './keys';
 import { registerTillGiftCardActions } from './till-gift-card-page';
 import { keyPage, scanPage, sendTillPage } from './till-page-views';
 import { registerPaymentReceiptRoute } from './till-page-payment-receipt';
+import { registerPaymentReturnRoutes } from './till-page-payment-return';
 import { registerTillVisitRoutes } from './till-page-visit';
 
 /**
@@ -76,6 +77,7 @@ export function registerTillPage(app: FastifyInstance, deps: AppDeps) {
     registerTillGiftCardActions(scope, tools, scanPage);
     registerTillVisitRoutes(scope, tools, deps);
     registerPaymentReceiptRoute(scope, tools, deps, scanPage);
+    registerPaymentReturnRoutes(scope, tools, deps, scanPage);
 
     scope.get('/till', opts, async (request, reply) => {
       if (!(await requireKey(request, reply))) return reply;

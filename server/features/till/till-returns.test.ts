@@ -84,6 +84,19 @@ describe('partial returns by lines at the till (decision 063)', () => {
     );
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().lines.map((l: { bonusesTakenBack: number }) => l.bonusesTakenBack)).toEqual([6, 1.5]);
+    // The visit's answer says what came back of the operation, summed over both returns (the till offers the rest).
+    const visit = (await till(t, key, 'GET', `/api/till/visits/${visitId}`)).json();
+    expect(visit.operations[0].returned).toEqual({
+      lines: [
+        { line: 1, quantity: 3 },
+        { line: 2, quantity: 1 },
+      ],
+      bonusesTakenBack: 10.5,
+      bonusesGivenBack: 0,
+      withheld: 0,
+      refundedToCard: null,
+      pending: null,
+    });
     expect((await balancesOf(t.deps.db, card.userId)).bonus).toBe(100_000);
     // The customer's history says why the balance moved: each return is a «Возврат товаров» row with the goods'
     // money and the bonuses taken back; a repeated key wrote no second row.

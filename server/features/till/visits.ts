@@ -18,6 +18,7 @@ import { chargeableCard } from './saved-card';
 import { loadPoint, toOperation, type TillDeps, type VisitRow } from './operation-rows';
 import { withCoupons } from './coupon';
 import { withLines } from './receipt-answers';
+import { withReturned } from './returned-figures';
 
 /** The point's rate in force and where it comes from (decision 055). */
 function rateOf(own: number | null, settings: Pick<BrandSettings, 'baseEarnPercent'>) {
@@ -86,6 +87,10 @@ export async function visitView(deps: TillDeps, visit: VisitRow): Promise<TillVi
     maxSpendPercent: settings.maxSpendPercent,
     bindingActive: savedCard !== null,
     savedCard: savedCard ? `•••• ${savedCard.last4}` : null,
-    operations: await withCoupons(deps.db, await withLines(deps.db, rows.map(toOperation))),
+    // And what came back of each, so the till offers only the rest (decision 063).
+    operations: await withReturned(
+      deps.db,
+      await withCoupons(deps.db, await withLines(deps.db, rows.map(toOperation))),
+    ),
   };
 }
