@@ -1,6 +1,7 @@
 import { defineEndpoint } from './endpoint';
 import { withBodyExamples, withResponseExamples, type Examples } from './examples';
 import { returnedLineSchema, tillReturnBodySchema, type TillReturnItem } from './till-returns';
+import { paymentFiscalSchema } from './till-register-receipt';
 import * as z from './z';
 
 /** A till's receipt paid on the site (decision 069), returned by lines at the till (decision 084). */
@@ -23,6 +24,12 @@ export const tillPaymentReturnSchema = z.strictObject({
   refundedToCard: z.number(),
   /** Roubles back to the customer's money-like balance (certificates, gift value) that paid (decision 023). */
   refundedToBalance: z.number(),
+  /**
+   * Where the bank's fiscal partner issued the payment's receipt (the `gateway` mode, decision 086): the card's
+   * part of the refund receipt is the bank's (`issuedBySite`), and `register` is the balance's part the shop's
+   * register prints, «возврат прихода» paid by the advance offset. Absent otherwise.
+   */
+  fiscal: paymentFiscalSchema.optional(),
 });
 export type TillPaymentReturn = z.infer<typeof tillPaymentReturnSchema>;
 
