@@ -1,10 +1,12 @@
 import type { BrandSettings } from '#common/contract/header';
 import type { FiscalKind } from '#common/lib/fiscal-vocabulary';
 import { brandSettingsWithin } from '#server/core/brand-settings';
-import type { Sale } from '#server/core/fiscal/fiscal-document';
+import type { Sale, SaleLine } from '#server/core/fiscal/fiscal-document';
 import { gatewayReceiptOf, type GatewayReceipt } from '#server/core/fiscal/gateway-sale';
-import { clientOf, queueFiscalReceipt } from '#server/core/fiscal/queue';
+import { clientOf, queueFiscalReceipt, vatBySku } from '#server/core/fiscal/queue';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { receiptLines } from '#server/db/schema/catalogue';
 import type { TillDeps, TillOperationRow } from './operation-rows';
 
 /**
@@ -64,7 +66,12 @@ async function cardSale(
   pointTitle: string,
   amount = row.cardAmount,
 ): Promise<Sale> {
-  // A part refunded (a return by lines) is the same «платёж» position for less: the gateway's cart had one.
+  const client = await clientOf(tx, settings, null, row.userId);
+  // In the `gateway` mode the whole payment is its lines, so that a return by lines can name the bank cart's
+  // positions (decision 086). A part refunded otherwise is the same «платёж» position for less.
+  const lines =
+    settings.fiscal.mode === 'gateway' && amount === row.cardAmount ? await tillLines(tx, row) : null;
+  if (lines) return { ...lines, payments: { electronic: amount }, client };
   return {
     settlement: 'full',
     lines: [
@@ -78,6 +85,39 @@ async function cardSale(
     ],
     discount: 0,
     payments: { electronic: amount },
-    client: await clientOf(tx, settings, null, row.userId),
+    client,
+  };
+}
+
+/** The operation's lines net of the bonuses each took, when they add up to what the card paid; else null. */
+async function tillLines(
+  tx: Db,
+  row: TillOperationRow,
+): Promise<Pick<Sale, 'settlement' | 'lines' | 'discount' | 'discountShares'> | null> {
+  const lines = await tx
+    .select()
+    .from(receiptLines)
+    .where(and(eq(receiptLines.source, 'till'), eq(receiptLines.operationId, row.id)))
+    .orderBy(asc(receiptLines.lineNo));
+  const spend = lines.reduce((s, line) => s + line.spend, 0);
+  if (lines.length === 0 || lines.reduce((s, line) => s + line.sum, 0) - spend !== row.cardAmount)
+    return null;
+  const vats = await vatBySku(
+    tx,
+    lines.map((line) => line.sku),
+  );
+  return {
+    settlement: 'full',
+    lines: lines.map((line): SaleLine => ({
+      name: line.name,
+      quantityMilli: line.quantityMilli,
+      sum: line.sum,
+      object: 'commodity',
+      vat: (line.sku && vats.get(line.sku)) || null,
+      ...(line.sku ? { code: line.sku } : {}),
+      line: line.lineNo,
+    })),
+    discount: spend,
+    discountShares: lines.map((line) => line.spend),
   };
 }

@@ -2,7 +2,12 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { RegisterReceipt } from '#common/contract/till-register-receipt';
 import { brandSettingsWithin } from '#server/core/brand-settings';
 import type { FiscalDocument } from '#server/core/fiscal/fiscal-document';
-import { cartPositions, refundDocumentOf, type CartPosition } from '#server/core/fiscal/gateway-cart';
+import {
+  cartPositions,
+  refundDocumentOf,
+  type CartPosition,
+  type RefundPiece,
+} from '#server/core/fiscal/gateway-cart';
 import { GATEWAY, type GatewayReceipt } from '#server/core/fiscal/gateway-sale';
 import { recordGatewayReceipt } from '#server/core/fiscal/queue';
 import { toRoubles } from '#server/core/money';
@@ -28,12 +33,15 @@ export interface SaleCart {
   positions: CartPosition[] | null;
 }
 
-/** The cart the payment's bank order was registered with, as its sale's gateway row keeps it; null: none. */
-export async function saleCartOf(db: Db, draftId: string): Promise<SaleCart | null> {
+/**
+ * The cart a payment's bank order was registered with, as its sale's gateway row (`sell:<id>`: a draft's, or a
+ * till card payment's) keeps it; null: none.
+ */
+export async function saleCartOf(db: Db, saleId: string): Promise<SaleCart | null> {
   const [row] = await db
     .select({ document: fiscalReceipts.document, provider: fiscalReceipts.provider })
     .from(fiscalReceipts)
-    .where(eq(fiscalReceipts.externalId, `sell:${draftId}`));
+    .where(eq(fiscalReceipts.externalId, `sell:${saleId}`));
   if (!row || row.provider !== GATEWAY) return null;
   return { document: row.document, positions: cartPositions(row.document) };
 }
@@ -62,14 +70,17 @@ export async function bankPartPath(
   return null;
 }
 
+/** A return's rows, each with the cart positions its line took (null without the bank's cart). */
+type PiecesRow = { gatewayItems: RefundPiece[] | null };
+
 /** The return's positions for refund.do (decision 086); undefined for a return without them. */
 export async function returnGatewayReceipt(
   deps: Pick<TillDeps, 'db' | 'cache'>,
-  draftId: string,
-  rows: readonly PaymentReturnRow[],
+  saleId: string,
+  rows: readonly PiecesRow[],
 ): Promise<GatewayReceipt | undefined> {
   const pieces = rows.flatMap((row) => row.gatewayItems ?? []);
-  const sale = pieces.length > 0 ? await saleCartOf(deps.db, draftId) : null;
+  const sale = pieces.length > 0 ? await saleCartOf(deps.db, saleId) : null;
   if (!sale) return undefined;
   const settings = await brandSettingsWithin(deps.db, deps.cache);
   return { document: sale.document, ffdVersion: settings.fiscal.ffdVersion, pieces };
@@ -79,11 +90,11 @@ export async function returnGatewayReceipt(
 export async function recordReturnGatewayReceipt(
   deps: Pick<TillDeps, 'db' | 'clock'>,
   tx: Db,
-  draftId: string,
+  saleId: string,
   returnKey: string,
-  rows: readonly PaymentReturnRow[],
+  rows: readonly PiecesRow[],
 ): Promise<void> {
-  const sale = await saleCartOf(tx, draftId);
+  const sale = await saleCartOf(tx, saleId);
   const document =
     sale &&
     refundDocumentOf(
@@ -96,9 +107,9 @@ export async function recordReturnGatewayReceipt(
     deps.clock.now(),
     {
       kind: 'sell_refund',
-      externalId: `sell_refund:${draftId}:${returnKey}`,
+      externalId: `sell_refund:${saleId}:${returnKey}`,
       sourceType: 'refund',
-      sourceId: draftId,
+      sourceId: saleId,
     },
     document,
   );
