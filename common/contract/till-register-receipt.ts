@@ -1,4 +1,6 @@
 import { FISCAL_MODES } from '../lib/fiscal-vocabulary';
+import { defineEndpoint } from './endpoint';
+import { withResponseExamples, type Examples } from './examples';
 import * as z from './z';
 
 /**
@@ -41,3 +43,79 @@ export const paymentFiscalSchema = z.strictObject({
   register: registerReceiptSchema.nullable(),
 });
 export type PaymentFiscal = z.output<typeof paymentFiscalSchema>;
+
+/** A receipt the till registered for a payment on the site (decision 069): whether it is paid, and how. */
+export const tillPaymentReceiptStateSchema = z.strictObject({
+  receiptId: z.string(),
+  /** The cheque, roubles, as registered. */
+  sum: z.number(),
+  /** Paid on the site: the payment completed. */
+  paid: z.boolean(),
+  /** How it was paid, roubles: bonuses (a discount), the money-like balance, the bank (card or SBP). */
+  bonuses: z.number(),
+  balance: z.number(),
+  bank: z.number(),
+  /** Once paid on the site: who fiscalises it and what the register prints (decision 086); null otherwise. */
+  fiscal: paymentFiscalSchema.nullable(),
+});
+export type TillPaymentReceiptState = z.output<typeof tillPaymentReceiptStateSchema>;
+
+const RECEIPT_ID = '6e0c4a8b-2f17-4d53-9a6e-1b3c5d7f9e20';
+
+const stateExamples = {
+  response: {
+    gateway: {
+      summary:
+        'Paid in the gateway mode: the bank’s receipt states the card’s 926.85 ₽; the register prints the certificate balance’s 30 ₽ as «зачёт аванса», per line',
+      value: {
+        receiptId: RECEIPT_ID,
+        sum: 1056.85,
+        paid: true,
+        bonuses: 100,
+        balance: 30,
+        bank: 926.85,
+        fiscal: {
+          mode: 'gateway',
+          issuedBySite: 926.85,
+          register: {
+            kind: 'sell',
+            paymentMethod: 4,
+            lines: [
+              { line: 1, name: 'Капучино 300 мл', quantity: 2, sum: 12.41 },
+              { line: 3, name: 'Багет', quantity: 1, sum: 17.59 },
+            ],
+            electronic: 0,
+            prepaid: 30,
+            total: 30,
+          },
+        },
+      },
+    },
+    unpaid: {
+      summary: 'Not paid yet: the customer has not finished on the site',
+      value: {
+        receiptId: RECEIPT_ID,
+        sum: 1056.85,
+        paid: false,
+        bonuses: 0,
+        balance: 0,
+        bank: 0,
+        fiscal: null,
+      },
+    },
+  } satisfies Examples<TillPaymentReceiptState>,
+};
+
+export const tillPaymentReceiptState = defineEndpoint({
+  method: 'GET',
+  path: '/api/till/payment-receipts/:receiptId',
+  summary:
+    "A receipt registered for a payment on the site (POST /api/till/payment-receipt), at its point: whether it is paid, by what (bonuses, the money-like balance, the bank), and what the shop's register prints of it: in the `till` fiscal mode the whole receipt (paid electronically and by the advance offset); in the `gateway` mode the bank's receipt states the card money and the register prints the balance's part as «зачёт аванса» (full settlement, tag 1215), line by line; in the `cloud` mode nothing",
+  tag: 'till',
+  auth: 'till',
+  errors: ['NOT_FOUND', 'OPERATION_STATE'],
+  schemas: {
+    params: z.strictObject({ receiptId: z.string().uuid('Неизвестный чек') }),
+    response: withResponseExamples(tillPaymentReceiptStateSchema, stateExamples.response),
+  },
+});

@@ -17,6 +17,7 @@ import {
 } from '#common/contract/till-gift-cards';
 import { tillLateAccrue, tillPaymentReceipt, tillPreview } from '#common/contract/till-receipt';
 import { tillPaymentReceiptReturn } from '#common/contract/till-payment-returns';
+import { tillPaymentReceiptState } from '#common/contract/till-register-receipt';
 import { tillReturn } from '#common/contract/till-returns';
 import {
   issueTillKey as issueTillKeyEndpoint,
@@ -29,6 +30,7 @@ import { inTransaction } from '#server/db/in-transaction';
 import { registerEndpoint } from '#server/lib/register-endpoint';
 import { giftCardBalance, redeemGiftCard, refundRedemption } from '../gift-cards/redeem';
 import { issueTillKey, listTillKeys, revokeTillKey } from './keys';
+import { paymentReceiptState } from './payment-receipt-state';
 import { payWithCard } from './card-payment';
 import { accrue } from './accrue';
 import { cancel, confirm, refund } from './operation-actions';
@@ -80,6 +82,9 @@ export function registerTillRoutes(app: FastifyInstance, deps: AppDeps) {
     returnLines(deps, request.till, request.params.operationId, request.body),
   );
   // A till's receipt paid on the site, returned by lines at its point (decision 084).
+  registerEndpoint(app, tillPaymentReceiptState, async (request) =>
+    paymentReceiptState(deps, request.till, request.params.receiptId),
+  );
   registerEndpoint(app, tillPaymentReceiptReturn, async (request) =>
     returnPaymentLines(deps, request.till, request.params.receiptId, request.body),
   );
