@@ -70,6 +70,19 @@ export async function bankPartPath(
   return null;
 }
 
+/**
+ * Whether the balance's part of this payment is the shop's register's to print (decision 086): the bank issued
+ * the sale's receipt from its cart, or, in the `gateway` mode, no bank took any money (all of it the balance).
+ */
+export async function registerPrintsBalance(
+  deps: Pick<TillDeps, 'db' | 'cache'>,
+  draft: DraftRow,
+): Promise<boolean> {
+  if (await saleCartOf(deps.db, draft.id)) return true;
+  if (draft.leftToPay > 0) return false;
+  return (await brandSettingsWithin(deps.db, deps.cache)).fiscal.mode === 'gateway';
+}
+
 /** A return's rows, each with the cart positions its line took (null without the bank's cart). */
 type PiecesRow = { gatewayItems: RefundPiece[] | null };
 

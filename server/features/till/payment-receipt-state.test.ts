@@ -6,7 +6,13 @@ import { sandboxOrders } from '#server/db/schema/payments';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { CLOUD, GATEWAY_MODE, GOOD_CARD, putFiscal, receiptRows } from '#server/test/fiscal-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
-import { loadBakery, MONDAY_NOON, registerReceipt, startPaying } from '#server/test/payment-return-kit';
+import {
+  loadBakery,
+  MONDAY_NOON,
+  registerReceipt,
+  returnPaid,
+  startPaying,
+} from '#server/test/payment-return-kit';
 import {
   completeDraft,
   createDraft,
@@ -135,6 +141,22 @@ describe('a receipt paid on the site, read by its till (decision 086)', () => {
       register: { electronic: 0, prepaid: 500, total: 500 },
     });
     expect(state.fiscal.register.lines.map((l: { sum: number }) => l.sum)).toEqual([300, 200]);
+    // Its return: the balance back, and the register's «возврат прихода» of it.
+    const back = await returnPaid(t, key, receiptId, [{ line: 2, quantity: 1 }], 'prs-return-0003');
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({
+      refundedToBalance: 200,
+      refundedToCard: 0,
+      fiscal: {
+        mode: 'gateway',
+        issuedBySite: 0,
+        register: {
+          kind: 'sell_refund',
+          lines: [{ line: 2, name: 'Сигареты', quantity: 1, sum: 200 }],
+          prepaid: 200,
+        },
+      },
+    });
     expect(await receiptRows(t)).toEqual([]);
   });
 

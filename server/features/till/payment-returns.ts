@@ -26,6 +26,7 @@ import {
 } from './payment-return-plan';
 import {
   bankPartPath,
+  registerPrintsBalance,
   recordReturnGatewayReceipt,
   returnGatewayReceipt,
   returnRegisterReceipt,
@@ -54,7 +55,7 @@ export async function returnPaymentLines(
   const earlier = await paymentReturnRows(deps.db, draft.id, key);
   if (earlier.length > 0) {
     const rows = sameReturn(earlier, items);
-    return answered(deps, receiptId, body.idempotencyKey, rows, await toCard(deps, draft, key));
+    return answered(deps, draft, receiptId, body.idempotencyKey, rows, await toCard(deps, draft, key));
   }
   // The bank's part goes back by the order cart's positions where the bank issued the sale's receipt (decision
   // 086); what cannot be stated so is refused here, before anything moves.
@@ -92,20 +93,21 @@ export async function returnPaymentLines(
     await recordReturn(deps, tx, subject, planned, transactionId, now);
     return planned;
   });
-  return answered(deps, receiptId, body.idempotencyKey, rows, await toCard(deps, draft, key));
+  return answered(deps, draft, receiptId, body.idempotencyKey, rows, await toCard(deps, draft, key));
 }
 
 /** The answer, with what the bank's receipt stated and the register prints where the bank had the cart. */
 async function answered(
   deps: TillDeps,
+  draft: DraftRow,
   receiptId: string,
   idempotencyKey: string,
   rows: PaymentReturnRow[],
   card: PaymentCardRefundRow | null,
 ): Promise<TillPaymentReturn> {
   const answer = answerOf(receiptId, idempotencyKey, rows, card);
-  if (!rows.some((row) => row.gatewayItems)) return answer;
-  const register = await returnRegisterReceipt(deps.db, rows[0]!.draftId, rows);
+  if (!(await registerPrintsBalance(deps, draft))) return answer;
+  const register = await returnRegisterReceipt(deps.db, draft.id, rows);
   return { ...answer, fiscal: { mode: 'gateway', issuedBySite: answer.refundedToCard, register } };
 }
 
