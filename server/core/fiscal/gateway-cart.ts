@@ -102,7 +102,7 @@ export function piecesOfReturn(
   if (milli % 1000 !== 0) return `Строка ${line.lineNo}: в чеке банка товар возвращается целыми штуками`;
   const held = positions.reduce((s, p) => s + p.value - (consumed.get(p.position)?.value ?? 0), 0);
   if (held * 1000 !== line.quantityMilli - line.returnedMilli)
-    return `Строка ${line.lineNo}: её возвращали до того, как чеки стал выдавать банк — верните остаток в поддержке`;
+    return `Строка ${line.lineNo}: её уже возвращали до того, как чеки стал выдавать банк: остаток вернёт поддержка`;
   let left = milli / 1000;
   const pieces: RefundPiece[] = [];
   for (const p of positions) {
