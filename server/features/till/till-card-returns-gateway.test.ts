@@ -5,6 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fiscalReceipts } from '#server/db/schema/fiscal';
 import { tillReturnLines } from '#server/db/schema/till';
+import { balancesOf, customerAccounts, postTransaction, transfer } from '#server/core/ledger';
+import { kopecks } from '#server/core/money';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
 import { GATEWAY_MODE, putFiscal, receiptRows } from '#server/test/fiscal-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
@@ -62,18 +65,19 @@ describe('returns by lines of a till card payment whose bank order carries the c
   });
 
   /** 1,000 ₽ in two lines, 200 ₽ of bonuses (120 ₽ on the coffee, 80 ₽ on the cheese): the card pays 800 ₽. */
-  async function payByCard(idempotencyKey: string) {
+  async function payByCard(idempotencyKey: string, items = ITEMS, bonuses = 200) {
     const visit = await till(t, key, 'POST', '/api/till/verify', {
       code: memberCode(card, clock.now().getTime()),
     });
+    const sum = items.reduce((s, item) => s + Math.round(item.sum * 100), 0) / 100;
     const paid = await till(t, key, 'POST', '/api/till/card-payment', {
       visitId: visit.json().visitId,
-      sum: 1000,
-      bonuses: 200,
-      items: ITEMS,
+      sum,
+      ...(bonuses > 0 ? { bonuses } : {}),
+      items,
       idempotencyKey,
     });
-    expect(paid.json(), paid.body).toMatchObject({ state: 'COMPLETED', paidByCard: 800 });
+    expect(paid.json(), paid.body).toMatchObject({ state: 'COMPLETED', paidByCard: sum - bonuses });
     return paid.json().operationId as string;
   }
   const giveBack = (operationId: string, items: object[], idempotencyKey: string) =>
@@ -147,5 +151,28 @@ describe('returns by lines of a till card payment whose bank order carries the c
     expect(refused.json().message).toMatch(/верните покупку целиком/);
     expect(await t.deps.db.select().from(tillReturnLines)).toEqual([]);
     expect(orderOf(operationId).refunds).toEqual([]);
+  });
+
+  it('what is withheld comes off the card’s pieces, each piece’s money one its quantity states: never more withheld', async () => {
+    // Three coffees for 1,000.70 ₽ by card (two at 333.56 ₽, one at 333.58 ₽), 30.02 ₽ earned; then spent elsewhere.
+    const coffee = [{ name: 'Кофе', quantity: 3, price: 333.57, sum: 1000.7 }];
+    const operationId = await payByCard('gw-card-pay-3', coffee, 0);
+    const { bonus } = await customerAccounts(t.deps.db, card.userId);
+    const left = (await balancesOf(t.deps.db, card.userId)).bonus;
+    await postTransaction(t.deps.db, {
+      idempotencyKey: 'test-credit:gw-card-spent-elsewhere',
+      kind: 'test_credit',
+      entries: transfer(bonus, SYSTEM_ACCOUNTS.bonus_spent, kopecks(left)),
+    });
+    const back = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'gw-card-return-6');
+    expect(back.statusCode, back.body).toBe(200);
+    // Two coffees earned 20.01 ₽ (2/3 of 30.02 ₽), gone. 667.12 ₽ − 20.01 ₽ is an odd number of kopecks, which two
+    // pieces cannot state at one price: 647.12 ₽ goes back (323.56 ₽ each), 20 ₽ withheld, a kopeck left issued.
+    expect(back.json()).toMatchObject({ bonusesTakenBack: 20.01, withheld: 20, refundedToCard: 647.12 });
+    expect(parts(operationId)).toEqual([[[1, 'Кофе', 2, 64_712]]]);
+    // The last coffee: 10.01 ₽ earned and gone, off position 2's 333.58 ₽: one piece states any amount.
+    const last = await giveBack(operationId, [{ line: 1, quantity: 1 }], 'gw-card-return-7');
+    expect(last.json()).toMatchObject({ withheld: 10.01, refundedToCard: 323.57 });
+    expect(orderOf(operationId).refunded).toBe(64_712 + 32_357);
   });
 });
