@@ -162,21 +162,6 @@ function cartPieces(
 }
 
 /**
- * The bank's part of what is withheld taken off a return's cart pieces (decision 086), each piece's money one its
- * quantity states at a whole-kopeck price: a few kopecks fewer may be withheld, never more.
- */
-export function fitWithheldToCart(planned: PaymentReturnRow[]): void {
-  for (const row of planned) {
-    if (!row.gatewayItems) continue;
-    const fitted = withheldFromPieces(row.gatewayItems, row.cardShare - row.cardBack);
-    const cardBack = row.cardShare - fitted.withheld;
-    row.withheld -= cardBack - row.cardBack;
-    row.cardBack = cardBack;
-    row.gatewayItems = fitted.pieces;
-  }
-}
-
-/**
  * The return's posting `payment-return:<key>:<draft>`: the spend back (`bonus_spent` -> customer), the earn back
  * first from a still pending earn, then from the balance as far as it goes (the spend given back counts); the rest
  * is withheld from the lines' money in order (the bank's part first, then the balance's; a line withholds no
@@ -196,11 +181,20 @@ export async function postPaymentReturn(
   const fromBalance = Math.min(rest, (await balancesOf(tx, draft.userId)).bonus + spendBack);
   let shortfall = rest - fromBalance;
   for (const row of planned) {
-    row.withheld = Math.min(shortfall, row.earnBack, row.cardShare + row.balanceShare);
+    const asked = Math.min(shortfall, row.earnBack, row.cardShare + row.balanceShare);
+    let fromCard = Math.min(asked, row.cardShare);
+    if (row.gatewayItems) {
+      // Off the bank cart's pieces, each keeping an amount its quantity states (decision 086); the kopecks a
+      // piece cannot give up come off the balance's part instead, as far as it goes.
+      const fitted = withheldFromPieces(row.gatewayItems, fromCard);
+      row.gatewayItems = fitted.pieces;
+      fromCard = fitted.withheld;
+    }
+    const fromBalanceShare = Math.min(asked - fromCard, row.balanceShare);
+    row.withheld = fromCard + fromBalanceShare;
     shortfall -= row.withheld;
-    const fromCard = Math.min(row.withheld, row.cardShare);
     row.cardBack = row.cardShare - fromCard;
-    row.balanceBack = row.balanceShare - (row.withheld - fromCard);
+    row.balanceBack = row.balanceShare - fromBalanceShare;
   }
   const balanceBack = planned.reduce((s, r) => s + r.balanceBack, 0);
   const accounts = await customerAccounts(tx, draft.userId);

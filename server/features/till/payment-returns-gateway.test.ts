@@ -19,13 +19,18 @@ import {
 } from '#server/test/payment-return-kit';
 import {
   completeDraft,
+  createDraft,
   creditMoney,
   customerWithBonuses,
+  processDraft,
   setMaxSpendPercent,
 } from '#server/test/payments-kit';
+import { balancesOf, customerAccounts, postTransaction, transfer } from '#server/core/ledger';
+import { kopecks } from '#server/core/money';
+import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { rbsAcquirerOf, startRbsFake, type RbsFake } from '#server/test/rbs-fake';
 import { createTestApp, type TestApp } from '#server/test/test-app';
-import { issueKey, OPERATOR_TOKEN } from '#server/test/till-kit';
+import { issueKey, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 const PHONE = '79006660861';
 
@@ -177,5 +182,54 @@ describe('returns by lines of a site payment whose bank order carries the cart (
     expect(await t.deps.db.select().from(paymentReturnLines)).toEqual([]);
     expect(fake.orders.get(orderId)!.refunds).toEqual([]);
     expect((await receiptRows(t)).filter((row) => row.kind === 'sell_refund')).toEqual([]);
+  });
+
+  it('what is withheld comes off the card’s pieces as far as they can state it, the rest off the balance’s part', async () => {
+    // Three loaves for 300.70 ₽ (earning 9.02 ₽), cigarettes for 200 ₽; the bank's cart holds the bread as one
+    // position of three pieces.
+    const items = [
+      { name: 'Хлеб', sku: 'BREAD', quantity: 3, price: 100.23, sum: 300.7 },
+      { name: 'Сигареты', sku: 'CIG', quantity: 1, price: 200, sum: 200 },
+    ];
+    const registered = await till(t, key, 'POST', '/api/till/payment-receipt', {
+      idempotencyKey: 'prg-receipt-0003',
+      sum: 500.7,
+      items,
+    });
+    const receiptId = registered.json().receiptId as string;
+    const draft = await createDraft(t, PHONE, {
+      paySum: 500.7,
+      spendBonus: false,
+      payType: 'CARD',
+      receiptId,
+    });
+    const processed = (await processDraft(t, PHONE, draft.draftId)).json().data;
+    fake.pay(new URL(processed.formUrl).searchParams.get('mdOrder')!);
+    await completeDraft(t, PHONE, draft.draftId);
+    const orderId = (await draftRow(t, draft.draftId)).orderId!;
+    const userId = (await draftRow(t, draft.draftId)).userId;
+    const { bonus } = await customerAccounts(t.deps.db, userId);
+    await postTransaction(t.deps.db, {
+      idempotencyKey: 'test-credit:prg-spent-elsewhere',
+      kind: 'test_credit',
+      entries: transfer(
+        bonus,
+        SYSTEM_ACCOUNTS.bonus_spent,
+        kopecks((await balancesOf(t.deps.db, userId)).bonus),
+      ),
+    });
+    const back = await returnPaid(t, key, receiptId, [{ line: 1, quantity: 2 }], 'prg-return-0201');
+    expect(back.statusCode, back.body).toBe(200);
+    const answer = back.json();
+    // All 6.01 ₽ taken back is withheld: the two pieces keep an even number of kopecks, the odd one off the balance.
+    expect(answer).toMatchObject({ bonusesTakenBack: 6.01, withheld: 6.01 });
+    const [refund] = refundsOf(orderId);
+    expect(refund).toHaveLength(1);
+    expect(refund![0]).toMatchObject({ positionId: 1, quantity: expect.objectContaining({ value: 2 }) });
+    expect(refund![0]!.itemAmount).toBe(refund![0]!.itemPrice * 2);
+    expect(Math.round(answer.refundedToCard * 100)).toBe(refund![0]!.itemAmount);
+    const [row] = await t.deps.db.select().from(paymentReturnLines);
+    expect(row!.withheld).toBe(row!.cardShare - row!.cardBack + row!.balanceShare - row!.balanceBack);
+    expect(row!.balanceShare - row!.balanceBack).toBe(1);
   });
 });

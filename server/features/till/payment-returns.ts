@@ -17,7 +17,6 @@ import {
 } from './payment-card-refunds';
 import { queuePaymentReturnReceipt } from './payment-return-fiscal';
 import {
-  fitWithheldToCart,
   paymentReturnRows,
   planPaymentReturn,
   postPaymentReturn,
@@ -72,7 +71,6 @@ export async function returnPaymentLines(
     const now = deps.clock.now();
     const planned = await planPaymentReturn(tx, locked!, key, items, now, cart);
     const transactionId = await postPaymentReturn(tx, locked!, key, planned);
-    if (cart) fitWithheldToCart(planned);
     await tx.insert(paymentReturnLines).values(planned);
     const toBank = planned.reduce((s, r) => s + r.cardBack, 0);
     if (toBank > 0) {
