@@ -175,4 +175,17 @@ describe('returns by lines of a till card payment whose bank order carries the c
     expect(last.json()).toMatchObject({ withheld: 10.01, refundedToCard: 323.57 });
     expect(orderOf(operationId).refunded).toBe(64_712 + 32_357);
   });
+
+  it('a whole refund names the cart as registered, and its receipt is that cart', async () => {
+    const operationId = await payByCard('gw-card-pay-4');
+    const refunded = await till(t, key, 'POST', `/api/till/operations/${operationId}/refund`);
+    expect(refunded.json(), refunded.body).toMatchObject({ state: 'REFUNDED' });
+    const cart = JSON.parse(orderOf(operationId).orderBundle!).cartItems.items as CartItem[];
+    expect(JSON.parse(orderOf(operationId).refunds[0]!.refundItems!).items).toEqual(cart);
+    const rows = await receiptRows(t);
+    const sold = rows.find((row) => row.kind === 'sell')!;
+    const refund = rows.find((row) => row.kind === 'sell_refund')!;
+    expect(refund).toMatchObject({ provider: 'gateway', total: 80_000 });
+    expect(refund.document.items).toEqual(sold.document.items);
+  });
 });
