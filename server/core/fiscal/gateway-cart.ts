@@ -42,11 +42,10 @@ export function fitPrice(sum: number, value: number, near = Math.round(sum / val
   return null;
 }
 
-/** The gateway's quantity of a document's item: its own, or one piece when no kopeck price gives its sum. */
-export const gatewayValue = (item: FiscalItem): number =>
-  fitPrice(item.sum, item.quantity, item.price) === null ? 1 : item.quantity;
-
-/** The cart's positions, or null when a position names no line (a cart from before lines were kept). */
+/**
+ * The cart's positions, or null when a position names no line (a cart from before lines were kept). An item whose
+ * sum no kopeck price gives back is held as one piece of its sum, as rbs-order-bundle.ts states it.
+ */
 export function cartPositions(document: FiscalDocument): CartPosition[] | null {
   const positions = document.items.map((item, i) => {
     const exact = fitPrice(item.sum, item.quantity, item.price);
