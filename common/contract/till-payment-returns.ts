@@ -3,6 +3,7 @@ import { withBodyExamples, withResponseExamples, type Examples } from './example
 import { receiptLineFiguresSchema } from './receipt';
 import { tillReturnedSchema } from './till';
 import { returnedLineSchema, tillReturnBodySchema, type TillReturnItem } from './till-returns';
+import { paymentFiscalSchema } from './till-register-receipt';
 import * as z from './z';
 
 /** A till's receipt paid on the site (decision 069), returned by lines at the till (decision 084). */
@@ -25,6 +26,12 @@ export const tillPaymentReturnSchema = z.strictObject({
   refundedToCard: z.number(),
   /** Roubles back to the customer's money-like balance (certificates, gift value) that paid (decision 023). */
   refundedToBalance: z.number(),
+  /**
+   * Where the bank's fiscal partner issued the payment's receipt (the `gateway` mode, decision 086): the card's
+   * part of the refund receipt is the bank's (`issuedBySite`), and `register` is the balance's part the shop's
+   * register prints, «возврат прихода» paid by the advance offset. Absent otherwise.
+   */
+  fiscal: paymentFiscalSchema.optional(),
 });
 export type TillPaymentReturn = z.infer<typeof tillPaymentReturnSchema>;
 
@@ -107,6 +114,16 @@ export const tillPaymentReceiptViewSchema = z.strictObject({
   expiresAt: z.string(),
   /** How the bank's part was paid (`PAID`): the card or the SBP account its money goes back to; null otherwise. */
   paidBy: z.enum(['CARD', 'SBP_QR']).nullable(),
+  /** How it was paid, roubles: bonuses (a discount), the money-like balance, the bank (card or SBP); 0 unpaid. */
+  bonuses: z.number(),
+  balance: z.number(),
+  bank: z.number(),
+  /**
+   * Once paid on the site: who fiscalises it and what the shop's register prints (decision 086): in the `till`
+   * mode the whole receipt, in the `gateway` mode the balance's part as «зачёт аванса», in the `cloud` mode
+   * nothing; null otherwise.
+   */
+  fiscal: paymentFiscalSchema.nullable(),
   /** The paid lines with their bonuses (`PAID`); null before. */
   lines: z.array(receiptLineFiguresSchema).nullable(),
   /** What came back of them (`refundedToCard` the bank's part, never null here); absent when nothing did. */
@@ -130,6 +147,24 @@ const paymentReceiptViewExamples = {
         state: 'PAID',
         expiresAt: '2026-11-30T09:30:00.000Z',
         paidBy: 'CARD',
+        bonuses: 44.95,
+        balance: 30.53,
+        bank: 234.42,
+        fiscal: {
+          mode: 'till',
+          issuedBySite: 0,
+          register: {
+            kind: 'sell',
+            paymentMethod: 4,
+            lines: [
+              { line: 1, name: 'Багет французский', quantity: 1, sum: 44.95 },
+              { line: 2, name: 'Капучино, 300 мл', quantity: 1, sum: 220 },
+            ],
+            electronic: 234.42,
+            prepaid: 30.53,
+            total: 264.95,
+          },
+        },
         lines: [
           {
             line: 1,
@@ -174,10 +209,10 @@ export const tillPaymentReceiptShow = defineEndpoint({
   method: 'GET',
   path: '/api/till/payment-receipts/:receiptId',
   summary:
-    'A receipt the till registered for a payment on the site (decision 069), at its point: whether it is paid, its paid lines with their bonuses, and what came back of them by returns (decision 084), so a till offers only what is left to return',
+    "A receipt the till registered for a payment on the site (decision 069), at its point: whether it is paid, by what (bonuses, the money-like balance, the bank), its paid lines with their bonuses, what came back of them by returns (decision 084), so a till offers only what is left to return, and what the shop's register prints of it (decision 086): in the `till` fiscal mode the whole receipt (paid electronically and by the advance offset); in the `gateway` mode the bank's receipt states the card money and the register prints the balance's part as «зачёт аванса» (full settlement, tag 1215), line by line; in the `cloud` mode nothing",
   tag: 'till',
   auth: 'till',
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'OPERATION_STATE'],
   schemas: {
     params: z.strictObject({ receiptId: z.string().uuid('Неизвестный чек') }),
     response: withResponseExamples(tillPaymentReceiptViewSchema, paymentReceiptViewExamples.response),

@@ -128,7 +128,9 @@ export function rbsFakeApi(state: RbsFakeState): Record<string, (params: Record<
       if (order.orderBundle !== null && p.refundItems === undefined && !whole)
         return errorOf(4, 'Для частичного возврата по заказу с корзиной передайте refundItems');
       if (p.refundItems !== undefined) {
-        const badRefund = checkRefundItems(p.refundItems, amount, cartOf(order.orderBundle ?? undefined));
+        const earlier = order.refunds.flatMap((done) => (done.refundItems ? [done.refundItems] : []));
+        const cart = cartOf(order.orderBundle ?? undefined);
+        const badRefund = checkRefundItems(p.refundItems, amount, cart, earlier);
         if (badRefund) return refused(badRefund);
       }
       order.refunds.push({ amount, refundItems: p.refundItems ?? null });

@@ -39,6 +39,8 @@ export interface SaleLine {
   method?: PaymentMethod;
   /** The shop's code of the goods (the catalogue's SKU), where known: the gateway's cart names its lines by it. */
   code?: string;
+  /** The receipt's line number, where the sale has a till's lines: a return by lines finds its positions by it. */
+  line?: number;
 }
 
 /** The brand's details a receipt carries (tags 1018 INN, 1055 tax system, 1117 e-mail, 1187 address). */
@@ -72,6 +74,8 @@ export interface FiscalItem {
   vat: Vat;
   /** The line's SKU, where the sale knew it (the gateway's `itemCode`, decision 080). */
   code?: string;
+  /** The receipt line it states (decision 086: the gateway's positions mapped back for a return by lines). */
+  line?: number;
 }
 
 /** An FFD line name is at most 128 characters (tag 1030). */
@@ -112,6 +116,7 @@ export function fiscalDocumentOf(kind: FiscalKind, sale: Sale, company: Company)
       paymentObject: PAYMENT_OBJECT[line.object],
       vat: vatOf(line.vat ?? company.defaultVat, method),
       ...(line.code ? { code: line.code } : {}),
+      ...(line.line ? { line: line.line } : {}),
     }));
   });
   const details = {

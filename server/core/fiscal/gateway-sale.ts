@@ -2,6 +2,7 @@ import type { BrandSettings } from '#common/contract/header';
 import type { FfdVersion } from '#common/lib/fiscal-vocabulary';
 import { spreadOver } from '#server/core/receipt/spread';
 import type { FiscalDocument, Sale } from './fiscal-document';
+import type { RefundPiece } from './gateway-cart';
 import { discountShares } from './net-lines';
 import { companyOf, receiptDocumentOf } from './receipt-document';
 
@@ -15,6 +16,11 @@ export const GATEWAY = 'gateway';
 export interface GatewayReceipt {
   document: FiscalDocument;
   ffdVersion: FfdVersion;
+  /**
+   * A partial refund by positions (decision 086): `document` is then the order's cart as registered, and these
+   * are the positions refunded, each with its quantity and money. Left out, the whole document is the receipt.
+   */
+  pieces?: RefundPiece[];
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client';
 import { users } from '#server/db/schema/auth';
 import { catalogueItems } from '#server/db/schema/catalogue';
 import { fiscalReceipts, type FiscalSource } from '#server/db/schema/fiscal';
-import type { Sale } from './fiscal-document';
+import type { FiscalDocument, Sale } from './fiscal-document';
 import { GATEWAY, gatewaySale } from './gateway-sale';
 import { companyOf, receiptDocumentOf } from './receipt-document';
 
@@ -41,6 +41,29 @@ export async function queueFiscalReceipt(
   if (!built) return null;
   const { document, problem } = built;
   const byGateway = mode === 'gateway' ? { status: 'done' as const, provider: GATEWAY, doneAt: now } : {};
+  return insertReceiptRow(tx, now, receipt, document, { lastError: problem, ...byGateway });
+}
+
+/**
+ * Records a receipt the gateway issued from positions of the order's cart (decision 086: a partial refund's
+ * `refundItems`), in `tx`: as `queueFiscalReceipt` records one in the `gateway` mode, with the document as sent.
+ */
+export function recordGatewayReceipt(
+  tx: Db,
+  now: Date,
+  receipt: Omit<ReceiptToQueue, 'sale'>,
+  document: FiscalDocument,
+): Promise<string | null> {
+  return insertReceiptRow(tx, now, receipt, document, { status: 'done', provider: GATEWAY, doneAt: now });
+}
+
+async function insertReceiptRow(
+  tx: Db,
+  now: Date,
+  receipt: Omit<ReceiptToQueue, 'sale'>,
+  document: FiscalDocument,
+  state: Partial<typeof fiscalReceipts.$inferInsert>,
+): Promise<string | null> {
   const [row] = await tx
     .insert(fiscalReceipts)
     .values({
@@ -54,10 +77,9 @@ export async function queueFiscalReceipt(
         .filter((payment) => payment.type === 'electronic')
         .reduce((sum, payment) => sum + payment.sum, 0),
       nextAttemptAt: now,
-      lastError: problem,
       createdAt: now,
       updatedAt: now,
-      ...byGateway,
+      ...state,
     })
     .onConflictDoNothing({ target: fiscalReceipts.externalId })
     .returning({ id: fiscalReceipts.id });

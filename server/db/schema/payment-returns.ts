@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { RefundPiece } from '#server/core/fiscal/gateway-cart';
 import { paymentDrafts } from './payments';
 import { refundPartColumns, returnLineColumns } from './till';
 
@@ -26,6 +27,11 @@ export const paymentReturnLines = pgTable(
     cardBack: kopecks().notNull(),
     /** What goes back to the money-like balance (in the return's posting): `balanceShare` less the rest. */
     balanceBack: kopecks().notNull(),
+    /**
+     * In the `gateway` fiscal mode (decision 086): the bank cart's positions this line's return took, each with
+     * its quantity, the card's share and what went back, as refund.do's `refundItems` named them. Null otherwise.
+     */
+    gatewayItems: jsonb().$type<RefundPiece[]>(),
     createdAt: at().notNull(),
   },
   (t) => [

@@ -179,6 +179,10 @@ export const sandboxOrders = pgTable(
     errorCode: text(),
     /** Kopecks returned so far: a refund may be a part, and the parts never exceed the amount. */
     refundedAmount: kopecks().notNull().default(0),
+    /** register.do's cart as it came (decision 080), JSON text; null for an order without one. */
+    cart: text(),
+    /** Each part refunded with positions: refund.do's `refundItems`, JSON text (decision 086). */
+    refundItems: jsonb().$type<string[]>().notNull().default([]),
     createdAt: at().notNull(),
     updatedAt: at().notNull(),
   },

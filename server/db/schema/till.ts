@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -11,6 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { RefundPiece } from '#server/core/fiscal/gateway-cart';
 import { users } from './auth';
 import { cards, operations } from './cabinet';
 import { earnRulesColumn } from './programme';
@@ -214,6 +216,8 @@ export const tillReturnLines = pgTable(
      * to the quantity; the card gets this less `withheld` back (0 for the other kinds: the till refunds the money).
      */
     cardShare: kopecks().notNull().default(0),
+    /** A card payment's bank cart positions this line's return took, in the `gateway` mode (decision 086). */
+    gatewayItems: jsonb().$type<RefundPiece[]>(),
     createdAt: at().notNull(),
   },
   (t) => [

@@ -6,6 +6,7 @@ import * as till from '#common/contract/till';
 import * as tillGiftCards from '#common/contract/till-gift-cards';
 import * as tillPaymentReturns from '#common/contract/till-payment-returns';
 import * as tillReceipt from '#common/contract/till-receipt';
+import * as tillRegisterReceipt from '#common/contract/till-register-receipt';
 import * as tillReturns from '#common/contract/till-returns';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 
@@ -18,7 +19,7 @@ import { createTestApp, type TestApp } from '#server/test/test-app';
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
 const tillEndpoints: Endpoint[] = (
-  [till, tillGiftCards, tillReceipt, tillReturns, tillPaymentReturns].flatMap((module) =>
+  [till, tillGiftCards, tillReceipt, tillReturns, tillPaymentReturns, tillRegisterReceipt].flatMap((module) =>
     Object.values(module),
   ) as unknown[]
 ).filter(isEndpoint);
@@ -46,6 +47,7 @@ describe('the till API examples', () => {
         'POST /api/till/payment-receipt',
         'POST /api/till/operations/:operationId/return',
         'POST /api/till/payment-receipts/:receiptId/return',
+        'GET /api/till/payment-receipts/:receiptId',
       ]),
     );
     const missing = tillEndpoints.flatMap((endpoint) => [

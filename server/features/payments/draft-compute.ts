@@ -54,7 +54,9 @@ export async function computeDraft(
     payType: body.payType,
     bonusBalance: balances.bonus,
     maxSpendPercent: settings.maxSpendPercent,
-    spendExtra: body.spendExtra,
+    // The balance's «зачёт аванса» is printed by the shop's register from the till's receipt in the `gateway`
+    // mode (decision 086): a payment by the sum alone has no receipt the register reads, so it spends none.
+    spendExtra: body.spendExtra && (lines !== null || settings.fiscal.mode !== 'gateway'),
     moneyBalance: balances.money,
     ...(lines ? { receiptLimit: receiptSpendLimit(lines, settings.maxSpendPercent) } : {}),
   });

@@ -91,6 +91,7 @@ async function shopSale(tx: Db, settings: BrandSettings, done: DraftRow): Promis
       object: 'commodity',
       vat: (line.sku && vats.get(line.sku)) || null,
       ...(line.sku ? { code: line.sku } : {}),
+      line: line.lineNo,
     })),
     discount: done.spend,
     discountShares: plan.map((line) => line.spend),

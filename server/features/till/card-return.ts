@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { tillCardRefunds } from '#server/db/schema/till';
-import { cardGatewayReceipt, queueCardReceipt } from './fiscal-card';
 import { loadPoint, stateConflict, type TillDeps, type TillOperationRow } from './operation-rows';
 import { refundPartOnce, type RefundPartStore } from './refund-part';
+import { cardPartGatewayReceipt, queueCardPartReceipt } from './till-card-gateway';
 
 /**
  * The money of a card payment's return by lines, back to the card (decision 063). The return's lines and this
@@ -52,13 +52,9 @@ export async function refundPartToCard(
     orderId: op.orderId,
     part: refund,
     store: tillPartStore(refund),
-    // In the `gateway` mode the refunded part goes with it: the gateway issues its refund receipt (decision 080).
-    gatewayReceipt: () => cardGatewayReceipt(deps, op, title, 'sell_refund', refund.amount),
-    queueReceipt: (tx, moved) =>
-      queueCardReceipt(deps, tx, op, title, 'sell_refund', {
-        amount: moved.amount,
-        returnKey: moved.returnKey,
-      }),
+    // With the bank's cart the part names its positions: the gateway issues its refund receipt (decision 086).
+    gatewayReceipt: () => cardPartGatewayReceipt(deps, op, title, refund),
+    queueReceipt: (tx, moved) => queueCardPartReceipt(deps, tx, op, title, moved),
   });
 }
 

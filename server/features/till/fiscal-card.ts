@@ -1,18 +1,22 @@
+import { and, asc, eq } from 'drizzle-orm';
 import type { BrandSettings } from '#common/contract/header';
 import type { FiscalKind } from '#common/lib/fiscal-vocabulary';
 import { brandSettingsWithin } from '#server/core/brand-settings';
-import type { Sale } from '#server/core/fiscal/fiscal-document';
-import { gatewayReceiptOf, type GatewayReceipt } from '#server/core/fiscal/gateway-sale';
-import { clientOf, queueFiscalReceipt } from '#server/core/fiscal/queue';
+import type { FiscalDocument, Sale, SaleLine } from '#server/core/fiscal/fiscal-document';
+import { GATEWAY, gatewayReceiptOf, type GatewayReceipt } from '#server/core/fiscal/gateway-sale';
+import { clientOf, queueFiscalReceipt, recordGatewayReceipt, vatBySku } from '#server/core/fiscal/queue';
 import type { Db } from '#server/db/client';
+import { receiptLines } from '#server/db/schema/catalogue';
+import { fiscalReceipts } from '#server/db/schema/fiscal';
 import type { TillDeps, TillOperationRow } from './operation-rows';
 
 /**
  * Queues the receipt of a till's saved-card payment in `tx`, the transaction that completes it (`sell`) or
  * records its refund (`sell_refund`) (decision 070). Only the card's money is the site's to fiscalise: one
- * «платёж» line of it, full settlement, since the goods are the till's cheque. In the `till` mode the shop's own
- * register prints it and nothing is written; in `cloud` the job sends it; in `gateway` the row records what the
- * gateway issued from the order's cart (decision 080).
+ * «платёж» line of it, full settlement, since the goods are the till's cheque (in the `gateway` mode its lines
+ * net of the bonuses, decision 086). In the `till` mode the shop's own register prints it and nothing is written;
+ * in `cloud` the job sends it; in `gateway` the row records what the gateway issued from the order's cart
+ * (decision 080).
  */
 export async function queueCardReceipt(
   deps: TillDeps,
@@ -25,13 +29,32 @@ export async function queueCardReceipt(
   if (row.kind !== 'card' || row.cardAmount <= 0) return;
   const settings = await brandSettingsWithin(tx, deps.cache);
   if (settings.fiscal.mode === 'till') return;
-  await queueFiscalReceipt(tx, settings, deps.clock.now(), {
+  const meta = {
     kind,
     externalId: part ? `${kind}:${row.id}:${part.returnKey}` : `${kind}:${row.id}`,
-    sourceType: kind === 'sell' ? 'till_card_payment' : 'refund',
+    sourceType: kind === 'sell' ? ('till_card_payment' as const) : ('refund' as const),
     sourceId: row.id,
+  };
+  // A whole refund of an order with a cart is the cart as registered (decision 086).
+  const whole = settings.fiscal.mode === 'gateway' && kind === 'sell_refund' && !part;
+  const sold = whole ? await registeredCart(tx, row.id) : null;
+  if (sold) {
+    await recordGatewayReceipt(tx, deps.clock.now(), meta, { ...sold, kind });
+    return;
+  }
+  await queueFiscalReceipt(tx, settings, deps.clock.now(), {
+    ...meta,
     sale: await cardSale(tx, settings, row, pointTitle, part?.amount),
   });
+}
+
+/** The cart the operation's bank order was registered with, kept on its sale's gateway row; null: none. */
+async function registeredCart(db: Db, operationId: string): Promise<FiscalDocument | null> {
+  const [row] = await db
+    .select({ document: fiscalReceipts.document, provider: fiscalReceipts.provider })
+    .from(fiscalReceipts)
+    .where(eq(fiscalReceipts.externalId, `sell:${operationId}`));
+  return row?.provider === GATEWAY ? row.document : null;
 }
 
 /** A return by lines of a card payment: the part of the card's money it sent back, and the return's key. */
@@ -54,6 +77,10 @@ export async function cardGatewayReceipt(
   if (row.kind !== 'card' || row.cardAmount <= 0) return undefined;
   const settings = await brandSettingsWithin(deps.db, deps.cache);
   if (settings.fiscal.mode !== 'gateway') return undefined;
+  // A whole refund names the cart as the order was registered with it, whatever its shape (decision 086).
+  const sold =
+    kind === 'sell_refund' && amount === row.cardAmount ? await registeredCart(deps.db, row.id) : null;
+  if (sold) return { document: { ...sold, kind }, ffdVersion: settings.fiscal.ffdVersion };
   return gatewayReceiptOf(settings, kind, await cardSale(deps.db, settings, row, pointTitle, amount));
 }
 
@@ -64,7 +91,12 @@ async function cardSale(
   pointTitle: string,
   amount = row.cardAmount,
 ): Promise<Sale> {
-  // A part refunded (a return by lines) is the same «платёж» position for less: the gateway's cart had one.
+  const client = await clientOf(tx, settings, null, row.userId);
+  // In the `gateway` mode the whole payment is its lines, so that a return by lines can name the bank cart's
+  // positions (decision 086). A part refunded otherwise is the same «платёж» position for less.
+  const lines =
+    settings.fiscal.mode === 'gateway' && amount === row.cardAmount ? await tillLines(tx, row) : null;
+  if (lines) return { ...lines, payments: { electronic: amount }, client };
   return {
     settlement: 'full',
     lines: [
@@ -78,6 +110,39 @@ async function cardSale(
     ],
     discount: 0,
     payments: { electronic: amount },
-    client: await clientOf(tx, settings, null, row.userId),
+    client,
+  };
+}
+
+/** The operation's lines net of the bonuses each took, when they add up to what the card paid; else null. */
+async function tillLines(
+  tx: Db,
+  row: TillOperationRow,
+): Promise<Pick<Sale, 'settlement' | 'lines' | 'discount' | 'discountShares'> | null> {
+  const lines = await tx
+    .select()
+    .from(receiptLines)
+    .where(and(eq(receiptLines.source, 'till'), eq(receiptLines.operationId, row.id)))
+    .orderBy(asc(receiptLines.lineNo));
+  const spend = lines.reduce((s, line) => s + line.spend, 0);
+  if (lines.length === 0 || lines.reduce((s, line) => s + line.sum, 0) - spend !== row.cardAmount)
+    return null;
+  const vats = await vatBySku(
+    tx,
+    lines.map((line) => line.sku),
+  );
+  return {
+    settlement: 'full',
+    lines: lines.map((line): SaleLine => ({
+      name: line.name,
+      quantityMilli: line.quantityMilli,
+      sum: line.sum,
+      object: 'commodity',
+      vat: (line.sku && vats.get(line.sku)) || null,
+      ...(line.sku ? { code: line.sku } : {}),
+      line: line.lineNo,
+    })),
+    discount: spend,
+    discountShares: lines.map((line) => line.spend),
   };
 }

@@ -13,6 +13,13 @@ import { paymentReturnLines } from '#server/db/schema/payment-returns';
 import type { paymentDrafts } from '#server/db/schema/payments';
 import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { AppError } from '#server/errors';
+import {
+  consumedOf,
+  piecesOfReturn,
+  withheldFromPieces,
+  type CartPosition,
+  type RefundPiece,
+} from '#server/core/fiscal/gateway-cart';
 import { cutPending } from './return-pending';
 import { toMilli } from './returns';
 
@@ -65,6 +72,7 @@ export async function planPaymentReturn(
   returnKey: string,
   items: ReturnLineItem[],
   now: Date,
+  cart: CartPosition[] | null = null,
 ): Promise<PaymentReturnRow[]> {
   const lines = await tx
     .select()
@@ -77,8 +85,11 @@ export async function planPaymentReturn(
     // Cannot happen (the lines' money is the payment's: decisions 069, 071); if it did, no money moves.
     throw new AppError('OPERATION_STATE', 'Строки оплаты не сходятся с её суммой: обратитесь в поддержку');
   }
-  // The balance's part spread over the lines' money; each line's bank part is the rest of its money.
-  const balanceOf = allocate(draft.extraSpend, money);
+  // The balance's part spread over the lines' money; each line's bank part is the rest of its money. With the
+  // bank's cart (decision 086) the bank's part of a line is what its positions hold, the balance's the rest.
+  const balanceOf = cart
+    ? balanceBesideCart(lines, money, cart, draft.extraSpend)
+    : allocate(draft.extraSpend, money);
   const cardOf = money.map((m, i) => m - balanceOf[i]!);
   const byNo = new Map<number, [LineRow, number]>(lines.map((line, i) => [line.lineNo, [line, i]]));
   const before = await paymentReturnRows(tx, draft.id);
@@ -98,7 +109,10 @@ export async function planPaymentReturn(
     const taken = (pick: (r: PaymentReturnRow) => number) => earlier.reduce((s, r) => s + pick(r), 0);
     const share = (total: number, pick: (r: PaymentReturnRow) => number) =>
       returnShare(total, line.quantityMilli, returned, taken(pick), milli);
-    const cardShare = share(cardOf[index]!, (r) => r.cardShare);
+    const pieces = cart ? cartPieces(cart, line, earlier, returned, milli) : null;
+    const cardShare = pieces
+      ? pieces.reduce((s, piece) => s + piece.share, 0)
+      : share(cardOf[index]!, (r) => r.cardShare);
     const balanceShare = share(balanceOf[index]!, (r) => r.balanceShare);
     return {
       draftId: draft.id,
@@ -112,9 +126,39 @@ export async function planPaymentReturn(
       balanceShare,
       cardBack: cardShare,
       balanceBack: balanceShare,
+      gatewayItems: pieces,
       createdAt: now,
     };
   });
+}
+
+/** Each line's balance part beside the bank cart's positions: its money less what they hold (a 409 if off). */
+function balanceBesideCart(lines: LineRow[], money: number[], cart: CartPosition[], extraSpend: number) {
+  const balance = lines.map((line, i) => {
+    const held = cart.filter((p) => p.line === line.lineNo).reduce((s, p) => s + p.sum, 0);
+    return money[i]! - held;
+  });
+  if (balance.some((b) => b < 0) || balance.reduce((s, b) => s + b, 0) !== extraSpend)
+    throw new AppError(
+      'OPERATION_STATE',
+      'Корзина заказа в банке не сходится со строками оплаты: обратитесь в поддержку',
+    );
+  return balance;
+}
+
+/** The cart's positions this return of a line takes (gateway-cart.ts); a 400 when it cannot state them. */
+function cartPieces(
+  cart: CartPosition[],
+  line: LineRow,
+  earlier: PaymentReturnRow[],
+  returnedMilli: number,
+  milli: number,
+): RefundPiece[] {
+  const consumed = consumedOf(earlier.flatMap((r) => r.gatewayItems ?? []));
+  const positions = cart.filter((p) => p.line === line.lineNo);
+  const pieces = piecesOfReturn(positions, consumed, { ...line, returnedMilli }, milli);
+  if (typeof pieces === 'string') throw invalid(pieces);
+  return pieces;
 }
 
 /**
@@ -137,11 +181,20 @@ export async function postPaymentReturn(
   const fromBalance = Math.min(rest, (await balancesOf(tx, draft.userId)).bonus + spendBack);
   let shortfall = rest - fromBalance;
   for (const row of planned) {
-    row.withheld = Math.min(shortfall, row.earnBack, row.cardShare + row.balanceShare);
+    const asked = Math.min(shortfall, row.earnBack, row.cardShare + row.balanceShare);
+    let fromCard = Math.min(asked, row.cardShare);
+    if (row.gatewayItems) {
+      // Off the bank cart's pieces, each keeping an amount its quantity states (decision 086); the kopecks a
+      // piece cannot give up come off the balance's part instead, as far as it goes.
+      const fitted = withheldFromPieces(row.gatewayItems, fromCard);
+      row.gatewayItems = fitted.pieces;
+      fromCard = fitted.withheld;
+    }
+    const fromBalanceShare = Math.min(asked - fromCard, row.balanceShare);
+    row.withheld = fromCard + fromBalanceShare;
     shortfall -= row.withheld;
-    const fromCard = Math.min(row.withheld, row.cardShare);
     row.cardBack = row.cardShare - fromCard;
-    row.balanceBack = row.balanceShare - (row.withheld - fromCard);
+    row.balanceBack = row.balanceShare - fromBalanceShare;
   }
   const balanceBack = planned.reduce((s, r) => s + r.balanceBack, 0);
   const accounts = await customerAccounts(tx, draft.userId);

@@ -1,9 +1,10 @@
 // Decisions 070, 084: a site payment's return by lines, in the cloud mode, queues a «возврат прихода» of the
-// returned lines (their quantities and the money going back) once that money is refunded; the till mode none.
+// returned lines (their quantities and the money going back) once that money is refunded; the till mode none;
+// the gateway mode (decision 086) the bank's refund receipt of the cart's positions.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { calendarDay } from '#common/lib/format';
-import { paymentDrafts } from '#server/db/schema/payments';
+import { paymentDrafts, sandboxOrders } from '#server/db/schema/payments';
 import { paymentReturnLines } from '#server/db/schema/payment-returns';
 import type { FakeAtol } from '#server/integrations/fiscal/fake-atol-server';
 import { fakeClock, type FakeClock } from '#server/test/auth-kit';
@@ -112,14 +113,30 @@ describe('the refund receipt of a site payment’s return by lines', () => {
     expect(total.money.shop - total.receipts.pending).toBe(before.leftToPay - 16_000);
   });
 
-  it('the gateway mode refuses the return before anything moves (its cart’s positions are not mapped yet)', async () => {
+  it('the gateway mode on the sandbox: the part names the cart’s positions, the bank’s refund receipt is recorded', async () => {
     await customerWithBonuses(t, PHONE, 0);
     expect((await putFiscal(t, GATEWAY_MODE)).statusCode).toBe(200);
-    const { receiptId } = await paid('prf-receipt-0003');
-    const refused = await returnPaid(t, key, receiptId, [{ line: 1, quantity: 1 }], 'prf-return-0003');
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/Чеки оплат печатает банк/);
-    expect((await receiptRows(t)).filter((row) => row.kind === 'sell_refund')).toEqual([]);
-    expect((await t.deps.db.select().from(paymentReturnLines)).length).toBe(0);
+    const { receiptId, draftId } = await paid('prf-receipt-0003');
+    const back = await returnPaid(t, key, receiptId, [{ line: 1, quantity: 1 }], 'prf-return-0003');
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({
+      refundedToCard: 100,
+      fiscal: { mode: 'gateway', issuedBySite: 100, register: null },
+    });
+    const [row] = await t.deps.db.select().from(paymentReturnLines);
+    expect(row!.gatewayItems).toEqual([
+      { position: 1, value: 1, share: 10_000, amount: 10_000, price: 10_000 },
+    ]);
+    // The sandbox kept the order's cart and this part's positions, for the next part's check (decision 086).
+    const [order] = await t.deps.db.select().from(sandboxOrders);
+    expect(order!.cart).toContain('BREAD-1');
+    expect(order!.refundItems).toHaveLength(1);
+    const refunds = (await receiptRows(t)).filter((r) => r.kind === 'sell_refund');
+    expect(refunds).toEqual([
+      expect.objectContaining({ provider: 'gateway', status: 'done', sourceId: draftId, total: 10_000 }),
+    ]);
+    expect(refunds[0]!.document.items).toEqual([
+      expect.objectContaining({ name: 'Хлеб', quantity: 1, sum: 10_000, code: 'BREAD', line: 1 }),
+    ]);
   });
 });

@@ -23,7 +23,14 @@ import {
   type DraftRow,
   type PaymentReturnRow,
 } from './payment-return-plan';
-import { otherBank, previousInFlight, refundPartOnce, refuseBankPart } from './refund-part';
+import {
+  bankPartPath,
+  registerPrintsBalance,
+  recordReturnGatewayReceipt,
+  returnGatewayReceipt,
+  returnRegisterReceipt,
+} from './payment-gateway';
+import { otherBank, previousInFlight, refundPartOnce } from './refund-part';
 import { recordReturn } from './return-history';
 import { returnLineItems } from './return-items';
 import { sameReturn } from './returns';
@@ -47,13 +54,11 @@ export async function returnPaymentLines(
   const earlier = await paymentReturnRows(deps.db, draft.id, key);
   if (earlier.length > 0) {
     const rows = sameReturn(earlier, items);
-    return answerOf(receiptId, body.idempotencyKey, rows, await toCard(deps, draft, key));
+    return answered(deps, draft, receiptId, body.idempotencyKey, rows, await toCard(deps, draft, key));
   }
-  await refuseBankPart(
-    deps,
-    { bankAmount: draft.leftToPay, orderId: draft.orderId, acquirer: draft.acquirer },
-    'Чеки оплат печатает банк: вернуть часть чека, оплаченного на сайте, пока нельзя — обратитесь в поддержку',
-  );
+  // The bank's part goes back by the order cart's positions where the bank issued the sale's receipt (decision
+  // 086); what cannot be stated so is refused here, before anything moves.
+  const cart = await bankPartPath(deps, draft);
   const rows = await inTransaction(deps.db, async (tx) => {
     const [locked] = await tx
       .select()
@@ -64,7 +69,7 @@ export async function returnPaymentLines(
     if (again.length > 0) return sameReturn(again, items);
     if (await paymentCardRefundInFlight(tx, draft.id)) throw previousInFlight();
     const now = deps.clock.now();
-    const planned = await planPaymentReturn(tx, locked!, key, items, now);
+    const planned = await planPaymentReturn(tx, locked!, key, items, now, cart);
     const transactionId = await postPaymentReturn(tx, locked!, key, planned);
     await tx.insert(paymentReturnLines).values(planned);
     const toBank = planned.reduce((s, r) => s + r.cardBack, 0);
@@ -72,8 +77,9 @@ export async function returnPaymentLines(
       await tx
         .insert(paymentCardRefunds)
         .values({ draftId: draft.id, returnKey: key, amount: toBank, state: 'refunding', createdAt: now });
-    } else {
-      // No bank part: the money-like balance's went back in this transaction, and so goes its receipt.
+    } else if (!cart) {
+      // No bank part: the money-like balance's went back in this transaction, and so goes its receipt (with the
+      // bank's cart, the balance's part is the shop's register's to print: the answer says what).
       await queuePaymentReturnReceipt(deps, tx, locked!, key, planned);
     }
     const subject = {
@@ -85,7 +91,22 @@ export async function returnPaymentLines(
     await recordReturn(deps, tx, subject, planned, transactionId, now);
     return planned;
   });
-  return answerOf(receiptId, body.idempotencyKey, rows, await toCard(deps, draft, key));
+  return answered(deps, draft, receiptId, body.idempotencyKey, rows, await toCard(deps, draft, key));
+}
+
+/** The answer, with what the bank's receipt stated and the register prints where the bank had the cart. */
+async function answered(
+  deps: TillDeps,
+  draft: DraftRow,
+  receiptId: string,
+  idempotencyKey: string,
+  rows: PaymentReturnRow[],
+  card: PaymentCardRefundRow | null,
+): Promise<TillPaymentReturn> {
+  const answer = answerOf(receiptId, idempotencyKey, rows, card);
+  if (!(await registerPrintsBalance(deps, draft))) return answer;
+  const register = await returnRegisterReceipt(deps.db, draft.id, rows);
+  return { ...answer, fiscal: { mode: 'gateway', issuedBySite: answer.refundedToCard, register } };
 }
 
 /** The completed site payment of the caller's point that paid the receipt; a clear 4xx otherwise. */
@@ -121,8 +142,12 @@ async function toCard(deps: TillDeps, draft: DraftRow, key: string): Promise<Pay
     orderId: draft.orderId,
     part: refund,
     store: paymentPartStore(refund),
-    gatewayReceipt: async () => undefined, // the gateway mode is refused before anything moves
-    queueReceipt: (tx) => queuePaymentReturnReceipt(deps, tx, draft, key, rows),
+    // With the bank's cart, the part names its positions and the gateway issues its refund receipt (decision 086).
+    gatewayReceipt: () => returnGatewayReceipt(deps, draft.id, rows),
+    queueReceipt: (tx) =>
+      rows.some((row) => row.gatewayItems)
+        ? recordReturnGatewayReceipt(deps, tx, draft.id, key, rows)
+        : queuePaymentReturnReceipt(deps, tx, draft, key, rows),
   });
 }
 

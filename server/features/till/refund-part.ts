@@ -1,11 +1,9 @@
 import type { AppDeps } from '#server/app-deps';
-import { brandSettingsWithin } from '#server/core/brand-settings';
 import type { GatewayReceipt } from '#server/core/fiscal/gateway-sale';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/in-transaction';
 import { AppError } from '#server/errors';
 import type { OrderStatus } from '#server/integrations/acquirer/acquirer';
-import type { TillDeps } from './operation-rows';
 
 /**
  * A part of a bank order refunded once (decisions 063, 084): the money of a return by lines going back to the
@@ -148,22 +146,6 @@ function mismatch(atBank: number, confirmed: number) {
     'OPERATION_STATE',
     `Банк вернул на карту ${(atBank / 100).toFixed(2)} ₽, а подтверждено ${(confirmed / 100).toFixed(2)} ₽: возврат остановлен, обратитесь в поддержку`,
   );
-}
-
-/**
- * Checked before anything moves: a payment whose bank part this installation cannot refund by parts. Its bank is
- * not the one it talks to now; or the brand's receipts are printed by the bank (the `gateway` mode), whose
- * cart a part's refund must name position by position, which is not mapped yet (decisions 063, 084).
- */
-export async function refuseBankPart(
-  deps: Pick<TillDeps, 'db' | 'cache' | 'acquirer'>,
-  payment: { bankAmount: number; orderId: string | null; acquirer: string | null },
-  inGatewayMode: string,
-) {
-  if (payment.bankAmount <= 0) return;
-  if (!payment.orderId || payment.acquirer !== deps.acquirer.name) throw otherBank();
-  const settings = await brandSettingsWithin(deps.db, deps.cache);
-  if (settings.fiscal.mode === 'gateway') throw new AppError('OPERATION_STATE', inGatewayMode);
 }
 
 /** The payment's bank is not the one this installation talks to now. */

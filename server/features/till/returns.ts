@@ -4,6 +4,7 @@ import { balancesOf, customerAccounts, postTransaction, type LedgerEntryInput } 
 import { pendingAccount } from '#server/core/earn/pending';
 import { holdKey } from '#server/core/holds';
 import { kopecks, toRoubles } from '#server/core/money';
+import type { CartPosition } from '#server/core/fiscal/gateway-cart';
 import { returnShare } from '#server/core/receipt/return-share';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/in-transaction';
@@ -22,7 +23,8 @@ import {
 } from './operation-rows';
 import { assertCardLinesAddUp } from './card-lines-check';
 import { cardRefundInFlight, cardRefundOf, refundPartToCard, type CardRefundRow } from './card-return';
-import { previousInFlight, refuseBankPart } from './refund-part';
+import { previousInFlight } from './refund-part';
+import { cardBankPartPath, cardPieces, fitCardWithheld } from './till-card-gateway';
 import { cutPending } from './return-pending';
 import { recordReturn, tillSubject } from './return-history';
 import { returnLineItems } from './return-items';
@@ -58,13 +60,8 @@ export async function returnLines(
     const same = sameReturn(earlier, items);
     return answerOf(row, body.idempotencyKey, same, await toCard(deps, row, key));
   }
-  if (row.kind === 'card') {
-    await refuseBankPart(
-      deps,
-      { bankAmount: row.cardAmount, orderId: row.orderId, acquirer: row.acquirer },
-      'Чеки оплат печатает банк: вернуть часть оплаты картой пока нельзя — верните покупку целиком',
-    );
-  }
+  // With the bank's cart the card's part names its positions (decision 086); what it cannot state stops here.
+  const cart = await cardBankPartPath(deps, row);
   const rows = await inTransaction(deps.db, async (tx) => {
     const [locked] = await tx
       .select()
@@ -76,8 +73,9 @@ export async function returnLines(
     if (again.length > 0) return sameReturn(again, items);
     if (locked!.kind === 'card' && (await cardRefundInFlight(tx, row.id))) throw previousInFlight();
     const now = deps.clock.now();
-    const planned = await planReturn(tx, locked!, key, items, now);
+    const planned = await planReturn(tx, locked!, key, items, now, cart);
     const transactionId = await postReturn(tx, locked!, key, planned);
+    if (cart) fitCardWithheld(planned);
     await tx.insert(tillReturnLines).values(planned);
     await recordCardRefund(tx, locked!, key, planned, now);
     await recordReturn(deps, tx, tillSubject(locked!), planned, transactionId, now);
@@ -166,6 +164,7 @@ async function planReturn(
   returnKey: string,
   items: ReturnLineItem[],
   now: Date,
+  cart: CartPosition[] | null,
 ): Promise<ReturnRow[]> {
   const lines = await tx
     .select()
@@ -194,6 +193,7 @@ async function planReturn(
     // What the card paid for the line: its sum less the bonuses spent on it (a card payment's lines add up to
     // the card's amount); the other kinds' money is the till's to refund.
     const cardPaid = op.kind === 'card' ? line.sum - line.spend : 0;
+    const pieces = cart ? cardPieces(cart, line, earlier, returned, milli) : null;
     return {
       tillOperationId: op.id,
       returnKey,
@@ -202,7 +202,10 @@ async function planReturn(
       earnBack: returnShare(line.earn, line.quantityMilli, returned, earnTaken, milli),
       spendBack: returnShare(line.spend, line.quantityMilli, returned, spendGiven, milli),
       withheld: 0,
-      cardShare: returnShare(cardPaid, line.quantityMilli, returned, cardGiven, milli),
+      cardShare: pieces
+        ? pieces.reduce((s, piece) => s + piece.share, 0)
+        : returnShare(cardPaid, line.quantityMilli, returned, cardGiven, milli),
+      gatewayItems: pieces,
       createdAt: now,
     };
   });

@@ -12,7 +12,6 @@ import {
   putFiscal,
   receiptRows,
 } from '#server/test/fiscal-kit';
-import { balancesOf } from '#server/core/ledger';
 import { tillReturnLines } from '#server/db/schema/till';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { cardholder, issueKey, memberCode, till } from '#server/test/till-kit';
@@ -103,20 +102,26 @@ describe('the till’s saved-card payment and its fiscal receipt', () => {
     expect(part.document.payments).toEqual([{ type: 'electronic', atolType: 1, sum: 32_000 }]);
   });
 
-  it('in the gateway mode a return by lines of a card payment is refused before anything moves (decision 063)', async () => {
+  it('in the gateway mode the order’s cart holds the lines and a return by lines names its positions (decision 086)', async () => {
     expect((await putFiscal(t, GATEWAY_MODE)).statusCode).toBe(200);
     const operationId = await pay('fiscal-card-0004', [
       { name: 'Кофе', quantity: 2, price: 300, sum: 600 },
       { name: 'Сыр', quantity: 1, price: 400, sum: 400 },
     ]);
-    const before = await balancesOf(t.deps.db, card.userId);
-    const body = { items: [{ line: 2, quantity: 1 }], idempotencyKey: 'fiscal-card-return-2' };
-    const refused = await till(t, key, 'POST', `/api/till/operations/${operationId}/return`, body);
-    expect([refused.statusCode, refused.json().message]).toEqual([
-      409,
-      'Чеки оплат печатает банк: вернуть часть оплаты картой пока нельзя — верните покупку целиком',
+    const [sold] = await receiptRows(t);
+    expect(sold!.document.items.map((i) => [i.name, i.quantity, i.sum, i.paymentObject, i.line])).toEqual([
+      ['Кофе', 2, 48_000, 1, 1],
+      ['Сыр', 1, 32_000, 1, 2],
     ]);
-    expect(await balancesOf(t.deps.db, card.userId)).toEqual(before);
-    expect(await t.deps.db.select().from(tillReturnLines)).toEqual([]);
+    const body = { items: [{ line: 2, quantity: 1 }], idempotencyKey: 'fiscal-card-return-2' };
+    const back = await till(t, key, 'POST', `/api/till/operations/${operationId}/return`, body);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().refundedToCard).toBe(320);
+    const [row] = await t.deps.db.select().from(tillReturnLines);
+    expect(row!.gatewayItems).toEqual([
+      { position: 2, value: 1, share: 32_000, amount: 32_000, price: 32_000 },
+    ]);
+    const refund = (await receiptRows(t)).find((r) => r.kind === 'sell_refund');
+    expect(refund).toMatchObject({ provider: 'gateway', status: 'done', total: 32_000 });
   });
 });

@@ -109,25 +109,40 @@ export function cartOf(orderBundle: string | undefined): CheckedItem[] | null {
   return parsed.success ? parsed.data.cartItems.items : null;
 }
 
+/** The items of refund.do's `refundItems` text, or null when it is not one. */
+function refundedItems(text: string): CheckedItem[] | null {
+  const parsed = refundSchema.safeParse(parseJson(text));
+  return parsed.success ? parsed.data.items : null;
+}
+
 /**
- * refund.do's `refundItems` for `amount` of an order registered with `cart`: every position must be one of the
- * order's (the same positionId, name and itemCode), no more of it than was sold, and they add up to the amount.
+ * refund.do's `refundItems` for `amount` of an order registered with `cart`, after the order's `earlier` refunds
+ * by positions (their `refundItems` texts): every position must be one of the order's (the same positionId, name
+ * and itemCode), no more of it than was sold less what earlier refunds took, in quantity and in money (decision
+ * 086), and they add up to the amount.
  */
 export function checkRefundItems(
   refundItems: string,
   amount: number,
   cart: CheckedItem[] | null,
+  earlier: readonly string[] = [],
 ): CartRefusal | null {
   if (!cart) return refusal('Заказ зарегистрирован без корзины');
   const parsed = refundSchema.safeParse(parseJson(refundItems));
   if (!parsed.success)
     return refusal(`Неверный формат корзины возврата: ${parsed.error.issues[0]?.message ?? ''}`);
+  const before = earlier.flatMap((text) => refundedItems(text) ?? []);
   for (const item of parsed.data.items) {
     const sold = cart.find((line) => String(line.positionId) === String(item.positionId));
     if (!sold || sold.name !== item.name || sold.itemCode !== item.itemCode)
       return refusal(`Позиции ${item.positionId} нет в заказе`);
-    if (item.quantity.value > sold.quantity.value)
+    const same = before.filter((done) => String(done.positionId) === String(item.positionId));
+    const value = same.reduce((s, done) => s + Math.round(done.quantity.value * 1000), 0);
+    const money = same.reduce((s, done) => s + done.itemAmount, 0);
+    if (value + Math.round(item.quantity.value * 1000) > Math.round(sold.quantity.value * 1000))
       return refusal(`Позиция ${item.positionId}: возвращается больше, чем продано`);
+    if (money + item.itemAmount > sold.itemAmount)
+      return refusal(`Позиция ${item.positionId}: возвращается больше денег, чем за неё заплачено`);
   }
   const problem = itemsProblem(parsed.data.items, amount);
   return problem ? refusal(problem) : null;

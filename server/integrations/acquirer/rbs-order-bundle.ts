@@ -1,5 +1,6 @@
 import type { TaxSystem } from '#common/lib/fiscal-vocabulary';
 import type { FiscalItem } from '#server/core/fiscal/fiscal-document';
+import { fitPrice } from '#server/core/fiscal/gateway-cart';
 import type { GatewayReceipt } from '#server/core/fiscal/gateway-sale';
 
 /**
@@ -66,7 +67,29 @@ export function registerCartParams(receipt: GatewayReceipt): { orderBundle: stri
 
 /** refund.do's `refundItems`: the refunded positions, named as the order's cart named them. */
 export function refundItemsParam(receipt: GatewayReceipt): string {
-  return JSON.stringify({ items: cartItemsOf(receipt) });
+  return JSON.stringify({ items: refundCartItemsOf(receipt) });
+}
+
+/**
+ * The positions a refund names: the whole document's, or with `pieces` (decision 086) each refunded piece of the
+ * registered cart's position, its positionId, name, code, tax and attributes as registered, its own quantity,
+ * price and amount. A piece with no money back (all of it withheld) is left out.
+ */
+export function refundCartItemsOf(receipt: GatewayReceipt): RbsCartItem[] {
+  const sold = cartItemsOf(receipt);
+  if (!receipt.pieces) return sold;
+  return receipt.pieces
+    .filter((piece) => piece.amount > 0)
+    .map((piece) => {
+      const item = sold[piece.position - 1];
+      if (!item) throw new Error(`position ${piece.position} is not in the order's cart`);
+      return {
+        ...item,
+        quantity: { ...item.quantity, value: piece.value },
+        itemAmount: piece.amount,
+        itemPrice: piece.price,
+      };
+    });
 }
 
 export function orderBundleOf(receipt: GatewayReceipt): RbsOrderBundle {
@@ -88,7 +111,7 @@ export function cartItemsOf(receipt: GatewayReceipt): RbsCartItem[] {
  */
 function cartItemOf(item: FiscalItem, positionId: number, ffd: GatewayReceipt['ffdVersion']): RbsCartItem {
   const piece = ffd === '1.2' ? 0 : 'шт';
-  const exact = fitPrice(item);
+  const exact = fitPrice(item.sum, item.quantity, item.price);
   const name = exact === null ? `${item.name}, ${weightText(item.quantity)}` : item.name;
   return {
     positionId,
@@ -105,14 +128,6 @@ function cartItemOf(item: FiscalItem, positionId: number, ffd: GatewayReceipt['f
       ],
     },
   };
-}
-
-/** A price whose `× quantity`, rounded to the kopeck, is the line's sum; null when no whole kopeck does. */
-function fitPrice(item: FiscalItem): number | null {
-  for (const price of [item.price, item.price - 1, item.price + 1]) {
-    if (price >= 0 && Math.round(price * item.quantity) === item.sum) return price;
-  }
-  return null;
 }
 
 const weightText = (quantity: number) => `${String(quantity).replace('.', ',')} ед.`;

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client';
 import { sandboxOrders } from '#server/db/schema/payments';
 import type { GatewayReceipt } from '#server/core/fiscal/gateway-sale';
 import { AcquirerError, type Acquirer } from './acquirer';
-import { checkOrderBundle, checkRefundItems } from './rbs-bundle-check';
+import { cartOf, checkOrderBundle, checkRefundItems } from './rbs-bundle-check';
 import { cartItemsOf, refundItemsParam, registerCartParams } from './rbs-order-bundle';
 import { createSandboxBindings } from './sandbox-bindings';
 import { SANDBOX_CARDS, createSandboxOrderStore, statusOf, type OrderRow } from './sandbox-orders';
@@ -47,6 +47,7 @@ export function createSandboxAcquirer(deps: { db: Db; clock: Clock; publicUrl: s
           returnUrl: input.returnUrl,
           status: 'registered',
           bindingRequested: input.createBinding,
+          cart: input.receipt ? registerCartParams(input.receipt).orderBundle : null,
           createdAt: now,
           updatedAt: now,
         })
@@ -70,10 +71,10 @@ export function createSandboxAcquirer(deps: { db: Db; clock: Clock; publicUrl: s
     async refund(orderId, amount, receipt) {
       const row = await mustLoad(orderId);
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new AcquirerError('bad amount');
-      if (receipt) refuseBadRefund(receipt, amount);
+      const items = receipt ? refuseBadRefund(row, receipt, amount) : undefined;
       // A whole refund asked again answers the refunded order (the sandbox always did); a part is added once.
       if (amount === row.amount && row.refundedAmount === row.amount) return statusOf(row);
-      return statusOf(await store.refundPart(orderId, amount));
+      return statusOf(await store.refundPart(orderId, amount, items));
     },
     findOrder: (orderId) => load(deps.db, orderId),
     async payByCard(orderId, pan, expiry = null) {
@@ -104,9 +105,16 @@ function refuseBadCart(receipt: GatewayReceipt, amount: number) {
   if (refused) throw new AcquirerError(`sandbox: ${refused.errorMessage}`);
 }
 
-function refuseBadRefund(receipt: GatewayReceipt, amount: number) {
-  const refused = checkRefundItems(refundItemsParam(receipt), amount, cartItemsOf(receipt));
+/**
+ * A refund's positions checked against the order's cart as registered and its earlier refunds (decision 086); an
+ * order registered before the sandbox kept carts is checked against the receipt's own. Answers the items' text.
+ */
+function refuseBadRefund(row: OrderRow, receipt: GatewayReceipt, amount: number): string {
+  const items = refundItemsParam(receipt);
+  const cart = row.cart === null ? cartItemsOf(receipt) : cartOf(row.cart);
+  const refused = checkRefundItems(items, amount, cart, row.refundItems);
   if (refused) throw new AcquirerError(`sandbox: ${refused.errorMessage}`);
+  return items;
 }
 
 export interface SandboxAcquirer extends Acquirer {

@@ -66,14 +66,18 @@ export function createSandboxOrderStore(deps: { db: Db; clock: Clock }) {
   };
   /**
    * A refund of `amount`, whole or a part, by one conditional update: only a paid order, and never past its
-   * amount in all (a second refund of what is left is refused, as a bank refuses it).
+   * amount in all (a second refund of what is left is refused, as a bank refuses it); a part by positions keeps
+   * its `refundItems` for the next part's check (decision 086).
    */
-  const refundPart = async (orderId: string, amount: number) => {
+  const refundPart = async (orderId: string, amount: number, refundItems?: string) => {
     const [moved] = await deps.db
       .update(sandboxOrders)
       .set({
         status: 'refunded',
         refundedAmount: sql`${sandboxOrders.refundedAmount} + ${amount}`,
+        ...(refundItems !== undefined && {
+          refundItems: sql`${sandboxOrders.refundItems} || jsonb_build_array(${refundItems}::text)`,
+        }),
         updatedAt: deps.clock.now(),
       })
       .where(
