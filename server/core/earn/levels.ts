@@ -20,7 +20,8 @@ import { toRoubles } from '../money';
  * count against it. From the member's purchase rollup (decision 082, kept by triggers in the writer's own
  * transaction): two lookups in its running monthly totals and at most half a month of their purchases at the
  * window's edge, so a heavy shopper's level costs what an occasional one's does (decision 088). The segments'
- * property test holds the rollup's figure equal to the sum over every purchase; levels.test.ts holds this one.
+ * property test holds the rollup's figure equal to the sum over every purchase, and so does this one's
+ * (purchases-rollup.test.ts).
  */
 export async function spendOverYear(db: Db, userId: string, now: Date): Promise<number> {
   const parts: QueryParts = { joins: [], statsColumns: [], member: userId };

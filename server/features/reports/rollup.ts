@@ -86,12 +86,21 @@ async function closePass(db: Db, timeZone: string, missing: string[]) {
   });
 }
 
+/** How long after midnight the job waits to close a day: a transaction open across midnight commits first. */
+const CLOSE_AFTER = '15 minutes';
+
 /**
  * The job's run (hourly): the brand's last week of ended days closed, so a report finds yesterday already in the
- * rollup instead of computing it in the operator's request (nothing to do, one small query, once it is).
+ * rollup instead of computing it in the operator's request (nothing to do, one small query, once it is). A day
+ * closes a quarter of an hour after it ends, so a transaction still open at midnight (or a row stamped by an
+ * instance's clock a little behind the database's) lands before its day is stored for good.
  */
 export async function closeEndedDays(db: Db, timeZone: string): Promise<void> {
-  const today = await todayIn(db, timeZone);
+  const [row] = rowsOf<{ day: string }>(
+    await db.execute(sql`select to_char(((now() - ${CLOSE_AFTER}::interval) at time zone ${timeZone})::date,
+      'YYYY-MM-DD') as day`),
+  );
+  const today = row!.day;
   await closeDays(db, timeZone, addDays(today, -CLOSE_DAYS_AT_ONCE), addDays(today, -1));
 }
 
