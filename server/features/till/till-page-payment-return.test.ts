@@ -107,6 +107,12 @@ describe('the till page returns lines of a receipt paid on the site (decision 08
     expect(shown.body).toContain(`Чек на 500,00${NBSP}₽, оплата на сайте`);
     expect(shown.body).toContain('Оплачен на сайте картой.');
     expect(shown.body).toContain('<caption>Товары чека</caption>');
+    // The till mode: the shop's register prints the whole receipt, the balance's part as the advance's offset.
+    expect(shown.body).toContain('Напечатайте чек на кассе: приход, полный расчёт');
+    expect(shown.body).toContain(`<td>Хлеб × 3</td><td class="num">300,00${NBSP}₽</td>`);
+    expect(shown.body).toContain(
+      `Оплата: безналичными 400,00${NBSP}₽, предоплатой (зачёт аванса) 100,00${NBSP}₽; итого 500,00${NBSP}₽.`,
+    );
     const action = `/till/payment-receipts/${receiptId}/return`;
     expect(shown.body).toContain(`action="${action}"`);
 

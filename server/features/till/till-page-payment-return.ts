@@ -7,6 +7,7 @@ import { cachedBrandSettings } from '#server/core/brand-settings';
 import { escapeHtml } from '#server/lib/html';
 import type { TillPageTools } from './till-gift-card-page';
 import { receiptLinesTable } from './till-page-receipt';
+import { registerPrintSection } from './till-page-register-print';
 import { returnedSummary, returnForm, returnNotice, typedReturn } from './till-page-return';
 
 /**
@@ -58,7 +59,7 @@ ${options.error ? `<p class="notice error" role="alert">${escapeHtml(options.err
 <section class="card" aria-labelledby="paid-receipt-heading">
 <h2 id="paid-receipt-heading">Чек на ${escapeHtml(money(view.sum))}, оплата на сайте</h2>
 <p data-testid="till-receipt-state">${escapeHtml(stateText(view, options.timeZone))}</p>
-${receiptLinesTable(lines)}${returnedSummary(lines, view.returned, backBy(view))}${form}
+${receiptLinesTable(lines)}${registerPrintSection(view)}${returnedSummary(lines, view.returned, backBy(view))}${form}
 </section>
 <p><a class="button secondary" href="/till">Следующий покупатель</a></p>`;
 }
