@@ -3,7 +3,7 @@ import { memberCode } from '#server/test/till-kit';
 import { cpuMsOf } from '../cpu-time';
 import { customer, payOnce } from '../money-path';
 import { cardOf, PAYERS, phoneOf, type ScaleContext } from './context';
-import type { Figure, Probe } from './probes';
+import type { Figure, Probe } from './probe';
 import { tillCaller, tillKey } from './till-calls';
 
 const CALLS = Number(process.env.BENCH_SCALE_CPU_CALLS ?? 100);

@@ -15,22 +15,9 @@ import { cpu } from './cpu-probe';
 import { segments } from './segment-probe';
 import { tillCaller, tillKey } from './till-calls';
 import { cardOf, PAYERS, phoneOf, userIdOf, type ScaleContext } from './context';
+import type { Figure, Probe } from './probe';
 
-/** One measured figure: lower is better; `unit` says per what. */
-export interface Figure {
-  figure: string;
-  value: number;
-  unit: string;
-  detail: string;
-}
-
-/** A probe measures one or more figures on one scale database; run on each, alternating, rounds kept. */
-export interface Probe {
-  id: string;
-  /** Jobs change what they measure (they post): one round each. */
-  once?: boolean;
-  run(ctx: ScaleContext): Promise<Figure[]>;
-}
+export type { Figure, Probe } from './probe';
 
 const CALLS = Number(process.env.BENCH_SCALE_CALLS ?? 40);
 const DEEP_PAGE = 50;

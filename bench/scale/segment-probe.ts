@@ -1,7 +1,7 @@
 import type { SegmentDefinition } from '#common/contract/segment-definition';
 import { countSegment, type SegmentContext } from '#server/core/segments/segment-query';
 import { median } from '../lib';
-import type { Figure, Probe } from './probes';
+import type { Figure, Probe } from './probe';
 
 /**
  * Segment counts (issue 31's bar: under 1 s at 1,000,000 members, bench/segments.ts). A count reads every member
