@@ -28,6 +28,7 @@ import { announceAgedOutLevels } from './core/events/level-window';
 import { startIntervalJob } from './lib/interval-job';
 import { readBrandSettings } from './core/brand-settings';
 import { closeEndedDays } from './features/reports/rollup';
+import { finishUnconfirmedParts } from './features/till/unconfirmed-parts';
 import { startMessageJob } from './features/messages/message-job';
 import { createChannels } from './features/messages/channels';
 import { createAdjustableClock } from './core/adjustable-clock';
@@ -155,6 +156,11 @@ function startJobs(deps: AppDeps, config: Config, app: FastifyInstance) {
     startAuthPurgeJob(deps, {
       intervalMs: 60 * 60_000,
       onError: (error) => jobFailed(error, 'purging old login rows failed'),
+    }),
+    // The card money of returns the bank did not confirm, asked again once nobody is asking (decision 087).
+    startIntervalJob(() => finishUnconfirmedParts(deps), {
+      intervalMs: 60_000,
+      onError: (error) => jobFailed(error, 'finishing unconfirmed card refunds failed'),
     }),
     // The reports' ended days into the daily rollup, so no operator's request computes them: hourly (decision 088).
     startIntervalJob(async () => closeEndedDays(deps.db, (await readBrandSettings(deps.db)).timeZone), {

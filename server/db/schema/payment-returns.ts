@@ -64,6 +64,10 @@ export const paymentCardRefunds = pgTable(
     check('payment_card_refunds_amount', sql`${t.amount} > 0`),
     check('payment_card_refunds_state', sql`${t.state} in ('refunding', 'refunded')`),
     // The reports' fiscal reconciliation reads a window of refunds by day (decision 083).
+    // The parts the bank has not confirmed, for the job that finishes them (decision 087).
+    index('payment_card_refunds_refunding')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'refunding'`),
     index('payment_card_refunds_refunded')
       .on(t.refundedAt)
       .where(sql`${t.refundedAt} is not null`),

@@ -264,6 +264,10 @@ export const tillCardRefunds = pgTable(
   (t) => [
     primaryKey({ columns: [t.tillOperationId, t.returnKey] }),
     // The fiscal reconciliation's card money given back by day (decision 083).
+    // The parts the bank has not confirmed, for the job that finishes them (decision 087).
+    index('till_card_refunds_refunding')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'refunding'`),
     index('till_card_refunds_refunded')
       .on(t.refundedAt)
       .where(sql`${t.refundedAt} is not null`),

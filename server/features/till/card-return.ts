@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { tillCardRefunds } from '#server/db/schema/till';
+import { tillCardRefunds, tillOperations } from '#server/db/schema/till';
 import { loadPoint, stateConflict, type TillDeps, type TillOperationRow } from './operation-rows';
 import { refundPartOnce, type RefundPartStore } from './refund-part';
 import { cardPartGatewayReceipt, queueCardPartReceipt } from './till-card-gateway';
@@ -56,6 +56,16 @@ export async function refundPartToCard(
     gatewayReceipt: () => cardPartGatewayReceipt(deps, op, title, refund),
     queueReceipt: (tx, moved) => queueCardPartReceipt(deps, tx, op, title, moved),
   });
+}
+
+/**
+ * A till card return's part the bank has not confirmed, sent again by the job that finishes them
+ * (unconfirmed-parts.ts) through the same rules as the till's retry; throws as that retry would.
+ */
+export async function finishTillPart(deps: TillDeps, tillOperationId: string, key: string) {
+  const refund = await cardRefundOf(deps.db, tillOperationId, key);
+  const [op] = await deps.db.select().from(tillOperations).where(eq(tillOperations.id, tillOperationId));
+  return refund && op ? refundPartToCard(deps, op, refund) : null;
 }
 
 /** A till card payment's parts in `till_card_refunds`. */

@@ -16,6 +16,7 @@ import { completeDraft, customerWithBonuses, setMaxSpendPercent } from '#server/
 import { rbsAcquirerOf, startRbsFake, type RbsFake } from '#server/test/rbs-fake';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { issueKey, OPERATOR_TOKEN } from '#server/test/till-kit';
+import { finishUnconfirmedParts } from './unconfirmed-parts';
 
 const PHONE = '79006660842';
 
@@ -82,6 +83,24 @@ describe('returns by lines of a receipt paid on the site, through RBS (decision 
     expect(
       (await returnPaid(t, key, receiptId, [{ line: 1, quantity: 3 }], 'prr-return-0001')).json(),
     ).toEqual(again.json());
+    expect(refundCalls()).toBe(calls);
+  });
+
+  it('a part the bank did not confirm and nobody retried is finished by the job, once (decision 087)', async () => {
+    const { receiptId, orderId } = await paid('prr-receipt-job');
+    fake.misbehave({ httpStatus: 502 });
+    expect(
+      (await returnPaid(t, key, receiptId, [{ line: 1, quantity: 3 }], 'prr-return-job')).statusCode,
+    ).toBe(503);
+    fake.misbehave(null);
+    clock.advance(5 * 60_000 + 1_000);
+    expect(await finishUnconfirmedParts(t.deps)).toBe(1);
+    expect(refunded(orderId)).toBe(30_000);
+    const calls = refundCalls();
+    expect(await finishUnconfirmedParts(t.deps)).toBe(0);
+    const retry = await returnPaid(t, key, receiptId, [{ line: 1, quantity: 3 }], 'prr-return-job');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ refundedToCard: 300, bonusesTakenBack: 9 });
     expect(refundCalls()).toBe(calls);
   });
 

@@ -132,6 +132,15 @@ async function loadPaidDraft(db: Db, caller: TillCaller, receiptId: string): Pro
   return draft;
 }
 
+/**
+ * A site payment's return part the bank has not confirmed, sent again by the job that finishes them
+ * (unconfirmed-parts.ts) through the same rules as the till's retry; throws as that retry would.
+ */
+export async function finishPaymentPart(deps: TillDeps, draftId: string, key: string) {
+  const [draft] = await deps.db.select().from(paymentDrafts).where(eq(paymentDrafts.id, draftId));
+  return draft ? toCard(deps, draft, key) : null;
+}
+
 /** The bank's part of the return, sent once; a 503 until the gateway confirms it. */
 async function toCard(deps: TillDeps, draft: DraftRow, key: string): Promise<PaymentCardRefundRow | null> {
   const refund = await paymentCardRefundOf(deps.db, draft.id, key);

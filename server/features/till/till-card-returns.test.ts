@@ -13,6 +13,7 @@ import { lossy, type Loss } from '#server/test/lossy-acquirer';
 import { rbsAcquirerOf, startRbsFake, type RbsFake } from '#server/test/rbs-fake';
 import { RBS_TEST_CARDS } from '#server/test/rbs-fake-state';
 import { createTestApp, type TestApp } from '#server/test/test-app';
+import { finishUnconfirmedParts } from './unconfirmed-parts';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 
 const PHONE = '79006660301';
@@ -165,6 +166,28 @@ describe('returns by lines of a card payment at the till (RBS)', () => {
     const again = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'card-return-4');
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().refundedToCard).toBe(480);
+    expect(orderOf(operationId).refunded).toBe(48_000);
+  });
+
+  it('a part the bank did not confirm and nobody retried is finished by the job, once', async () => {
+    const operationId = await payByCard('card-return-pay-job');
+    fake.misbehave({ httpStatus: 502 });
+    expect((await giveBack(operationId, [{ line: 1, quantity: 2 }], 'card-return-job')).statusCode).toBe(503);
+    fake.misbehave(null);
+    const calls = refundCalls();
+    // The cashier's own retry comes first: the job leaves a part alone for five minutes.
+    clock.advance(4 * 60_000);
+    expect(await finishUnconfirmedParts(t.deps)).toBe(0);
+    expect(refundCalls()).toBe(calls);
+    clock.advance(61_000);
+    expect(await finishUnconfirmedParts(t.deps)).toBe(1);
+    expect(orderOf(operationId).refunded).toBe(48_000);
+    expect(await finishUnconfirmedParts(t.deps)).toBe(0);
+    // The till's retry later answers what happened, asking the bank nothing.
+    const retry = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'card-return-job');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().refundedToCard).toBe(480);
+    expect(refundCalls()).toBe(calls + 1);
     expect(orderOf(operationId).refunded).toBe(48_000);
   });
 

@@ -1,0 +1,2 @@
+CREATE INDEX "payment_card_refunds_refunding" ON "payment_card_refunds" USING btree ("created_at") WHERE "payment_card_refunds"."state" = 'refunding';--> statement-breakpoint
+CREATE INDEX "till_card_refunds_refunding" ON "till_card_refunds" USING btree ("created_at") WHERE "till_card_refunds"."state" = 'refunding';
