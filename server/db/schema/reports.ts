@@ -31,3 +31,27 @@ export const reportDaysClosed = pgTable(
   },
   (t) => [primaryKey({ name: 'report_days_closed_pk', columns: [t.timeZone, t.day] })],
 );
+
+/**
+ * The reports' breakdowns per ended day (decision 088), written with the day's `report_days` rows: the bonuses
+ * issued and spent by each retail point (`kind` `point`, `key` its id) and the receipt lines per catalogue
+ * category (`kind` `category`, `key` its id, '' for goods without one), as decision 068's live queries compute
+ * them, so a report over months reads these rows and only today live.
+ */
+export const reportBreakdownDays = pgTable(
+  'report_breakdown_days',
+  {
+    timeZone: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    kind: text().$type<'point' | 'category'>().notNull(),
+    key: text().notNull(),
+    lines: integer().notNull().default(0),
+    goods: bigint({ mode: 'number' }).notNull().default(0),
+    /** A point's bonuses issued; a category's bonuses earned. */
+    earned: bigint({ mode: 'number' }).notNull(),
+    spent: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'report_breakdown_days_pk', columns: [t.timeZone, t.day, t.kind, t.key] }),
+  ],
+);

@@ -25,32 +25,35 @@ function events(w: Window, points: number[]): SQL {
     : sql``;
   return sql`
     ev0 as (
-      select t.id, t.kind, t.idempotency_key as key, right(t.idempotency_key, 36)::uuid as op
+      select t.id, t.kind, t.idempotency_key as key, right(t.idempotency_key, 36)::uuid as op, t.created_at as at
       from ledger_transactions t
       where t.created_at >= ${w.start} and t.created_at < ${w.end}
         and t.kind in ('till_spend', 'till_accrue', 'till_refund', 'till_return', 'payment', 'payment_return')
       union all
       -- A till receipt that earned and spent nothing has no posting, yet its goods were sold: an accrual on the
       -- day it was made, any other on the day it completed; a refund of one on the day it was refunded.
-      select null, 'till_accrue', '', o.id from till_operations o
+      select null, 'till_accrue', '', o.id, case when o.kind = 'accrue' then o.created_at else o.updated_at end
+      from till_operations o
       where o.earn = 0 and o.spend = 0 and o.state in ('completed', 'refunded', 'refunding')
         and (case when o.kind = 'accrue' then o.created_at else o.updated_at end) >= ${w.start}
         and (case when o.kind = 'accrue' then o.created_at else o.updated_at end) < ${w.end}
       union all
-      select null, 'till_refund', '', o.id from till_operations o
+      select null, 'till_refund', '', o.id, o.updated_at from till_operations o
       where o.earn = 0 and o.spend = 0 and o.state in ('refunded', 'refunding')
         and o.updated_at >= ${w.start} and o.updated_at < ${w.end}
       union all
       -- So has a return by lines that gave and took back nothing (cigarettes): on the day it was made.
-      select distinct null::uuid, 'till_return', k.key, k.op from (
-        select 'till-return:' || r.return_key || ':' || r.till_operation_id::text as key, r.till_operation_id as op
+      select distinct null::uuid, 'till_return', k.key, k.op, k.at from (
+        select 'till-return:' || r.return_key || ':' || r.till_operation_id::text as key, r.till_operation_id as op,
+          r.created_at as at
         from till_return_lines r where r.created_at >= ${w.start} and r.created_at < ${w.end}
       ) k
       where not exists (select 1 from ledger_transactions t where t.idempotency_key = k.key)
       union all
       -- The same for a site payment's lines returned at the till (decision 084).
-      select distinct null::uuid, 'payment_return', k.key, k.op from (
-        select 'payment-return:' || r.return_key || ':' || r.draft_id::text as key, r.draft_id as op
+      select distinct null::uuid, 'payment_return', k.key, k.op, k.at from (
+        select 'payment-return:' || r.return_key || ':' || r.draft_id::text as key, r.draft_id as op,
+          r.created_at as at
         from payment_return_lines r where r.created_at >= ${w.start} and r.created_at < ${w.end}
       ) k
       where not exists (select 1 from ledger_transactions t where t.idempotency_key = k.key)
@@ -71,17 +74,23 @@ export interface PointBonusRow {
   spent: string;
 }
 
-/** Bonuses issued (out of `bonus_issued`) and spent (into `bonus_spent`) by each point's postings, net. */
-export async function bonusesByPoint(db: Db, w: Window, points: number[]) {
-  return rowsOf<PointBonusRow>(
+/** An event's calendar day in the brand's zone, for the rollup's rows per day (decision 088). */
+const dayOf = (w: Window, at: SQL) => sql`to_char((${at} at time zone ${w.timeZone})::date, 'YYYY-MM-DD')`;
+
+/**
+ * Bonuses issued (out of `bonus_issued`) and spent (into `bonus_spent`) by each point's postings, net; `perDay`:
+ * per day of the window too (`day`), for the rollup.
+ */
+export async function bonusesByPoint(db: Db, w: Window, points: number[], perDay = false) {
+  return rowsOf<PointBonusRow & { day?: string }>(
     await db.execute(sql`
       with ${events(w, points)}
-      select ev.point,
+      select ${perDay ? sql`${dayOf(w, sql`ev.at`)} as day,` : sql``} ev.point,
         coalesce(sum(-e.amount) filter (where e.account_id = ${S.bonus_issued}), 0)::text as issued,
         coalesce(sum(e.amount) filter (where e.account_id = ${S.bonus_spent}), 0)::text as spent
       from ev join ledger_entries e on e.transaction_id = ev.id
       where e.account_id in (${S.bonus_issued}, ${S.bonus_spent})
-      group by 1`),
+      group by ${perDay ? sql`1, 2` : sql`1`}`),
   );
 }
 
@@ -101,13 +110,13 @@ export interface CategoryRow {
  * sum in proportion to the quantity returned, kopeck-exact by the returns' cumulative quantity as 063 shares
  * bonuses (a line returned whole in several returns takes back its whole sum).
  */
-export async function linesByCategory(db: Db, w: Window, points: number[]) {
-  return rowsOf<CategoryRow>(
+export async function linesByCategory(db: Db, w: Window, points: number[], perDay = false) {
+  return rowsOf<CategoryRow & { day?: string }>(
     await db.execute(sql`
       with ${events(w, points)},
       sold as (
         select l.category_id, case when ev.kind = 'till_refund' then -1 else 1 end as sign,
-          l.sum, l.earn, l.spend
+          l.sum, l.earn, l.spend, ev.at
         from ev join receipt_lines l on l.source = ev.source and l.operation_id = ev.op
         where ev.kind in ${SALE} or ev.kind = 'till_refund'
       ), returns as (
@@ -128,20 +137,21 @@ export async function linesByCategory(db: Db, w: Window, points: number[]) {
       ), returned as (
         select l.category_id,
           l.sum * r.upto / l.quantity_milli - l.sum * (r.upto - r.quantity_milli) / l.quantity_milli as sum,
-          r.earn_back - r.withheld as earn, r.spend_back as spend
+          r.earn_back - r.withheld as earn, r.spend_back as spend, ev.at
         from ev
         join returns r on r.op = ev.op and ev.key = r.key
         join receipt_lines l on l.source = r.source and l.operation_id = r.op and l.line_no = r.line_no
         where ev.kind in ('till_return', 'payment_return')
       ), moves as (
-        select category_id, sign as lines, sign * sum as goods, sign * earn as earned, sign * spend as spent
+        select category_id, sign as lines, sign * sum as goods, sign * earn as earned, sign * spend as spent, at
         from sold
         union all
-        select category_id, 0, -sum, -earn, -spend from returned
+        select category_id, 0, -sum, -earn, -spend, at from returned
       )
-      select m.category_id, c.name, sum(m.lines)::int as lines, sum(m.goods)::text as goods,
+      select ${perDay ? sql`${dayOf(w, sql`m.at`)} as day,` : sql``} m.category_id, c.name,
+        sum(m.lines)::int as lines, sum(m.goods)::text as goods,
         sum(m.earned)::text as earned, sum(m.spent)::text as spent
       from moves m left join catalogue_categories c on c.id = m.category_id
-      group by 1, 2`),
+      group by ${perDay ? sql`1, 2, 3` : sql`1, 2`}`),
   );
 }

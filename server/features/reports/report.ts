@@ -3,7 +3,7 @@ import type { AppDeps } from '#server/app-deps';
 import { readBrandSettings } from '#server/core/brand-settings';
 import { SYSTEM_ACCOUNTS, type SystemAccountKind } from '#server/db/system-accounts';
 import { categoriesOf, pointsWithBonuses } from './report-by-point';
-import { bonusesByPoint, linesByCategory } from './report-breakdowns';
+import { reportBreakdowns } from './report-breakdown-days';
 import { fiscalReconciliation } from './report-fiscal';
 import { GIFT_CARD_ADD, midnight, owedNow, pointTitles, type PaymentRow } from './report-queries';
 import { reportSources } from './rollup';
@@ -91,7 +91,14 @@ export async function buildReport(
   const { payments, byPoint: paid } = splitPayments(sources.payments, days, points);
   const window = { start: midnight(query.from, timeZone), end: midnight(query.to, timeZone, 1), timeZone };
   const breakdowns = options.breakdowns !== false;
-  const byPoint = pointsWithBonuses(paid, breakdowns ? await bonusesByPoint(deps.db, window, points) : []);
+  const parts = breakdowns
+    ? await reportBreakdowns(
+        deps.db,
+        { timeZone, from: query.from, closedTo: sources.closedTo, window, live: sources.live },
+        points,
+      )
+    : null;
+  const byPoint = pointsWithBonuses(paid, parts?.byPoint ?? []);
   const titles = await pointTitles(deps.db, [...byPoint.keys()]);
 
   return {
@@ -109,7 +116,7 @@ export async function buildReport(
     byPoint: [...byPoint.entries()]
       .sort(([a], [b]) => a - b)
       .map(([retailPointId, split]) => ({ retailPointId, title: titles.get(retailPointId) ?? '', ...split })),
-    byCategory: breakdowns ? categoriesOf(await linesByCategory(deps.db, window, points)) : [],
+    byCategory: parts ? categoriesOf(parts.byCategory) : [],
     fiscal: breakdowns ? await fiscalReconciliation(deps.db, window, [...days.keys()], fiscal.mode) : null,
   };
 }

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDay } from '#common/lib/format';
 import { catalogueCategories, catalogueItems } from '#server/db/schema/catalogue';
 import { fakeClock } from '#server/test/auth-kit';
 import { assertLedgerInvariants } from '#server/test/ledger-invariants';
 import { createTestApp, type TestApp } from '#server/test/test-app';
+import { buildReport } from './report';
 import {
   cardholder,
   issueKey,
@@ -185,6 +187,28 @@ describe('reports by point and by category', () => {
     const sum = (rows: Figures[], pick: (x: Figures) => number) => rows.reduce((a, x) => a + pick(x), 0);
     expect(sum(r.byPoint, (p) => p.bonusesIssued)).toBe(sum(r.byCategory, (c) => c.bonusesEarned));
     expect(sum(r.byPoint, (p) => p.bonusesSpent)).toBe(sum(r.byCategory, (c) => c.bonusesSpent));
+  });
+
+  it('gives the same breakdowns from the daily rollup once the days have ended (decision 088)', async () => {
+    const query = { from: dayOff(-1), to: dayOff(1) };
+    const live = await buildReport(t.deps, query);
+    // Two days later every day of the range is closed: the breakdowns come from `report_breakdown_days`.
+    const rolled = await buildReport(t.deps, query, { today: dayOff(2) });
+    expect(rolled.byCategory).toEqual(live.byCategory);
+    expect(rolled.byPoint).toEqual(live.byPoint);
+    expect(live.byCategory.length).toBeGreaterThan(2);
+    const stored = await t.deps.db.execute(
+      sql`select count(*)::int as n from report_breakdown_days where day = ${dayOff(0)}::date`,
+    );
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(3);
+    const narrowed = await buildReport(
+      t.deps,
+      { ...query, points: String(OTHER_POINT) },
+      { today: dayOff(2) },
+    );
+    expect(narrowed.byPoint).toEqual(
+      (await buildReport(t.deps, { ...query, points: String(OTHER_POINT) })).byPoint,
+    );
   });
 
   it('narrows both to the points asked for, and an empty range has neither', async () => {

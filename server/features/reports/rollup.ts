@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/in-transaction';
+import { breakdownDayRows, storeBreakdownDays } from './report-breakdown-days';
 import {
   activeMembers,
   ledgerFlowsAfter,
@@ -73,7 +74,9 @@ async function closePass(db: Db, timeZone: string, missing: string[]) {
   for (const r of await paymentsByDayAndPoint(db, w, []))
     for (const part of PAY_PARTS) values.push({ d: r.day, m: `pay:${part}`, p: r.point, v: String(r[part]) });
   const rows = values.filter((v) => open.has(v.d) && v.v !== '0');
+  const breakdowns = await breakdownDayRows(db, w, open);
   await inTransaction(db, async (tx) => {
+    await storeBreakdownDays(tx, timeZone, breakdowns);
     await tx.execute(sql`
       insert into report_days (time_zone, day, metric, point, value)
       select ${timeZone}, r.d::date, r.m, r.p, r.v::bigint
@@ -212,6 +215,9 @@ export async function reportSources(
   ];
   const window = { start: midnight(from, timeZone), end: midnight(to, timeZone, 1), timeZone };
   return {
+    /** The last day read from the rollup (before `from` when none), and today's part read live, if any. */
+    closedTo: to < yesterday ? to : yesterday,
+    live,
     flows: [...flowsOf(closed.days), ...(live ? await ledgerFlowsByDay(db, live) : [])],
     after,
     memberDays: [...membersOf(closed.days), ...(live ? await membersPerDay(db, live) : [])],
