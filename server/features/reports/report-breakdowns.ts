@@ -8,8 +8,9 @@ import { rowsOf, type Window } from './report-queries';
  * ledger postings the days count (`ledger_transactions_created_at` over the range): a sale (`till_spend`,
  * `till_accrue`, a shop payment's `payment`), a full refund (`till_refund`) and a return by lines
  * (`till_return`, a site payment's `payment_return`: decision 084), each on the day it was posted. Every such posting's key ends with its operation's id
- * (server/core/holds.ts), which names the point and the receipt. Read live over the whole range: the daily
- * rollup has no such rows yet (decision 068, consequences).
+ * (server/core/holds.ts), which names the point and the receipt. Read live for today (and over the range when
+ * points narrow the categories); the ended days per day into the rollup (`perDay`, report-breakdown-days.ts:
+ * decision 088).
  */
 
 const S = SYSTEM_ACCOUNTS;
