@@ -1,4 +1,3 @@
-import * as z from './z';
 import { COUPON_ERRORS, couponCodeSchema, tillCouponSchema } from './coupons';
 import { defineEndpoint } from './endpoint';
 import { withBodyExamples, withResponseExamples } from './examples';
@@ -7,6 +6,10 @@ import { expiringSchema, pendingSchema } from './member-bonuses';
 import { appliedRuleSchema } from './programme';
 import { checkReceipt, receiptItemsSchema, receiptLineFiguresSchema } from './receipt';
 import * as examples from './till-examples';
+import { tillReturnedSchema } from './till-returned';
+import * as z from './z';
+
+export { tillReturnedSchema, type TillReturned } from './till-returned';
 
 /**
  * The till: a retail point's cash register (docs/decisions/015-till-api.md). Every call carries the point's
@@ -71,29 +74,6 @@ export const TILL_OPERATION_STATES = [
   'DECLINED',
   'REFUNDING',
 ] as const;
-
-/** What came back of a receipt's lines so far, in all its returns (decisions 063, 084): the till offers the rest. */
-export const tillReturnedSchema = z.strictObject({
-  /** Each line some of which came back: its number and the quantity returned so far. */
-  lines: z.array(z.strictObject({ line: z.number().int(), quantity: z.number() })),
-  bonusesTakenBack: money,
-  bonusesGivenBack: money,
-  /** Earned bonuses the customer no longer had, kept from the money refunded. */
-  withheld: money,
-  /** Roubles the bank confirmed back to the card (a card payment's; null for the other kinds). */
-  refundedToCard: money.nullable(),
-  /**
-   * The return whose money the bank has not confirmed yet (a 503 answered it): repeat it with this key and these
-   * lines to finish it, never refunding twice; a new return waits for it. Null when none.
-   */
-  pending: z
-    .strictObject({
-      idempotencyKey: z.string(),
-      lines: z.array(z.strictObject({ line: z.number().int(), quantity: z.number() })),
-    })
-    .nullable(),
-});
-export type TillReturned = z.output<typeof tillReturnedSchema>;
 
 export const tillOperationSchema = z.strictObject({
   operationId: z.string(),
