@@ -159,9 +159,9 @@ function chunkSql(p: ScaleParams, from: number, to: number): string {
     from (select *, floor(sum * 3 / 100)::bigint as earn from priced) x;
 
     insert into till_operations (id, idempotency_key, visit_id, retail_point_id, key_id, user_id, kind, sum, spend,
-      earn, earn_percent, earn_rate, state, operation_id, created_at, updated_at)
+      earn, earn_percent, earn_rate, state, operation_id, created_at, updated_at, completed_at)
     select op, point || ':gen-' || g, scale_gen.uuid4('v', n), point, scale_gen.uuid4('k', point), user_id,
-      case when spend > 0 then 'spend' else 'accrue' end, sum, spend, earn, 3, 300, 'completed', history, at, at
+      case when spend > 0 then 'spend' else 'accrue' end, sum, spend, earn, 3, 300, 'completed', history, at, at, at
     from chunk;
     insert into operations (id, user_id, place, occurred_at, amount_earn, amount_spend, amount, state, type,
       transaction_id)
