@@ -51,7 +51,5 @@ export const reportBreakdownDays = pgTable(
     earned: bigint({ mode: 'number' }).notNull(),
     spent: bigint({ mode: 'number' }).notNull(),
   },
-  (t) => [
-    primaryKey({ name: 'report_breakdown_days_pk', columns: [t.timeZone, t.day, t.kind, t.key] }),
-  ],
+  (t) => [primaryKey({ name: 'report_breakdown_days_pk', columns: [t.timeZone, t.day, t.kind, t.key] })],
 );
