@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client';
 import { users } from '#server/db/schema/auth';
 import { catalogueItems } from '#server/db/schema/catalogue';
 import { fiscalReceipts, type FiscalSource } from '#server/db/schema/fiscal';
-import type { FiscalDocument, Sale } from './fiscal-document';
+import type { FiscalDocument, Sale, SaleLine } from './fiscal-document';
 import { GATEWAY, gatewaySale } from './gateway-sale';
 import { companyOf, receiptDocumentOf } from './receipt-document';
 
@@ -84,6 +84,35 @@ async function insertReceiptRow(
     .onConflictDoNothing({ target: fiscalReceipts.externalId })
     .returning({ id: fiscalReceipts.id });
   return row?.id ?? null;
+}
+
+/** A receipt's stored line, as a sale's line needs it. */
+interface GoodsLine {
+  lineNo: number;
+  name: string;
+  quantityMilli: number;
+  sum: number;
+  sku: string | null;
+}
+
+/**
+ * The goods lines of a sale (full settlement of goods, decision 070), each with the catalogue's VAT of its SKU
+ * (the brand's default where the catalogue does not know it) and its receipt line number (decision 086).
+ */
+export async function goodsSaleLines(tx: Db, lines: readonly GoodsLine[]): Promise<SaleLine[]> {
+  const vats = await vatBySku(
+    tx,
+    lines.map((line) => line.sku),
+  );
+  return lines.map((line) => ({
+    name: line.name,
+    quantityMilli: line.quantityMilli,
+    sum: line.sum,
+    object: 'commodity',
+    vat: (line.sku && vats.get(line.sku)) || null,
+    ...(line.sku ? { code: line.sku } : {}),
+    line: line.lineNo,
+  }));
 }
 
 /** The catalogue's VAT of the goods by SKU (a line the catalogue does not know takes the brand's default). */

@@ -4,7 +4,7 @@ import { formatKopecks } from '#common/lib/format';
 import { brandSettingsWithin } from '#server/core/brand-settings';
 import type { Sale, SaleLine } from '#server/core/fiscal/fiscal-document';
 import { gatewayReceiptOf, type GatewayReceipt } from '#server/core/fiscal/gateway-sale';
-import { clientOf, queueFiscalReceipt, vatBySku } from '#server/core/fiscal/queue';
+import { clientOf, goodsSaleLines, queueFiscalReceipt } from '#server/core/fiscal/queue';
 import type { Db } from '#server/db/client';
 import { giftCardOrderDrafts, giftCardOrders } from '#server/db/schema/gift-cards';
 import type { DraftRow, PaymentsDeps } from './draft-rows';
@@ -78,21 +78,9 @@ async function shopSale(tx: Db, settings: BrandSettings, done: DraftRow): Promis
       client,
     };
   }
-  const vats = await vatBySku(
-    tx,
-    plan.map((line) => line.sku),
-  );
   return {
     settlement: 'full',
-    lines: plan.map((line): SaleLine => ({
-      name: line.name,
-      quantityMilli: line.quantityMilli,
-      sum: line.sum,
-      object: 'commodity',
-      vat: (line.sku && vats.get(line.sku)) || null,
-      ...(line.sku ? { code: line.sku } : {}),
-      line: line.lineNo,
-    })),
+    lines: await goodsSaleLines(tx, plan),
     discount: done.spend,
     discountShares: plan.map((line) => line.spend),
     payments: paymentsOf(done),

@@ -2,9 +2,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { BrandSettings } from '#common/contract/header';
 import type { FiscalKind } from '#common/lib/fiscal-vocabulary';
 import { brandSettingsWithin } from '#server/core/brand-settings';
-import type { FiscalDocument, Sale, SaleLine } from '#server/core/fiscal/fiscal-document';
+import type { FiscalDocument, Sale } from '#server/core/fiscal/fiscal-document';
 import { GATEWAY, gatewayReceiptOf, type GatewayReceipt } from '#server/core/fiscal/gateway-sale';
-import { clientOf, queueFiscalReceipt, recordGatewayReceipt, vatBySku } from '#server/core/fiscal/queue';
+import {
+  clientOf,
+  goodsSaleLines,
+  queueFiscalReceipt,
+  recordGatewayReceipt,
+} from '#server/core/fiscal/queue';
 import type { Db } from '#server/db/client';
 import { receiptLines } from '#server/db/schema/catalogue';
 import { fiscalReceipts } from '#server/db/schema/fiscal';
@@ -127,21 +132,9 @@ async function tillLines(
   const spend = lines.reduce((s, line) => s + line.spend, 0);
   if (lines.length === 0 || lines.reduce((s, line) => s + line.sum, 0) - spend !== row.cardAmount)
     return null;
-  const vats = await vatBySku(
-    tx,
-    lines.map((line) => line.sku),
-  );
   return {
     settlement: 'full',
-    lines: lines.map((line): SaleLine => ({
-      name: line.name,
-      quantityMilli: line.quantityMilli,
-      sum: line.sum,
-      object: 'commodity',
-      vat: (line.sku && vats.get(line.sku)) || null,
-      ...(line.sku ? { code: line.sku } : {}),
-      line: line.lineNo,
-    })),
+    lines: await goodsSaleLines(tx, lines),
     discount: spend,
     discountShares: lines.map((line) => line.spend),
   };
