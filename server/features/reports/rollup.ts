@@ -28,10 +28,15 @@ const PAY_PARTS = ['count', 'total', 'bonuses', 'money', 'card', 'sbp', 'gift', 
 export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** Today in `timeZone` by the database's clock (the one that stamps the ledger). */
-export async function todayIn(db: Db, timeZone: string): Promise<string> {
+/**
+ * Today in `timeZone` by the database's clock (the one that stamps the ledger); `lag` (an interval's text): the
+ * day it was that long ago.
+ */
+export async function todayIn(db: Db, timeZone: string, lag = '0 seconds'): Promise<string> {
   const [row] = rowsOf<{ day: string }>(
-    await db.execute(sql`select to_char((now() at time zone ${timeZone})::date, 'YYYY-MM-DD') as day`),
+    await db.execute(
+      sql`select to_char(((now() - ${lag}::interval) at time zone ${timeZone})::date, 'YYYY-MM-DD') as day`,
+    ),
   );
   return row!.day;
 }
@@ -99,11 +104,7 @@ const CLOSE_AFTER = '15 minutes';
  * instance's clock a little behind the database's) lands before its day is stored for good.
  */
 export async function closeEndedDays(db: Db, timeZone: string): Promise<void> {
-  const [row] = rowsOf<{ day: string }>(
-    await db.execute(sql`select to_char(((now() - ${CLOSE_AFTER}::interval) at time zone ${timeZone})::date,
-      'YYYY-MM-DD') as day`),
-  );
-  const today = row!.day;
+  const today = await todayIn(db, timeZone, CLOSE_AFTER);
   await closeDays(db, timeZone, addDays(today, -CLOSE_DAYS_AT_ONCE), addDays(today, -1));
 }
 
