@@ -102,7 +102,11 @@ async function workload(
   for (let i = 0; i < READS; i++) {
     if (i === READS / 2) halfway?.();
     try {
-      if (i % 50 === 0) await buildReport({ db: database.readDb }, { from: '2026-10-01', to: '2026-10-30' });
+      if (i % 50 === 0)
+        await buildReport(
+          { db: database.db, readDb: database.readDb },
+          { from: '2026-10-01', to: '2026-10-30' },
+        );
       else await listOperations(database.readDb, ids[i % ids.length]!, 1 + (i % 3));
       if (i % 10 === 0) await payOnce(app, tokens[i % tokens.length]!);
     } catch {

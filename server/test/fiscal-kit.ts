@@ -5,6 +5,7 @@ import { fiscalReceipts } from '../db/schema/fiscal';
 import { createAtolProvider } from '../integrations/fiscal/atol-client';
 import { startFakeAtol, type FakeAtol } from '../integrations/fiscal/fake-atol-server';
 import type { FiscalProvider } from '../integrations/fiscal/fiscal-provider';
+import { sendDueReceipts } from '../features/fiscal/send-receipts';
 import { completeDraft, createDraft, payOnSandbox, processDraft } from './payments-kit';
 import type { TestApp } from './test-app';
 import { OPERATOR_TOKEN } from './till-kit';
@@ -65,3 +66,11 @@ export async function payByCard(t: TestApp, phone: string, sum: number, spendBon
 }
 
 export const receiptRows = (t: TestApp) => t.deps.db.select().from(fiscalReceipts);
+
+/** The fiscal job run until the receipts due are sent and polled: three runs 15 s apart on the test's clock. */
+export async function sendReceiptsNow(t: TestApp, clock: { advance(ms: number): void }) {
+  for (let run = 0; run < 3; run++) {
+    await sendDueReceipts(t.deps);
+    clock.advance(15_000);
+  }
+}

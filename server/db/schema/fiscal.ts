@@ -54,6 +54,10 @@ export const fiscalReceipts = pgTable(
       .where(sql`${t.status} in ('queued', 'sent')`),
     index('fiscal_receipts_source').on(t.sourceType, t.sourceId),
     index('fiscal_receipts_created').on(t.createdAt.desc()),
+    // The reports read the receipts not yet done live (their state still moves); the done ones are in the rollup.
+    index('fiscal_receipts_open_created')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'done'`),
     check('fiscal_receipts_status', sql`${t.status} in ('queued', 'sent', 'done', 'failed')`),
     check('fiscal_receipts_kind', sql`${t.kind} in ('sell', 'sell_refund')`),
     check('fiscal_receipts_total_positive', sql`${t.total} > 0`),

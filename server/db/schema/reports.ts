@@ -53,3 +53,38 @@ export const reportBreakdownDays = pgTable(
   },
   (t) => [primaryKey({ name: 'report_breakdown_days_pk', columns: [t.timeZone, t.day, t.kind, t.key] })],
 );
+
+/**
+ * The reports' active members per ended day (decision 089): of the members with an operation on `day`, how many
+ * had their previous operation on `previousDay` ('-infinity': none before). A member is active over from..to
+ * exactly once, on their first active day of the range, the one whose previous day is before `from`; so the
+ * count over any range of ended days is a sum of these rows, however many members the chain has.
+ */
+export const reportActiveDays = pgTable(
+  'report_active_days',
+  {
+    timeZone: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    previousDay: date({ mode: 'string' }).notNull(),
+    members: integer().notNull(),
+  },
+  (t) => [primaryKey({ name: 'report_active_days_pk', columns: [t.timeZone, t.day, t.previousDay] })],
+);
+
+/**
+ * What the programme owed at the end of an ended day (decision 089), in kopecks: the customers' bonuses (with the
+ * pending and held ones), their money-like balances and the gift cards'. Summing every account is a read of every
+ * member; done once a day by the job, a report works forward from the latest with the rollup's daily flows.
+ */
+export const reportOwedDays = pgTable(
+  'report_owed_days',
+  {
+    timeZone: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    bonus: bigint({ mode: 'number' }).notNull(),
+    money: bigint({ mode: 'number' }).notNull(),
+    gift: bigint({ mode: 'number' }).notNull(),
+    computedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'report_owed_days_pk', columns: [t.timeZone, t.day] })],
+);

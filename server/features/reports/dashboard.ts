@@ -1,8 +1,7 @@
 import type { DashboardPeriod, Report } from '#common/contract/reports';
-import type { AppDeps } from '#server/app-deps';
 import { readBrandSettings } from '#server/core/brand-settings';
 import { buildReport } from './report';
-import { addDays, todayIn } from './rollup';
+import { addDays, todayIn, type ReportDbs } from './rollup';
 
 /** The days the home's second column spans: the last 7, today included (decision 054). */
 export const DASHBOARD_WEEK_DAYS = 7;
@@ -23,7 +22,7 @@ const periodOf = (report: Report): DashboardPeriod => ({
  * the figure links to (`buildReport`, decision 031), so the home and the report never disagree. Today is the
  * database's day in the brand's time zone, as the reports' rollup takes it.
  */
-export async function buildDashboard(deps: Pick<AppDeps, 'db'>) {
+export async function buildDashboard(deps: ReportDbs) {
   const { timeZone } = await readBrandSettings(deps.db);
   const today = await todayIn(deps.db, timeZone);
   const day = await buildReport(deps, { from: today, to: today }, { today, breakdowns: false });

@@ -1,39 +1,28 @@
 import type { PaymentSplit, Report, ReportDay, ReportQuery } from '#common/contract/reports';
-import type { AppDeps } from '#server/app-deps';
 import { readBrandSettings } from '#server/core/brand-settings';
-import { SYSTEM_ACCOUNTS, type SystemAccountKind } from '#server/db/system-accounts';
 import { categoriesOf, pointsWithBonuses } from './report-by-point';
 import { reportBreakdowns } from './report-breakdown-days';
 import { fiscalReconciliation } from './report-fiscal';
-import { GIFT_CARD_ADD, midnight, owedNow, pointTitles, type PaymentRow } from './report-queries';
-import { reportSources } from './rollup';
+import {
+  bonusesIssued,
+  bonusInflow,
+  bucketKind,
+  f,
+  flowsOf,
+  giftInflow,
+  moneyInflow,
+  type Flows,
+  type Owed,
+} from './report-flows';
+import { owedNowFromRollup } from './report-owed';
+import { GIFT_CARD_ADD, midnight, pointTitles, type PaymentRow } from './report-queries';
+import { reportSources, type ReportDbs } from './rollup';
 
 /**
  * A report over the calendar days `from`..`to` in the brand's time zone (docs/decisions/031). The bonus, money-
  * like and gift-card figures are the ledger's sums on the programme's own accounts, for the whole programme;
  * the payments come from the payment records and can be narrowed to points.
  */
-
-type Flows = Partial<Record<SystemAccountKind | typeof GIFT_CARD_ADD, number>>;
-const KIND_OF = new Map<string, string>(Object.entries(SYSTEM_ACCOUNTS).map(([kind, id]) => [id, kind]));
-const bucketKind = (bucket: string) => (bucket === GIFT_CARD_ADD ? GIFT_CARD_ADD : KIND_OF.get(bucket));
-
-const f = (flows: Flows, kind: keyof Flows) => flows[kind] ?? 0;
-/** Bonuses credited to customers (the programme's account goes down by as much), net of reversals. */
-const bonusesIssued = (x: Flows) => -f(x, 'bonus_issued');
-/** What came into each pool (customers and holds) in the flows: the pool's growth. */
-const bonusInflow = (x: Flows) =>
-  -(
-    f(x, 'bonus_issued') +
-    f(x, 'bonus_adjusted') +
-    f(x, 'bonus_spent') +
-    f(x, 'bonus_expired') +
-    f(x, 'bonus_forfeited')
-  );
-const moneyInflow = (x: Flows) =>
-  -f(x, 'certificates_issued') + f(x, GIFT_CARD_ADD) - f(x, 'money_spent') - f(x, 'money_forfeited');
-const giftInflow = (x: Flows) =>
-  -f(x, 'gift_cards_issued') - f(x, 'gift_cards_redeemed') - f(x, GIFT_CARD_ADD);
 
 const emptySplit = (): PaymentSplit => ({
   count: 0,
@@ -70,7 +59,8 @@ export const parsePoints = (points: string | undefined) =>
 type Sources = Awaited<ReturnType<typeof reportSources>>;
 
 export async function buildReport(
-  deps: Pick<AppDeps, 'db'>,
+  /** `readDb`: a replica the report may read from (decision 074); the rollup is written on `db`. */
+  deps: ReportDbs,
   query: ReportQuery,
   /**
    * `today`: the day the rollup ends before (tests and the bench); the database's today otherwise.
@@ -81,25 +71,26 @@ export async function buildReport(
 ): Promise<Report> {
   const { timeZone, fiscal } = await readBrandSettings(deps.db);
   const points = parsePoints(query.points);
-  const sources = await reportSources(deps.db, timeZone, query.from, query.to, points, options.today);
-  const owed = await owedNow(deps.db);
+  const sources = await reportSources(deps, timeZone, query.from, query.to, points, options.today);
+  const reads = sources.db;
+  const owed = await owedNowFromRollup({ db: deps.db, readDb: reads }, timeZone, sources.today);
 
   const { byDay: flowsByDay, total } = sumFlows(sources.flows);
-  const after: Flows = {};
-  for (const row of sources.after) after[bucketKind(row.bucket) as keyof Flows] = Number(row.amount);
+  // Summed: the rollup's part comes a row per day and kind.
+  const after = flowsOf(sources.after);
   const days = reportDays(query, flowsByDay, sources.memberDays);
   const { payments, byPoint: paid } = splitPayments(sources.payments, days, points);
   const window = { start: midnight(query.from, timeZone), end: midnight(query.to, timeZone, 1), timeZone };
   const breakdowns = options.breakdowns !== false;
   const parts = breakdowns
     ? await reportBreakdowns(
-        deps.db,
+        reads,
         { timeZone, from: query.from, closedTo: sources.closedTo, window, live: sources.live },
         points,
       )
     : null;
   const byPoint = pointsWithBonuses(paid, parts?.byPoint ?? []);
-  const titles = await pointTitles(deps.db, [...byPoint.keys()]);
+  const titles = await pointTitles(reads, [...byPoint.keys()]);
 
   return {
     from: query.from,
@@ -117,7 +108,14 @@ export async function buildReport(
       .sort(([a], [b]) => a - b)
       .map(([retailPointId, split]) => ({ retailPointId, title: titles.get(retailPointId) ?? '', ...split })),
     byCategory: parts ? categoriesOf(parts.byCategory) : [],
-    fiscal: breakdowns ? await fiscalReconciliation(deps.db, window, [...days.keys()], fiscal.mode) : null,
+    fiscal: breakdowns
+      ? await fiscalReconciliation(
+          reads,
+          { timeZone, from: query.from, closedTo: sources.closedTo, live: sources.live },
+          [...days.keys()],
+          fiscal.mode,
+        )
+      : null,
   };
 }
 
@@ -126,7 +124,7 @@ function sumFlows(rows: Sources['flows']) {
   const byDay = new Map<string, Flows>();
   const total: Flows = {};
   for (const row of rows) {
-    const kind = bucketKind(row.bucket) as keyof Flows;
+    const kind = bucketKind(row.bucket);
     const day = byDay.get(row.day) ?? {};
     day[kind] = (day[kind] ?? 0) + Number(row.amount);
     byDay.set(row.day, day);
@@ -183,7 +181,7 @@ function splitPayments(rows: PaymentRow[], days: Map<string, ReportDay>, points:
 }
 
 /** The three pools over the period. Each pool's figures add up (decision 047): opening + what came in − what went out = outstanding. */
-function poolTotals(owed: Awaited<ReturnType<typeof owedNow>>, after: Flows, total: Flows) {
+function poolTotals(owed: Owed, after: Flows, total: Flows) {
   return {
     bonuses: {
       opening: owed.bonus - bonusInflow(after) - bonusInflow(total),

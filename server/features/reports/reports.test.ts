@@ -243,6 +243,15 @@ describe('reports: every figure is what the ledger says', () => {
     expect(await closedIn('Asia/Vladivostok')).toBe(CLOSE_DAYS_AT_ONCE);
     await closeEndedDays(t.deps.db, 'Asia/Vladivostok');
     expect(await closedIn('Asia/Vladivostok')).toBe(CLOSE_DAYS_AT_ONCE);
+    // And summed what was owed at the end of the last of them, once (decision 089): nothing, as every posting here
+    // is today's (the database stamps them); reports-rollup-range.test.ts checks the sums over days.
+    const owed = await t.deps.db.execute(
+      sql`select count(*)::int as n, max(bonus)::text as bonus from report_owed_days where time_zone = 'Asia/Vladivostok'`,
+    );
+    expect((owed as unknown as { rows: { n: number; bonus: string }[] }).rows[0]).toEqual({
+      n: 1,
+      bonus: '0',
+    });
   });
 
   it('works the end-of-range balances back from today, and narrows the payments to points', async () => {

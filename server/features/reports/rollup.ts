@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/in-transaction';
+import { activeDayRows, activeMembersOver, storeActiveDays } from './report-active';
 import { breakdownDayRows, storeBreakdownDays } from './report-breakdown-days';
+import { fiscalDayRows } from './report-fiscal';
+import { storeOwedOnce } from './report-owed';
 import {
-  activeMembers,
+  addDays,
   ledgerFlowsAfter,
   ledgerFlowsByDay,
   membersPerDay,
@@ -24,9 +27,7 @@ import {
 
 const PAY_PARTS = ['count', 'total', 'bonuses', 'money', 'card', 'sbp', 'gift', 'till'] as const;
 
-/** yyyy-mm-dd plus `n` days. */
-export const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+export { addDays };
 
 /**
  * Today in `timeZone` by the database's clock (the one that stamps the ledger); `lag` (an interval's text): the
@@ -51,18 +52,42 @@ export const CLOSE_DAYS_AT_ONCE = 7;
  */
 export async function closeDays(db: Db, timeZone: string, from: string, to: string): Promise<void> {
   if (from > to) return;
-  const missing = rowsOf<{ day: string }>(
+  const missing = await missingDays(db, timeZone, from, to);
+  for (let i = 0; i < missing.length; i += CLOSE_DAYS_AT_ONCE)
+    await closePass(db, timeZone, missing.slice(i, i + CLOSE_DAYS_AT_ONCE));
+  // A first fill of many days: fresh statistics now, or the next reports plan without them until autovacuum
+  // comes (measured: 1.7 s instead of 0.6 s over a year).
+  if (missing.length >= 28) await db.execute(sql`analyze report_days`);
+}
+
+/** The days from..to not in the rollup, ascending. */
+async function missingDays(db: Db, timeZone: string, from: string, to: string): Promise<string[]> {
+  if (from > to) return [];
+  return rowsOf<{ day: string }>(
     await db.execute(sql`
       select to_char(d, 'YYYY-MM-DD') as day from generate_series(${from}::date, ${to}::date, interval '1 day') d
       where not exists (
         select 1 from report_days_closed c where c.time_zone = ${timeZone} and c.day = d::date
       ) order by 1`),
   ).map((r) => r.day);
-  for (let i = 0; i < missing.length; i += CLOSE_DAYS_AT_ONCE)
-    await closePass(db, timeZone, missing.slice(i, i + CLOSE_DAYS_AT_ONCE));
-  // A first fill of many days: fresh statistics now, or the next reports plan without them until autovacuum
-  // comes (measured: 1.7 s instead of 0.6 s over a year).
-  if (missing.length >= 28) await db.execute(sql`analyze report_days`);
+}
+
+/** The primary, where the rollup is written, and where reads may go: a replica (decision 074) or the primary. */
+export interface ReportDbs {
+  db: Db;
+  readDb?: Db;
+}
+
+/**
+ * Where a report reads: the replica when it holds every ended day of the range already (a day's rows commit with
+ * its mark in `report_days_closed`, so a replica that has the mark has the rows). Otherwise the missing days are
+ * closed on the primary and the report reads its own writes there.
+ */
+async function readsFor(dbs: ReportDbs, timeZone: string, from: string, yesterday: string): Promise<Db> {
+  const reads = dbs.readDb ?? dbs.db;
+  if (reads !== dbs.db && !(await missingDays(reads, timeZone, from, yesterday)).length) return reads;
+  await closeDays(dbs.db, timeZone, from, yesterday);
+  return dbs.db;
 }
 
 /** One pass of `closeDays`: the days (ascending, none closed) computed by the live queries and stored. */
@@ -78,10 +103,13 @@ async function closePass(db: Db, timeZone: string, missing: string[]) {
   }
   for (const r of await paymentsByDayAndPoint(db, w, []))
     for (const part of PAY_PARTS) values.push({ d: r.day, m: `pay:${part}`, p: r.point, v: String(r[part]) });
+  for (const r of await fiscalDayRows(db, w)) values.push({ d: r.day, m: r.metric, p: 0, v: r.amount });
   const rows = values.filter((v) => open.has(v.d) && v.v !== '0');
   const breakdowns = await breakdownDayRows(db, w, open);
+  const active = await activeDayRows(db, w, open);
   await inTransaction(db, async (tx) => {
     await storeBreakdownDays(tx, timeZone, breakdowns);
+    await storeActiveDays(tx, timeZone, active);
     await tx.execute(sql`
       insert into report_days (time_zone, day, metric, point, value)
       select ${timeZone}, r.d::date, r.m, r.p, r.v::bigint
@@ -106,6 +134,8 @@ const CLOSE_AFTER = '15 minutes';
 export async function closeEndedDays(db: Db, timeZone: string): Promise<void> {
   const today = await todayIn(db, timeZone, CLOSE_AFTER);
   await closeDays(db, timeZone, addDays(today, -CLOSE_DAYS_AT_ONCE), addDays(today, -1));
+  // And what the programme owed at the end of the last of them: the one read of every member, once a day.
+  await storeOwedOnce(db, timeZone, addDays(today, -1));
 }
 
 interface Stored {
@@ -190,16 +220,16 @@ function paymentsOf(rows: Stored[]): PaymentRow[] {
  * back from), members per day and active over the range, payments per day and point.
  */
 export async function reportSources(
-  db: Db,
+  dbs: ReportDbs,
   timeZone: string,
   from: string,
   to: string,
   points: number[],
   today?: string,
 ) {
-  const now = today ?? (await todayIn(db, timeZone));
+  const now = today ?? (await todayIn(dbs.db, timeZone));
   const yesterday = addDays(now, -1);
-  await closeDays(db, timeZone, from, yesterday);
+  const db = await readsFor(dbs, timeZone, from, yesterday);
   const closed = await storedRows(db, timeZone, from, to < yesterday ? to : yesterday, points);
   const liveFrom = from > now ? from : now;
   const live: Window | null =
@@ -214,15 +244,18 @@ export async function reportSources(
       timeZone,
     })),
   ];
-  const window = { start: midnight(from, timeZone), end: midnight(to, timeZone, 1), timeZone };
+  const closedTo = to < yesterday ? to : yesterday;
   return {
+    /** Where the rest of the report reads: the replica, or the primary that has just closed its days. */
+    db,
     /** The last day read from the rollup (before `from` when none), and today's part read live, if any. */
-    closedTo: to < yesterday ? to : yesterday,
+    closedTo,
     live,
+    today: now,
     flows: [...flowsOf(closed.days), ...(live ? await ledgerFlowsByDay(db, live) : [])],
     after,
     memberDays: [...membersOf(closed.days), ...(live ? await membersPerDay(db, live) : [])],
-    active: await activeMembers(db, window),
+    active: await activeMembersOver(db, { timeZone, from, closedTo, live }),
     // Live rows carry both a day and a point; the rollup's come summed per day or per point.
     payments: [
       ...paymentsOf([...closed.days, ...closed.byPoint]),
