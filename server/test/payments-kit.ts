@@ -4,8 +4,8 @@ import { users } from '../db/schema/auth';
 import { inTransaction } from '../db/in-transaction';
 import type { TestApp } from './test-app';
 import { callAs } from './cabinet-kit';
-import { customerAccounts, postTransaction, transfer } from '../core/ledger';
-import { fromRoubles } from '../core/money';
+import { balancesOf, customerAccounts, postTransaction, transfer } from '../core/ledger';
+import { fromRoubles, kopecks } from '../core/money';
 import { postingKey } from '../db/posting-kinds';
 import { SYSTEM_ACCOUNTS } from '../db/system-accounts';
 
@@ -89,3 +89,19 @@ export async function creditMoney(t: TestApp, userId: string, roubles: number, k
 
 export const moneyOf = async (t: TestApp, phone: string): Promise<number> =>
   (await callAs(t, phone, 'POST', '/api/loyalty/getUserBalance', {})).json().balance.amount;
+
+/** The customer spends `amount` kopecks of their bonuses elsewhere (all by default): less left to take back. */
+export async function spendBonusesElsewhere(
+  t: TestApp,
+  userId: string,
+  idempotencyKey: string,
+  amount?: number,
+) {
+  const { bonus } = await customerAccounts(t.deps.db, userId);
+  const spent = amount ?? (await balancesOf(t.deps.db, userId)).bonus;
+  await postTransaction(t.deps.db, {
+    idempotencyKey,
+    kind: 'test_credit',
+    entries: transfer(bonus, SYSTEM_ACCOUNTS.bonus_spent, kopecks(spent)),
+  });
+}

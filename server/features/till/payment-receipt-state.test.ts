@@ -3,12 +3,14 @@
 // аванса», line by line: the two add up to each line's money, every kopeck stated once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxOrders } from '#server/db/schema/payments';
-import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import type { FakeClock } from '#server/test/auth-kit';
 import { CLOUD, GATEWAY_MODE, GOOD_CARD, putFiscal, receiptRows } from '#server/test/fiscal-kit';
-import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { closeAfterLedgerCheck } from '#server/test/ledger-invariants';
 import {
-  loadBakery,
-  MONDAY_NOON,
+  BAKERY_GATEWAY_FISCAL,
+  openBakeryTill,
+  payOnSandboxPage,
+  payReceiptOnSite,
   registerReceipt,
   returnPaid,
   startPaying,
@@ -20,10 +22,9 @@ import {
   customerWithBonuses,
   payOnSandbox,
   processDraft,
-  setMaxSpendPercent,
 } from '#server/test/payments-kit';
-import { createTestApp, type TestApp } from '#server/test/test-app';
-import { issueKey, OPERATOR_TOKEN, till } from '#server/test/till-kit';
+import type { TestApp } from '#server/test/test-app';
+import { issueKey, till } from '#server/test/till-kit';
 
 const PHONE = '79006660863';
 
@@ -33,26 +34,16 @@ describe('a receipt paid on the site, read by its till (decision 086)', () => {
   let key: string;
   let userId: string;
   beforeEach(async () => {
-    clock = fakeClock(MONDAY_NOON);
-    t = await createTestApp({ clock, config: { operatorToken: OPERATOR_TOKEN } });
-    await loadBakery(t);
-    await setMaxSpendPercent(t, 50);
-    key = (await issueKey(t)).key;
+    ({ t, clock, key } = await openBakeryTill());
     userId = await customerWithBonuses(t, PHONE, 0);
   });
-  afterEach(async () => {
-    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
-    await t.close();
-  });
+  afterEach(() => closeAfterLedgerCheck(t, clock));
 
   const stateOf = (receiptId: string, tillKey = key) =>
     till(t, tillKey, 'GET', `/api/till/payment-receipts/${receiptId}`);
   async function paidByCard(idempotencyKey: string) {
-    const receiptId = await registerReceipt(t, key, idempotencyKey);
-    const { draftId, formUrl } = await startPaying(t, PHONE, receiptId, false);
-    await payOnSandbox(t, formUrl, GOOD_CARD);
-    expect((await completeDraft(t, PHONE, draftId)).json().data).toMatchObject({ state: 'completed' });
-    return receiptId;
+    const payAtBank = payOnSandboxPage(t);
+    return (await payReceiptOnSite(t, { key, phone: PHONE, idempotencyKey, payAtBank })).receiptId;
   }
 
   it('unpaid, then paid in the till mode: the register prints the whole, by card and by the advance offset', async () => {
@@ -98,21 +89,7 @@ describe('a receipt paid on the site, read by its till (decision 086)', () => {
     const receiptId = await paidByCard('prs-receipt-0002');
     const state = (await stateOf(receiptId)).json();
     expect(state).toMatchObject({ state: 'PAID', balance: 100.02, bank: 399.98 });
-    expect(state.fiscal).toEqual({
-      mode: 'gateway',
-      issuedBySite: 399.98,
-      register: {
-        kind: 'sell',
-        paymentMethod: 4,
-        lines: [
-          { line: 1, name: 'Хлеб', quantity: 3, sum: 60.01 },
-          { line: 2, name: 'Сигареты', quantity: 1, sum: 40.01 },
-        ],
-        electronic: 0,
-        prepaid: 100.02,
-        total: 100.02,
-      },
-    });
+    expect(state.fiscal).toEqual(BAKERY_GATEWAY_FISCAL);
     // The bank's cart, as the sandbox kept it, holds the rest of each line: together 300 ₽ and 200 ₽.
     const [order] = await t.deps.db.select().from(sandboxOrders);
     const cart = JSON.parse(order!.cart!).cartItems.items as { itemCode: string; itemAmount: number }[];

@@ -12,31 +12,22 @@ import {
   asOperator,
   CLOUD,
   fakeAtolWithClient,
-  FISCAL_OPERATOR,
   GATEWAY_MODE,
   putFiscal,
   receiptRows,
 } from '#server/test/fiscal-kit';
-import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { closeAfterLedgerCheck } from '#server/test/ledger-invariants';
 import {
-  loadBakery,
   MONDAY_NOON,
-  registerReceipt,
+  openBakeryTill,
+  payOnSandboxPage,
+  payReceiptOnSite,
   returnPaid,
-  startPaying,
 } from '#server/test/payment-return-kit';
-import {
-  completeDraft,
-  creditMoney,
-  customerWithBonuses,
-  payOnSandbox,
-  setMaxSpendPercent,
-} from '#server/test/payments-kit';
-import { createTestApp, type TestApp } from '#server/test/test-app';
-import { issueKey } from '#server/test/till-kit';
+import { creditMoney, customerWithBonuses } from '#server/test/payments-kit';
+import type { TestApp } from '#server/test/test-app';
 
 const PHONE = '79006660843';
-const GOOD_CARD = '4111 1111 1111 1111';
 
 describe('the refund receipt of a site payment’s return by lines', () => {
   let t: TestApp;
@@ -47,23 +38,17 @@ describe('the refund receipt of a site payment’s return by lines', () => {
     clock = fakeClock(MONDAY_NOON);
     const atol = await fakeAtolWithClient(clock);
     fake = atol.fake;
-    t = await createTestApp({ clock, fiscal: atol.provider, config: { operatorToken: FISCAL_OPERATOR } });
-    await loadBakery(t);
-    await setMaxSpendPercent(t, 50);
-    key = (await issueKey(t)).key;
+    ({ t, key } = await openBakeryTill({ clock, fiscal: atol.provider }));
   });
   afterEach(async () => {
-    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
-    await t.close();
+    await closeAfterLedgerCheck(t, clock);
     await fake.close();
   });
 
   async function paid(idempotencyKey: string) {
-    const receiptId = await registerReceipt(t, key, idempotencyKey);
-    const { draftId, formUrl } = await startPaying(t, PHONE, receiptId, false);
-    await payOnSandbox(t, formUrl, GOOD_CARD);
-    expect((await completeDraft(t, PHONE, draftId)).json().data).toMatchObject({ state: 'completed' });
-    return { receiptId, draftId };
+    const payAtBank = payOnSandboxPage(t);
+    const { receiptId, draft } = await payReceiptOnSite(t, { key, phone: PHONE, idempotencyKey, payAtBank });
+    return { receiptId, draftId: draft.id };
   }
 
   it('the till mode queues nothing; the cloud mode a «возврат прихода» of the lines, card and balance', async () => {

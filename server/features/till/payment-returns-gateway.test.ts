@@ -4,44 +4,25 @@
 // recorded from them, and the balance's part is left to the shop's register. Bad mappings change nothing.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fiscalReceipts } from '#server/db/schema/fiscal';
 import { paymentReturnLines } from '#server/db/schema/payment-returns';
-import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import type { FakeClock } from '#server/test/auth-kit';
 import { GATEWAY_MODE, putFiscal, receiptRows } from '#server/test/fiscal-kit';
-import { assertLedgerInvariants } from '#server/test/ledger-invariants';
-import {
-  draftRow,
-  loadBakery,
-  MONDAY_NOON,
-  registerReceipt,
-  returnPaid,
-  startPaying,
-} from '#server/test/payment-return-kit';
+import { closeAfterLedgerCheck } from '#server/test/ledger-invariants';
+import { draftRow, openBakeryTill, payReceiptOnSite, returnPaid } from '#server/test/payment-return-kit';
 import {
   completeDraft,
   createDraft,
   creditMoney,
   customerWithBonuses,
   processDraft,
-  setMaxSpendPercent,
+  spendBonusesElsewhere,
 } from '#server/test/payments-kit';
-import { balancesOf, customerAccounts, postTransaction, transfer } from '#server/core/ledger';
-import { kopecks } from '#server/core/money';
-import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
 import { rbsAcquirerOf, startRbsFake, type RbsFake } from '#server/test/rbs-fake';
-import { createTestApp, type TestApp } from '#server/test/test-app';
-import { issueKey, OPERATOR_TOKEN, till } from '#server/test/till-kit';
+import { cartItemsOf, forgetSaleLines, payAtRbsFake, refundItemsOf } from '#server/test/rbs-kit';
+import type { TestApp } from '#server/test/test-app';
+import { till } from '#server/test/till-kit';
 
 const PHONE = '79006660861';
-
-interface RefundItem {
-  positionId: number;
-  name: string;
-  itemCode: string;
-  quantity: { value: number };
-  itemAmount: number;
-  itemPrice: number;
-}
 
 describe('returns by lines of a site payment whose bank order carries the cart (decision 086)', () => {
   let fake: RbsFake;
@@ -53,39 +34,21 @@ describe('returns by lines of a site payment whose bank order carries the cart (
   });
   afterAll(() => fake.close());
   beforeEach(async () => {
-    clock = fakeClock(MONDAY_NOON);
-    t = await createTestApp({
-      clock,
-      config: { operatorToken: OPERATOR_TOKEN },
-      acquirer: rbsAcquirerOf(fake),
-    });
-    await loadBakery(t);
-    await setMaxSpendPercent(t, 50);
-    key = (await issueKey(t)).key;
+    ({ t, clock, key } = await openBakeryTill({ acquirer: rbsAcquirerOf(fake) }));
     const userId = await customerWithBonuses(t, PHONE, 0);
     // 100.02 ₽ of certificates: the bank's cart holds 239.99 ₽ of the bread (two at 79.99 ₽, one at 80.01 ₽).
     await creditMoney(t, userId, 100.02);
     expect((await putFiscal(t, GATEWAY_MODE)).statusCode).toBe(200);
   });
-  afterEach(async () => {
-    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
-    await t.close();
-  });
+  afterEach(() => closeAfterLedgerCheck(t, clock));
 
   async function paid(idempotencyKey: string) {
-    const receiptId = await registerReceipt(t, key, idempotencyKey);
-    const { draftId, formUrl } = await startPaying(t, PHONE, receiptId, false);
-    fake.pay(new URL(formUrl).searchParams.get('mdOrder')!);
-    expect((await completeDraft(t, PHONE, draftId)).json().data).toMatchObject({ state: 'completed' });
-    const draft = await draftRow(t, draftId);
-    return { receiptId, draftId, orderId: draft.orderId! };
+    const payAtBank = payAtRbsFake(fake);
+    const { receiptId, draft } = await payReceiptOnSite(t, { key, phone: PHONE, idempotencyKey, payAtBank });
+    return { receiptId, draftId: draft.id, orderId: draft.orderId! };
   }
-  const refundsOf = (orderId: string) =>
-    fake.orders
-      .get(orderId)!
-      .refunds.map((r) => JSON.parse(r.refundItems ?? '{"items":[]}').items as RefundItem[]);
-  const cartOf = (orderId: string) =>
-    JSON.parse(fake.orders.get(orderId)!.orderBundle!).cartItems.items as RefundItem[];
+  const refundsOf = (orderId: string) => refundItemsOf(fake.orders.get(orderId)!);
+  const cartOf = (orderId: string) => cartItemsOf(fake.orders.get(orderId)!);
 
   it('two returns of the bread name its positions, add up to each and to the line; the balance’s part is the register’s', async () => {
     const { receiptId, draftId, orderId } = await paid('prg-receipt-0001');
@@ -166,15 +129,7 @@ describe('returns by lines of a site payment whose bank order carries the cart (
     expect(more.statusCode).toBe(400);
 
     // A sale whose kept cart names no lines (made before they were kept): 409, nothing written.
-    const [sale] = await t.deps.db
-      .select()
-      .from(fiscalReceipts)
-      .where(eq(fiscalReceipts.externalId, `sell:${draftId}`));
-    const items = sale!.document.items.map(({ line: _line, ...item }) => item);
-    await t.deps.db
-      .update(fiscalReceipts)
-      .set({ document: { ...sale!.document, items } })
-      .where(eq(fiscalReceipts.id, sale!.id));
+    await forgetSaleLines(t, draftId);
     const old = await returnPaid(t, key, receiptId, [{ line: 1, quantity: 1 }], 'prg-return-0103');
     expect(old.statusCode).toBe(409);
     expect(old.json().message).toMatch(/строки чека в его корзине не сохранены/);
@@ -204,20 +159,11 @@ describe('returns by lines of a site payment whose bank order carries the cart (
       receiptId,
     });
     const processed = (await processDraft(t, PHONE, draft.draftId)).json().data;
-    fake.pay(new URL(processed.formUrl).searchParams.get('mdOrder')!);
+    await payAtRbsFake(fake)(processed.formUrl);
     await completeDraft(t, PHONE, draft.draftId);
     const orderId = (await draftRow(t, draft.draftId)).orderId!;
     const userId = (await draftRow(t, draft.draftId)).userId;
-    const { bonus } = await customerAccounts(t.deps.db, userId);
-    await postTransaction(t.deps.db, {
-      idempotencyKey: 'test-credit:prg-spent-elsewhere',
-      kind: 'test_credit',
-      entries: transfer(
-        bonus,
-        SYSTEM_ACCOUNTS.bonus_spent,
-        kopecks((await balancesOf(t.deps.db, userId)).bonus),
-      ),
-    });
+    await spendBonusesElsewhere(t, userId, 'test-credit:prg-spent-elsewhere');
     const back = await returnPaid(t, key, receiptId, [{ line: 1, quantity: 2 }], 'prg-return-0201');
     expect(back.statusCode, back.body).toBe(200);
     const answer = back.json();

@@ -1,21 +1,14 @@
 // Decision 084: the bank's part of a site payment's return by lines through the real RBS adapter and its fake:
 // a bank that does not answer, then the retry; a refund whose answer is lost; never refunded twice.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeClock, type FakeClock } from '#server/test/auth-kit';
-import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import type { FakeClock } from '#server/test/auth-kit';
+import { closeAfterLedgerCheck } from '#server/test/ledger-invariants';
 import { lossy, type Loss } from '#server/test/lossy-acquirer';
-import {
-  draftRow,
-  loadBakery,
-  MONDAY_NOON,
-  registerReceipt,
-  returnPaid,
-  startPaying,
-} from '#server/test/payment-return-kit';
-import { completeDraft, customerWithBonuses, setMaxSpendPercent } from '#server/test/payments-kit';
+import { openBakeryTill, payReceiptOnSite, returnPaid } from '#server/test/payment-return-kit';
+import { customerWithBonuses } from '#server/test/payments-kit';
 import { rbsAcquirerOf, startRbsFake, type RbsFake } from '#server/test/rbs-fake';
-import { createTestApp, type TestApp } from '#server/test/test-app';
-import { issueKey, OPERATOR_TOKEN } from '#server/test/till-kit';
+import { payAtRbsFake } from '#server/test/rbs-kit';
+import type { TestApp } from '#server/test/test-app';
 import { finishUnconfirmedParts } from './unconfirmed-parts';
 
 const PHONE = '79006660842';
@@ -31,32 +24,20 @@ describe('returns by lines of a receipt paid on the site, through RBS (decision 
   });
   afterAll(() => fake.close());
   beforeEach(async () => {
-    clock = fakeClock(MONDAY_NOON);
     lose.refund = false;
     lose.statusAfter = false;
-    t = await createTestApp({
-      clock,
-      config: { operatorToken: OPERATOR_TOKEN },
-      acquirer: lossy(rbsAcquirerOf(fake), lose),
-    });
-    await loadBakery(t);
-    await setMaxSpendPercent(t, 50);
-    key = (await issueKey(t)).key;
+    ({ t, clock, key } = await openBakeryTill({ acquirer: lossy(rbsAcquirerOf(fake), lose) }));
     await customerWithBonuses(t, PHONE, 0);
   });
   afterEach(async () => {
     fake.misbehave(null);
-    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
-    await t.close();
+    await closeAfterLedgerCheck(t, clock);
   });
 
   /** The receipt paid by card at the fake bank: 500 ₽, 9 ₽ earned on the bread. */
   async function paid(idempotencyKey: string) {
-    const receiptId = await registerReceipt(t, key, idempotencyKey);
-    const { draftId, formUrl } = await startPaying(t, PHONE, receiptId, false);
-    fake.pay(new URL(formUrl).searchParams.get('mdOrder')!);
-    expect((await completeDraft(t, PHONE, draftId)).json().data).toMatchObject({ state: 'completed' });
-    const draft = await draftRow(t, draftId);
+    const payAtBank = payAtRbsFake(fake);
+    const { receiptId, draft } = await payReceiptOnSite(t, { key, phone: PHONE, idempotencyKey, payAtBank });
     return { receiptId, orderId: draft.orderId! };
   }
   const refundCalls = () => fake.calls.filter((c) => c.method === 'refund.do').length;

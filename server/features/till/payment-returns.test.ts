@@ -2,34 +2,27 @@
 // operation's return, the money back the way it came (the card by partial refunds, the money-like balance).
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { customerAccounts, postTransaction, transfer } from '#server/core/ledger';
-import { kopecks } from '#server/core/money';
-import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
-import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import type { FakeClock } from '#server/test/auth-kit';
 import { callAs } from '#server/test/cabinet-kit';
-import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import { closeAfterLedgerCheck } from '#server/test/ledger-invariants';
 import {
-  draftRow,
-  loadBakery,
-  MONDAY_NOON,
+  openBakeryTill,
+  payOnSandboxPage,
+  payReceiptOnSite,
   registerReceipt,
   returnPaid,
-  startPaying,
 } from '#server/test/payment-return-kit';
 import {
   bonusesOf,
-  completeDraft,
   creditMoney,
   customerWithBonuses,
   moneyOf,
-  payOnSandbox,
-  setMaxSpendPercent,
+  spendBonusesElsewhere,
 } from '#server/test/payments-kit';
-import { createTestApp, type TestApp } from '#server/test/test-app';
+import type { TestApp } from '#server/test/test-app';
 import { issueKey, OPERATOR_TOKEN, OTHER_POINT } from '#server/test/till-kit';
 
 const PHONE = '79006660841';
-const GOOD_CARD = '4111 1111 1111 1111';
 
 describe('returns by lines of a receipt paid on the site (decision 084)', () => {
   let t: TestApp;
@@ -37,25 +30,13 @@ describe('returns by lines of a receipt paid on the site (decision 084)', () => 
   let key: string;
 
   beforeEach(async () => {
-    clock = fakeClock(MONDAY_NOON);
-    t = await createTestApp({ clock, config: { operatorToken: OPERATOR_TOKEN } });
-    await loadBakery(t);
-    await setMaxSpendPercent(t, 50);
-    key = (await issueKey(t)).key;
+    ({ t, clock, key } = await openBakeryTill());
   });
-  afterEach(async () => {
-    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
-    await t.close();
-  });
+  afterEach(() => closeAfterLedgerCheck(t, clock));
 
   /** The receipt paid by card (and bonuses, and the money-like balance if the customer has it). */
-  async function paid(idempotencyKey: string, spendBonus: boolean) {
-    const receiptId = await registerReceipt(t, key, idempotencyKey);
-    const { draftId, formUrl } = await startPaying(t, PHONE, receiptId, spendBonus);
-    await payOnSandbox(t, formUrl, GOOD_CARD);
-    expect((await completeDraft(t, PHONE, draftId)).json().data).toMatchObject({ state: 'completed' });
-    return { receiptId, draft: await draftRow(t, draftId) };
-  }
+  const paid = (idempotencyKey: string, spendBonus: boolean) =>
+    payReceiptOnSite(t, { key, phone: PHONE, idempotencyKey, payAtBank: payOnSandboxPage(t), spendBonus });
   const refundedAtBank = async (orderId: string) =>
     (await t.deps.acquirer.getOrderStatus(orderId)).refundedAmount;
 
@@ -157,12 +138,7 @@ describe('returns by lines of a receipt paid on the site (decision 084)', () => 
     const userId = await customerWithBonuses(t, PHONE, 0);
     const { receiptId, draft } = await paid('pr-receipt-0002', false);
     expect(draft).toMatchObject({ spend: 0, extraSpend: 0, leftToPay: 50_000, earn: 900 }); // 3 % of the bread
-    const { bonus } = await customerAccounts(t.deps.db, userId);
-    await postTransaction(t.deps.db, {
-      idempotencyKey: 'test-credit:payment-return-spent-elsewhere',
-      kind: 'test_credit',
-      entries: transfer(bonus, SYSTEM_ACCOUNTS.bonus_spent, kopecks(900)),
-    });
+    await spendBonusesElsewhere(t, userId, 'test-credit:payment-return-spent-elsewhere', 900);
     const back = await returnPaid(t, key, receiptId, [{ line: 1, quantity: 3 }], 'pr-return-0101');
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json()).toMatchObject({ bonusesTakenBack: 9, withheld: 9, refundedToCard: 291 });

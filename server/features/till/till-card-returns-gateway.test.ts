@@ -1,68 +1,45 @@
 // Decision 086: in the `gateway` fiscal mode a till's saved-card payment is registered with its lines as the bank
 // cart, and a return by lines names that cart's positions in refund.do's `refundItems` (the fake checks them
 // against the cart and the earlier parts); what the cart cannot state is refused before anything moves.
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fiscalReceipts } from '#server/db/schema/fiscal';
 import { tillReturnLines } from '#server/db/schema/till';
-import { balancesOf, customerAccounts, postTransaction, transfer } from '#server/core/ledger';
-import { kopecks } from '#server/core/money';
-import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
-import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import type { FakeClock } from '#server/test/auth-kit';
 import { GATEWAY_MODE, putFiscal, receiptRows } from '#server/test/fiscal-kit';
-import { assertLedgerInvariants } from '#server/test/ledger-invariants';
-import { rbsAcquirerOf, startRbsFake, type RbsFake } from '#server/test/rbs-fake';
-import { RBS_TEST_CARDS } from '#server/test/rbs-fake-state';
-import { createTestApp, type TestApp } from '#server/test/test-app';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
+import { closeAfterLedgerCheck } from '#server/test/ledger-invariants';
+import { MONDAY_NOON } from '#server/test/payment-return-kit';
+import { spendBonusesElsewhere } from '#server/test/payments-kit';
+import { startRbsFake, type RbsFake } from '#server/test/rbs-fake';
+import {
+  cartItemsOf,
+  forgetSaleLines,
+  refundItemsOf,
+  openTillWithSavedCard,
+  type TillWithSavedCard,
+} from '#server/test/rbs-kit';
+import type { TestApp } from '#server/test/test-app';
+import { memberCode, till } from '#server/test/till-kit';
 
 const PHONE = '79006660862';
-const MONDAY_NOON = Date.parse('2026-11-30T09:00:00Z');
 const ITEMS = [
   { name: 'Кофе', quantity: 2, price: 300, sum: 600 },
   { name: 'Сыр', quantity: 0.5, price: 800, sum: 400 },
 ];
-
-interface CartItem {
-  positionId: number;
-  name: string;
-  itemCode: string;
-  quantity: { value: number };
-  itemAmount: number;
-  itemPrice: number;
-}
 
 describe('returns by lines of a till card payment whose bank order carries the cart (decision 086)', () => {
   let fake: RbsFake;
   let t: TestApp;
   let clock: FakeClock;
   let key: string;
-  let card: Awaited<ReturnType<typeof cardholder>>;
+  let card: TillWithSavedCard['card'];
   beforeAll(async () => {
     fake = await startRbsFake();
   });
   afterAll(() => fake.close());
   beforeEach(async () => {
-    clock = fakeClock(MONDAY_NOON);
-    t = await createTestApp({
-      clock,
-      config: { operatorToken: OPERATOR_TOKEN },
-      acquirer: rbsAcquirerOf(fake),
-    });
-    key = (await issueKey(t)).key;
-    card = await cardholder(t, PHONE, 1000);
-    const order = await t.deps.acquirer.bindings!.registerBinding({
-      clientId: card.userId,
-      requestId: crypto.randomUUID(),
-      returnUrl: 'http://localhost:3000/profile?t=cards',
-    });
-    fake.bind(order.orderId, { pan: RBS_TEST_CARDS.success, expiry: '12/39' });
+    ({ t, clock, key, card } = await openTillWithSavedCard(fake, PHONE, { start: MONDAY_NOON }));
     expect((await putFiscal(t, GATEWAY_MODE)).statusCode).toBe(200);
   });
-  afterEach(async () => {
-    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
-    await t.close();
-  });
+  afterEach(() => closeAfterLedgerCheck(t, clock));
 
   /** 1,000 ₽ in two lines, 200 ₽ of bonuses (120 ₽ on the coffee, 80 ₽ on the cheese): the card pays 800 ₽. */
   async function payByCard(idempotencyKey: string, items = ITEMS, bonuses = 200) {
@@ -84,18 +61,13 @@ describe('returns by lines of a till card payment whose bank order carries the c
     till(t, key, 'POST', `/api/till/operations/${operationId}/return`, { items, idempotencyKey });
   const orderOf = (operationId: string) => fake.findByNumber(operationId.replace(/-/g, ''))!;
   const parts = (operationId: string) =>
-    orderOf(operationId).refunds.map((r) =>
-      (JSON.parse(r.refundItems!).items as CartItem[]).map((i) => [
-        i.positionId,
-        i.name,
-        i.quantity.value,
-        i.itemAmount,
-      ]),
+    refundItemsOf(orderOf(operationId)).map((items) =>
+      items.map((i) => [i.positionId, i.name, i.quantity.value, i.itemAmount]),
     );
 
   it('the cart holds the lines; two returns of the coffee and the cheese whole name its positions, adding up', async () => {
     const operationId = await payByCard('gw-card-pay-1');
-    const cart = JSON.parse(orderOf(operationId).orderBundle!).cartItems.items as CartItem[];
+    const cart = cartItemsOf(orderOf(operationId));
     expect(
       cart.map((i) => [i.positionId, i.name, i.itemCode, i.quantity.value, i.itemPrice, i.itemAmount]),
     ).toEqual([
@@ -137,15 +109,7 @@ describe('returns by lines of a till card payment whose bank order carries the c
 
   it('a card payment whose cart is one «платёж» line (made before the lines were kept) is refused before anything moves', async () => {
     const operationId = await payByCard('gw-card-pay-2');
-    const [sale] = await t.deps.db
-      .select()
-      .from(fiscalReceipts)
-      .where(eq(fiscalReceipts.externalId, `sell:${operationId}`));
-    const items = sale!.document.items.map(({ line: _line, ...item }) => item);
-    await t.deps.db
-      .update(fiscalReceipts)
-      .set({ document: { ...sale!.document, items } })
-      .where(eq(fiscalReceipts.id, sale!.id));
+    await forgetSaleLines(t, operationId);
     const refused = await giveBack(operationId, [{ line: 1, quantity: 1 }], 'gw-card-return-5');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/верните покупку целиком/);
@@ -157,13 +121,7 @@ describe('returns by lines of a till card payment whose bank order carries the c
     // Three coffees for 1,000.70 ₽ by card (two at 333.56 ₽, one at 333.58 ₽), 30.02 ₽ earned; then spent elsewhere.
     const coffee = [{ name: 'Кофе', quantity: 3, price: 333.57, sum: 1000.7 }];
     const operationId = await payByCard('gw-card-pay-3', coffee, 0);
-    const { bonus } = await customerAccounts(t.deps.db, card.userId);
-    const left = (await balancesOf(t.deps.db, card.userId)).bonus;
-    await postTransaction(t.deps.db, {
-      idempotencyKey: 'test-credit:gw-card-spent-elsewhere',
-      kind: 'test_credit',
-      entries: transfer(bonus, SYSTEM_ACCOUNTS.bonus_spent, kopecks(left)),
-    });
+    await spendBonusesElsewhere(t, card.userId, 'test-credit:gw-card-spent-elsewhere');
     const back = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'gw-card-return-6');
     expect(back.statusCode, back.body).toBe(200);
     // Two coffees earned 20.01 ₽ (2/3 of 30.02 ₽), gone. 667.12 ₽ − 20.01 ₽ is an odd number of kopecks, which two
@@ -180,8 +138,8 @@ describe('returns by lines of a till card payment whose bank order carries the c
     const operationId = await payByCard('gw-card-pay-4');
     const refunded = await till(t, key, 'POST', `/api/till/operations/${operationId}/refund`);
     expect(refunded.json(), refunded.body).toMatchObject({ state: 'REFUNDED' });
-    const cart = JSON.parse(orderOf(operationId).orderBundle!).cartItems.items as CartItem[];
-    expect(JSON.parse(orderOf(operationId).refunds[0]!.refundItems!).items).toEqual(cart);
+    const cart = cartItemsOf(orderOf(operationId));
+    expect(refundItemsOf(orderOf(operationId))[0]).toEqual(cart);
     const rows = await receiptRows(t);
     const sold = rows.find((row) => row.kind === 'sell')!;
     const refund = rows.find((row) => row.kind === 'sell_refund')!;

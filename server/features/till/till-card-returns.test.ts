@@ -1,20 +1,19 @@
 // Decision 063: the lines of a saved-card payment returned at the till: the bonuses as for any return, and the
 // lines' share of the card's money back to the card through the real RBS adapter and its fake, never twice.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { balancesOf, customerAccounts, postTransaction, transfer } from '#server/core/ledger';
-import { kopecks } from '#server/core/money';
-import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
+import { balancesOf } from '#server/core/ledger';
 import { eq } from 'drizzle-orm';
 import { tillCardRefunds, tillOperations, tillReturnLines } from '#server/db/schema/till';
 import { bonusLots } from '#server/db/schema/programme';
-import { fakeClock, type FakeClock } from '#server/test/auth-kit';
-import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import type { FakeClock } from '#server/test/auth-kit';
+import { spendBonusesElsewhere } from '#server/test/payments-kit';
+import { closeAfterLedgerCheck } from '#server/test/ledger-invariants';
 import { lossy, type Loss } from '#server/test/lossy-acquirer';
 import { rbsAcquirerOf, startRbsFake, type RbsFake } from '#server/test/rbs-fake';
-import { RBS_TEST_CARDS } from '#server/test/rbs-fake-state';
-import { createTestApp, type TestApp } from '#server/test/test-app';
+import { openTillWithSavedCard, type TillWithSavedCard } from '#server/test/rbs-kit';
+import type { TestApp } from '#server/test/test-app';
 import { finishUnconfirmedParts } from './unconfirmed-parts';
-import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
+import { memberCode, till } from '#server/test/till-kit';
 
 const PHONE = '79006660301';
 /** Monday 30.11.2026, 12:00 in Moscow: the till's point earns 3 % of what the card paid. */
@@ -30,33 +29,20 @@ describe('returns by lines of a card payment at the till (RBS)', () => {
   let t: TestApp;
   let clock: FakeClock;
   let key: string;
-  let card: Awaited<ReturnType<typeof cardholder>>;
+  let card: TillWithSavedCard['card'];
   const lose: Loss = { refund: false, statusAfter: false };
   beforeAll(async () => {
     fake = await startRbsFake();
   });
   afterAll(() => fake.close());
   beforeEach(async () => {
-    clock = fakeClock(MONDAY_NOON);
     Object.assign(lose, { refund: false, statusAfter: false, dropRefund: false, hideTotal: false });
-    t = await createTestApp({
-      clock,
-      config: { operatorToken: OPERATOR_TOKEN },
-      acquirer: lossy(rbsAcquirerOf(fake), lose),
-    });
-    key = (await issueKey(t)).key;
-    card = await cardholder(t, PHONE, 1000);
-    const order = await t.deps.acquirer.bindings!.registerBinding({
-      clientId: card.userId,
-      requestId: crypto.randomUUID(),
-      returnUrl: 'http://localhost:3000/profile?t=cards',
-    });
-    fake.bind(order.orderId, { pan: RBS_TEST_CARDS.success, expiry: '12/39' });
+    const acquirer = lossy(rbsAcquirerOf(fake), lose);
+    ({ t, clock, key, card } = await openTillWithSavedCard(fake, PHONE, { start: MONDAY_NOON, acquirer }));
   });
   afterEach(async () => {
     fake.misbehave(null);
-    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
-    await t.close();
+    await closeAfterLedgerCheck(t, clock);
   });
 
   /** 1,000 ₽ in two lines, 200 ₽ of it in bonuses: the card pays 800 ₽ and earns 3 % of it. */
@@ -135,12 +121,7 @@ describe('returns by lines of a card payment at the till (RBS)', () => {
 
   it('what the customer no longer has is withheld from the card’s money, never a negative balance', async () => {
     const operationId = await payByCard('card-return-pay-2', 0); // 1,000 ₽ by card, 30 ₽ earned
-    const { bonus } = await customerAccounts(t.deps.db, card.userId);
-    await postTransaction(t.deps.db, {
-      idempotencyKey: 'test-credit:card-return-spent-elsewhere',
-      kind: 'test_credit',
-      entries: transfer(bonus, SYSTEM_ACCOUNTS.bonus_spent, kopecks(await bonuses())),
-    });
+    await spendBonusesElsewhere(t, card.userId, 'test-credit:card-return-spent-elsewhere');
     const back = await giveBack(operationId, [{ line: 1, quantity: 2 }], 'card-return-3');
     expect(back.statusCode, back.body).toBe(200);
     // The coffee earned 18 ₽ the customer no longer has: kept from the 600 ₽ the card gets back.

@@ -4,26 +4,19 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paymentCardRefunds } from '#server/db/schema/payment-returns';
 import { paymentDrafts } from '#server/db/schema/payments';
-import { fakeClock, type FakeClock } from '#server/test/auth-kit';
-import { assertLedgerInvariants } from '#server/test/ledger-invariants';
+import type { FakeClock } from '#server/test/auth-kit';
+import { closeAfterLedgerCheck } from '#server/test/ledger-invariants';
 import {
   draftRow,
-  loadBakery,
-  MONDAY_NOON,
+  openBakeryTill,
+  payOnSandboxPage,
   registerReceipt,
   startPaying,
 } from '#server/test/payment-return-kit';
-import {
-  completeDraft,
-  creditMoney,
-  customerWithBonuses,
-  moneyOf,
-  payOnSandbox,
-  setMaxSpendPercent,
-} from '#server/test/payments-kit';
-import { createTestApp, type TestApp } from '#server/test/test-app';
+import { completeDraft, creditMoney, customerWithBonuses, moneyOf } from '#server/test/payments-kit';
+import type { TestApp } from '#server/test/test-app';
 import { postTillForm } from '#server/test/till-page-kit';
-import { issueKey, OPERATOR_TOKEN, OTHER_POINT, till } from '#server/test/till-kit';
+import { issueKey, OTHER_POINT, till } from '#server/test/till-kit';
 
 const PHONE = '79006660871';
 const NBSP = '\u00a0';
@@ -35,17 +28,10 @@ describe('the till page returns lines of a receipt paid on the site (decision 08
   let cookie: string;
 
   beforeEach(async () => {
-    clock = fakeClock(MONDAY_NOON);
-    t = await createTestApp({ clock, config: { operatorToken: OPERATOR_TOKEN } });
-    await loadBakery(t);
-    await setMaxSpendPercent(t, 50);
-    key = (await issueKey(t)).key;
+    ({ t, clock, key } = await openBakeryTill());
     cookie = `till_key=${key}`;
   });
-  afterEach(async () => {
-    await assertLedgerInvariants(t.deps.db, { now: clock.now() });
-    await t.close();
-  });
+  afterEach(() => closeAfterLedgerCheck(t, clock));
 
   /** 500 ₽ (three loaves, cigarettes) paid with 100 ₽ of the balance and the rest by card, no bonuses. */
   async function paidReceipt(idempotencyKey: string) {
@@ -55,7 +41,7 @@ describe('the till page returns lines of a receipt paid on the site (decision 08
     const view = await till(t, key, 'GET', `/api/till/payment-receipts/${receiptId}`);
     expect(view.json()).toMatchObject({ state: 'AWAITING', paidBy: null, lines: null, sum: 500 });
     const { draftId, formUrl } = await startPaying(t, PHONE, receiptId, false);
-    await payOnSandbox(t, formUrl, '4111 1111 1111 1111');
+    await payOnSandboxPage(t)(formUrl);
     expect((await completeDraft(t, PHONE, draftId)).json().data).toMatchObject({ state: 'completed' });
     expect(await draftRow(t, draftId)).toMatchObject({ extraSpend: 10_000, leftToPay: 40_000 });
     return receiptId;

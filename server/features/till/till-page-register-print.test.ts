@@ -1,6 +1,7 @@
 // Decision 086 on the reference till page: what the shop's register prints of a receipt paid on the site.
 import { describe, expect, it } from 'vitest';
 import type { TillPaymentReceiptView } from '#common/contract/till-payment-returns';
+import { BAKERY_GATEWAY_FISCAL } from '#server/test/payment-return-kit';
 import { registerPrintSection } from './till-page-register-print';
 
 const NBSP = '\u00a0';
@@ -21,21 +22,7 @@ describe('the register’s receipt on the till page (decision 086)', () => {
   it('the gateway mode: the bank states the card money, the register the balance’s part as the advance’s offset', () => {
     const html = registerPrintSection({
       ...paid,
-      fiscal: {
-        mode: 'gateway',
-        issuedBySite: 399.98,
-        register: {
-          kind: 'sell',
-          paymentMethod: 4,
-          lines: [
-            { line: 1, name: 'Хлеб', quantity: 3, sum: 60.01 },
-            { line: 2, name: 'Сигареты', quantity: 1, sum: 40.01 },
-          ],
-          electronic: 0,
-          prepaid: 100.02,
-          total: 100.02,
-        },
-      },
+      fiscal: BAKERY_GATEWAY_FISCAL,
     });
     expect(html).toContain(`Чек на 399,98${NBSP}₽, оплаченные картой или СБП, выдал банк.`);
     expect(html).toContain(`<td>Хлеб × 3</td><td class="num">60,01${NBSP}₽</td>`);
