@@ -17,7 +17,7 @@ CREATE TABLE "report_owed_days" (
 );
 --> statement-breakpoint
 CREATE INDEX "fiscal_receipts_open_created" ON "fiscal_receipts" USING btree ("created_at") WHERE "fiscal_receipts"."status" <> 'done';--> statement-breakpoint
--- Hand-added (decision 089): the ended days stored before this migration have no active-member or fiscal rows,
+-- Hand-added (decision 090): the ended days stored before this migration have no active-member or fiscal rows,
 -- so they are dropped, as 0022, 0051 and 0054 did; the hourly job and the next report compute them again.
 DELETE FROM "report_days";--> statement-breakpoint
 DELETE FROM "report_breakdown_days";--> statement-breakpoint

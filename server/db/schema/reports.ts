@@ -55,7 +55,7 @@ export const reportBreakdownDays = pgTable(
 );
 
 /**
- * The reports' active members per ended day (decision 089): of the members with an operation on `day`, how many
+ * The reports' active members per ended day (decision 090): of the members with an operation on `day`, how many
  * had their previous operation on `previousDay` ('-infinity': none before). A member is active over from..to
  * exactly once, on their first active day of the range, the one whose previous day is before `from`; so the
  * count over any range of ended days is a sum of these rows, however many members the chain has.
@@ -72,7 +72,7 @@ export const reportActiveDays = pgTable(
 );
 
 /**
- * What the programme owed at the end of an ended day (decision 089), in kopecks: the customers' bonuses (with the
+ * What the programme owed at the end of an ended day (decision 090), in kopecks: the customers' bonuses (with the
  * pending and held ones), their money-like balances and the gift cards'. Summing every account is a read of every
  * member; done once a day by the job, a report works forward from the latest with the rollup's daily flows.
  */

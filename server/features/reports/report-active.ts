@@ -4,7 +4,7 @@ import { midnight, rowsOf, type Window } from './report-queries';
 
 /**
  * The active members over a report's range (members with at least one operation in it) without reading every
- * member (decision 089). A distinct count is no sum of daily counts, but each active member has exactly one
+ * member (decision 090). A distinct count is no sum of daily counts, but each active member has exactly one
  * first active day in the range: the one whose previous active day is before `from`. So each ended day stores
  * its members grouped by their previous active day (`report_active_days`), and a range's count is the sum of
  * its days' rows whose previous day is before `from`: the rows grow with days times days, not with members.

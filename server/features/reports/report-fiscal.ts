@@ -10,7 +10,7 @@ import { midnight, rowsOf, type Window } from './report-queries';
  * per day of the brand's calendar. Money counts on the day it was taken (a draft's `resolved_at`, a till card
  * payment's `completed_at`) and given back (`refunded_at`); a receipt on the day it was queued, which is the
  * settlement's own transaction (decision 070), so the two meet by day. An ended day's money and its receipts'
- * sum are in the daily rollup (decision 089); a receipt's state still moves after its day ends, so the receipts
+ * sum are in the daily rollup (decision 090); a receipt's state still moves after its day ends, so the receipts
  * not yet done are read live, by a partial index that holds only them: what is issued is the day's sum less those.
  */
 

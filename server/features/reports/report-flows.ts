@@ -4,7 +4,7 @@ import { GIFT_CARD_ADD, type FlowRow } from './report-queries';
 /**
  * The ledger's movement on the programme's own accounts (docs/decisions/031), summed per kind, and what each pool
  * (bonuses, money-like balances, gift cards) grew by with it: the report's figures, and what the owed amounts are
- * carried forward and back with (decision 089).
+ * carried forward and back with (decision 090).
  */
 
 export type Flows = Partial<Record<SystemAccountKind | typeof GIFT_CARD_ADD, number>>;

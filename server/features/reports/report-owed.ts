@@ -5,7 +5,7 @@ import { flowsOf, owedWith, type Owed } from './report-flows';
 import { addDays, ledgerFlowsAfter, midnight, owedNow, rowsOf } from './report-queries';
 
 /**
- * What the programme owes now without summing every member's account in the operator's request (decision 089).
+ * What the programme owes now without summing every member's account in the operator's request (decision 090).
  * The sum is taken at most once a day, as the owed amount at the end of an ended day (`report_owed_days`), and
  * carried forward with the rollup's daily flows and today's postings, which is what the report reads anyway.
  */

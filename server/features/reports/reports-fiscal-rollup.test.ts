@@ -1,4 +1,4 @@
-// Decision 089: an ended day's fiscal money and receipts come from the rollup, its receipts' state stays live.
+// Decision 090: an ended day's fiscal money and receipts come from the rollup, its receipts' state stays live.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { calendarDay } from '#common/lib/format';
 import type { FakeAtol } from '#server/integrations/fiscal/fake-atol-server';

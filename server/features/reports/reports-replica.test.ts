@@ -10,12 +10,12 @@ import { buildReport } from './report';
 import { addDays, rowsOf } from './report-queries';
 
 /**
- * Decision 089: a report on a deployment with a replica (decision 074) writes the days it closes, and the owed
+ * Decision 090: a report on a deployment with a replica (decision 074) writes the days it closes, and the owed
  * amount it sums, on the primary; the replica refuses writes. Here the "replica" is the same database through a
  * pool whose every transaction is read-only, so the server refuses a write on it as a standby would.
  */
 describe.skipIf(process.env.TEST_DB !== 'postgres')(
-  'a report with a read-only replica (decision 089)',
+  'a report with a read-only replica (decision 090)',
   () => {
     let t: TestApp;
     let database: Database;

@@ -9,7 +9,7 @@ import { buildReport } from './report';
 import { addDays, rowsOf } from './report-queries';
 
 /**
- * Decision 089: the active members and the owed amounts of any range, read from the rollup's days, are what the
+ * Decision 090: the active members and the owed amounts of any range, read from the rollup's days, are what the
  * operations and the ledger say, whichever days have ended (the `today` the report is asked on).
  */
 
@@ -29,7 +29,7 @@ const VISITS: Array<[number, 'A' | 'B' | 'C']> = [
 ];
 const PHONES = { A: '79007790001', B: '79007790002', C: '79007790003' };
 
-describe('the reports’ active members and owed amounts over any range (decision 089)', () => {
+describe('the reports’ active members and owed amounts over any range (decision 090)', () => {
   let t: TestApp;
   const clock = fakeClock(noon(DAYS[0]!) - 3_600_000);
   const midnight = (day: string) => sql`(${day}::date::timestamp at time zone ${TZ})`;

@@ -243,7 +243,7 @@ describe('reports: every figure is what the ledger says', () => {
     expect(await closedIn('Asia/Vladivostok')).toBe(CLOSE_DAYS_AT_ONCE);
     await closeEndedDays(t.deps.db, 'Asia/Vladivostok');
     expect(await closedIn('Asia/Vladivostok')).toBe(CLOSE_DAYS_AT_ONCE);
-    // And summed what was owed at the end of the last of them, once (decision 089): nothing, as every posting here
+    // And summed what was owed at the end of the last of them, once (decision 090): nothing, as every posting here
     // is today's (the database stamps them); reports-rollup-range.test.ts checks the sums over days.
     const owed = await t.deps.db.execute(
       sql`select count(*)::int as n, max(bonus)::text as bonus from report_owed_days where time_zone = 'Asia/Vladivostok'`,

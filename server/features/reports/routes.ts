@@ -9,7 +9,7 @@ import { buildReport } from './report';
 /** The console's reports (docs/decisions/031): read-only, so nothing to audit. */
 export function registerReportRoutes(app: FastifyInstance, deps: AppDeps) {
   // Reports may be a moment old: they read from the replica when there is one (decision 074), and write the
-  // days they close into the rollup on the primary (decision 089).
+  // days they close into the rollup on the primary (decision 090).
   const reads = { db: deps.db, readDb: deps.readDb };
   registerEndpoint(app, getReport, async (request) => buildReport(reads, request.query));
   registerEndpoint(app, getReportCsv, async (request) => {
