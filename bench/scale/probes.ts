@@ -12,10 +12,12 @@ import { timeSearches } from '../member-search';
 import { benchLines } from '../receipt-campaigns';
 import { timeReport } from '../reports';
 import { cpu } from './cpu-probe';
+import { messageSending } from './message-probe';
+import { pending } from './pending-probe';
 import { segments } from './segment-probe';
 import { tillCaller, tillKey } from './till-calls';
 import { cardOf, PAYERS, phoneOf, userIdOf, type ScaleContext } from './context';
-import type { Figure, Probe } from './probe';
+import { perRow, timed, type Figure, type Probe } from './probe';
 
 export type { Figure, Probe } from './probe';
 
@@ -23,12 +25,6 @@ const CALLS = Number(process.env.BENCH_SCALE_CALLS ?? 40);
 const DEEP_PAGE = 50;
 const TZ = 'Europe/Moscow';
 const random = (ctx: ScaleContext) => 1 + Math.floor(Math.random() * ctx.params.members);
-
-async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
-  const started = performance.now();
-  const result = await work();
-  return [performance.now() - started, result];
-}
 
 const ms = (figure: string, samples: number[], detail: string): Figure => ({
   figure,
@@ -209,13 +205,6 @@ const levels: Probe = {
   },
 };
 
-const perRow = (figure: string, took: number, rows: number): Figure => ({
-  figure,
-  value: rows ? took / rows : took,
-  unit: rows ? 'ms per due row' : 'ms (nothing due)',
-  detail: `${rows} due rows in ${(took / 1000).toFixed(1)} s`,
-});
-
 export const PROBES: Probe[] = [
   till,
   payment,
@@ -226,5 +215,7 @@ export const PROBES: Probe[] = [
   segments,
   expiry,
   birthdays,
+  pending,
+  messageSending,
   cpu,
 ];

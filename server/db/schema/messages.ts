@@ -135,6 +135,10 @@ export const messages = pgTable(
       .on(t.notBefore)
       .where(sql`${t.status} = 'queued'`),
     index('messages_campaign').on(t.campaignId, t.grp, t.status),
+    // The messages being sent, which every run's reconcile looks for: a crashed run's (decision 089).
+    index('messages_sending')
+      .on(t.claimedAt)
+      .where(sql`${t.status} = 'sending'`),
     // The member's recent advertising sends, for the frequency cap.
     index('messages_user_sent')
       .on(t.userId, t.anchorAt)

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_sending" ON "messages" USING btree ("claimed_at") WHERE "messages"."status" = 'sending';
