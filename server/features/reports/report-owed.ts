@@ -69,14 +69,15 @@ export async function owedNowFromRollup(
   dbs: { db: Db; readDb: Db },
   timeZone: string,
   today: string,
+  /** What was posted since today's midnight, when the report has read it already. */
+  sinceToday: Array<{ bucket: string; amount: string }> | null = null,
 ): Promise<Owed> {
-  const db = dbs.readDb;
   const owed = await owedAtEndOf(dbs, timeZone, addDays(today, -1));
   const midnightToday = midnight(today, timeZone);
-  return owedWith(
-    owed,
-    flowsOf(await ledgerFlowsAfter(db, { start: midnightToday, end: midnightToday, timeZone })),
-  );
+  const since =
+    sinceToday ??
+    (await ledgerFlowsAfter(dbs.readDb, { start: midnightToday, end: midnightToday, timeZone }));
+  return owedWith(owed, flowsOf(since));
 }
 
 /**

@@ -73,7 +73,12 @@ export async function buildReport(
   const points = parsePoints(query.points);
   const sources = await reportSources(deps, timeZone, query.from, query.to, points, options.today);
   const reads = sources.db;
-  const owed = await owedNowFromRollup({ db: deps.db, readDb: reads }, timeZone, sources.today);
+  const owed = await owedNowFromRollup(
+    { db: deps.db, readDb: reads },
+    timeZone,
+    sources.today,
+    sources.sinceToday,
+  );
 
   const { byDay: flowsByDay, total } = sumFlows(sources.flows);
   // Summed: the rollup's part comes a row per day and kind.

@@ -236,14 +236,16 @@ export async function reportSources(
     liveFrom <= to ? { start: midnight(liveFrom, timeZone), end: midnight(to, timeZone, 1), timeZone } : null;
   // After the range: ended days from the rollup, then live from whichever is later, the day after or today.
   const afterFrom = addDays(to, 1) > now ? addDays(to, 1) : now;
+  const afterLive = await ledgerFlowsAfter(db, {
+    start: midnight(afterFrom, timeZone),
+    end: midnight(afterFrom, timeZone),
+    timeZone,
+  });
   const after = [
     ...flowsOf((await storedRows(db, timeZone, addDays(to, 1), yesterday, [], true)).days),
-    ...(await ledgerFlowsAfter(db, {
-      start: midnight(afterFrom, timeZone),
-      end: midnight(afterFrom, timeZone),
-      timeZone,
-    })),
+    ...afterLive,
   ];
+  const liveFlows = live ? await ledgerFlowsByDay(db, live) : [];
   const closedTo = to < yesterday ? to : yesterday;
   return {
     /** Where the rest of the report reads: the replica, or the primary that has just closed its days. */
@@ -252,8 +254,14 @@ export async function reportSources(
     closedTo,
     live,
     today: now,
-    flows: [...flowsOf(closed.days), ...(live ? await ledgerFlowsByDay(db, live) : [])],
+    flows: [...flowsOf(closed.days), ...liveFlows],
     after,
+    /**
+     * Everything posted since today's midnight, when read already: the flows after a range that ends before
+     * today, or the live flows and those after of one that takes today in; null for a range that starts later.
+     */
+    sinceToday:
+      afterFrom === now ? afterLive : live && liveFrom === now ? [...liveFlows, ...afterLive] : null,
     memberDays: [...membersOf(closed.days), ...(live ? await membersPerDay(db, live) : [])],
     active: await activeMembersOver(db, { timeZone, from, closedTo, live }),
     // Live rows carry both a day and a point; the rollup's come summed per day or per point.

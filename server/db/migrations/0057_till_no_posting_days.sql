@@ -1,0 +1,2 @@
+CREATE INDEX "till_operations_no_posting_day" ON "till_operations" USING btree ((case when kind = 'accrue' then created_at else updated_at end)) WHERE earn = 0 and spend = 0 and state in ('completed', 'refunded', 'refunding');--> statement-breakpoint
+CREATE INDEX "till_operations_no_posting_refunded" ON "till_operations" USING btree ("updated_at") WHERE earn = 0 and spend = 0 and state in ('refunded', 'refunding');
