@@ -12,7 +12,10 @@ export const reportDays = pgTable(
   {
     timeZone: text().notNull(),
     day: date({ mode: 'string' }).notNull(),
-    /** `ledger:<system account id>`, `ledger:gift_card_add`, `new_members`, `active_members`, `pay:<part>`. */
+    /**
+     * `ledger:<system account id>`, `ledger:gift_card_add`, `new_members`, `active_members`,
+     * `fiscal:money:<source>`, `fiscal:receipts` (decision 090; the payments are in `report_point_days`).
+     */
     metric: text().notNull(),
     /** The retail point of a payment figure; 0 for the programme's own figures. */
     point: integer().notNull().default(0),
@@ -33,10 +36,10 @@ export const reportDaysClosed = pgTable(
 );
 
 /**
- * The reports' breakdowns per ended day (decision 088), written with the day's `report_days` rows: the bonuses
- * issued and spent by each retail point (`kind` `point`, `key` its id) and the receipt lines per catalogue
- * category (`kind` `category`, `key` its id, '' for goods without one), as decision 068's live queries compute
- * them, so a report over months reads these rows and only today live.
+ * The reports' breakdowns per ended day (decision 088), written with the day's `report_days` rows: the receipt
+ * lines per catalogue category (`kind` `category`, `key` its id, '' for goods without one), as decision 068's
+ * live queries compute them, so a report over months reads these rows and only today live. (The bonuses per
+ * retail point, once `kind` `point` here, are in `report_point_days` since decision 090.)
  */
 export const reportBreakdownDays = pgTable(
   'report_breakdown_days',
@@ -87,4 +90,29 @@ export const reportOwedDays = pgTable(
     computedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'report_owed_days_pk', columns: [t.timeZone, t.day] })],
+);
+
+/**
+ * The rollup's figures per ended day and retail point (decision 090), one row each: the payments' parts
+ * (decision 031: count, total, and what bonuses, the money-like balance, the card, SBP, gift cards and the till
+ * took) and the bonuses the point's postings issued and spent (decision 068), in kopecks.
+ */
+export const reportPointDays = pgTable(
+  'report_point_days',
+  {
+    timeZone: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    point: integer().notNull(),
+    count: integer().notNull().default(0),
+    total: bigint({ mode: 'number' }).notNull().default(0),
+    bonuses: bigint({ mode: 'number' }).notNull().default(0),
+    money: bigint({ mode: 'number' }).notNull().default(0),
+    card: bigint({ mode: 'number' }).notNull().default(0),
+    sbp: bigint({ mode: 'number' }).notNull().default(0),
+    gift: bigint({ mode: 'number' }).notNull().default(0),
+    till: bigint({ mode: 'number' }).notNull().default(0),
+    issued: bigint({ mode: 'number' }).notNull().default(0),
+    spent: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'report_point_days_pk', columns: [t.timeZone, t.day, t.point] })],
 );

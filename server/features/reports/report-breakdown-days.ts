@@ -6,12 +6,13 @@ import { rowsOf, type Window } from './report-queries';
 /**
  * The reports' breakdowns (decision 068: bonuses per retail point, receipt lines per category) from the daily
  * rollup for the ended days and live for today (decision 088), as the payments are (decision 031): a report over
- * months reads a few rows per day and point instead of every posting of the range.
+ * months reads a few rows per day and category (and the points' bonuses with their payments in
+ * `report_point_days`, decision 090) instead of every posting of the range.
  */
 
 interface BreakdownRow {
   d: string;
-  k: 'point' | 'category';
+  k: 'category';
   key: string;
   lines: number;
   goods: string;
@@ -22,16 +23,6 @@ interface BreakdownRow {
 /** The window's breakdowns per day, computed by the live queries, as rows to store (days in `open` only). */
 export async function breakdownDayRows(db: Db, w: Window, open: Set<string>): Promise<BreakdownRow[]> {
   const rows: BreakdownRow[] = [];
-  for (const r of await bonusesByPoint(db, w, [], true))
-    rows.push({
-      d: r.day!,
-      k: 'point',
-      key: String(r.point),
-      lines: 0,
-      goods: '0',
-      earned: r.issued,
-      spent: r.spent,
-    });
   for (const r of await linesByCategory(db, w, [], true))
     rows.push({
       d: r.day!,
@@ -54,23 +45,6 @@ export async function storeBreakdownDays(tx: Db, timeZone: string, rows: Breakdo
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as r(d text, k text, key text, lines int, goods text, earned text, spent text)
     on conflict do nothing`);
-}
-
-/** The stored rows of the days from..to summed per point (only `points`, when given). */
-async function storedPoints(db: Db, timeZone: string, from: string, to: string, points: number[]) {
-  const only = points.length
-    ? sql`and key = any(array[${sql.join(
-        points.map((p) => sql`${String(p)}`),
-        sql`, `,
-      )}]::text[])`
-    : sql``;
-  return rowsOf<PointBonusRow>(
-    await db.execute(sql`
-      select key::int as point, sum(earned)::text as issued, sum(spent)::text as spent
-      from report_breakdown_days
-      where time_zone = ${timeZone} and kind = 'point' and day >= ${from}::date and day <= ${to}::date ${only}
-      group by key`),
-  );
 }
 
 /** The stored rows of the days from..to summed per category, with its name. */
@@ -130,13 +104,12 @@ export async function reportBreakdowns(
   db: Db,
   range: { timeZone: string; from: string; closedTo: string; window: Window; live: Window | null },
   points: number[],
+  /** The ended days' bonuses per point, from `report_point_days` (read with the payments, decision 090). */
+  storedPoints: PointBonusRow[],
 ) {
   const { timeZone, from, closedTo, window, live } = range;
   const closed = from <= closedTo;
-  const byPoint = mergedPoints([
-    ...(closed ? await storedPoints(db, timeZone, from, closedTo, points) : []),
-    ...(live ? await bonusesByPoint(db, live, points) : []),
-  ]);
+  const byPoint = mergedPoints([...storedPoints, ...(live ? await bonusesByPoint(db, live, points) : [])]);
   const byCategory = points.length
     ? await linesByCategory(db, window, points)
     : mergedCategories([

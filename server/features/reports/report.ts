@@ -92,6 +92,7 @@ export async function buildReport(
         reads,
         { timeZone, from: query.from, closedTo: sources.closedTo, window, live: sources.live },
         points,
+        sources.pointBonuses,
       )
     : null;
   const byPoint = pointsWithBonuses(paid, parts?.byPoint ?? []);

@@ -4,6 +4,7 @@ import { inTransaction } from '#server/db/in-transaction';
 import { activeDayRows, activeMembersOver, storeActiveDays } from './report-active';
 import { breakdownDayRows, storeBreakdownDays } from './report-breakdown-days';
 import { fiscalDayRows } from './report-fiscal';
+import { pointDayRows, storedPointDays, storePointDays } from './report-point-days';
 import { storeOwedOnce } from './report-owed';
 import {
   addDays,
@@ -24,8 +25,6 @@ import {
  * same queries the report runs live; today (and any later day) is read live. So a report over a year reads a
  * few thousand rollup rows plus one day of operations, however many operations the year had.
  */
-
-const PAY_PARTS = ['count', 'total', 'bonuses', 'money', 'card', 'sbp', 'gift', 'till'] as const;
 
 export { addDays };
 
@@ -101,14 +100,14 @@ async function closePass(db: Db, timeZone: string, missing: string[]) {
     values.push({ d: r.day, m: 'new_members', p: 0, v: String(r.new_members) });
     values.push({ d: r.day, m: 'active_members', p: 0, v: String(r.active_members) });
   }
-  for (const r of await paymentsByDayAndPoint(db, w, []))
-    for (const part of PAY_PARTS) values.push({ d: r.day, m: `pay:${part}`, p: r.point, v: String(r[part]) });
   for (const r of await fiscalDayRows(db, w)) values.push({ d: r.day, m: r.metric, p: 0, v: r.amount });
   const rows = values.filter((v) => open.has(v.d) && v.v !== '0');
   const breakdowns = await breakdownDayRows(db, w, open);
   const active = await activeDayRows(db, w, open);
+  const points = await pointDayRows(db, w, open);
   await inTransaction(db, async (tx) => {
     await storeBreakdownDays(tx, timeZone, breakdowns);
+    await storePointDays(tx, timeZone, points);
     await storeActiveDays(tx, timeZone, active);
     await tx.execute(sql`
       insert into report_days (time_zone, day, metric, point, value)
@@ -140,7 +139,6 @@ export async function closeEndedDays(db: Db, timeZone: string): Promise<void> {
 
 interface Stored {
   day: string;
-  point: number;
   metric: string;
   value: string;
 }
@@ -149,35 +147,17 @@ interface Stored {
  * The rollup's rows of the ended days from..to, summed server-side: the ledger and member figures per day, the
  * payments per day (over the points asked for) and per point (over the days): a few thousand rows for a year.
  */
-async function storedRows(
-  db: Db,
-  timeZone: string,
-  from: string,
-  to: string,
-  points: number[],
-  ledgerOnly = false,
-) {
-  if (from > to) return { days: [], byPoint: [] };
-  const range = sql`time_zone = ${timeZone} and day >= ${from}::date and day <= ${to}::date`;
-  const only = points.length
-    ? sql`and point = any(array[${sql.join(
-        points.map((p) => sql`${p}::int`),
-        sql`, `,
-      )}])`
-    : sql``;
-  // One scan: the rows summed per day and metric, and the payments' also per point and metric.
-  const rows = rowsOf<Stored & { per_day: boolean }>(
+async function storedRows(db: Db, timeZone: string, from: string, to: string, ledgerOnly = false) {
+  if (from > to) return [];
+  // One scan: the rows summed per day and metric.
+  return rowsOf<Stored>(
     await db.execute(sql`
-      select coalesce(to_char(day, 'YYYY-MM-DD'), '') as day, coalesce(point, -1) as point, metric,
-        sum(value)::text as value, grouping(day) = 0 as per_day
+      select to_char(day, 'YYYY-MM-DD') as day, metric, sum(value)::text as value
       from report_days
-      where ${range} and (metric like 'ledger:%' ${ledgerOnly ? sql`` : sql`or metric in ('new_members', 'active_members') or (metric like 'pay:%' ${only})`})
-      group by grouping sets ((day, metric), (point, metric))`),
+      where time_zone = ${timeZone} and day >= ${from}::date and day <= ${to}::date
+        and (metric like 'ledger:%' ${ledgerOnly ? sql`` : sql`or metric in ('new_members', 'active_members')`})
+      group by day, metric`),
   );
-  return {
-    days: rows.filter((r) => r.per_day),
-    byPoint: rows.filter((r) => !r.per_day && r.metric.startsWith('pay:')),
-  };
 }
 
 const flowsOf = (rows: Stored[]): FlowRow[] =>
@@ -196,24 +176,6 @@ function membersOf(rows: Stored[]): MemberDayRow[] {
   return [...days.values()];
 }
 
-/** Payment rows from the summed rollup rows: per day (point -1) or per point (day ''). */
-function paymentsOf(rows: Stored[]): PaymentRow[] {
-  const byKey = new Map<string, PaymentRow>();
-  for (const r of rows) {
-    if (!r.metric.startsWith('pay:')) continue;
-    const key = `${r.day}:${r.point}`;
-    const row = byKey.get(key) ?? {
-      ...{ day: r.day, point: r.point, count: 0 },
-      ...{ total: '0', bonuses: '0', money: '0', card: '0', sbp: '0', gift: '0', till: '0' },
-    };
-    const part = r.metric.slice(4) as (typeof PAY_PARTS)[number];
-    if (part === 'count') row.count = Number(r.value);
-    else row[part] = r.value;
-    byKey.set(key, row);
-  }
-  return [...byKey.values()];
-}
-
 /**
  * Everything a report over from..to needs, its ended days from the rollup (filled first where missing) and the
  * rest live: the ledger's movement per day in the range and after it (what the end-of-range balances are worked
@@ -230,7 +192,9 @@ export async function reportSources(
   const now = today ?? (await todayIn(dbs.db, timeZone));
   const yesterday = addDays(now, -1);
   const db = await readsFor(dbs, timeZone, from, yesterday);
-  const closed = await storedRows(db, timeZone, from, to < yesterday ? to : yesterday, points);
+  const closedTo = to < yesterday ? to : yesterday;
+  const closed = await storedRows(db, timeZone, from, closedTo);
+  const pointDays = await storedPointDays(db, timeZone, from, closedTo, points);
   const liveFrom = from > now ? from : now;
   const live: Window | null =
     liveFrom <= to ? { start: midnight(liveFrom, timeZone), end: midnight(to, timeZone, 1), timeZone } : null;
@@ -241,12 +205,8 @@ export async function reportSources(
     end: midnight(afterFrom, timeZone),
     timeZone,
   });
-  const after = [
-    ...flowsOf((await storedRows(db, timeZone, addDays(to, 1), yesterday, [], true)).days),
-    ...afterLive,
-  ];
+  const after = [...flowsOf(await storedRows(db, timeZone, addDays(to, 1), yesterday, true)), ...afterLive];
   const liveFlows = live ? await ledgerFlowsByDay(db, live) : [];
-  const closedTo = to < yesterday ? to : yesterday;
   return {
     /** Where the rest of the report reads: the replica, or the primary that has just closed its days. */
     db,
@@ -254,7 +214,7 @@ export async function reportSources(
     closedTo,
     live,
     today: now,
-    flows: [...flowsOf(closed.days), ...liveFlows],
+    flows: [...flowsOf(closed), ...liveFlows],
     after,
     /**
      * Everything posted since today's midnight, when read already: the flows after a range that ends before
@@ -262,12 +222,11 @@ export async function reportSources(
      */
     sinceToday:
       afterFrom === now ? afterLive : live && liveFrom === now ? [...liveFlows, ...afterLive] : null,
-    memberDays: [...membersOf(closed.days), ...(live ? await membersPerDay(db, live) : [])],
+    memberDays: [...membersOf(closed), ...(live ? await membersPerDay(db, live) : [])],
     active: await activeMembersOver(db, { timeZone, from, closedTo, live }),
     // Live rows carry both a day and a point; the rollup's come summed per day or per point.
-    payments: [
-      ...paymentsOf([...closed.days, ...closed.byPoint]),
-      ...(live ? await paymentsByDayAndPoint(db, live, points) : []),
-    ],
+    payments: [...pointDays.payments, ...(live ? await paymentsByDayAndPoint(db, live, points) : [])],
+    /** The ended days' bonuses issued and spent per point (the live part is the breakdowns'). */
+    pointBonuses: pointDays.bonuses,
   };
 }
