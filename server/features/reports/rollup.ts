@@ -16,7 +16,6 @@ import {
   rowsOf,
   type FlowRow,
   type MemberDayRow,
-  type PaymentRow,
   type Window,
 } from './report-queries';
 
