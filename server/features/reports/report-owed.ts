@@ -10,25 +10,30 @@ import { addDays, ledgerFlowsAfter, midnight, owedNow, rowsOf } from './report-q
  * carried forward with the rollup's daily flows and today's postings, which is what the report reads anyway.
  */
 
+/** How long after midnight a day's sum may be stored: a transaction open across midnight commits first. */
+const STORE_AFTER = '15 minutes';
+
 /**
  * Sums every account (a read of every member) and stores the owed amount at the end of `day`: now's less what
- * was posted since the next midnight, both in one snapshot, so a posting between the two reads is in both or
- * neither.
+ * was posted since the next midnight, both read in one snapshot, so a posting between the two reads is in both or
+ * neither. Stored only once the day is a quarter of an hour over (as the rollup's days close), and apart from the
+ * snapshot: two requests storing the same day at once would otherwise fail to serialize (SQLSTATE 40001).
  */
 export async function storeOwedAt(db: Db, timeZone: string, day: string): Promise<Owed> {
-  return inTransaction(db, async (tx) => {
+  const next = midnight(day, timeZone, 1);
+  const owed = await inTransaction(db, async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read`);
     const now = await owedNow(tx);
-    const next = midnight(day, timeZone, 1);
     const since = flowsOf(await ledgerFlowsAfter(tx, { start: next, end: next, timeZone }));
-    const owed = owedWith(now, since, -1);
-    await tx.execute(sql`
-      insert into report_owed_days (time_zone, day, bonus, money, gift)
-      values (${timeZone}, ${day}::date, ${owed.bonus}, ${owed.money}, ${owed.gift})
-      on conflict (time_zone, day) do update
-        set bonus = excluded.bonus, money = excluded.money, gift = excluded.gift, computed_at = now()`);
-    return owed;
+    return owedWith(now, since, -1);
   });
+  await db.execute(sql`
+    insert into report_owed_days (time_zone, day, bonus, money, gift)
+    select ${timeZone}, ${day}::date, ${owed.bonus}, ${owed.money}, ${owed.gift}
+    where now() >= ${next} + ${STORE_AFTER}::interval
+    on conflict (time_zone, day) do update
+      set bonus = excluded.bonus, money = excluded.money, gift = excluded.gift, computed_at = now()`);
+  return owed;
 }
 
 /**

@@ -83,9 +83,25 @@ export interface ReportDbs {
  */
 async function readsFor(dbs: ReportDbs, timeZone: string, from: string, yesterday: string): Promise<Db> {
   const reads = dbs.readDb ?? dbs.db;
-  if (reads !== dbs.db && !(await missingDays(reads, timeZone, from, yesterday)).length) return reads;
+  // Only a standby's answer holds for the reads after it (its replay only moves forward); the read database falls
+  // back to the primary query by query, so an answer from the primary says nothing of what the replica has.
+  if (reads !== dbs.db && (await standbyHasAll(reads, timeZone, from, yesterday))) return reads;
   await closeDays(dbs.db, timeZone, from, yesterday);
   return dbs.db;
+}
+
+/** Whether a standby answered and holds every day from..to closed. */
+async function standbyHasAll(reads: Db, timeZone: string, from: string, to: string): Promise<boolean> {
+  const [row] = rowsOf<{ standby: boolean; missing: number }>(
+    await reads.execute(sql`
+      select pg_is_in_recovery() as standby, (
+        select count(*)::int from generate_series(${from}::date, ${to}::date, interval '1 day') d
+        where not exists (
+          select 1 from report_days_closed c where c.time_zone = ${timeZone} and c.day = d::date
+        )
+      ) as missing`),
+  );
+  return row!.standby && row!.missing === 0;
 }
 
 /** One pass of `closeDays`: the days (ascending, none closed) computed by the live queries and stored. */
@@ -105,17 +121,37 @@ async function closePass(db: Db, timeZone: string, missing: string[]) {
   const active = await activeDayRows(db, w, open);
   const points = await pointDayRows(db, w, open);
   await inTransaction(db, async (tx) => {
-    await storeBreakdownDays(tx, timeZone, breakdowns);
-    await storePointDays(tx, timeZone, points);
-    await storeActiveDays(tx, timeZone, active);
+    // The days this pass closes: marked first, so a pass closing the same days at once stores nothing of its own
+    // (rows of two computations of one day never mix: decision 090).
+    const mine = new Set(
+      rowsOf<{ day: string }>(
+        await tx.execute(sql`
+          insert into report_days_closed (time_zone, day)
+          select ${timeZone}, d::date from jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb) d
+          on conflict do nothing
+          returning to_char(day, 'YYYY-MM-DD') as day`),
+      ).map((r) => r.day),
+    );
+    await storeBreakdownDays(
+      tx,
+      timeZone,
+      breakdowns.filter((r) => mine.has(r.d)),
+    );
+    await storePointDays(
+      tx,
+      timeZone,
+      points.filter((r) => mine.has(r.d)),
+    );
+    await storeActiveDays(
+      tx,
+      timeZone,
+      active.filter((r) => mine.has(r.d)),
+    );
     await tx.execute(sql`
       insert into report_days (time_zone, day, metric, point, value)
       select ${timeZone}, r.d::date, r.m, r.p, r.v::bigint
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(d text, m text, p int, v text)
-      on conflict do nothing`);
-    await tx.execute(sql`
-      insert into report_days_closed (time_zone, day)
-      select ${timeZone}, d::date from jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb) d
+      from jsonb_to_recordset(${JSON.stringify(rows.filter((r) => mine.has(r.d)))}::jsonb)
+        as r(d text, m text, p int, v text)
       on conflict do nothing`);
   });
 }
