@@ -31,6 +31,8 @@ const PHONES = { A: '79007790001', B: '79007790002', C: '79007790003' };
 
 describe('the reports’ active members and owed amounts over any range (decision 090)', () => {
   let t: TestApp;
+  let key: string;
+  let cards: Record<'A' | 'B' | 'C', Awaited<ReturnType<typeof cardholder>>>;
   const clock = fakeClock(noon(DAYS[0]!) - 3_600_000);
   const midnight = (day: string) => sql`(${day}::date::timestamp at time zone ${TZ})`;
 
@@ -42,8 +44,8 @@ describe('the reports’ active members and owed amounts over any range (decisio
 
   beforeAll(async () => {
     t = await createTestApp({ clock, config: { operatorToken: OPERATOR_TOKEN } });
-    const key = (await issueKey(t)).key;
-    const cards = {
+    key = (await issueKey(t)).key;
+    cards = {
       A: await cardholder(t, PHONES.A, 100),
       B: await cardholder(t, PHONES.B, 0),
       C: await cardholder(t, PHONES.C, 50),
@@ -138,5 +140,35 @@ describe('the reports’ active members and owed amounts over any range (decisio
     const r = await buildReport(t.deps, { from: DAYS[3]!, to: DAYS[4]! }, { today: addDays(DAYS[4]!, 1) });
     expect(r.totals.bonuses.outstanding).toBe(await bonusesOwedAt(DAYS[4]!));
     expect(await stored()).toEqual([DAYS[0], DAYS[4]]);
+  });
+
+  it('reopens the closed days from a late receipt’s own day (decision 061), so its member counts there', async () => {
+    const asked = addDays(DAYS[4]!, 1);
+    await buildReport(t.deps, { from: DAYS[0]!, to: DAYS[4]! }, { today: asked });
+    const closedDays = async () =>
+      rowsOf<{ day: string }>(
+        await t.deps.db.execute(
+          sql`select to_char(day, 'YYYY-MM-DD') as day from report_days_closed where time_zone = ${TZ} order by 1`,
+        ),
+      ).map((r) => r.day);
+    expect(await closedDays()).toEqual(DAYS);
+    // B, who bought on the first and fourth days, sends a receipt of the third day's noon from an offline till.
+    const at = noon(DAYS[2]!);
+    const late = await till(t, key, 'POST', '/api/till/late-accrue', {
+      code: memberCode(cards.B, at),
+      occurredAt: new Date(at).toISOString(),
+      receiptNo: 'rollup-range-late-1',
+      sum: 700,
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    await backdateLedger();
+    expect(await closedDays()).toEqual(DAYS.slice(0, 2));
+    for (const [i, from] of DAYS.entries()) {
+      for (const to of DAYS.slice(i)) {
+        const r = await buildReport(t.deps, { from, to }, { today: asked, breakdowns: false });
+        expect([from, to, r.totals.activeMembers]).toEqual([from, to, await activeIn(from, to)]);
+      }
+    }
+    expect(await activeIn(DAYS[2]!, DAYS[2]!)).toBe(2);
   });
 });
