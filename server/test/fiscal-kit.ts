@@ -6,8 +6,9 @@ import { createAtolProvider } from '../integrations/fiscal/atol-client';
 import { startFakeAtol, type FakeAtol } from '../integrations/fiscal/fake-atol-server';
 import type { FiscalProvider } from '../integrations/fiscal/fiscal-provider';
 import { sendDueReceipts } from '../features/fiscal/send-receipts';
-import { completeDraft, createDraft, payOnSandbox, processDraft } from './payments-kit';
-import type { TestApp } from './test-app';
+import { fakeClock } from './auth-kit';
+import { completeDraft, createDraft, customerWithBonuses, payOnSandbox, processDraft } from './payments-kit';
+import { createTestApp, type TestApp } from './test-app';
 import { OPERATOR_TOKEN } from './till-kit';
 
 // The till kit's token, so one app issues till keys and changes the settings alike.
@@ -42,6 +43,15 @@ export async function fakeAtolWithClient(
     timeoutMs: 2000,
   });
   return { fake, provider };
+}
+
+/** An app on a fresh clock with the fake ATOL as its cloud till, and a customer of `phone` with `bonuses`. */
+export async function openFiscalApp(phone: string, bonuses: number) {
+  const clock = fakeClock();
+  const { fake, provider } = await fakeAtolWithClient(clock);
+  const t = await createTestApp({ clock, fiscal: provider, config: { operatorToken: FISCAL_OPERATOR } });
+  await customerWithBonuses(t, phone, bonuses);
+  return { t, clock, fake };
 }
 
 /** Saves the brand's fiscal settings through the operator's API; answers the response. */

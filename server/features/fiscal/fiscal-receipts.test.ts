@@ -4,19 +4,11 @@ import { brandSettingsWithin } from '#server/core/brand-settings';
 import { queueFiscalReceipt } from '#server/core/fiscal/queue';
 import { fiscalReceipts } from '#server/db/schema/fiscal';
 import type { FakeAtol } from '#server/integrations/fiscal/fake-atol-server';
-import { fakeClock, type FakeClock } from '#server/test/auth-kit';
-import {
-  asOperator,
-  CLOUD,
-  fakeAtolWithClient,
-  FISCAL_OPERATOR,
-  payByCard,
-  putFiscal,
-  receiptRows,
-} from '#server/test/fiscal-kit';
-import { completeDraft, customerWithBonuses } from '#server/test/payments-kit';
+import type { FakeClock } from '#server/test/auth-kit';
+import { asOperator, CLOUD, openFiscalApp, payByCard, putFiscal, receiptRows } from '#server/test/fiscal-kit';
+import { completeDraft } from '#server/test/payments-kit';
 import { webhookEvents } from '#server/db/schema/webhooks';
-import { createTestApp, type TestApp } from '#server/test/test-app';
+import type { TestApp } from '#server/test/test-app';
 import { FISCAL_JOB, sendDueReceipts } from './send-receipts';
 
 const PHONE = '79005557001';
@@ -26,11 +18,7 @@ describe('fiscal receipts (decision 070)', () => {
   let clock: FakeClock;
   let fake: FakeAtol;
   beforeEach(async () => {
-    clock = fakeClock();
-    const atol = await fakeAtolWithClient(clock);
-    fake = atol.fake;
-    t = await createTestApp({ clock, fiscal: atol.provider, config: { operatorToken: FISCAL_OPERATOR } });
-    await customerWithBonuses(t, PHONE, 1000);
+    ({ t, clock, fake } = await openFiscalApp(PHONE, 1000));
   });
   afterEach(async () => {
     await t.close();

@@ -6,19 +6,17 @@ import type { ReportFiscal } from '#common/contract/report-fiscal';
 import { calendarDay } from '#common/lib/format';
 import type { FakeAtol } from '#server/integrations/fiscal/fake-atol-server';
 import { sandboxWalletToken } from '#server/integrations/acquirer/sandbox-acquirer';
-import { fakeClock, type FakeClock } from '#server/test/auth-kit';
+import type { FakeClock } from '#server/test/auth-kit';
 import {
   asOperator,
   CLOUD,
   GATEWAY_MODE,
-  fakeAtolWithClient,
-  FISCAL_OPERATOR,
+  openFiscalApp,
   payByCard,
   putFiscal,
 } from '#server/test/fiscal-kit';
 import { buyAndPay } from '#server/test/gift-cards-kit';
-import { customerWithBonuses } from '#server/test/payments-kit';
-import { createTestApp, type TestApp } from '#server/test/test-app';
+import type { TestApp } from '#server/test/test-app';
 import { cardholder, issueKey, memberCode, till } from '#server/test/till-kit';
 import { fiscalReceipts } from '#server/db/schema/fiscal';
 import { tillOperations } from '#server/db/schema/till';
@@ -36,11 +34,7 @@ describe('the report’s fiscal reconciliation', () => {
   let key: string;
   let card: Awaited<ReturnType<typeof cardholder>>;
   beforeEach(async () => {
-    clock = fakeClock();
-    const atol = await fakeAtolWithClient(clock);
-    fake = atol.fake;
-    t = await createTestApp({ clock, fiscal: atol.provider, config: { operatorToken: FISCAL_OPERATOR } });
-    await customerWithBonuses(t, SHOPPER, 0);
+    ({ t, clock, fake } = await openFiscalApp(SHOPPER, 0));
     key = (await issueKey(t)).key;
     card = await cardholder(t, HOLDER, 1000);
     await t.deps.acquirer.bindings!.bindWalletToken!({

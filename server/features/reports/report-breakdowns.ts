@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { SYSTEM_ACCOUNTS } from '#server/db/system-accounts';
-import { rowsOf, type Window } from './report-queries';
+import { onlyPoints, rowsOf, type Window } from './report-queries';
 
 /**
  * Bonuses per retail point and receipt lines per catalogue category (decision 068). Both start from the same
@@ -18,12 +18,7 @@ const SALE = sql`('till_spend', 'till_accrue', 'payment')`;
 
 /** The range's postings of sales, refunds and returns, with the operation each is about and its point. */
 function events(w: Window, points: number[]): SQL {
-  const only = points.length
-    ? sql`and point = any(array[${sql.join(
-        points.map((p) => sql`${p}::int`),
-        sql`, `,
-      )}])`
-    : sql``;
+  const only = onlyPoints(points);
   return sql`
     ev0 as (
       select t.id, t.kind, t.idempotency_key as key, right(t.idempotency_key, 36)::uuid as op, t.created_at as at

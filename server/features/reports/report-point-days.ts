@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { bonusesByPoint, type PointBonusRow } from './report-breakdowns';
-import { paymentsByDayAndPoint, rowsOf, type PaymentRow, type Window } from './report-queries';
+import { onlyPoints, paymentsByDayAndPoint, rowsOf, type PaymentRow, type Window } from './report-queries';
 
 /**
  * The rollup's figures per ended day and retail point in one row each (`report_point_days`, decision 090): the
@@ -72,12 +72,7 @@ export async function storePointDays(tx: Db, timeZone: string, rows: PointDayRow
  */
 export async function storedPointDays(db: Db, timeZone: string, from: string, to: string, points: number[]) {
   if (from > to) return { payments: [] as PaymentRow[], bonuses: [] as PointBonusRow[] };
-  const only = points.length
-    ? sql`and point = any(array[${sql.join(
-        points.map((p) => sql`${p}::int`),
-        sql`, `,
-      )}])`
-    : sql``;
+  const only = onlyPoints(points);
   const rows = rowsOf<PaymentRow & { issued: string; spent: string }>(
     await db.execute(sql`
       select coalesce(to_char(day, 'YYYY-MM-DD'), '') as day, coalesce(point, -1) as point,

@@ -19,6 +19,15 @@ export interface Window {
 /** PGlite answers `{rows}`, node-postgres a result with `rows` too. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** `and point = any(...)` for the points asked for; nothing when none (all points). */
+export const onlyPoints = (points: number[]) =>
+  points.length
+    ? sql`and point = any(array[${sql.join(
+        points.map((p) => sql`${p}::int`),
+        sql`, `,
+      )}])`
+    : sql``;
+
 /** yyyy-mm-dd plus `n` days. */
 export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -142,12 +151,7 @@ export interface PaymentRow {
  * redemptions not refunded. `points`: only these (none: all).
  */
 export async function paymentsByDayAndPoint(db: Db, w: Window, points: number[]) {
-  const only = points.length
-    ? sql`and point = any(array[${sql.join(
-        points.map((p) => sql`${p}::int`),
-        sql`, `,
-      )}])`
-    : sql``;
+  const only = onlyPoints(points);
   return rowsOf<PaymentRow>(
     await db.execute(sql`
       with p as (

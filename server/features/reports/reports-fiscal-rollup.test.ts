@@ -2,17 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { calendarDay } from '#common/lib/format';
 import type { FakeAtol } from '#server/integrations/fiscal/fake-atol-server';
-import { fakeClock, type FakeClock } from '#server/test/auth-kit';
-import {
-  CLOUD,
-  fakeAtolWithClient,
-  FISCAL_OPERATOR,
-  payByCard,
-  putFiscal,
-  sendReceiptsNow,
-} from '#server/test/fiscal-kit';
+import type { FakeClock } from '#server/test/auth-kit';
+import { CLOUD, openFiscalApp, payByCard, putFiscal, sendReceiptsNow } from '#server/test/fiscal-kit';
 import { customerWithBonuses } from '#server/test/payments-kit';
-import { createTestApp, type TestApp } from '#server/test/test-app';
+import type { TestApp } from '#server/test/test-app';
 import { buildReport } from './report';
 import { addDays } from './report-queries';
 
@@ -26,11 +19,7 @@ describe('the report’s fiscal reconciliation over ended days', () => {
   let clock: FakeClock;
   let fake: FakeAtol;
   beforeEach(async () => {
-    clock = fakeClock();
-    const atol = await fakeAtolWithClient(clock);
-    fake = atol.fake;
-    t = await createTestApp({ clock, fiscal: atol.provider, config: { operatorToken: FISCAL_OPERATOR } });
-    await customerWithBonuses(t, SHOPPER, 0);
+    ({ t, clock, fake } = await openFiscalApp(SHOPPER, 0));
     expect((await putFiscal(t, CLOUD)).statusCode).toBe(200);
   });
   afterEach(async () => {
