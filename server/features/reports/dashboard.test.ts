@@ -5,7 +5,7 @@ import { asStaff, staffOfRole } from '#server/test/staff-kit';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 import { cardholder, issueKey, memberCode, OPERATOR_TOKEN, till } from '#server/test/till-kit';
 import { buildReport } from './report';
-import { addDays } from './rollup';
+import { addDays } from './report-queries';
 
 const TZ = 'Europe/Moscow';
 const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };

@@ -1,7 +1,8 @@
 import type { DashboardPeriod, Report } from '#common/contract/reports';
 import { readBrandSettings } from '#server/core/brand-settings';
 import { buildReport } from './report';
-import { addDays, todayIn, type ReportDbs } from './rollup';
+import { addDays } from './report-queries';
+import { todayIn, type ReportDbs } from './rollup';
 
 /** The days the home's second column spans: the last 7, today included (decision 054). */
 export const DASHBOARD_WEEK_DAYS = 7;

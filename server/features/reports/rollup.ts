@@ -25,8 +25,6 @@ import {
  * few thousand rollup rows plus one day of operations, however many operations the year had.
  */
 
-export { addDays };
-
 /**
  * Today in `timeZone` by the database's clock (the one that stamps the ledger); `lag` (an interval's text): the
  * day it was that long ago.
@@ -58,15 +56,18 @@ export async function closeDays(db: Db, timeZone: string, from: string, to: stri
   if (missing.length >= 28) await db.execute(sql`analyze report_days`);
 }
 
+/** The days from..to not in the rollup (one row each, ascending, as `d`). */
+const missingDaysOf = (timeZone: string, from: string, to: string) => sql`
+  select d from generate_series(${from}::date, ${to}::date, interval '1 day') d
+  where not exists (select 1 from report_days_closed c where c.time_zone = ${timeZone} and c.day = d::date)`;
+
 /** The days from..to not in the rollup, ascending. */
 async function missingDays(db: Db, timeZone: string, from: string, to: string): Promise<string[]> {
   if (from > to) return [];
   return rowsOf<{ day: string }>(
-    await db.execute(sql`
-      select to_char(d, 'YYYY-MM-DD') as day from generate_series(${from}::date, ${to}::date, interval '1 day') d
-      where not exists (
-        select 1 from report_days_closed c where c.time_zone = ${timeZone} and c.day = d::date
-      ) order by 1`),
+    await db.execute(
+      sql`select to_char(m.d, 'YYYY-MM-DD') as day from (${missingDaysOf(timeZone, from, to)}) m order by 1`,
+    ),
   ).map((r) => r.day);
 }
 
@@ -94,12 +95,8 @@ async function readsFor(dbs: ReportDbs, timeZone: string, from: string, yesterda
 async function standbyHasAll(reads: Db, timeZone: string, from: string, to: string): Promise<boolean> {
   const [row] = rowsOf<{ standby: boolean; missing: number }>(
     await reads.execute(sql`
-      select pg_is_in_recovery() as standby, (
-        select count(*)::int from generate_series(${from}::date, ${to}::date, interval '1 day') d
-        where not exists (
-          select 1 from report_days_closed c where c.time_zone = ${timeZone} and c.day = d::date
-        )
-      ) as missing`),
+      select pg_is_in_recovery() as standby,
+        (select count(*)::int from (${missingDaysOf(timeZone, from, to)}) m) as missing`),
   );
   return row!.standby && row!.missing === 0;
 }
